@@ -1,0 +1,13 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+let t=Date.now();
+const db = await PGlite.create({ extensions: { pg_trgm, pgcrypto } });
+console.log('create', Date.now()-t); t=Date.now();
+await db.exec(`create extension pgcrypto; create extension pg_trgm; create role anon nologin; create table t(id int8, n numeric, ts timestamptz default now());insert into t values(1, 1.5)`);
+console.log(await db.query(`select *, crypt('x', gen_salt('bf', 8)) h from t`));
+console.log('q', Date.now()-t); t=Date.now();
+const c = await db.clone(); console.log('clone', Date.now()-t);
+console.log((await c.query('select count(*) from t')).rows);
+t=Date.now(); const dump = await db.dumpDataDir('none'); console.log('dump', Date.now()-t, dump.size);
+t=Date.now(); const d2 = await PGlite.create({loadDataDir: dump, extensions:{pg_trgm,pgcrypto}}); console.log('load', Date.now()-t, (await d2.query('select count(*) from t')).rows);

@@ -1,0 +1,61 @@
+// Business constants of the spec (section 9), shared by the API and the web app.
+
+export const ROLES = ['USER', 'MERCHANT', 'ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+export const SELF_REGISTER_ROLES = ['USER', 'MERCHANT'] as const;
+
+export const PLANS = {
+  monthly: { id: 'monthly', label: 'Monthly', priceCents: 999, interval: 'month', intervalCount: 1, badge: 'Most Popular', name: 'Premium' },
+  yearly: { id: 'yearly', label: 'Yearly', priceCents: 10000, interval: 'year', intervalCount: 1, badge: 'Trending', name: 'Premium' },
+  weekend: { id: 'weekend', label: 'Weekend', priceCents: 699, interval: 'day', intervalCount: 3, badge: null, name: 'Premium' },
+  weekly: { id: 'weekly', label: 'Weekly', priceCents: 799, interval: 'day', intervalCount: 7, badge: null, name: 'Premium' },
+} as const;
+export type PlanId = keyof typeof PLANS;
+export const PLAN_IDS = Object.keys(PLANS) as PlanId[];
+export const DEFAULT_PLAN: PlanId = 'monthly';
+export const CURRENCY = 'usd';
+/** Share of each successful payment recorded for the member's charity, in basis points. */
+export const CHARITY_SHARE_BPS = 1000;
+
+export const BUSINESS_TYPES = [
+  { value: 'food', label: 'Food & Dining' },
+  { value: 'retail', label: 'Retail' },
+  { value: 'services', label: 'Services' },
+  { value: 'entertainment', label: 'Entertainment' },
+  { value: 'health-wellness', label: 'Health & Wellness' },
+  { value: 'sauna-cold-plunge', label: 'Sauna & Cold Plunge' },
+  { value: 'dispensaries', label: 'Dispensaries' },
+  { value: 'liquor-stores', label: 'Liquor Stores' },
+] as const;
+
+export const MEMBER_DEAL_FILTERS = [
+  'all', 'food-dining', 'coffee-tea', 'retail', 'services', 'entertainment', 'health-wellness',
+  'sauna-cold-plunge', 'dispensaries', 'liquor-stores', 'women-owned',
+] as const;
+
+export const MERCHANT_DEAL_CATEGORIES = [
+  'food-drink', 'liquor-stores', 'health-wellness', 'retail-shopping', 'arts-entertainment',
+  'personal-care-beauty', 'services', 'lifestyle-community',
+] as const;
+export const DEFAULT_DEAL_CATEGORY = 'general';
+/** Every category a stored deal may carry: the form's list plus the default. */
+export const DEAL_CATEGORIES = [DEFAULT_DEAL_CATEGORY, ...MERCHANT_DEAL_CATEGORIES] as const;
+
+export const BUSINESS_CATEGORIES = [
+  'food-dining', 'coffee-tea', 'retail', 'services', 'entertainment', 'health-wellness',
+  'sauna-cold-plunge', 'dispensaries', 'liquor-stores', 'women-owned', 'other',
+] as const;
+
+export const DEAL_CODE_STEP_SECONDS = 120;
+export const DEAL_CODE_DIGITS = 6;
+export const DEAL_TITLE_MAX = 100;
+export const DEAL_DESCRIPTION_MAX = 500;
+
+export const MAX_UPLOAD_BYTES = 5_242_880;
+export const BUSINESS_SEARCH_LIMIT = 20;
+export const SUBSCRIBE_PASSWORD_MIN = 6;
+export const NAME_MAX = 100;
+
+export const DEFAULT_REWARD_RATE_BPS = 500;
+/** Used for a merchant's cityName when no city matches (spec section 3). */
+export const DEFAULT_CITY_NAME = 'Lyons, Colorado';
