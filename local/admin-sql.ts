@@ -22,6 +22,8 @@ export interface OpenedDatabase {
   /** The request-serving database (claims + RLS). */
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** PGlite only: a tarball of the data directory (used to clone test databases). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -37,7 +39,11 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const pg = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: pgliteExtensions });
   const admin = pgliteAdmin(pg);
-  return { admin, db: pgliteDatabase(pg), kind: 'pglite', close: () => pg.close() };
+  return {
+    admin, db: pgliteDatabase(pg), kind: 'pglite',
+    dump: () => pg.dumpDataDir('none'),
+    close: () => pg.close(),
+  };
 }
 
 export function openPostgres(url: string, options: { poolSize?: number } = {}): OpenedDatabase {
