@@ -5,6 +5,8 @@ import { originGuard } from './middleware/origin.ts';
 import { loadSession } from './middleware/session.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { lookupRoutes } from './routes/lookup.ts';
+import { businessSearchRoutes } from './routes/business-search.ts';
+import { collabRoutes } from './routes/collabs/index.ts';
 
 export type { AppDeps } from './context.ts';
 
@@ -24,6 +26,8 @@ export function createApp(deps: AppDeps) {
 
   app.route('/auth', authRoutes);
   app.route('/', lookupRoutes);
+  app.route('/', businessSearchRoutes);
+  app.route('/collabs', collabRoutes);
 
   // A catch-all route (not only notFound) so the JSON 404 also holds when this app is mounted.
   app.all('*', onNotFound);

@@ -1,3 +1,4 @@
 export * from './common.ts';
 export * from './auth.ts';
 export * from './lookup.ts';
+export * from './collabs.ts';

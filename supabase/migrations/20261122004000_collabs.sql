@@ -1,0 +1,173 @@
+-- Local Collabs: business categories and search on merchants, and collaboration requests between
+-- two approved businesses. Only the two parties ever see a collaboration (RLS).
+
+create extension if not exists pg_trgm with schema extensions;
+
+-- ---------------------------------------------------------------- business category
+-- The fixed list of spec section 3 (BUSINESS_CATEGORIES in _shared/constants.ts).
+alter table public.merchants add column category text;
+
+create or replace function private.category_for_business_type(business_type text, is_women_owned boolean)
+returns text
+language sql immutable
+set search_path = ''
+as $$
+  select case lower(coalesce(trim(business_type), ''))
+    when 'food' then 'food-dining'
+    when 'food-dining' then 'food-dining'
+    when 'coffee' then 'coffee-tea'
+    when 'coffee-tea' then 'coffee-tea'
+    when 'retail' then 'retail'
+    when 'services' then 'services'
+    when 'entertainment' then 'entertainment'
+    when 'health-wellness' then 'health-wellness'
+    when 'sauna-cold-plunge' then 'sauna-cold-plunge'
+    when 'dispensaries' then 'dispensaries'
+    when 'liquor-stores' then 'liquor-stores'
+    else case when is_women_owned then 'women-owned' else 'other' end
+  end
+$$;
+comment on function private.category_for_business_type(text, boolean) is
+  'Business category derived from the registration business type (women-owned only when no type fits).';
+
+update public.merchants set category = private.category_for_business_type(business_type, is_women_owned);
+alter table public.merchants
+  alter column category set not null,
+  add constraint merchants_category_check check (category in (
+    'food-dining', 'coffee-tea', 'retail', 'services', 'entertainment', 'health-wellness',
+    'sauna-cold-plunge', 'dispensaries', 'liquor-stores', 'women-owned', 'other'));
+comment on column public.merchants.category is 'Business category for collabs and search; derived from business_type unless set.';
+
+-- A new merchant gets a category from its business type; changing the type re-derives it
+-- unless the same statement sets the category explicitly.
+create or replace function private.derive_merchant_category() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' then
+    if new.category is null then
+      new.category := private.category_for_business_type(new.business_type, new.is_women_owned);
+    end if;
+  elsif new.category is not distinct from old.category
+    and (new.business_type is distinct from old.business_type or new.is_women_owned is distinct from old.is_women_owned) then
+    new.category := private.category_for_business_type(new.business_type, new.is_women_owned);
+  end if;
+  return new;
+end
+$$;
+create trigger merchants_derive_category before insert or update on public.merchants
+  for each row execute function private.derive_merchant_category();
+create index merchants_category_idx on public.merchants (category) where active;
+
+revoke execute on function private.category_for_business_type(text, boolean), private.derive_merchant_category()
+  from public, anon;
+grant execute on function private.category_for_business_type(text, boolean) to authenticated, service_role;
+
+-- ---------------------------------------------------------------- business search
+-- Full text over name (weight A), category words (B) and description (C) for ranking, and a trigram
+-- index on the name for typo tolerance ("rosas rivr cafe") and substrings while typing.
+alter table public.merchants add column search_vector tsvector generated always as (
+  setweight(to_tsvector('english'::regconfig, coalesce(name, '')), 'A')
+  || setweight(to_tsvector('english'::regconfig, replace(coalesce(category, ''), '-', ' ')), 'B')
+  || setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'C')
+) stored;
+create index merchants_search_vector_idx on public.merchants using gin (search_vector);
+create index merchants_name_trgm_idx on public.merchants using gin (name extensions.gin_trgm_ops);
+
+-- ---------------------------------------------------------------- collaborations
+create table public.collaborations (
+  id uuid primary key default gen_random_uuid(),
+  requester_merchant_id uuid not null references public.merchants (id) on delete cascade,
+  recipient_merchant_id uuid not null references public.merchants (id) on delete cascade,
+  status text not null default 'PENDING' check (status in ('PENDING', 'ACCEPTED', 'DENIED', 'CANCELLED')),
+  requester_discount_label text not null check (length(trim(requester_discount_label)) between 1 and 100),
+  recipient_discount_label text not null check (length(trim(recipient_discount_label)) between 1 and 100),
+  start_date date not null,
+  end_date date,
+  exclusions_text text check (exclusions_text is null or length(exclusions_text) <= 500),
+  message text check (message is null or length(message) <= 1000),
+  responded_at timestamptz,
+  created_at timestamptz not null default now(),
+  constraint collaborations_not_self check (requester_merchant_id <> recipient_merchant_id),
+  constraint collaborations_dates_ordered check (end_date is null or end_date >= start_date)
+);
+comment on table public.collaborations is
+  'Mutual-discount collaboration between two approved businesses: requested PENDING, answered ACCEPTED or DENIED by the recipient. Visible only to the two parties.';
+alter table public.collaborations enable row level security;
+create index collaborations_requester_idx on public.collaborations (requester_merchant_id, created_at desc);
+create index collaborations_recipient_idx on public.collaborations (recipient_merchant_id, created_at desc);
+-- At most one open request between two businesses, whichever of them asked.
+create unique index collaborations_one_pending_per_pair on public.collaborations (
+  least(requester_merchant_id, recipient_merchant_id), greatest(requester_merchant_id, recipient_merchant_id)
+) where status = 'PENDING';
+
+revoke all on public.collaborations from anon;
+revoke update on public.collaborations from authenticated;
+grant update (status) on public.collaborations to authenticated;
+
+-- The caller's own business (one per owner), for policies.
+create or replace function private.current_merchant_id() returns uuid
+language sql stable security definer
+set search_path = ''
+as $$ select m.id from public.merchants m where m.owner_user_id = (select auth.uid()) $$;
+comment on function private.current_merchant_id() is 'Id of the business owned by the signed-in user, or null.';
+revoke execute on function private.current_merchant_id() from public, anon;
+grant execute on function private.current_merchant_id() to authenticated, service_role;
+
+-- Status moves only from PENDING, whoever writes; the answer time is recorded.
+create or replace function private.guard_collaboration_status() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.status is distinct from old.status then
+    if old.status <> 'PENDING' then
+      raise exception 'This collaboration request was already %', lower(old.status) using errcode = 'P0001';
+    end if;
+    new.responded_at := now();
+  end if;
+  return new;
+end
+$$;
+revoke execute on function private.guard_collaboration_status() from public, anon;
+create trigger collaborations_guard_status before update on public.collaborations
+  for each row execute function private.guard_collaboration_status();
+
+-- The partner's contact address for "Message Partner": the owner's account email, only for an
+-- accepted collaboration the caller is a party of (profiles are otherwise private to their owner).
+create or replace function private.collaboration_partner_email(collaboration_id uuid) returns text
+language sql stable security definer
+set search_path = ''
+as $$
+  select p.email
+    from public.collaborations c
+    join public.merchants partner on partner.id = case
+      when c.requester_merchant_id = private.current_merchant_id() then c.recipient_merchant_id
+      else c.requester_merchant_id end
+    join public.profiles p on p.id = partner.owner_user_id
+   where c.id = collaboration_id
+     and c.status = 'ACCEPTED'
+     and private.current_merchant_id() in (c.requester_merchant_id, c.recipient_merchant_id)
+$$;
+comment on function private.collaboration_partner_email(uuid) is
+  'Email of the other party of an accepted collaboration of the caller; null otherwise.';
+revoke execute on function private.collaboration_partner_email(uuid) from public, anon;
+grant execute on function private.collaboration_partner_email(uuid) to authenticated, service_role;
+
+create policy "collaborations: parties read" on public.collaborations
+  for select to authenticated
+  using ((select private.current_merchant_id()) in (requester_merchant_id, recipient_merchant_id));
+create policy "collaborations: approved merchant requests" on public.collaborations
+  for insert to authenticated
+  with check (
+    requester_merchant_id = (select private.current_merchant_id())
+    and status = 'PENDING'
+    and responded_at is null
+    and exists (select 1 from public.merchants r where r.id = requester_merchant_id and r.active)
+    and exists (select 1 from public.merchants r where r.id = recipient_merchant_id and r.active)
+  );
+create policy "collaborations: recipient answers" on public.collaborations
+  for update to authenticated
+  using (recipient_merchant_id = (select private.current_merchant_id()) and status = 'PENDING')
+  with check (recipient_merchant_id = (select private.current_merchant_id()) and status in ('ACCEPTED', 'DENIED'));
