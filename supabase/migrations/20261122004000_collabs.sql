@@ -74,6 +74,68 @@ alter table public.merchants add column search_vector tsvector generated always 
 ) stored;
 create index merchants_search_vector_idx on public.merchants using gin (search_vector);
 create index merchants_name_trgm_idx on public.merchants using gin (name extensions.gin_trgm_ops);
+create index merchants_active_name_idx on public.merchants (name) where active;
+
+-- Search runs as security definer because RLS makes every policy a security barrier: the
+-- text operators (@@, ILIKE, pg_trgm's %>) are not leakproof, so under RLS Postgres may not use
+-- them as index conditions and scans every row. The function returns exactly what the merchants
+-- policies let anyone read (active businesses, public fields) and never the caller's own business.
+-- Text search runs in two passes: exact hits (name/category/description words, or part of the
+-- name) ranked first; only when they do not fill the page, near misses of the name (typos) follow.
+-- Each pass is built with only the filters given, so every call gets a plan for its own values.
+create or replace function private.search_businesses(search text, category_filter text, city_filter uuid, max_results integer)
+returns table (
+  id uuid, name text, "logoUrl" text, city text, state text, "businessType" text, category text, "isVerified" boolean
+)
+language plpgsql stable security definer
+set search_path = ''
+set pg_trgm.word_similarity_threshold = 0.45
+as $$
+declare
+  words text := coalesce(trim(search), '');
+  page integer := least(greatest(coalesce(max_results, 20), 1), 100);
+  pattern text := '%' || replace(replace(replace(words, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  filters text := concat_ws(' ',
+    'm.active and m.owner_user_id is distinct from (select auth.uid())',
+    case when category_filter is null then null
+         when category_filter = 'women-owned' then 'and (m.category = $2 or m.is_women_owned)'
+         else 'and m.category = $2' end,
+    case when city_filter is null then null else 'and m.city_id = $3' end);
+  exact text := '(m.search_vector @@ websearch_to_tsquery(''english'', $1) or m.name ilike $5)';
+  result_columns text := $cols$m.id, m.name, m.logo_url,
+    coalesce(ci.name, nullif(split_part(m.city_name, ', ', 1), '')),
+    coalesce(ci.state, nullif(split_part(m.city_name, ', ', 2), '')),
+    m.business_type, m.category, m.active
+    from public.merchants m left join public.cities ci on ci.id = m.city_id$cols$;
+  found_count integer;
+begin
+  if words = '' then
+    return query execute format('select %s where %s order by m.name, m.id limit $4', result_columns, filters)
+      using words, category_filter, city_filter, page;
+    return;
+  end if;
+
+  return query execute format($sql$select %s where %s and %s
+     order by ts_rank(m.search_vector, websearch_to_tsquery('english', $1))
+              + 2 * extensions.word_similarity($1, m.name)
+              + case when m.name ilike $6 then 1 else 0 end desc, m.name, m.id
+     limit $4$sql$, result_columns, filters, exact)
+    using words, category_filter, city_filter, page, pattern, substr(pattern, 2);
+  get diagnostics found_count = row_count;
+  if found_count >= page then
+    return;
+  end if;
+
+  return query execute format($sql$select %s where %s and m.name operator(extensions.%%>) $1 and not %s
+     order by extensions.word_similarity($1, m.name) desc, m.name, m.id
+     limit $4$sql$, result_columns, filters, exact)
+    using words, category_filter, city_filter, page - found_count, pattern;
+end
+$$;
+comment on function private.search_businesses(text, text, uuid, integer) is
+  'Business search for Local Collabs: active businesses only, ranked by name similarity and text rank.';
+revoke execute on function private.search_businesses(text, text, uuid, integer) from public, anon;
+grant execute on function private.search_businesses(text, text, uuid, integer) to authenticated, service_role;
 
 -- ---------------------------------------------------------------- collaborations
 create table public.collaborations (
