@@ -49,6 +49,18 @@ function finish(code, failedStep) {
   process.exit(code);
 }
 
+// The browser tests drive Debian's Chromium; install it when missing and we are allowed to.
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if ((!only.length || only.includes('e2e')) && !existsSync(chromium)) {
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log(`Chromium not found at ${chromium}: installing Debian's chromium package (apt-get)...`);
+    run('chromium', 'bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null']);
+  } else {
+    console.error(`Chromium not found at ${chromium}. Install it (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`);
+    finish(1, 'chromium');
+  }
+}
+
 run('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 run('lint', bin('eslint'), ['.', '--max-warnings=0']);
 const { TEST_DATABASE_URL, ...envWithoutServer } = process.env;
