@@ -90,6 +90,7 @@ export async function benchCollabs() {
   }
 }
 
+export const bench = benchCollabs;
 export default benchCollabs;
 
 if (process.argv[1]?.endsWith('collabs.ts')) await benchCollabs();

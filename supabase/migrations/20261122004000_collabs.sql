@@ -4,19 +4,17 @@
 create extension if not exists pg_trgm with schema extensions;
 
 -- ---------------------------------------------------------------- business category
--- The fixed list of spec section 3 (BUSINESS_CATEGORIES in _shared/constants.ts).
-alter table public.merchants add column category text;
+-- The fixed list of spec section 3 (BUSINESS_CATEGORIES in _shared/constants.ts). The deals
+-- migration may have added the column already (member deal filters use it too): both agree.
+alter table public.merchants add column if not exists category text;
 
-create or replace function private.category_for_business_type(business_type text, is_women_owned boolean)
+create or replace function private.category_for_business_type(business_type text)
 returns text
 language sql immutable
 set search_path = ''
 as $$
-  select case lower(coalesce(trim(business_type), ''))
+  select case business_type
     when 'food' then 'food-dining'
-    when 'food-dining' then 'food-dining'
-    when 'coffee' then 'coffee-tea'
-    when 'coffee-tea' then 'coffee-tea'
     when 'retail' then 'retail'
     when 'services' then 'services'
     when 'entertainment' then 'entertainment'
@@ -24,19 +22,23 @@ as $$
     when 'sauna-cold-plunge' then 'sauna-cold-plunge'
     when 'dispensaries' then 'dispensaries'
     when 'liquor-stores' then 'liquor-stores'
-    else case when is_women_owned then 'women-owned' else 'other' end
+    else 'other'
   end
 $$;
-comment on function private.category_for_business_type(text, boolean) is
-  'Business category derived from the registration business type (women-owned only when no type fits).';
+comment on function private.category_for_business_type(text) is
+  'Business category derived from the registration business type (women-owned is a flag: the search filter matches it).';
 
-update public.merchants set category = private.category_for_business_type(business_type, is_women_owned);
-alter table public.merchants
-  alter column category set not null,
-  add constraint merchants_category_check check (category in (
-    'food-dining', 'coffee-tea', 'retail', 'services', 'entertainment', 'health-wellness',
-    'sauna-cold-plunge', 'dispensaries', 'liquor-stores', 'women-owned', 'other'));
-comment on column public.merchants.category is 'Business category for collabs and search; derived from business_type unless set.';
+update public.merchants set category = private.category_for_business_type(business_type) where category is null;
+alter table public.merchants alter column category set not null;
+do $$
+begin
+  if not exists (select 1 from pg_constraint where conname = 'merchants_category_check' and conrelid = 'public.merchants'::regclass) then
+    alter table public.merchants add constraint merchants_category_check check (category in (
+      'food-dining', 'coffee-tea', 'retail', 'services', 'entertainment', 'health-wellness',
+      'sauna-cold-plunge', 'dispensaries', 'liquor-stores', 'women-owned', 'other'));
+  end if;
+end
+$$;
 
 -- A new merchant gets a category from its business type; changing the type re-derives it
 -- unless the same statement sets the category explicitly.
@@ -47,11 +49,10 @@ as $$
 begin
   if tg_op = 'INSERT' then
     if new.category is null then
-      new.category := private.category_for_business_type(new.business_type, new.is_women_owned);
+      new.category := private.category_for_business_type(new.business_type);
     end if;
-  elsif new.category is not distinct from old.category
-    and (new.business_type is distinct from old.business_type or new.is_women_owned is distinct from old.is_women_owned) then
-    new.category := private.category_for_business_type(new.business_type, new.is_women_owned);
+  elsif new.category is not distinct from old.category and new.business_type is distinct from old.business_type then
+    new.category := private.category_for_business_type(new.business_type);
   end if;
   return new;
 end
@@ -60,9 +61,9 @@ create trigger merchants_derive_category before insert or update on public.merch
   for each row execute function private.derive_merchant_category();
 create index merchants_category_idx on public.merchants (category) where active;
 
-revoke execute on function private.category_for_business_type(text, boolean), private.derive_merchant_category()
+revoke execute on function private.category_for_business_type(text), private.derive_merchant_category()
   from public, anon;
-grant execute on function private.category_for_business_type(text, boolean) to authenticated, service_role;
+grant execute on function private.category_for_business_type(text) to authenticated, service_role;
 
 -- ---------------------------------------------------------------- business search
 -- Full text over name (weight A), category words (B) and description (C) for ranking, and a trigram

@@ -8,6 +8,7 @@ import { authRoutes } from './routes/auth/index.ts';
 import { lookupRoutes } from './routes/lookup.ts';
 import { businessSearchRoutes } from './routes/business-search.ts';
 import { collabRoutes } from './routes/collabs/index.ts';
+import { adminRoutes } from './routes/admin/index.ts';
 
 export type { AppDeps } from './context.ts';
 
@@ -30,6 +31,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', lookupRoutes);
   app.route('/', businessSearchRoutes);
   app.route('/collabs', collabRoutes);
+  app.route('/admin', adminRoutes);
 
   // A catch-all route (not only notFound) so the JSON 404 also holds when this app is mounted.
   app.all('*', onNotFound);

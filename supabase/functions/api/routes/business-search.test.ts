@@ -63,7 +63,7 @@ describe('GET /api/businesses/search', () => {
     expect(rows).toEqual([
       { name: 'Blue Heron Bakery', category: 'food-dining' },
       { name: 'Searching Sauna House', category: 'sauna-cold-plunge' },
-      { name: 'Wild Iris Boutique', category: 'women-owned' },
+      { name: 'Wild Iris Boutique', category: 'other' },
     ]);
     await expect(asService(t.database, (q) => q(`update public.merchants set category = 'bogus' where name = 'Blue Heron Bakery'`)))
       .rejects.toMatchObject({ code: '23514' });
