@@ -78,7 +78,7 @@ adminCityRoutes.delete('/:id', async (c) => {
     await q(`delete from public.cities where id = $1`, [id]);
   }).catch((error: { code?: string }) => {
     // A business or donation record that appeared meanwhile: the foreign keys refuse.
-    if (error.code === '23503') throw conflict('This city is still referenced by businesses or donation records. Deactivate it instead.');
+    if (error.code === '23001' || error.code === '23503') throw conflict('This city is still referenced by businesses or donation records. Deactivate it instead.');
     throw error;
   });
   return c.json({ success: true, message: 'City deleted' });
