@@ -86,4 +86,21 @@ describe('admin cities', () => {
     expect(await asService(t.database, (q) => q(`select id from public.charities where id = $1`, [charity]))).toEqual([]);
     expect((await admin.delete(`/api/admin/cities/${created.body.id}`)).status).toBe(404);
   });
+
+  it('refuses to delete a city whose charity received a donation share (kept for accounting)', async () => {
+    const created = await admin.post('/api/admin/cities', { name: 'Ward', state: 'Colorado' });
+    await asService(t.database, async (q) => {
+      const [charity] = await q<{ id: string }>(`insert into public.charities (city_id, name) values ($1, 'Ward Library') returning id`, [created.body.id]);
+      const [sub] = await q<{ id: string }>(
+        `insert into public.subscriptions (user_id, plan, status, provider, provider_customer_id, provider_subscription_id,
+           current_period_start, current_period_end)
+         values ($1, 'monthly', 'active', 'test', 'cus_w', 'sub_w', now(), now() + interval '1 month') returning id`, [SEED.member.id]);
+      await q(`insert into public.payments (user_id, subscription_id, provider, provider_invoice_id, amount_cents, charity_share_bps, charity_id)
+               values ($1, $2, 'test', 'in_w', 999, 1000, $3)`, [SEED.member.id, sub.id, charity.id]);
+    });
+    const res = await admin.delete(`/api/admin/cities/${created.body.id}`);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('This city is still referenced by businesses or donation records. Deactivate it instead.');
+    expect((await admin.patch(`/api/admin/cities/${created.body.id}`, { active: false })).status).toBe(200);
+  });
 });

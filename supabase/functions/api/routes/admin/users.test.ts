@@ -72,6 +72,37 @@ describe('DELETE /api/admin/users/{id}', () => {
     expect(merchants).toEqual([]);
   });
 
+  it('keeps their payments anonymised for accounting, and their ledger entries; drops the subscription', async () => {
+    const agent = t.agent('192.0.2.51');
+    const reg = await agent.post('/api/auth/register', {
+      role: 'USER', name: 'Paying Pat', email: 'pat@example.com', password: 'secret123', homeCityId: SEED.lyonsId });
+    const userId = reg.body.user.id as string;
+    const { paymentId, entryId } = await asService(t.database, async (q) => {
+      const [sub] = await q<{ id: string }>(
+        `insert into public.subscriptions (user_id, plan, status, provider, provider_customer_id, provider_subscription_id,
+           current_period_start, current_period_end)
+         values ($1, 'monthly', 'active', 'test', 'cus_pat', 'sub_pat', now(), now() + interval '1 month') returning id`, [userId]);
+      const [payment] = await q<{ id: string }>(
+        `insert into public.payments (user_id, subscription_id, provider, provider_invoice_id, amount_cents, charity_share_bps)
+         values ($1, $2, 'test', 'in_pat', 999, 1000) returning id`, [userId, sub.id]);
+      const [entry] = await q<{ id: string }>(
+        `insert into public.point_ledger (merchant_id, member_id, kind, points, purchase_amount_cents)
+         values ($1, $2, 'accrual', 100, 2000) returning id`, [SEED.activeMerchantId, userId]);
+      return { paymentId: payment.id, entryId: entry.id };
+    });
+    expect((await admin.delete(`/api/admin/users/${userId}`)).status).toBe(200);
+    const [kept] = await asService(t.database, (q) => q(
+      `select p.user_id, p.subscription_id, p.amount_cents, p.provider_invoice_id, p.charity_share_cents, p.charity_id is not null as has_charity,
+              (select count(*) from public.subscriptions where user_id = $2)::int as subscriptions,
+              (select member_id from public.point_ledger where id = $3) as ledger_member,
+              (select purchase_amount_cents from public.point_ledger where id = $3) as ledger_amount
+         from public.payments p where p.id = $1`, [paymentId, userId, entryId]));
+    expect(kept).toEqual({
+      user_id: null, subscription_id: null, amount_cents: 999, provider_invoice_id: 'in_pat', charity_share_cents: 100,
+      has_charity: true, subscriptions: 0, ledger_member: null, ledger_amount: 2000,
+    });
+  });
+
   it('never deletes an admin account, and answers 404 for an unknown user', async () => {
     const res = await admin.delete(`/api/admin/users/${TEST_ADMIN.id}`);
     expect(res.status).toBe(403);
