@@ -1,18 +1,20 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-
-const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+import { fileURLToPath } from 'node:url';
 
 export default defineConfig({
   resolve: {
     alias: {
-      '@shared': fromRoot('./supabase/functions/_shared'),
-      '@': fromRoot('./web/src'),
+      '@': fileURLToPath(new URL('./web/src', import.meta.url)),
+      '@shared': fileURLToPath(new URL('./supabase/functions/_shared', import.meta.url)),
     },
   },
   test: {
     environment: 'node',
     include: ['**/*.test.{ts,tsx}'],
-    exclude: ['tests/e2e/**', '**/node_modules/**', 'dist/**', '.data/**'],
+    exclude: ['node_modules/**', 'dist/**', 'tests/e2e/**', '.data/**', '**/*.deno.test.ts'],
+    globalSetup: ['tests/support/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
   },
 });

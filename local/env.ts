@@ -1,0 +1,17 @@
+import { join } from 'node:path';
+
+const repoRoot = join(import.meta.dirname, '..');
+
+/** Settings of the local runner, with the defaults documented in .env.example. */
+export function localEnv(env: NodeJS.ProcessEnv = process.env) {
+  return {
+    port: Number.parseInt(env.PORT ?? '3000', 10),
+    dataDir: env.DATA_DIR ?? join(repoRoot, '.data', 'pglite'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    staticDir: env.STATIC_DIR ?? join(repoRoot, 'dist', 'web'),
+    objectsDir: env.OBJECTS_DIR ?? join(repoRoot, '.data', 'objects'),
+    adminEmail: (env.ADMIN_EMAIL ?? 'admin@paylocal.local').trim().toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD ?? 'admin12345',
+    seed: env.SEED !== 'false',
+  };
+}

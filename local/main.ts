@@ -1,0 +1,38 @@
+// The embedded stack: PGlite (or DATABASE_URL) + migrations + seed + the API + the built PWA.
+import { serve } from '@hono/node-server';
+import { depsFromEnv } from '../supabase/functions/api/adapters.ts';
+import { createApp } from '../supabase/functions/api/app.ts';
+import { openPglite, openPostgres } from './admin-sql.ts';
+import { localEnv } from './env.ts';
+import { prepareDatabase } from './migrate.ts';
+import { createLocalServer } from './server.ts';
+
+const started = performance.now();
+const env = localEnv();
+const database = env.databaseUrl ? openPostgres(env.databaseUrl) : await openPglite({ dataDir: env.dataDir });
+const { applied, seeded } = await prepareDatabase(database.admin, {
+  seed: env.seed, adminEmail: env.adminEmail, adminPassword: env.adminPassword,
+});
+
+const api = createApp(depsFromEnv({ ...process.env, ADMIN_EMAIL: env.adminEmail }, database.db));
+const app = createLocalServer({ api, staticDir: env.staticDir });
+
+const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
+  const where = database.kind === 'pglite' ? `PGlite at ${env.dataDir}` : 'DATABASE_URL';
+  console.log(
+    `Pay Local ready at http://localhost:${info.port} (${where}; ${applied.length} migrations applied` +
+      `${seeded ? ', demo data seeded' : ''}) in ${Math.round(performance.now() - started)} ms`,
+  );
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  console.log(`${signal}: closing the server and the database...`);
+  server.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AdminSql } from './admin-sql.ts';
+
+const root = join(import.meta.dirname, '..');
+const migrationsDir = join(root, 'supabase', 'migrations');
+const seedPath = join(root, 'supabase', 'seed.sql');
+const bootstrapPath = join(import.meta.dirname, 'bootstrap.sql');
+
+export interface PrepareOptions {
+  seed: boolean;
+  adminEmail: string;
+  adminPassword: string;
+}
+
+export interface PrepareResult {
+  applied: string[];
+  seeded: boolean;
+}
+
+/**
+ * Brings a database to the current schema the way the Supabase CLI would: the local bootstrap
+ * (what Supabase itself provides), then each migration once, recorded in
+ * supabase_migrations.schema_migrations, then seed.sql once.
+ */
+export async function prepareDatabase(admin: AdminSql, options: PrepareOptions): Promise<PrepareResult> {
+  await admin.exec(readFileSync(bootstrapPath, 'utf8'));
+  await admin.exec(`
+    create schema if not exists supabase_migrations;
+    create table if not exists supabase_migrations.schema_migrations (version text primary key, name text, statements text[]);
+    create table if not exists supabase_migrations.seed_files (path text primary key, hash text not null);
+  `);
+  const done = new Set(
+    (await admin.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).map((r) => r.version),
+  );
+  const applied: string[] = [];
+  for (const file of readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).sort()) {
+    const [version, ...rest] = file.replace(/\.sql$/, '').split('_');
+    if (done.has(version)) continue;
+    const record = `insert into supabase_migrations.schema_migrations (version, name) values (${quote(version)}, ${quote(rest.join('_'))});`;
+    await inTransaction(admin, `${readFileSync(join(migrationsDir, file), 'utf8')}\n;\n${record}`);
+    applied.push(file);
+  }
+
+  await admin.query(`select set_config('app.admin_email', $1, false), set_config('app.admin_password', $2, false)`, [
+    options.adminEmail, options.adminPassword,
+  ]);
+  let seeded = false;
+  const [seedRow] = await admin.query('select 1 from supabase_migrations.seed_files limit 1');
+  if (options.seed && !seedRow) {
+    const seed = readFileSync(seedPath, 'utf8');
+    await inTransaction(admin, seed);
+    await admin.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [
+      'supabase/seed.sql', createHash('sha256').update(seed).digest('hex'),
+    ]);
+    seeded = true;
+  }
+  // The designated admin follows ADMIN_EMAIL on every start.
+  await admin.query(
+    `insert into private.app_settings (key, value) values ('admin_email', lower($1))
+     on conflict (key) do update set value = excluded.value`,
+    [options.adminEmail],
+  );
+  await admin.query(`select set_config('app.admin_password', '', false)`);
+  return { applied, seeded };
+}
+
+const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+async function inTransaction(admin: AdminSql, sql: string) {
+  await admin.exec('begin');
+  try {
+    await admin.exec(sql);
+    await admin.exec('commit');
+  } catch (error) {
+    await admin.exec('rollback');
+    throw error;
+  }
+}

@@ -1,0 +1,35 @@
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from './context.ts';
+import { onError, onNotFound } from './middleware/errors.ts';
+import { originGuard } from './middleware/origin.ts';
+import { loadSession } from './middleware/session.ts';
+import { authRoutes } from './routes/auth/index.ts';
+import { lookupRoutes } from './routes/lookup.ts';
+
+export type { AppDeps } from './context.ts';
+
+/** Paths that authenticate by other means than the session cookie (signed webhooks). */
+const originExempt = (path: string) => path.startsWith('/api/stripe/webhook');
+
+/** Builds the whole API. Runtime-neutral: the Deno entry and the local runner both mount it. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>().basePath('/api');
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+  app.use('*', originGuard(originExempt));
+  app.use('*', loadSession);
+
+  app.route('/auth', authRoutes);
+  app.route('/', lookupRoutes);
+
+  // A catch-all route (not only notFound) so the JSON 404 also holds when this app is mounted.
+  app.all('*', onNotFound);
+  app.notFound(onNotFound);
+  app.onError(onError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

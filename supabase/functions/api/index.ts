@@ -1,0 +1,7 @@
+// Supabase Edge Function entry (Deno). The whole API lives in createApp; this file only serves it.
+import { depsFromEnv } from './adapters.ts';
+import { createApp } from './app.ts';
+
+const app = createApp(depsFromEnv(Deno.env.toObject()));
+
+Deno.serve(app.fetch);

@@ -1,0 +1,27 @@
+import type { ErrorHandler, NotFoundHandler } from 'hono';
+import { HttpError } from '../lib/http-error.ts';
+
+// Postgres error codes a request can trigger with bad input, and what the user is told.
+const pgErrors: Record<string, [number, string]> = {
+  '23505': [409, 'That already exists'],
+  '23503': [400, 'A referenced record does not exist'],
+  '23514': [400, 'A value is out of range'],
+  '22P02': [400, 'A value has the wrong format'],
+  '22001': [400, 'A value is too long'],
+  '42501': [403, 'You do not have permission to do that'],
+};
+
+export const onError: ErrorHandler = (error, c) => {
+  if (error instanceof HttpError) return c.json({ message: error.message }, error.status);
+  const code = (error as { code?: string }).code;
+  if (code === 'P0001') return c.json({ message: error.message }, 400);
+  if (code && pgErrors[code]) {
+    const [status, message] = pgErrors[code];
+    return c.json({ message }, status as 400);
+  }
+  console.error('Unhandled API error', error);
+  return c.json({ message: 'Something went wrong. Please try again.' }, 500);
+};
+
+export const onNotFound: NotFoundHandler = (c) =>
+  c.json({ message: `No such API route: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404);

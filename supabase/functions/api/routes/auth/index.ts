@@ -1,0 +1,144 @@
+import { Hono } from 'hono';
+import { loginBody, registerBody, updateProfileBody } from '../../../_shared/contract/auth.ts';
+import { DEFAULT_CITY_NAME } from '../../../_shared/constants.ts';
+import { type AppContext, type AppEnv, serviceTx, userTx } from '../../context.ts';
+import { badRequest, conflict, notFound, unauthorized } from '../../lib/http-error.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { parseJson } from '../../lib/validate.ts';
+import { requireUser } from '../../middleware/session.ts';
+import { assertLoginAllowed, assertRegistrationAllowed, clientIp, recordAttempt } from './rate-limit.ts';
+import { clearSessionCookie, startSession } from './session-cookie.ts';
+import { loadSessionUser } from './session-user.ts';
+import type { Query } from '../../db/database.ts';
+
+export const USER_EXISTS_MESSAGE = 'User already exists. Please log in instead.';
+
+export const authRoutes = new Hono<AppEnv>();
+
+/** Reads the session user as that user, after a service transaction created them or their session. */
+const sessionUserOf = (c: AppContext, id: string, email: string) =>
+  c.var.deps.db.transaction({ role: 'authenticated', sub: id, email }, loadSessionUser);
+
+authRoutes.post('/register', async (c) => {
+  const body = await parseJson(c, registerBody);
+  const ip = clientIp(c);
+  const passwordHash = await hashPassword(body.password, c.var.deps.config.bcryptRounds);
+
+  const userId = await serviceTx(c, async (q) => {
+    await assertRegistrationAllowed(c, q, ip);
+    const [existing] = await q(`select 1 from public.profiles where email = $1`, [body.email]);
+    if (existing) throw conflict(USER_EXISTS_MESSAGE);
+
+    let homeCityId: string | null = null;
+    let charityId: string | null = null;
+    if (body.role === 'USER') {
+      ({ homeCityId, charityId } = await checkCityAndCharity(q, body.homeCityId ?? null, body.preferredCharityId ?? null));
+    }
+    const merchantCityId = body.role === 'MERCHANT' ? body.merchantData.cityId ?? null : null;
+    if (merchantCityId) await checkCityAndCharity(q, merchantCityId, null);
+
+    const [profile] = await q<{ id: string }>(
+      `insert into public.profiles (email, name, role, home_city_id, preferred_charity_id)
+       values ($1, $2, $3, $4, $5) returning id`,
+      [body.email, body.name, body.role, homeCityId ?? merchantCityId, charityId],
+    );
+    await q(`insert into private.credentials (user_id, password_hash) values ($1, $2)`, [profile.id, passwordHash]);
+
+    if (body.role === 'MERCHANT') {
+      const m = body.merchantData;
+      const [city] = merchantCityId
+        ? await q<{ label: string }>(`select name || ', ' || state as label from public.cities where id = $1`, [merchantCityId])
+        : [];
+      await q(
+        `insert into public.merchants
+           (owner_user_id, name, address, business_type, description, phone, website, city_id, city_name, is_women_owned)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [profile.id, m.businessName, m.businessAddress, m.businessType ?? null, m.businessDescription ?? null,
+          m.businessPhone ?? null, m.businessWebsite ?? null, merchantCityId, city?.label ?? m.cityName ?? DEFAULT_CITY_NAME,
+          m.isWomenOwned],
+      );
+    }
+    await recordAttempt(q, 'register', body.email, ip);
+    await startSession(c, q, profile.id);
+    return profile.id;
+  }).catch((error: { code?: string; constraint_name?: string; constraint?: string }) => {
+    // Two registrations racing for one email: the unique index decides.
+    if (error.code === '23505') throw conflict(USER_EXISTS_MESSAGE);
+    throw error;
+  });
+
+  const user = await sessionUserOf(c, userId, body.email);
+  return c.json({ user }, 201);
+});
+
+async function checkCityAndCharity(q: Query, cityId: string | null, charityId: string | null) {
+  if (cityId) {
+    const [city] = await q(`select 1 from public.cities where id = $1 and active`, [cityId]);
+    if (!city) throw badRequest('homeCityId is not an available city');
+  }
+  if (charityId) {
+    if (!cityId) throw badRequest('preferredCharityId needs a homeCityId');
+    const [charity] = await q(`select 1 from public.charities where id = $1 and city_id = $2`, [charityId, cityId]);
+    if (!charity) throw badRequest('preferredCharityId is not a charity of that city');
+  }
+  return { homeCityId: cityId, charityId };
+}
+
+authRoutes.post('/login', async (c) => {
+  const { email, password } = await parseJson(c, loginBody);
+  const ip = clientIp(c);
+  const account = await serviceTx(c, async (q) => {
+    await assertLoginAllowed(c, q, email, ip);
+    const [row] = await q<{ id: string; password_hash: string }>(
+      `select p.id, cr.password_hash from public.profiles p join private.credentials cr on cr.user_id = p.id
+        where p.email = $1`,
+      [email],
+    );
+    return row ?? null;
+  });
+  const ok = await verifyPassword(password, account?.password_hash ?? null);
+  if (!ok || !account) {
+    await serviceTx(c, (q) => recordAttempt(q, 'login_failure', email, ip));
+    throw unauthorized('Invalid email or password');
+  }
+  await serviceTx(c, async (q) => {
+    await q(`delete from private.auth_attempts where kind = 'login_failure' and email = $1`, [email]);
+    await startSession(c, q, account.id);
+  });
+  return c.json({ user: await sessionUserOf(c, account.id, email) });
+});
+
+authRoutes.post('/logout', async (c) => {
+  const user = c.var.user;
+  if (user) {
+    await serviceTx(c, (q) => q(`delete from private.sessions where token_hash = $1`, [user.sessionTokenHash]));
+  }
+  clearSessionCookie(c);
+  return c.json({ success: true });
+});
+
+authRoutes.get('/me', async (c) => {
+  requireUser(c);
+  const user = await userTx(c, loadSessionUser);
+  if (!user) throw unauthorized();
+  return c.json({ user });
+});
+
+const selectProfile = `select name, email, profile_picture as "profilePicture" from public.profiles where id = (select auth.uid())`;
+
+authRoutes.get('/profile', async (c) => {
+  requireUser(c);
+  const [profile] = await userTx(c, (q) => q(selectProfile));
+  if (!profile) throw notFound('Profile not found');
+  return c.json(profile);
+});
+
+authRoutes.put('/profile', async (c) => {
+  requireUser(c);
+  const { name } = await parseJson(c, updateProfileBody);
+  const [profile] = await userTx(c, async (q) => {
+    await q(`update public.profiles set name = $1 where id = (select auth.uid())`, [name]);
+    return q(selectProfile);
+  });
+  return c.json(profile);
+});

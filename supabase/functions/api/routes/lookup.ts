@@ -1,0 +1,26 @@
+import { Hono } from 'hono';
+import { charitiesQuery } from '../../_shared/contract/lookup.ts';
+import { type AppEnv, userTx } from '../context.ts';
+import { parseQuery } from '../lib/validate.ts';
+
+export const lookupRoutes = new Hono<AppEnv>();
+
+lookupRoutes.get('/cities', async (c) => {
+  const cities = await userTx(c, (q) =>
+    q(`select id, name, state from public.cities where active order by name, state`),
+  );
+  return c.json(cities);
+});
+
+lookupRoutes.get('/charities', async (c) => {
+  const { cityId } = parseQuery(c, charitiesQuery);
+  const charities = await userTx(c, (q) =>
+    q(
+      `select id, name, city_id as "cityId" from public.charities
+        where ($1::uuid is null or city_id = $1::uuid)
+        order by is_default desc, name`,
+      [cityId ?? null],
+    ),
+  );
+  return c.json(charities);
+});

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+import { openPglite, openPostgres, type OpenedDatabase } from '../../local/admin-sql.ts';
+import type { Claims, Query } from '../../supabase/functions/api/db/database.ts';
+import { TEMPLATE_DB, withDatabase } from './global-setup.ts';
+
+/** A private, migrated and seeded database for one test file. */
+export async function openTestDatabase(): Promise<OpenedDatabase> {
+  const template = inject('databaseTemplate');
+  if (template.kind === 'pglite') {
+    return openPglite({ loadDataDir: new Blob([readFileSync(template.file)]) });
+  }
+  const name = `paylocal_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const server = postgres(template.url, { max: 1, onnotice: () => {} });
+  await server.unsafe(`create database ${name} template ${TEMPLATE_DB}`);
+  const opened = openPostgres(withDatabase(template.url, name), { poolSize: 20 });
+  return {
+    ...opened,
+    close: async () => {
+      await opened.close();
+      await server.unsafe(`drop database if exists ${name} with (force)`);
+      await server.end();
+    },
+  };
+}
+
+/** Runs SQL as a signed-in user (role authenticated, RLS on), like the API does. */
+export const asUser = <T>(database: OpenedDatabase, userId: string, work: (q: Query) => Promise<T>) =>
+  database.db.transaction({ role: 'authenticated', sub: userId } satisfies Claims, work);
+
+export const asAnon = <T>(database: OpenedDatabase, work: (q: Query) => Promise<T>) =>
+  database.db.transaction({ role: 'anon' }, work);
+
+export const asService = <T>(database: OpenedDatabase, work: (q: Query) => Promise<T>) =>
+  database.db.transaction({ role: 'service_role' }, work);
