@@ -9,7 +9,7 @@ import { BrowseDealsPage } from '@/features/browse-deals/components/browse-deals
 import { AboutPage } from '@/features/marketing/components/about-page';
 import { LandingPage } from '@/features/marketing/components/landing-page';
 import { MemberHomePage } from '@/features/member/components/member-home-page';
-import { MerchantCollabsPage } from '@/features/merchant/components/merchant-collabs-page';
+import { MerchantCollabsPage } from '@/features/collabs/components/merchant-collabs-page';
 import { MerchantDashboardPage } from '@/features/merchant/components/merchant-dashboard-page';
 import { MerchantDealsPage } from '@/features/merchant/components/merchant-deals-page';
 import { NotificationsPage } from '@/features/notifications/components/notifications-page';
