@@ -13,7 +13,7 @@ export const adminCityRoutes = new Hono<AppEnv>();
 const cityColumns = `
   c.id, c.name, c.state, c.description, c.active, c.created_at as "createdAt",
   (select count(*) from public.merchants m where m.city_id = c.id)::int as "merchantCount",
-  (select count(*) from public.profiles p where p.home_city_id = c.id)::int as "memberCount"`;
+  (select count(*) from public.profiles p where p.home_city_id = c.id and p.role = 'USER')::int as "memberCount"`;
 
 type CityRow = Omit<AdminCity, 'createdAt'> & { createdAt: Date | string };
 const toCity = (row: CityRow): AdminCity => ({ ...row, createdAt: new Date(row.createdAt).toISOString() });

@@ -11,6 +11,7 @@ const typeLabel = (type: string | null) => BUSINESS_TYPES.find((t) => t.value ==
 export function BusinessCard({ business, selected, onSelect }: { business: Business; selected: boolean; onSelect: () => void }) {
   const place = [business.city, business.state].filter(Boolean).join(', ');
   const type = typeLabel(business.businessType);
+  const category = categoryLabel(business.category);
   return (
     <button
       type="button"
@@ -43,8 +44,9 @@ export function BusinessCard({ business, selected, onSelect }: { business: Busin
         </div>
         {place && <p className="text-sm text-stone-600">{place}</p>}
         <div className="flex flex-wrap gap-1.5 pt-1">
-          {type && <Badge variant="outline">{type}</Badge>}
-          <Badge variant="secondary">{categoryLabel(business.category)}</Badge>
+          {/* The type and the category often read the same (food → Food & Dining): then one badge says both. */}
+          {type && type !== category && <Badge variant="outline">{type}</Badge>}
+          <Badge variant="secondary">{category}</Badge>
         </div>
       </div>
     </button>
