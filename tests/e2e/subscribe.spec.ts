@@ -40,7 +40,10 @@ test('the plans show Monthly "Premium" as the default and most popular, and Year
   await expect(page.getByRole('radio', { name: /Monthly/ })).toBeChecked();
   await expect(page.getByText('Most Popular')).toBeVisible();
   await expect(page.getByText('Trending')).toBeVisible();
-  for (const price of ['$9.99', '$100', '$6.99', '$7.99']) await expect(page.getByText(price, { exact: true })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Monthly\s*Premium.*\$9\.99 \/ month/ })).toBeAttached();
+  await expect(page.getByRole('radio', { name: /Yearly.*\$100 \/ year/ })).toBeAttached();
+  await expect(page.getByRole('radio', { name: /Weekend.*\$6\.99 for 3 days/ })).toBeAttached();
+  await expect(page.getByRole('radio', { name: /Weekly.*\$7\.99 for 7 days/ })).toBeAttached();
   await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
 });
 
@@ -59,7 +62,8 @@ for (const plan of ['Monthly', 'Yearly', 'Weekend', 'Weekly']) {
     expect(await (await page.request.get('/api/subscription/status')).json()).toEqual({ isActive: true });
     expect((await (await page.request.get('/api/auth/me')).json()).user.subscriptionStatus).toBe('active');
 
-    await page.goto('/profile');
+    // In-app navigation: the signed-in user is already in the client cache.
+    await page.getByRole('link', { name: 'Profile' }).click();
     await expect(page.getByText('Active', { exact: true })).toBeVisible();
     await expect(page.getByText(`· ${plan}`)).toBeVisible();
     await expect(page.getByText('Renews')).toBeVisible();
@@ -165,7 +169,7 @@ test('profile: a user without a membership sees "Start Membership"; name edits a
 test('uploads reject a renamed non-image and a 6 MB file, in the browser and on the server', async ({ page }) => {
   await signIn(page, DEMO.member);
   await expect(page).toHaveURL(/\/app$/);
-  await page.goto('/profile');
+  await page.getByRole('link', { name: 'Profile' }).click();
   const file = page.getByLabel('Profile picture file');
 
   await file.setInputFiles({ name: 'holiday.png', mimeType: 'image/png', buffer: NOT_AN_IMAGE });

@@ -37,7 +37,7 @@ export function ProfilePage() {
               </CardHeader>
               <CardContent className="space-y-6">
                 <ProfilePictureCard name={profile.data.name} picture={profile.data.profilePicture} />
-                <NameForm key={profile.data.name} current={profile.data.name} />
+                <NameForm current={profile.data.name} />
                 <Field id="profile-email" label="Email address" hint="To change your email address, please contact support.">
                   <div className="flex items-center gap-2">
                     <Input id="profile-email" type="email" value={profile.data.email} readOnly aria-describedby="profile-email-hint" className="bg-stone-50" />

@@ -30,9 +30,9 @@ export function PlanPicker({ value, onChange, disabled }: { value: PlanId; onCha
                 aria-describedby={`plan-${plan.id}-blurb`}
               />
               <span className="flex items-center justify-between gap-2">
-                <span className="font-semibold text-stone-900">
-                  {plan.label}
-                  {plan.id === 'monthly' && <span className="ml-2 text-sm font-medium text-brand-800">{plan.name}</span>}
+                <span className="flex items-baseline gap-2">
+                  <span className="font-semibold text-stone-900">{plan.label}</span>
+                  {plan.id === 'monthly' && <span className="text-sm font-medium text-brand-800">{plan.name}</span>}
                 </span>
                 {plan.badge && <Badge variant={plan.id === 'monthly' ? 'default' : 'warning'}>{plan.badge}</Badge>}
               </span>
