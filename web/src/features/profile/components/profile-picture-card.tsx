@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useRemoveProfilePicture } from '../api/remove-profile-picture';
 import { useUploadProfilePicture } from '../api/upload-profile-picture';
-import { pictureProblem } from '../utils/picture-check';
+import { imageFileProblem } from '@/lib/uploads/image-check';
 
 const initials = (name: string) =>
   name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('') || '?';
@@ -21,7 +21,7 @@ export function ProfilePictureCard({ name, picture }: { name: string; picture: s
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const message = await pictureProblem(file);
+    const message = await imageFileProblem(file);
     setProblem(message);
     if (message) {
       toast({ variant: 'destructive', title: 'Invalid file', description: message });
