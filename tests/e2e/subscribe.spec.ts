@@ -201,3 +201,19 @@ test('uploads reject a renamed non-image and a 6 MB file, in the browser and on 
   const served = await page.request.get(objectPath);
   expect(served.headers()['content-type']).toBe('image/png');
 });
+
+test('the subscribe screen has no detectable accessibility violations', async ({ page }) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  await page.goto('/subscribe');
+  await page.getByLabel('Home city').selectOption({ label: 'Lyons, Colorado' });
+  await expect(page.getByLabel('Preferred charity').locator('option', { hasText: 'Lyons Youth Sports' })).toBeAttached();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});
+
+test('the profile screen has no detectable accessibility violations', async ({ page }) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  await subscribeByApi(page.request, uniqueEmail('axe'));
+  await page.goto('/profile');
+  await expect(page.getByText('Renews')).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});
