@@ -1,5 +1,7 @@
 export * from './common.ts';
 export * from './auth.ts';
 export * from './lookup.ts';
+export * from './subscriptions.ts';
+export * from './objects.ts';
 export * from './collabs.ts';
 export * from './admin.ts';
