@@ -5,6 +5,7 @@ import { forbidden, notFound } from '../../lib/http-error.ts';
 import { parse, parseQuery } from '../../lib/validate.ts';
 import { uuid } from '../../../_shared/contract/common.ts';
 import { requireAdmin } from '../../middleware/session.ts';
+import { providerCall } from '../subscriptions/provider-call.ts';
 
 /** /api/admin/users: the users table and deleting a non-admin account with everything it owns. */
 export const adminUserRoutes = new Hono<AppEnv>();
@@ -34,10 +35,20 @@ adminUserRoutes.get('/', async (c) => {
 adminUserRoutes.delete('/:id', async (c) => {
   requireAdmin(c);
   const id = parse(uuid, c.req.param('id'));
-  await userTx(c, async (q) => {
+  const running = await userTx(c, async (q) => {
     const [user] = await q<{ role: string }>(`select role from public.profiles where id = $1`, [id]);
     if (!user) throw notFound('User not found');
     if (user.role === 'ADMIN') throw forbidden('Admin accounts cannot be deleted');
+    return q<{ provider: string; provider_subscription_id: string }>(
+      `select provider, provider_subscription_id from public.subscriptions
+        where user_id = $1 and status in ('active', 'paused', 'past_due') and not cancel_at_period_end`, [id]);
+  });
+  // First stop future charges at the provider (no refund: decision 045); if it fails, nothing is deleted.
+  const { payments } = c.var.deps;
+  for (const sub of running.filter((s) => s.provider === payments.kind)) {
+    await providerCall(() => payments.cancelAtPeriodEnd(sub.provider_subscription_id));
+  }
+  await userTx(c, async (q) => {
     // Foreign keys do the rest in this one statement: sessions and credentials go (the user is
     // signed out at once), and so do everything they own; accounting rows stay anonymised.
     await q(`delete from public.profiles where id = $1 and role <> 'ADMIN'`, [id]);
