@@ -5,6 +5,10 @@ import { originGuard } from './middleware/origin.ts';
 import { loadSession } from './middleware/session.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { lookupRoutes } from './routes/lookup.ts';
+import { adminMerchantRoutes } from './routes/admin-merchants.ts';
+import { dealRoutes } from './routes/deals/index.ts';
+import { memberPointsRoutes } from './routes/member-points.ts';
+import { merchantRoutes } from './routes/merchant/index.ts';
 
 export type { AppDeps } from './context.ts';
 
@@ -24,6 +28,10 @@ export function createApp(deps: AppDeps) {
 
   app.route('/auth', authRoutes);
   app.route('/', lookupRoutes);
+  app.route('/merchant', merchantRoutes);
+  app.route('/deals', dealRoutes);
+  app.route('/admin/merchants', adminMerchantRoutes);
+  app.route('/member', memberPointsRoutes);
 
   // A catch-all route (not only notFound) so the JSON 404 also holds when this app is mounted.
   app.all('*', onNotFound);

@@ -1,3 +1,6 @@
 export * from './common.ts';
 export * from './auth.ts';
 export * from './lookup.ts';
+export * from './deals.ts';
+export * from './merchants.ts';
+export * from './counter.ts';
