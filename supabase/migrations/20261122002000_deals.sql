@@ -268,18 +268,27 @@ create policy "point_balances: member, owner or admin reads" on public.point_bal
     or (select private.is_admin())
   );
 
--- The balance follows the ledger, whoever writes it; the row lock of the upsert serialises
+-- The balance follows the ledger, whoever writes it; the row lock of the update serialises
 -- concurrent movements of one balance and the check constraint refuses a negative result.
 create or replace function private.apply_point_entry() returns trigger
 language plpgsql security definer
 set search_path = ''
 as $$
 begin
-  if new.member_id is not null and new.merchant_id is not null then
-    insert into public.point_balances as b (member_id, merchant_id, points)
-    values (new.member_id, new.merchant_id, new.points)
-    on conflict (member_id, merchant_id)
-      do update set points = b.points + excluded.points, updated_at = now();
+  if new.member_id is null or new.merchant_id is null then
+    return null;
+  end if;
+  -- Update first: an INSERT ... ON CONFLICT would check the negative proposed row and fail.
+  update public.point_balances b set points = b.points + new.points, updated_at = now()
+   where b.member_id = new.member_id and b.merchant_id = new.merchant_id;
+  if not found then
+    begin
+      insert into public.point_balances (member_id, merchant_id, points) values (new.member_id, new.merchant_id, new.points);
+    exception when unique_violation then
+      -- A concurrent first entry created the row meanwhile.
+      update public.point_balances b set points = b.points + new.points, updated_at = now()
+       where b.member_id = new.member_id and b.merchant_id = new.merchant_id;
+    end;
   end if;
   return null;
 end
@@ -574,6 +583,7 @@ $$;
 revoke execute on all functions in schema private from public, anon;
 grant execute on function
   private.my_merchant_id(boolean),
+  private.counter_merchant(),
   private.deal_code_secrets(uuid[]),
   private.record_deal_redemption(uuid, bigint, integer),
   private.undo_deal_redemption(bigint),

@@ -76,7 +76,7 @@ export const deleteDealQuery = z.object({
 });
 
 export const memberDealsQuery = z.object({
-  cityId: uuid,
+  cityId: z.uuid({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a valid id') }),
   category: z.enum(MEMBER_DEAL_FILTERS, { error: 'must be one of the member categories' }).optional().default('all'),
 });
 export type MemberDealsQuery = z.input<typeof memberDealsQuery>;
