@@ -205,7 +205,8 @@ create index deal_redemptions_member_id_idx on public.deal_redemptions (member_i
 -- The same member cannot use one deal twice with the code of one step (an undone redemption frees it).
 create unique index deal_redemptions_once_per_step_key on public.deal_redemptions (deal_id, member_id, code_step)
   where member_id is not null and undone_at is null;
-revoke insert, update, delete on public.deal_redemptions from anon, authenticated;
+revoke all on public.deal_redemptions from anon;
+revoke insert, update, delete, truncate on public.deal_redemptions from authenticated;
 
 create policy "deal_redemptions: owner, member or admin reads" on public.deal_redemptions
   for select to authenticated
@@ -238,7 +239,8 @@ alter table public.point_ledger enable row level security;
 create index point_ledger_merchant_id_idx on public.point_ledger (merchant_id, created_at desc);
 create index point_ledger_member_id_idx on public.point_ledger (member_id);
 create unique index point_ledger_reverses_id_key on public.point_ledger (reverses_id) where reverses_id is not null;
-revoke insert, update, delete on public.point_ledger from anon, authenticated;
+revoke all on public.point_ledger from anon;
+revoke insert, update, delete, truncate on public.point_ledger from authenticated;
 
 create table public.point_balances (
   member_id uuid not null references public.profiles (id) on delete cascade,
@@ -251,7 +253,8 @@ comment on table public.point_balances is
   'A member''s points at one business: the sum of their ledger entries there, kept by a trigger. The check makes any overdraw fail, whatever the concurrency.';
 alter table public.point_balances enable row level security;
 create index point_balances_merchant_id_idx on public.point_balances (merchant_id);
-revoke insert, update, delete on public.point_balances from anon, authenticated;
+revoke all on public.point_balances from anon;
+revoke insert, update, delete, truncate on public.point_balances from authenticated;
 
 create policy "point_ledger: member, owner or admin reads" on public.point_ledger
   for select to authenticated
