@@ -31,6 +31,14 @@ export async function activateMembership(database: OpenedDatabase, userId: strin
   await database.admin.query(`insert into private.test_memberships (user_id) values ($1) on conflict do nothing`, [userId]);
 }
 
+/** Active memberships for many users at once (benchmarks). */
+export async function activateMembers(database: OpenedDatabase, userIds: string[]): Promise<void> {
+  if (await hasRealMembershipCheck(database)) throw new Error('Wire activateMembers to the subscriptions tables');
+  await ensureStandIn(database);
+  await database.admin.query(
+    `insert into private.test_memberships (user_id) select unnest($1::uuid[]) on conflict do nothing`, [`{${userIds.join(',')}}`]);
+}
+
 /** Makes sure the membership check exists (the stand-in, before the subscriptions migration lands). */
 export async function ensureMembershipCheck(database: OpenedDatabase): Promise<void> {
   if (!(await hasRealMembershipCheck(database))) await ensureStandIn(database);
