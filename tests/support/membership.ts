@@ -1,14 +1,12 @@
-// Active memberships for tests of member-only features.
-// private.has_active_subscription(uuid) belongs to the subscriptions migration. Until that lands on
-// this branch, tests install a stand-in backed by a test-only table (never shipped in a migration).
+// Active memberships for tests and benchmarks of member-only features.
+// private.has_active_subscription(uuid) belongs to the subscriptions migration: a member is active
+// while a row of public.subscriptions has status 'active' and a period that has not ended. Before
+// that migration is present, a stand-in backed by a test-only table is installed (never shipped).
 import type { OpenedDatabase } from '../../local/admin-sql.ts';
 
-async function hasRealMembershipCheck(database: OpenedDatabase): Promise<boolean> {
-  const [row] = await database.admin.query<{ fn: string | null; stand_in: string | null }>(
-    `select to_regprocedure('private.has_active_subscription(uuid)')::text as fn,
-            to_regclass('private.test_memberships')::text as stand_in`,
-  );
-  return row.fn !== null && row.stand_in === null;
+async function hasSubscriptionsTable(database: OpenedDatabase): Promise<boolean> {
+  const [row] = await database.admin.query<{ table: string | null }>(`select to_regclass('public.subscriptions')::text as table`);
+  return row.table !== null;
 }
 
 async function ensureStandIn(database: OpenedDatabase) {
@@ -22,29 +20,27 @@ async function ensureStandIn(database: OpenedDatabase) {
   `);
 }
 
-/** Gives a user an active membership, by whatever the membership check reads. */
-export async function activateMembership(database: OpenedDatabase, userId: string): Promise<void> {
-  if (await hasRealMembershipCheck(database)) {
-    throw new Error('Wire activateMembership to the subscriptions tables');
-  }
-  await ensureStandIn(database);
-  await database.admin.query(`insert into private.test_memberships (user_id) values ($1) on conflict do nothing`, [userId]);
-}
-
-/** Active memberships for many users at once (benchmarks). */
-export async function activateMembers(database: OpenedDatabase, userIds: string[]): Promise<void> {
-  if (await hasRealMembershipCheck(database)) throw new Error('Wire activateMembers to the subscriptions tables');
-  await ensureStandIn(database);
-  await database.admin.query(
-    `insert into private.test_memberships (user_id) select unnest($1::uuid[]) on conflict do nothing`, [`{${userIds.join(',')}}`]);
-}
-
 /** Makes sure the membership check exists (the stand-in, before the subscriptions migration lands). */
 export async function ensureMembershipCheck(database: OpenedDatabase): Promise<void> {
-  if (!(await hasRealMembershipCheck(database))) await ensureStandIn(database);
+  if (!(await hasSubscriptionsTable(database))) await ensureStandIn(database);
 }
 
-export async function deactivateMembership(database: OpenedDatabase, userId: string): Promise<void> {
-  if (await hasRealMembershipCheck(database)) throw new Error('Wire deactivateMembership to the subscriptions tables');
-  await database.admin.query(`delete from private.test_memberships where user_id = $1`, [userId]);
+/** Active memberships (a running monthly test-provider subscription) for the given users. */
+export async function activateMembers(database: OpenedDatabase, userIds: string[]): Promise<void> {
+  const ids = `{${userIds.join(',')}}`;
+  if (await hasSubscriptionsTable(database)) {
+    await database.admin.query(
+      `insert into public.subscriptions (user_id, plan, status, provider, provider_customer_id, provider_subscription_id,
+                                         current_period_start, current_period_end)
+       select u, 'monthly', 'active', 'test', 'cus_test_' || u, 'sub_test_' || u || '_' || gen_random_uuid(), now(), now() + interval '1 month'
+         from unnest($1::uuid[]) u
+        where not private.has_active_subscription(u)`,
+      [ids],
+    );
+    return;
+  }
+  await ensureStandIn(database);
+  await database.admin.query(`insert into private.test_memberships (user_id) select unnest($1::uuid[]) on conflict do nothing`, [ids]);
 }
+
+export const activateMembership = (database: OpenedDatabase, userId: string) => activateMembers(database, [userId]);
