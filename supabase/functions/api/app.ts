@@ -10,6 +10,10 @@ import { adminMerchantRoutes } from './routes/admin-merchants.ts';
 import { dealRoutes } from './routes/deals/index.ts';
 import { memberPointsRoutes } from './routes/member-points.ts';
 import { merchantRoutes } from './routes/merchant/index.ts';
+import { objectRoutes } from './routes/objects.ts';
+import { profilePictureRoutes } from './routes/profile-picture.ts';
+import { subscriptionRoutes, testPaymentRoutes } from './routes/subscriptions/index.ts';
+import { webhookRoutes } from './routes/subscriptions/webhook.ts';
 
 export type { AppDeps } from './context.ts';
 
@@ -34,6 +38,11 @@ export function createApp(deps: AppDeps) {
   app.route('/deals', dealRoutes);
   app.route('/admin/merchants', adminMerchantRoutes);
   app.route('/member', memberPointsRoutes);
+  app.route('/auth', profilePictureRoutes);
+  app.route('/', subscriptionRoutes);
+  app.route('/test-payments', testPaymentRoutes);
+  app.route('/stripe', webhookRoutes);
+  app.route('/objects', objectRoutes);
 
   // A catch-all route (not only notFound) so the JSON 404 also holds when this app is mounted.
   app.all('*', onNotFound);

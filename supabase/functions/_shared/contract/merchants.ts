@@ -32,10 +32,11 @@ export type AdminMerchant = z.infer<typeof adminMerchant>;
 export const adminMerchantsAnswer = z.object({ pending: z.array(adminMerchant), active: z.array(adminMerchant) });
 export type AdminMerchantsAnswer = z.infer<typeof adminMerchantsAnswer>;
 
-/** An uploaded object's path, as POST /api/objects/upload and the PUT to it leave it. */
-export const objectPath = z.string({ error: 'is required' }).trim()
-  .regex(/^\/objects\/[A-Za-z0-9][A-Za-z0-9._\-/]{0,300}$/, 'must be the path of an uploaded file (/objects/...)')
-  .refine((path) => !path.split('/').includes('..'), 'must be the path of an uploaded file (/objects/...)');
-
-export const merchantLogoBody = z.object({ logoUrl: objectPath });
+/**
+ * PUT /api/merchant/logo: the signed upload address the file was PUT to (or its /objects/ path).
+ * The server checks the object exists and was uploaded by the caller (lib/uploaded-object.ts).
+ */
+export const merchantLogoBody = z.object({
+  logoUrl: z.string({ error: 'is required' }).trim().min(1, 'is required').max(2000, 'must be at most 2000 characters'),
+});
 export type MerchantLogoBody = z.infer<typeof merchantLogoBody>;

@@ -1,11 +1,33 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED, TEST_ADMIN } from '../../../../../tests/support/constants.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
-import { createTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
+import { type Agent, createTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
+import { DEALS_SEED } from '../../../../../tests/support/deals-seed.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(() => t.close());
+let objectsDir: string;
+beforeAll(async () => {
+  objectsDir = mkdtempSync(join(tmpdir(), 'paylocal-logo-'));
+  t = await createTestApp({ OBJECTS_DIR: objectsDir, OBJECT_UPLOAD_SECRET: 'logo-test-secret' });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(objectsDir, { recursive: true, force: true });
+});
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+
+/** The browser's upload flow: ask for a signed address, PUT the bytes there. */
+async function upload(agent: Agent, bytes = PNG) {
+  const { body } = await agent.post('/api/objects/upload');
+  const res = await t.app.request(`http://localhost${body.uploadURL}`, {
+    method: 'PUT', body: bytes as Uint8Array<ArrayBuffer>, headers: { 'content-type': 'image/png' },
+  });
+  return { uploadURL: body.uploadURL as string, status: res.status };
+}
 
 const registerMerchant = async (email: string) => {
   const agent = t.agent();
@@ -123,17 +145,46 @@ describe('admin approval', () => {
 });
 
 describe('PUT /api/merchant/logo', () => {
-  it('stores an uploaded object path and refuses anything else', async () => {
+  it('stores the merchant’s own uploaded image and deletes the one it replaces', async () => {
     const agent = t.agent();
     await agent.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
-    for (const logoUrl of ['https://evil.example/x.png', '/objects/../secrets', 'objects/x.png', '']) {
-      const bad = await agent.put('/api/merchant/logo', { logoUrl });
-      expect(bad.status, logoUrl).toBe(400);
-      expect(bad.body.message).toMatch(/^logoUrl /);
-    }
-    const res = await agent.put('/api/merchant/logo', { logoUrl: '/objects/uploads/rosa-logo.png' });
+    const first = await upload(agent);
+    expect(first.status).toBe(200);
+    const res = await agent.put('/api/merchant/logo', { logoUrl: first.uploadURL });
     expect(res.status).toBe(200);
-    expect(res.body.logoUrl).toBe('/objects/uploads/rosa-logo.png');
-    expect((await agent.get('/api/merchant/me')).body.logoUrl).toBe('/objects/uploads/rosa-logo.png');
+    expect(res.body.logoUrl).toMatch(new RegExp(`^/objects/uploads/${SEED.merchantOwner.id}/[0-9a-f-]{36}$`));
+    expect((await agent.get('/api/merchant/me')).body.logoUrl).toBe(res.body.logoUrl);
+    const firstKey = res.body.logoUrl.slice('/objects/'.length);
+    expect(await t.deps.objects.exists(firstKey)).toBe(true);
+
+    const second = await upload(agent);
+    const replaced = await agent.put('/api/merchant/logo', { logoUrl: second.uploadURL });
+    expect(replaced.status).toBe(200);
+    expect(await t.deps.objects.exists(firstKey)).toBe(false);
+  });
+
+  it('refuses other people’s uploads, missing objects, non-images and foreign addresses', async () => {
+    const rosa = t.agent();
+    await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
+    const other = t.agent();
+    await other.login(DEALS_SEED.otherMerchant.email, DEALS_SEED.otherMerchant.password);
+    const theirs = await upload(other);
+    const stolen = await rosa.put('/api/merchant/logo', { logoUrl: theirs.uploadURL });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.message).toBe('logoUrl must be an address from your own upload');
+
+    const { body: unused } = await rosa.post('/api/objects/upload');
+    const missing = await rosa.put('/api/merchant/logo', { logoUrl: unused.uploadURL });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toMatch(/names no uploaded file/);
+
+    const text = await upload(rosa, new TextEncoder().encode('not an image at all, really'));
+    expect(text.status).toBe(415);
+    for (const logoUrl of ['https://evil.example/x.png', '']) {
+      expect((await rosa.put('/api/merchant/logo', { logoUrl })).status).toBe(400);
+    }
+    const member = t.agent();
+    await member.login(SEED.member.email, SEED.member.password);
+    expect((await member.put('/api/merchant/logo', { logoUrl: theirs.uploadURL })).status).toBe(403);
   });
 });

@@ -3,6 +3,7 @@ import { DEFAULT_CITY_NAME } from '../../../_shared/constants.ts';
 import { merchantApplyBody, merchantLogoBody } from '../../../_shared/contract/merchants.ts';
 import { type AppEnv, userTx } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
+import { deleteStoredObject, resolveUploadedObject } from '../../lib/uploaded-object.ts';
 import { parseJson } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';
 import { merchantColumns, type MerchantRow, ownMerchant, toMerchantProfile } from './merchant-view.ts';
@@ -45,18 +46,26 @@ merchantProfileRoutes.post('/apply', async (c) => {
   return c.json(toMerchantProfile(merchant), 201);
 });
 
-/** PUT /api/merchant/logo {logoUrl}: an uploaded object (images up to 5 MB are enforced at upload). */
+/**
+ * PUT /api/merchant/logo {logoUrl}: an image the merchant uploaded through POST /api/objects/upload
+ * (images only, at most 5 MB, checked by bytes at upload). The replaced logo is deleted.
+ */
 merchantProfileRoutes.put('/logo', async (c) => {
-  requireUser(c, 'MERCHANT');
+  const user = requireUser(c, 'MERCHANT');
   const { logoUrl } = await parseJson(c, merchantLogoBody);
-  const merchant = await userTx(c, async (q) => {
+  const storedPath = await resolveUploadedObject(c, logoUrl, user.id, 'logoUrl');
+  const swapped = await userTx(c, async (q) => {
+    const [before] = await q<{ logo_url: string | null }>(
+      `select logo_url from public.merchants where owner_user_id = (select auth.uid()) for update`);
+    if (!before) return null;
     const [row] = await q<MerchantRow>(
       `update public.merchants m set logo_url = $1 where m.owner_user_id = (select auth.uid())
        returning ${merchantColumns}`,
-      [logoUrl],
+      [storedPath],
     );
-    return row;
+    return { merchant: row, previous: before.logo_url };
   });
-  if (!merchant) throw notFound(NO_MERCHANT_PROFILE);
-  return c.json(toMerchantProfile(merchant));
+  if (!swapped) throw notFound(NO_MERCHANT_PROFILE);
+  if (swapped.previous && swapped.previous !== storedPath) await deleteStoredObject(c, swapped.previous);
+  return c.json(toMerchantProfile(swapped.merchant));
 });
