@@ -7,5 +7,4 @@ export const memberKeys = {
   deals: (cityId: string, category: MemberFilter) => ['/api/deals', cityId, category] as const,
   allDeals: ['/api/deals'] as const,
   points: ['/api/member/points'] as const,
-  subscriptionStatus: ['/api/subscription/status'] as const,
 };

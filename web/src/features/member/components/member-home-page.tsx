@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/get-me';
 import { pickDefaultCity } from '@/lib/cities';
 import { useCities } from '@/lib/lookup/get-cities';
-import { useSubscriptionStatus } from '../api/get-subscription-status';
+import { useSubscriptionStatus } from '@/lib/subscription/get-subscription-status';
 import { CitySelector } from './city-selector';
 import { CommunityFeedTab } from './community-feed-tab';
 import { InactivePrompt } from './inactive-prompt';
