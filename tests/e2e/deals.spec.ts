@@ -92,9 +92,9 @@ test('deals: register, approve, create, find, verify, undo, earn and redeem', as
   await signIn(member, DEMO.member);
   await expect(member).toHaveURL(/\/app$/);
   await expect(member.getByText('Active', { exact: true })).toBeVisible();
-  await expect(member.getByLabel('City')).toHaveValue(/.+/);
-  await expect(member.getByLabel('City').locator('option:checked')).toHaveText('Lyons, Colorado');
-  await expect(member.getByLabel('City').locator('option').last()).toHaveText('More cities coming soon...');
+  await expect(member.getByLabel('City', { exact: true })).toHaveValue(/.+/);
+  await expect(member.getByLabel('City', { exact: true }).locator('option:checked')).toHaveText('Lyons, Colorado');
+  await expect(member.getByLabel('City', { exact: true }).locator('option').last()).toHaveText('More cities coming soon...');
   await expect(member.getByRole('heading', { name: 'Deals in Lyons, Colorado' })).toBeVisible();
   const memberPercentCard = member.getByRole('article', { name: percentTitle });
   await expect(memberPercentCard).toBeVisible();
@@ -160,4 +160,34 @@ test('deals: register, approve, create, find, verify, undo, earn and redeem', as
 
   await memberContext.close();
   await merchantContext.close();
+});
+
+test('deal screens pass automated accessibility checks', async ({ page }) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const check = async () => expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+  await page.goto('/browse-deals');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page.getByText('Subscribe to reveal').first()).toBeVisible();
+  await check();
+
+  await signIn(page, DEMO.member);
+  await expect(page.getByRole('article', { name: '$3 Off Any Latte' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Points balances' })).toContainText("Rosa's River Cafe");
+  await check();
+  await page.getByRole('tab', { name: 'Community Feed' }).click();
+  await expect(page.getByText('Community Features Coming Soon')).toBeVisible();
+  await check();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signIn(page, DEMO.merchant);
+  await expect(page.getByRole('heading', { name: "Welcome, Rosa's River Cafe" })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Active Deal Codes' })).toBeVisible();
+  await check();
+  await page.goto('/merchant/deals');
+  await expect(page.getByRole('article', { name: '$3 Off Any Latte' })).toBeVisible();
+  await check();
+  await page.goto('/merchant/counter');
+  await expect(page.getByRole('listitem', { name: '$3 Off Any Latte' })).toBeVisible();
+  await check();
 });

@@ -24,7 +24,7 @@ export function ActiveMerchantDashboard({ merchant }: { merchant: MerchantProfil
     <div className="space-y-8">
       <ScreenTitle subtitle="Here's what's happening at your business.">Welcome, {merchant.name}</ScreenTitle>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <LogoCard merchant={merchant} />
         <ActiveDealCodesCard deals={deals.data} loading={deals.isPending} nowMs={nowMs} />
       </div>

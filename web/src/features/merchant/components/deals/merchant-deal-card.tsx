@@ -15,12 +15,15 @@ interface MerchantDealCardProps {
   /** The deals page's "Deactivate" (DELETE without permanent); absent on the dashboard. */
   onDeactivate?: () => void;
   onDelete: () => void;
+  /** h2 on the deals page (under its h1), h3 inside the dashboard's "Your Deals" card. */
+  headingLevel?: 'h2' | 'h3';
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** One of the merchant's deals: category colour, Inactive badge and dimming, code with countdown, actions. */
-export function MerchantDealCard({ deal, nowMs, busy, onEdit, onToggleActive, onDeactivate, onDelete }: MerchantDealCardProps) {
+export function MerchantDealCard({ deal, nowMs, busy, onEdit, onToggleActive, onDeactivate, onDelete, headingLevel = 'h3' }: MerchantDealCardProps) {
+  const Heading = headingLevel;
   const ended = deal.validTo !== null && new Date(deal.validTo).getTime() < nowMs;
   const notStarted = deal.validFrom !== null && new Date(deal.validFrom).getTime() > nowMs;
   return (
@@ -37,7 +40,7 @@ export function MerchantDealCard({ deal, nowMs, busy, onEdit, onToggleActive, on
         {!deal.active && <Badge variant="secondary">Inactive</Badge>}
         <span className="ml-auto text-lg font-extrabold text-brand-800">{discountLabel(deal)}</span>
       </div>
-      <h3 className="mt-3 text-lg font-semibold text-stone-900">{deal.title}</h3>
+      <Heading className="mt-3 text-lg font-semibold text-stone-900">{deal.title}</Heading>
       <p className="mt-1 text-sm text-stone-600">{deal.description}</p>
 
       <div className="mt-4">

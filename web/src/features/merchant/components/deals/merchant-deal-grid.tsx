@@ -59,6 +59,7 @@ export function MerchantDealGrid({ deals, nowMs, place }: MerchantDealGridProps)
             onToggleActive={(active) => update.mutate({ id: deal.id, changes: { active } })}
             onDeactivate={place === 'deals-page' ? () => remove.mutate({ id: deal.id, permanent: false }) : undefined}
             onDelete={() => setDeleting(deal)}
+            headingLevel={place === 'deals-page' ? 'h2' : 'h3'}
           />
         ))}
       </div>
