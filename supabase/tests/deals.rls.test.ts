@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenedDatabase } from '../../local/admin-sql.ts';
 import { SEED, TEST_ADMIN } from '../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../tests/support/deals-seed.ts';
-import { activateMembership, ensureMembershipCheck } from '../../tests/support/membership.ts';
+import { activateMembership } from '../../tests/support/membership.ts';
 import { asAnon, asService, asUser, openTestDatabase } from '../../tests/support/test-database.ts';
 
 let db: OpenedDatabase;
@@ -15,7 +15,6 @@ let memberNumber: number;
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  await ensureMembershipCheck(db);
   await activateMembership(db, SEED.member.id);
   await asService(db, (q) => q(
     `insert into public.profiles (id, email, name, role) values ($1, 'second-admin@example.com', 'Second Admin', 'ADMIN')`, [OTHER_ADMIN]));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBERSHIP_REQUIRED_MESSAGE } from '../../../_shared/contract/deals.ts';
 import { SEED } from '../../../../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../../../../tests/support/deals-seed.ts';
-import { activateMembership, ensureMembershipCheck } from '../../../../../tests/support/membership.ts';
+import { activateMembership } from '../../../../../tests/support/membership.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
 import { type Agent, createTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
 
@@ -10,7 +10,6 @@ let t: TestApp;
 let member: Agent;
 beforeAll(async () => {
   t = await createTestApp();
-  await ensureMembershipCheck(t.database);
   await activateMembership(t.database, SEED.member.id);
   member = t.agent();
   await member.login(SEED.member.email, SEED.member.password);

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../../../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../../../../tests/support/deals-seed.ts';
-import { activateMembership, ensureMembershipCheck } from '../../../../../tests/support/membership.ts';
+import { activateMembership } from '../../../../../tests/support/membership.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
 import { type Agent, createTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
 
@@ -18,7 +18,6 @@ describe.skipIf(!serverUrl)('counter under concurrency (PostgreSQL server)', () 
   let memberNumber: number;
   beforeAll(async () => {
     t = await createTestApp();
-    await ensureMembershipCheck(t.database);
     await activateMembership(t.database, SEED.member.id);
     rosa = t.agent();
     await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);

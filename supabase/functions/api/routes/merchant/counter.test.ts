@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeStepAt, hexToBytes, hotp } from '../../../_shared/deal-code.ts';
 import { SEED } from '../../../../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../../../../tests/support/deals-seed.ts';
-import { activateMembership, ensureMembershipCheck } from '../../../../../tests/support/membership.ts';
+import { activateMembership } from '../../../../../tests/support/membership.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
 import { type Agent, createTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
 import { CODE_NOT_RECOGNISED } from './counter.ts';
@@ -13,7 +13,6 @@ let other: Agent;
 let memberNumber: number;
 beforeAll(async () => {
   t = await createTestApp();
-  await ensureMembershipCheck(t.database);
   await activateMembership(t.database, SEED.member.id);
   rosa = t.agent();
   await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);

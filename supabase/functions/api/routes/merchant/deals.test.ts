@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../../../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../../../../tests/support/deals-seed.ts';
-import { ensureMembershipCheck } from '../../../../../tests/support/membership.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
 import { type Agent, createTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
 
@@ -10,7 +9,6 @@ let rosa: Agent;
 let other: Agent;
 beforeAll(async () => {
   t = await createTestApp();
-  await ensureMembershipCheck(t.database);
   rosa = t.agent();
   await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
   other = t.agent();
