@@ -4,66 +4,9 @@
 create extension if not exists pg_trgm with schema extensions;
 
 -- ---------------------------------------------------------------- business category
--- The fixed list of spec section 3 (BUSINESS_CATEGORIES in _shared/constants.ts). The deals
--- migration may have added the column already (member deal filters use it too): both agree.
-alter table public.merchants add column if not exists category text;
-
-create or replace function private.category_for_business_type(business_type text)
-returns text
-language sql immutable
-set search_path = ''
-as $$
-  select case business_type
-    when 'food' then 'food-dining'
-    when 'retail' then 'retail'
-    when 'services' then 'services'
-    when 'entertainment' then 'entertainment'
-    when 'health-wellness' then 'health-wellness'
-    when 'sauna-cold-plunge' then 'sauna-cold-plunge'
-    when 'dispensaries' then 'dispensaries'
-    when 'liquor-stores' then 'liquor-stores'
-    else 'other'
-  end
-$$;
-comment on function private.category_for_business_type(text) is
-  'Business category derived from the registration business type (women-owned is a flag: the search filter matches it).';
-
-update public.merchants set category = private.category_for_business_type(business_type) where category is null;
-alter table public.merchants alter column category set not null;
-do $$
-begin
-  if not exists (select 1 from pg_constraint where conname = 'merchants_category_check' and conrelid = 'public.merchants'::regclass) then
-    alter table public.merchants add constraint merchants_category_check check (category in (
-      'food-dining', 'coffee-tea', 'retail', 'services', 'entertainment', 'health-wellness',
-      'sauna-cold-plunge', 'dispensaries', 'liquor-stores', 'women-owned', 'other'));
-  end if;
-end
-$$;
-
--- A new merchant gets a category from its business type; changing the type re-derives it
--- unless the same statement sets the category explicitly.
-create or replace function private.derive_merchant_category() returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  if tg_op = 'INSERT' then
-    if new.category is null then
-      new.category := private.category_for_business_type(new.business_type);
-    end if;
-  elsif new.category is not distinct from old.category and new.business_type is distinct from old.business_type then
-    new.category := private.category_for_business_type(new.business_type);
-  end if;
-  return new;
-end
-$$;
-create trigger merchants_derive_category before insert or update on public.merchants
-  for each row execute function private.derive_merchant_category();
+-- merchants.category (the fixed list of spec section 3, derived from business_type) comes from the
+-- deals migration; search filters on it among approved businesses.
 create index merchants_category_idx on public.merchants (category) where active;
-
-revoke execute on function private.category_for_business_type(text), private.derive_merchant_category()
-  from public, anon;
-grant execute on function private.category_for_business_type(text) to authenticated, service_role;
 
 -- ---------------------------------------------------------------- business search
 -- Full text over name (weight A), category words (B) and description (C) for ranking, and a trigram

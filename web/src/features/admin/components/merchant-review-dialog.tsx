@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import type { ReactNode } from 'react';
-import type { AdminMerchant } from '../api/get-admin-merchants';
+import type { AdminMerchant } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
