@@ -35,12 +35,14 @@ async function openCollabs(browser: Browser, merchant: Merchant): Promise<Page> 
   const page = await context.newPage();
   await signIn(page, merchant);
   await expect(page).toHaveURL(/\/merchant$/);
-  await page.goto('/merchant/collabs');
-  await expect(page.getByRole('heading', { name: 'Local Collabs' })).toBeVisible();
+  // From the dashboard tile, as a merchant would.
+  await page.getByRole('link', { name: /Local Collabs/ }).click();
+  await expect(page.getByRole('heading', { name: 'Local Collabs', level: 1 })).toBeVisible();
   return page;
 }
 
 test('a merchant finds another by a misspelled name, proposes a collab, the other accepts; a third sees nothing', async ({ browser, playwright, baseURL }) => {
+  test.setTimeout(120_000);
   const tag = Math.random().toString(36).slice(2, 6);
   const api = () => playwright.request.newContext({ baseURL });
   const requesterName = `Quillfeather Bakery ${tag}`;
@@ -117,7 +119,9 @@ test('a merchant finds another by a misspelled name, proposes a collab, the othe
 
 test('the browse tab shows the empty texts and the category and city filters', async ({ page }) => {
   await signIn(page, DEMO.merchant);
-  await page.goto('/merchant/collabs');
+  await expect(page).toHaveURL(/\/merchant$/);
+  await page.getByRole('link', { name: /Local Collabs/ }).click();
+  await expect(page.getByRole('heading', { name: 'Local Collabs', level: 1 })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Category' }).locator('option')).toHaveText([
     'All categories', 'Food & Dining', 'Coffee & Tea', 'Retail', 'Services', 'Entertainment', 'Health & Wellness',
     'Sauna & Cold & Plunge', 'Dispensaries', 'Liquor & Stores', 'Women & Owned', 'Other',
