@@ -164,3 +164,20 @@ test('a member never reaches the dashboard (the API tests cover a second ADMIN-r
   await expect(page).not.toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toHaveCount(0);
 });
+
+test('the admin dashboard has no accessibility violations on any tab or dialog', async ({ page }) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const check = async () => expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await openAdmin(page);
+  await expect(page.getByRole('table', { name: 'Active merchants' })).toBeVisible();
+  await check();
+  await page.getByRole('tab', { name: 'User Management' }).click();
+  await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
+  await check();
+  await page.getByRole('tab', { name: 'City Management' }).click();
+  await expect(page.getByRole('table', { name: 'Cities' })).toBeVisible();
+  await check();
+  await page.getByRole('button', { name: 'Add City' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add City' })).toBeVisible();
+  await check();
+});

@@ -10,7 +10,7 @@ export function DataTable({ label, headers, children, empty }: { label: string; 
           <tr>
             {headers.map((header) => (
               <th key={header} scope="col" className="px-4 py-3 text-left font-semibold whitespace-nowrap text-stone-700">
-                {header}
+                {header || <span className="sr-only">Actions</span>}
               </th>
             ))}
           </tr>

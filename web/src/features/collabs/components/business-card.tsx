@@ -32,7 +32,7 @@ export function BusinessCard({ business, selected, onSelect }: { business: Busin
       )}
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex items-center gap-1.5">
-          <h3 className="truncate font-semibold text-stone-900">{business.name}</h3>
+          <h2 className="truncate font-semibold text-stone-900">{business.name}</h2>
           {business.isVerified && (
             <span title="Verified business" className="shrink-0 text-brand-700">
               <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
