@@ -20,6 +20,7 @@ const insertAs = (who: string, requester: string, recipient: string) =>
      values ($1, $2, '10% off', '10% off', current_date) returning id`, [requester, recipient]));
 
 let collabId: string;
+let seededVisibility: Record<string, string[]>;
 
 beforeAll(async () => {
   db = await openTestDatabase();
@@ -32,6 +33,13 @@ beforeAll(async () => {
       ($1, $2, 'Partner Pottery', '2 Main St', 'retail', true),
       ($3, $4, 'Third Tacos', '3 Main St', 'food', true)`, [PARTNER, PARTNER_OWNER, THIRD, THIRD_OWNER]);
   });
+  // The seed's collaborations are checked once, then removed so each test starts from a known state.
+  seededVisibility = {
+    rosa: await visibleTo(SEED.merchantOwner.id),
+    market: await visibleTo('a0000000-0000-4000-8000-000000000011'),
+    member: await visibleTo(SEED.member.id),
+  };
+  await asService(db, (q) => q(`delete from public.collaborations`));
   [{ id: collabId }] = await insertAs(SEED.merchantOwner.id, ROSA, PARTNER);
 });
 afterAll(() => db.close());
@@ -43,6 +51,12 @@ const visibleTo = async (who: string | null) => {
 };
 
 describe('collaborations: read', () => {
+  it('the seeded collaborations are visible to their parties only', () => {
+    expect(seededVisibility.rosa.sort()).toEqual([SEED.rosaPendingCollabId, SEED.rosaAcceptedCollabId].sort());
+    expect(seededVisibility.market).toEqual([SEED.rosaPendingCollabId]);
+    expect(seededVisibility.member).toEqual([]);
+  });
+
   it('only the two parties see a collaboration', async () => {
     expect(await visibleTo(SEED.merchantOwner.id)).toEqual([collabId]);
     expect(await visibleTo(PARTNER_OWNER)).toEqual([collabId]);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED, TEST_ADMIN } from '../../../../../tests/support/constants.ts';
 import { registerMerchant, type MerchantAccount } from '../../../../../tests/support/merchant-accounts.ts';
 import { createTestApp, type Agent, type TestApp } from '../../../../../tests/support/test-app.ts';
+import { asService } from '../../../../../tests/support/test-database.ts';
 
 let t: TestApp;
 let bakery: MerchantAccount;
@@ -11,6 +12,8 @@ let rosa: Agent;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // The seed gives Rosa's River Cafe two collaborations; these tests start without them.
+  await asService(t.database, (q) => q(`delete from public.collaborations`));
   bakery = await registerMerchant(t, { name: 'Blue Heron Bakery', type: 'food', cityId: SEED.lyonsId });
   yoga = await registerMerchant(t, { name: 'Riverside Yoga Studio', type: 'health-wellness', cityId: SEED.longmontId });
   outsider = await registerMerchant(t, { name: 'Outsider Outfitters', type: 'retail' });
