@@ -5,6 +5,8 @@ import { createApp } from '../supabase/functions/api/app.ts';
 import { openPglite, openPostgres } from './admin-sql.ts';
 import { localEnv } from './env.ts';
 import { prepareDatabase } from './migrate.ts';
+import { startRealtimeRelay } from './realtime-relay.ts';
+import { realtimeSseRoutes } from './realtime-sse.ts';
 import { createLocalServer } from './server.ts';
 
 const started = performance.now();
@@ -15,7 +17,8 @@ const { applied, seeded } = await prepareDatabase(database.admin, {
 });
 
 const api = createApp(depsFromEnv({ ...process.env, ADMIN_EMAIL: env.adminEmail }, database.db));
-const app = createLocalServer({ api, staticDir: env.staticDir });
+const relay = await startRealtimeRelay(database.db);
+const app = createLocalServer({ api, staticDir: env.staticDir, realtime: realtimeSseRoutes({ db: database.db, relay }) });
 
 const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
   const where = database.kind === 'pglite' ? `PGlite at ${env.dataDir}` : 'DATABASE_URL';
@@ -31,6 +34,7 @@ async function shutdown(signal: string) {
   closing = true;
   console.log(`${signal}: closing the server and the database...`);
   server.close();
+  await relay.close();
   await database.close();
   process.exit(0);
 }

@@ -8,11 +8,14 @@ export interface LocalServerOptions {
   api: App;
   /** Built web app (vite build output). */
   staticDir: string;
+  /** Routes served before the API (the SSE realtime stream, which the Edge Function cannot serve). */
+  realtime?: Hono;
 }
 
 /** The embedded stack's HTTP surface: /api from the Hono app, everything else the PWA with SPA fallback. */
-export function createLocalServer({ api, staticDir }: LocalServerOptions) {
+export function createLocalServer({ api, staticDir, realtime }: LocalServerOptions) {
   const server = new Hono();
+  if (realtime) server.route('/', realtime);
   server.route('/', api);
 
   const root = relative(process.cwd(), staticDir) || '.';

@@ -4,7 +4,11 @@ import { onError, onNotFound } from './middleware/errors.ts';
 import { originGuard } from './middleware/origin.ts';
 import { loadSession } from './middleware/session.ts';
 import { authRoutes } from './routes/auth/index.ts';
+import { businessUpdateRoutes } from './routes/business-updates/index.ts';
+import { followingRoutes } from './routes/following/index.ts';
 import { lookupRoutes } from './routes/lookup.ts';
+import { notificationRoutes } from './routes/notifications/index.ts';
+import { realtimeRoutes } from './routes/realtime.ts';
 
 export type { AppDeps } from './context.ts';
 
@@ -24,6 +28,10 @@ export function createApp(deps: AppDeps) {
 
   app.route('/auth', authRoutes);
   app.route('/', lookupRoutes);
+  app.route('/', followingRoutes);
+  app.route('/notifications', notificationRoutes);
+  app.route('/merchant/updates', businessUpdateRoutes);
+  app.route('/realtime', realtimeRoutes);
 
   // A catch-all route (not only notFound) so the JSON 404 also holds when this app is mounted.
   app.all('*', onNotFound);

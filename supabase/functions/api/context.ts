@@ -1,12 +1,14 @@
 import type { Context } from 'hono';
 import type { Role } from '../_shared/constants.ts';
 import type { AppConfig } from './config.ts';
+import type { RealtimePort } from './ports/realtime.ts';
 import { anonClaims, serviceClaims, type Claims, type Database, type Query } from './db/database.ts';
 
 /** Everything the app needs from the outside world; adapters are chosen in adapters.ts. */
 export interface AppDeps {
   db: Database;
   config: AppConfig;
+  realtime: RealtimePort;
 }
 
 export interface AuthUser {

@@ -1,3 +1,5 @@
 export * from './common.ts';
 export * from './auth.ts';
 export * from './lookup.ts';
+export * from './notifications.ts';
+export * from './realtime.ts';
