@@ -22,6 +22,8 @@ export interface OpenedDatabase {
   /** The request-serving database (claims + RLS). */
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Postgres only: the connection string. */
+  url?: string;
   /** PGlite only: a tarball of the data directory (used to clone test databases). */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
@@ -56,7 +58,7 @@ export function openPostgres(url: string, options: { poolSize?: number } = {}): 
   };
   const db = postgresDatabase(url, { max: options.poolSize ?? 10 });
   return {
-    admin, db, kind: 'postgres',
+    admin, db, kind: 'postgres', url,
     close: async () => { await Promise.all([admin.close(), db.close()]); },
   };
 }

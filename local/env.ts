@@ -1,6 +1,12 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 const repoRoot = join(import.meta.dirname, '..');
+
+/** Reads .env (if present) without overriding variables already set. */
+export function loadDotEnv(file = join(repoRoot, '.env')) {
+  if (existsSync(file)) process.loadEnvFile(file);
+}
 
 /** Settings of the local runner, with the defaults documented in .env.example. */
 export function localEnv(env: NodeJS.ProcessEnv = process.env) {

@@ -3,13 +3,14 @@ import { serve } from '@hono/node-server';
 import { depsFromEnv } from '../supabase/functions/api/adapters.ts';
 import { createApp } from '../supabase/functions/api/app.ts';
 import { openPglite, openPostgres } from './admin-sql.ts';
-import { localEnv } from './env.ts';
+import { loadDotEnv, localEnv } from './env.ts';
 import { prepareDatabase } from './migrate.ts';
 import { startRealtimeRelay } from './realtime-relay.ts';
 import { realtimeSseRoutes } from './realtime-sse.ts';
 import { createLocalServer } from './server.ts';
 
 const started = performance.now();
+loadDotEnv();
 const env = localEnv();
 const database = env.databaseUrl ? openPostgres(env.databaseUrl) : await openPglite({ dataDir: env.dataDir });
 const { applied, seeded } = await prepareDatabase(database.admin, {

@@ -14,9 +14,11 @@ export async function openTestDatabase(): Promise<OpenedDatabase> {
   const name = `paylocal_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const server = postgres(template.url, { max: 1, onnotice: () => {} });
   await server.unsafe(`create database ${name} template ${TEMPLATE_DB}`);
-  const opened = openPostgres(withDatabase(template.url, name), { poolSize: 20 });
+  const url = withDatabase(template.url, name);
+  const opened = openPostgres(url, { poolSize: 20 });
   return {
     ...opened,
+    url,
     close: async () => {
       await opened.close();
       await server.unsafe(`drop database if exists ${name} with (force)`);

@@ -14,7 +14,7 @@ export function depsFromEnv(env: Env, db?: Database): AppDeps {
   const url = env.SUPABASE_DB_URL ?? env.DATABASE_URL;
   if (!db && !url) throw new Error('Set SUPABASE_DB_URL or DATABASE_URL');
   return {
-    db: db ?? postgresDatabase(url!),
+    db: db ?? postgresDatabase(url!, { max: Number.parseInt(env.DB_POOL_MAX ?? '', 10) || undefined }),
     config: configFromEnv(env),
     realtime: realtimeFromEnv(env),
   };

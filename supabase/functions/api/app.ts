@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from './context.ts';
 import { onError, onNotFound } from './middleware/errors.ts';
 import { originGuard } from './middleware/origin.ts';
+import { idempotency } from './middleware/idempotency.ts';
 import { loadSession } from './middleware/session.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { businessUpdateRoutes } from './routes/business-updates/index.ts';
@@ -25,6 +26,7 @@ export function createApp(deps: AppDeps) {
   });
   app.use('*', originGuard(originExempt));
   app.use('*', loadSession);
+  app.use('*', idempotency);
 
   app.route('/auth', authRoutes);
   app.route('/', lookupRoutes);

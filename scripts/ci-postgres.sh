@@ -1,0 +1,17 @@
+# Sourced by .ci/run: starts a throwaway PostgreSQL 15 server if the machine has one and exports
+# TEST_DATABASE_URL (and BENCH_DATABASE_URL) so the database tests also run on a real server.
+PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
+if [ ! -x "$PG_BIN/initdb" ]; then
+  echo "ci-postgres: no PostgreSQL 15 at $PG_BIN; database tests run on PGlite only"
+  return 0 2>/dev/null || exit 0
+fi
+PG_DIR=$(mktemp -d /tmp/paylocal-pg.XXXXXX)
+PG_PORT=${PG_PORT:-54329}
+as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+chmod 755 "$PG_DIR"
+[ "$(id -u)" = 0 ] && chown postgres "$PG_DIR"
+as_pg "$PG_BIN/initdb" -D "$PG_DIR/data" -U postgres --auth=trust -E UTF8 >/dev/null
+as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/log" -o "-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off" -w start >/dev/null
+export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres"
+export BENCH_DATABASE_URL="$TEST_DATABASE_URL"
+echo "ci-postgres: PostgreSQL 15 on port $PG_PORT"

@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// `npm test`: every check a change must pass, in order, stopping at the first failure:
+// typecheck, lint, unit + API + RLS + Deno tests (PGlite; again on PostgreSQL when TEST_DATABASE_URL is
+// set), the production build, then the end-to-end journeys in real Chromium. Ends with one summary line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const reports = join(root, '.data', 'test-reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
+const started = Date.now();
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+function run(step, command, args, env = {}) {
+  if (only.length && !only.includes(step)) return;
+  const t0 = Date.now();
+  console.log(`\n▶ ${step}: ${[command, ...args].join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`◀ ${step} ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  if (result.status !== 0) finish(1, step);
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  passed += r.numPassedTests; failed += r.numFailedTests; skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+  passed += s.expected + (s.flaky ?? 0); failed += s.unexpected; skipped += s.skipped;
+}
+
+function finish(code, failedStep) {
+  countVitest(join(reports, 'vitest-pglite.json'));
+  countVitest(join(reports, 'vitest-postgres.json'));
+  countPlaywright(join(reports, 'playwright.json'));
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  if (failedStep) console.log(`\nFAILED at step "${failedStep}" after ${seconds} s`);
+  else console.log(`\nAll checks passed in ${seconds} s`);
+  console.log(`tests: ${passed} passed, ${failed + (code && !failed ? 1 : 0)} failed, ${skipped} skipped`);
+  process.exit(code);
+}
+
+// The browser tests drive Debian's Chromium; install it when missing and we are allowed to.
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if ((!only.length || only.includes('e2e')) && !existsSync(chromium)) {
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log(`Chromium not found at ${chromium}: installing Debian's chromium package (apt-get)...`);
+    run('chromium', 'bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null']);
+  } else {
+    console.error(`Chromium not found at ${chromium}. Install it (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`);
+    finish(1, 'chromium');
+  }
+}
+
+run('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+run('lint', bin('eslint'), ['.', '--max-warnings=0']);
+const { TEST_DATABASE_URL, ...envWithoutServer } = process.env;
+run('unit', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${join(reports, 'vitest-pglite.json')}`],
+  { ...envWithoutServer, TEST_DATABASE_URL: '' });
+if (TEST_DATABASE_URL) {
+  run('postgres', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${join(reports, 'vitest-postgres.json')}`],
+    { TEST_DATABASE_URL });
+} else if (!only.length || only.includes('postgres')) {
+  console.log('\n(no TEST_DATABASE_URL: the database tests ran on PGlite only; set it to also run them on a PostgreSQL server)');
+}
+run('build', bin('vite'), ['build']);
+run('e2e', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') });
+finish(0);

@@ -1,0 +1,89 @@
+// Boots the Edge Function entry (supabase/functions/api/index.ts) under real Deno, against the
+// embedded database served over the wire protocol, and walks register → me → logout over HTTP.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
+import { pgliteExtensions } from '../../local/admin-sql.ts';
+import { startWireServer } from '../../local/pglite-wire-server.ts';
+import { openTestDatabase } from '../support/test-database.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+let deno: ChildProcess;
+let wire: { close(): Promise<void>; port: number };
+let pg: PGlite;
+let base: string;
+let output = '';
+let dropCopy: (() => Promise<void>) | undefined;
+
+const freePort = () => new Promise<number>((resolve) => {
+  const s = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = s.address() as { port: number };
+    s.close(() => resolve(port));
+  });
+});
+
+beforeAll(async () => {
+  const template = inject('databaseTemplate');
+  let databaseUrl: string;
+  if (template.kind === 'pglite') {
+    pg = await PGlite.create({ loadDataDir: new Blob([readFileSync(template.file)]), extensions: pgliteExtensions });
+    wire = await startWireServer(pg);
+    databaseUrl = `postgres://postgres@127.0.0.1:${wire.port}/postgres`;
+  } else {
+    // A private copy of the template database, dropped afterwards.
+    const copy = await openTestDatabase();
+    dropCopy = () => copy.close();
+    databaseUrl = copy.url!;
+  }
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const denoBin = join(root, 'node_modules', '.bin', 'deno');
+  deno = spawn(denoBin, ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', 'supabase/functions/api/index.ts'], {
+    cwd: root,
+    env: {
+      ...process.env, DATABASE_URL: databaseUrl, DB_POOL_MAX: '1', BCRYPT_ROUNDS: '4',
+      DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`, NO_COLOR: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  deno.stdout!.on('data', (d) => { output += d; });
+  deno.stderr!.on('data', (d) => { output += d; });
+  const deadline = Date.now() + 90_000;
+  while (!output.includes('Listening on')) {
+    if (deno.exitCode !== null || Date.now() > deadline) throw new Error(`deno did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}, 120_000);
+
+afterAll(async () => {
+  deno?.kill('SIGTERM');
+  await wire?.close();
+  await pg?.close();
+  await dropCopy?.();
+});
+
+it('serves register → me → logout under Deno', async () => {
+  const email = `deno-${Date.now()}@example.com`;
+  const register = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ role: 'USER', name: 'Dee Deno', email, password: 'secret123' }),
+  });
+  expect(register.status, output).toBe(201);
+  const cookie = register.headers.get('set-cookie')!.split(';')[0];
+  expect(cookie).toMatch(/^pl_session=/);
+
+  const me = await fetch(`${base}/api/auth/me`, { headers: { cookie } });
+  expect(me.status).toBe(200);
+  expect((await me.json()).user).toMatchObject({ email, name: 'Dee Deno', role: 'USER' });
+
+  const logout = await fetch(`${base}/api/auth/logout`, { method: 'POST', headers: { cookie } });
+  expect(logout.status).toBe(200);
+  const after = await fetch(`${base}/api/auth/me`, { headers: { cookie } });
+  expect(after.status).toBe(401);
+  expect(await after.json()).toEqual({ message: 'Authentication required' });
+}, 60_000);
