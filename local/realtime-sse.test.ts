@@ -60,7 +60,7 @@ async function open(cookie: string, topics = '') {
 }
 
 const send = (topic: string, event: string, payload: object) =>
-  t.database.admin.query(`select realtime.send($1::jsonb, $2, $3, true)`, [JSON.stringify(payload), event, topic]);
+  t.database.admin.query(`select realtime.send($1::text::jsonb, $2, $3, true)`, [JSON.stringify(payload), event, topic]);
 
 describe('GET /api/realtime/events', () => {
   it('refuses visitors (401), malformed topics (400) and other users\' topics (403)', async () => {
