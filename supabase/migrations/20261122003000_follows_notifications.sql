@@ -38,8 +38,11 @@ create table public.notifications (
   user_id uuid not null references public.profiles (id) on delete cascade,
   -- NEW_DEAL, BUSINESS_UPDATE, or any later kind (the screen shows unknown kinds in grey).
   type text not null check (type ~ '^[A-Z][A-Z_]{1,39}$'),
-  -- References outlive what they point at: the names in data stay, the ids become null.
-  merchant_id uuid references public.merchants (id) on delete set null,
+  -- References, deliberately not foreign keys: a notification outlives its deal and its business
+  -- (the card keeps the names in data), deleting a deal touches no notification rows, and a
+  -- 100,000-follower fan-out skips two foreign-key checks per row. The API resolves both through
+  -- RLS-filtered joins: gone or no longer visible = null, and the screen hides "View Deal".
+  merchant_id uuid,
   deal_id uuid,
   -- Snapshot shown on the card: merchantName, dealTitle (NEW_DEAL), previewText.
   data jsonb not null default '{}'::jsonb check (jsonb_typeof(data) = 'object'),
@@ -49,8 +52,8 @@ create table public.notifications (
 comment on table public.notifications is 'What a member was told: one row per follower per event, written only by the fan-out. A member reads and marks read only their own.';
 alter table public.notifications enable row level security;
 create index notifications_user_id_created_at_idx on public.notifications (user_id, created_at desc);
-create index notifications_merchant_id_idx on public.notifications (merchant_id);
-create index notifications_deal_id_idx on public.notifications (deal_id);
+-- "Was this deal announced already?" (the deals trigger), without indexing update notifications.
+create index notifications_deal_id_idx on public.notifications (deal_id) where deal_id is not null;
 
 -- Members may only flip is_read; rows are created by the fan-out (security definer) alone.
 revoke all on public.notifications from anon;
@@ -113,19 +116,6 @@ create policy "messages: user joins own user topic and city topics" on realtime.
   );
 
 -- ---------------------------------------------------------------- fan-out
--- Publishes one message on one topic and counts it, so the fan-out can aggregate over every row
--- (an aggregate is guaranteed to evaluate each row; a bare select of a void function is not).
-create or replace function private.publish(topic text, event text, payload jsonb) returns integer
-language plpgsql volatile security definer
-set search_path = ''
-as $$
-begin
-  perform realtime.send(payload, event, topic, true);
-  return 1;
-end
-$$;
-comment on function private.publish(text, text, jsonb) is 'realtime.send on a private topic; returns 1 so set-based callers can count deliveries.';
-
 -- The fan-out: ONE statement stores a notification per follower and publishes to each follower's
 -- private topic. Security definer because followers' rows are not the caller's to write.
 create or replace function private.notify_followers(
@@ -144,8 +134,8 @@ begin
      where f.merchant_id = p_merchant_id
     returning id, user_id, type
   )
-  select coalesce(sum(private.publish(
-           'user:' || s.user_id::text, 'notification', jsonb_build_object('id', s.id, 'type', s.type))), 0)
+  -- count() evaluates its argument for every row, so every follower's message is sent.
+  select count(realtime.send(jsonb_build_object('id', s.id, 'type', s.type), 'notification', 'user:' || s.user_id::text, true))::int
     into delivered
     from stored s;
   return delivered;
@@ -177,7 +167,7 @@ language plpgsql security definer
 set search_path = ''
 as $$
 begin
-  perform private.publish('user:' || new.user_id::text, 'notification_read', jsonb_build_object('id', new.id));
+  perform realtime.send(jsonb_build_object('id', new.id), 'notification_read', 'user:' || new.user_id::text, true);
   return null;
 end
 $$;
@@ -186,7 +176,7 @@ create trigger notifications_publish_read after update of is_read on public.noti
   execute function private.on_notification_read();
 
 -- A business may post a handful of updates a day: followers are not a mailing list.
--- SQLSTATE PT429 follows PostgREST's convention (PTnnn = HTTP status nnn); the API maps it the same way.
+-- SQLSTATE PL429: the API answers HTTP 429 with this message (errcode PLnnn -> status nnn).
 create or replace function private.guard_business_update_rate() returns trigger
 language plpgsql security definer
 set search_path = ''
@@ -194,7 +184,7 @@ as $$
 begin
   if (select count(*) from public.business_updates u
        where u.merchant_id = new.merchant_id and u.created_at > now() - interval '24 hours') >= 5 then
-    raise exception 'You can post at most 5 updates a day' using errcode = 'PT429';
+    raise exception 'You can post at most 5 updates a day' using errcode = 'PL429';
   end if;
   return new;
 end
@@ -203,7 +193,6 @@ create trigger business_updates_rate_limit before insert on public.business_upda
   for each row execute function private.guard_business_update_rate();
 
 revoke execute on function
-  private.publish(text, text, jsonb),
   private.notify_followers(uuid, text, uuid, jsonb),
   private.on_business_update_posted(),
   private.on_notification_read(),

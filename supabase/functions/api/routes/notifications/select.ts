@@ -1,5 +1,7 @@
 /** Columns of a notification as the API answers it; `n` is public.notifications. */
-export const notificationColumns = `n.id, n.type, n.is_read, n.created_at, n.data, n.merchant_id,
+// The references are resolved as the member (RLS): a business or deal that is gone or hidden is null.
+export const notificationColumns = `n.id, n.type, n.is_read, n.created_at, n.data,
+  (select m.id from public.merchants m where m.id = n.merchant_id) as merchant_id,
   n.deal_id as open_deal_id`;
 
 export interface NotificationRow {
