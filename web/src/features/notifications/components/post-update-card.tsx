@@ -61,7 +61,7 @@ export function PostUpdateCard() {
               {recent.map((u) => (
                 <li key={u.id} className="rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-700">
                   <p className="break-words">{u.message}</p>
-                  <time dateTime={u.createdAt} className="text-xs text-stone-500">
+                  <time dateTime={u.createdAt} className="text-xs text-stone-600">
                     {formatNotificationTime(u.createdAt)}
                   </time>
                 </li>
