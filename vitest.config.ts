@@ -9,6 +9,7 @@ export default defineConfig({
     },
   },
   test: {
+    environment: 'node',
     include: ['**/*.test.{ts,tsx}'],
     exclude: ['node_modules/**', 'dist/**', 'tests/e2e/**', '.data/**', '**/*.deno.test.ts'],
     globalSetup: ['tests/support/global-setup.ts'],

@@ -1,0 +1,82 @@
+// Flat config for the whole repository: TypeScript everywhere, React hooks rules for the web app,
+// and architecture boundaries for web/src (bulletproof-react style).
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const aliasResolver = fileURLToPath(new URL('./scripts/eslint-alias-resolver.cjs', import.meta.url));
+
+export default defineConfig(
+  globalIgnores(['**/dist/**', '**/node_modules/**', '**/.data/**', 'test-results/**', 'playwright-report/**', 'coverage/**', '.bench/**']),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // Test helpers type loosely-shaped HTTP answers on purpose.
+    files: ['tests/**', '**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // The API also runs `deno lint` (which honours its `deno-lint-ignore` comments); surface `any` there as a warning.
+    files: ['supabase/functions/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'warn' },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.flat.recommended.rules,
+  },
+  {
+    // Layers of web/src. Shared code (components, lib, config) knows nothing of features or the app;
+    // a feature uses shared code and its own files only; only the app composes features.
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { [aliasResolver]: {} },
+      'boundaries/include': ['web/src/**/*'],
+      'boundaries/elements': [
+        { type: 'app', pattern: 'web/src/app' },
+        { type: 'feature', pattern: 'web/src/features/*', capture: ['featureName'] },
+        { type: 'shared', pattern: 'web/src/{components,lib,config}' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'shared' } },
+              disallow: { to: { element: { types: { anyOf: ['feature', 'app'] } } } },
+            },
+            {
+              from: { element: { type: 'feature' } },
+              disallow: { to: { element: { type: 'app' } } },
+            },
+            {
+              // A feature may import its own files, never another feature's.
+              from: { element: { type: 'feature' } },
+              disallow: { to: { element: { type: 'feature', captured: { featureName: '!{{ from.captured.featureName }}' } } } },
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

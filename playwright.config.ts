@@ -1,0 +1,43 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 4173;
+const baseURL = `http://localhost:${PORT}`;
+// The config is evaluated again in every worker: keep one data directory per run by passing it through the env.
+process.env.E2E_DATA_DIR ??= `.data/e2e-${Date.now()}`;
+
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
+};
+
+/**
+ * End-to-end journeys against the embedded stack (PGlite + API + the built PWA from dist/web).
+ * Build first: `npm run test:e2e` runs `vite build` before `playwright test`.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    // The service worker would serve the app shell from its cache; tests must see what the server sends.
+    serviceWorkers: 'block',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions } },
+    { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions }, grep: /@mobile/ },
+  ],
+  webServer: {
+    command: 'npx tsx local/main.ts',
+    url: `${baseURL}/api/cities`,
+    env: { PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR, BCRYPT_ROUNDS: '4' },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+  },
+});

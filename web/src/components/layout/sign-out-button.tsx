@@ -1,0 +1,28 @@
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import type { ButtonVariant } from '@/components/ui/button-styles';
+import { toast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
+import { useLogout } from '@/lib/auth/logout';
+import { errorMessage } from '@/lib/api-error';
+
+/** Signs out, empties every cached answer (see useLogout), confirms with a toast and returns to the landing page. */
+export function SignOutButton({ variant = 'outline', className }: { variant?: ButtonVariant; className?: string }) {
+  const navigate = useNavigate();
+  const logout = useLogout({
+    onSuccess: () => {
+      navigate(paths.landing, { replace: true });
+      toast({ title: 'Logged out', description: 'You have been logged out successfully.' });
+    },
+    onError: (error) => toast({ title: 'Logout failed', description: errorMessage(error), variant: 'destructive' }),
+  });
+
+  return (
+    <Button variant={variant} size="sm" className={className} pending={logout.isPending} onClick={() => logout.mutate()}>
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.8">
+        <path d="M8 4H5a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h3M12 14l4-4-4-4M16 10H8" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      Sign out
+    </Button>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Logo } from '@/components/ui/logo';
+import { SignOutButton } from './sign-out-button';
+
+interface SignedInHeaderProps {
+  /** Where the brand mark leads (the user's home screen). */
+  homePath: string;
+  /** Extra controls shown before the sign-out button (badges, links). */
+  children?: ReactNode;
+}
+
+/** Header of the signed-in screens: brand, optional controls, and sign-out. */
+export function SignedInHeader({ homePath, children }: SignedInHeaderProps) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+        <Link to={homePath} className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700">
+          <Logo />
+        </Link>
+        <div className="flex items-center gap-2">
+          {children}
+          <SignOutButton />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect, useRef } from 'react';
+import { TOAST_HOTKEY } from './toast-store';
+import { ToastItem } from './toast-item';
+import { useToast } from './use-toast';
+
+/**
+ * The notifications region (a labelled landmark with a polite live region inside). F8 moves focus here so
+ * keyboard and screen-reader users can reach a toast's buttons before it disappears.
+ */
+export function Toaster() {
+  const { toasts } = useToast();
+  const regionRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === TOAST_HOTKEY) {
+        event.preventDefault();
+        regionRef.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  return (
+    <section
+      ref={regionRef}
+      aria-label={`Notifications (${TOAST_HOTKEY})`}
+      tabIndex={-1}
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 outline-none focus-visible:ring-2 focus-visible:ring-brand-600 sm:inset-x-auto sm:right-0 sm:justify-end"
+    >
+      <div aria-live="polite" aria-atomic="false" className="flex w-full max-w-sm flex-col gap-2">
+        {toasts.map((t) => (
+          <ToastItem key={t.id} toast={t} />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export const APP_NAME = 'Pay Local';
+export const TAGLINE = 'Pay Local, Save Big';

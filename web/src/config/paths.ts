@@ -1,0 +1,31 @@
+import type { Role } from '@shared/constants.ts';
+
+/** Every route of spec section 2, in one place so links and redirects cannot drift apart. */
+export const paths = {
+  landing: '/',
+  about: '/about',
+  login: '/login',
+  register: '/register',
+  registerMerchant: '/register?role=merchant',
+  subscribe: '/subscribe',
+  browseDeals: '/browse-deals',
+  memberDeals: '/deals',
+  memberHome: '/app',
+  merchant: '/merchant',
+  merchantDeals: '/merchant/deals',
+  merchantCollabs: '/merchant/collabs',
+  notifications: '/notifications',
+  profile: '/profile',
+  admin: '/admin',
+} as const;
+
+const HOME_BY_ROLE: Record<Role, string> = {
+  USER: paths.memberHome,
+  MERCHANT: paths.merchant,
+  ADMIN: paths.admin,
+};
+
+/** Where a signed-in user belongs: USER → /app, MERCHANT → /merchant, ADMIN → /admin. */
+export function homePathForRole(role: Role): string {
+  return HOME_BY_ROLE[role];
+}

@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Checkbox, Field, Input, Label } from '@/components/ui/form-controls';
+import { toast } from '@/components/ui/use-toast';
+import { homePathForRole, paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-error';
+import { useLogin } from '../api/login';
+import { AuthLayout } from './auth-layout';
+import { TextLink, textLinkClasses } from './text-link';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  // Spec section 2: the choice is kept in the form but never sent; sessions last as the server decides.
+  const [rememberMe, setRememberMe] = useState(false);
+
+  const login = useLogin({
+    onSuccess: (user) => {
+      toast({ title: 'Welcome back!', description: 'You have been logged in successfully.' });
+      navigate(homePathForRole(user.role), { replace: true });
+    },
+    onError: (error) => toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' }),
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    login.mutate({ email, password });
+  };
+
+  return (
+    <AuthLayout
+      title="Sign in to your account"
+      subtitle="Your local deals are waiting."
+      footer={
+        <>
+          Don't have an account? <TextLink to={paths.register}>Sign up</TextLink>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} className="space-y-5">
+        <Field id="login-email" label="Email address" required>
+          <Input
+            id="login-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </Field>
+        <Field id="login-password" label="Password" required>
+          <Input
+            id="login-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Field>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="flex items-center gap-2">
+            <Checkbox id="login-remember" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
+            <Label htmlFor="login-remember" className="font-normal">
+              Remember me
+            </Label>
+          </div>
+          {/* Spec: the link exists but leads nowhere yet. */}
+          <a href="#" onClick={(e) => e.preventDefault()} className={`text-sm ${textLinkClasses}`}>
+            Forgot your password?
+          </a>
+        </div>
+        <Button type="submit" size="lg" className="w-full" pending={login.isPending}>
+          {login.isPending ? 'Signing in...' : 'Sign in'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,106 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/form-controls';
+import { toast } from '@/components/ui/use-toast';
+import { homePathForRole, paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-error';
+import { useCities } from '@/lib/lookup/get-cities';
+import { useRegister } from '../api/register';
+import {
+  buildRegisterBody,
+  initialRegisterForm,
+  withHomeCity,
+  type AccountType,
+  type RegisterFormState,
+} from '../utils/register-form-state';
+import { AccountTypeSwitch } from './account-type-switch';
+import { AuthLayout } from './auth-layout';
+import { CustomerFields } from './customer-fields';
+import { MerchantFields } from './merchant-fields';
+import { TextLink } from './text-link';
+
+export function RegisterForm({ initialType }: { initialType: AccountType }) {
+  const navigate = useNavigate();
+  const [form, setForm] = useState<RegisterFormState>(() => initialRegisterForm(initialType));
+  const cities = useCities();
+  const cityList = cities.data ?? [];
+
+  const set = <K extends keyof RegisterFormState>(key: K, value: RegisterFormState[K]) =>
+    setForm((current) => ({ ...current, [key]: value }));
+
+  const registration = useRegister({
+    onSuccess: (user) => {
+      toast({ title: 'Welcome to Pay Local!', description: 'Your account has been created successfully.' });
+      navigate(homePathForRole(user.role), { replace: true });
+    },
+    onError: (error) => toast({ title: 'Registration failed', description: errorMessage(error), variant: 'destructive' }),
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    registration.mutate(buildRegisterBody(form, cityList));
+  };
+
+  const isMerchant = form.accountType === 'MERCHANT';
+  return (
+    <AuthLayout
+      title={isMerchant ? 'Create merchant account' : 'Create your account'}
+      subtitle={isMerchant ? 'Reach local customers who love small businesses.' : 'Exclusive deals from small, family-owned businesses.'}
+      footer={
+        <>
+          Already have an account? <TextLink to={paths.login}>Sign in</TextLink>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} className="space-y-6">
+        <AccountTypeSwitch value={form.accountType} onChange={(value) => set('accountType', value)} />
+
+        <div className="space-y-5">
+          <Field id="register-name" label="Full name" required>
+            <Input id="register-name" autoComplete="name" required value={form.name} onChange={(e) => set('name', e.target.value)} />
+          </Field>
+          <Field id="register-email" label="Email address" required>
+            <Input
+              id="register-email"
+              type="email"
+              autoComplete="email"
+              required
+              value={form.email}
+              onChange={(e) => set('email', e.target.value)}
+            />
+          </Field>
+          <Field id="register-password" label="Password" required>
+            {/* The 8-character minimum is a hint only; the spec forbids a client-side length check. */}
+            <Input
+              id="register-password"
+              type="password"
+              autoComplete="new-password"
+              placeholder="Minimum 8 characters"
+              required
+              value={form.password}
+              onChange={(e) => set('password', e.target.value)}
+            />
+          </Field>
+        </div>
+
+        {isMerchant ? (
+          <MerchantFields state={form} cities={cityList} citiesLoading={cities.isPending} onChange={set} />
+        ) : (
+          <CustomerFields
+            cities={cityList}
+            citiesLoading={cities.isPending}
+            homeCityId={form.homeCityId}
+            preferredCharityId={form.preferredCharityId}
+            onHomeCityChange={(cityId) => setForm((current) => withHomeCity(current, cityId))}
+            onCharityChange={(charityId) => set('preferredCharityId', charityId)}
+          />
+        )}
+
+        <Button type="submit" size="lg" className="w-full" pending={registration.isPending}>
+          {registration.isPending ? 'Creating account...' : 'Create Account'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

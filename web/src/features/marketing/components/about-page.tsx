@@ -1,0 +1,87 @@
+import { ButtonLink } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { PublicTopBar } from '@/components/layout/public-top-bar';
+import { paths } from '@/config/paths';
+import { SiteFooter } from './site-footer';
+
+const MISSION_POINTS = [
+  { title: 'Exposure for small business', text: 'Independent and family-owned shops get in front of locals who want to spend close to home.' },
+  { title: 'Discounts for locals', text: 'Members save every week with fresh, rotating codes redeemed right at the counter.' },
+  { title: 'Support for charities', text: '10% of all profits go to local charities and youth programs, and 10% of each subscription goes to the charity a member chooses.' },
+];
+
+export function AboutPage() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <PublicTopBar
+        links={[
+          { label: 'Home', to: paths.landing },
+          { label: 'Join', to: paths.register },
+          { label: 'Login', to: paths.login, primary: true },
+        ]}
+      />
+      <main className="mx-auto w-full max-w-4xl flex-1 space-y-8 px-4 py-10 sm:px-6 sm:py-16">
+        <div className="text-center">
+          <h1 className="text-3xl font-extrabold tracking-tight text-stone-900 sm:text-5xl">About Pay Local</h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-stone-700">
+            A membership that keeps money in our towns: members save, local businesses grow, and neighbors in need are supported.
+          </p>
+        </div>
+
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-2xl">Our Mission</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="grid gap-4 md:grid-cols-3">
+              {MISSION_POINTS.map((point) => (
+                <li key={point.title} className="rounded-xl bg-brand-50 p-4">
+                  <h3 className="font-semibold text-brand-900">{point.title}</h3>
+                  <p className="mt-1 text-sm leading-relaxed text-stone-700">{point.text}</p>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-2xl">Meet Our Founder</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-5 sm:flex-row sm:items-start">
+            <div aria-hidden="true" className="flex size-20 shrink-0 items-center justify-center rounded-full bg-brand-700 text-2xl font-bold text-white">
+              PL
+            </div>
+            <div className="space-y-3 leading-relaxed text-stone-700">
+              <p>
+                Pay Local was founded by a small-town Coloradan who grew up working behind the counter of the family shop on Main
+                Street. Watching neighbors drive past local favorites to big-box chains, the founder saw how hard it was for
+                independent owners to be noticed, and how much locals would save if those owners had a simple way to reach them.
+              </p>
+              <p>
+                The idea became Pay Local: one affordable membership, fair rotating codes that protect every merchant's offer, and a
+                promise that a share of every dollar stays in the community through local charities and youth programs.
+              </p>
+            </div>
+          </CardContent>
+        </Card>
+
+        <section aria-labelledby="join-title" className="rounded-2xl bg-brand-800 px-6 py-10 text-center text-white shadow-sm sm:px-10">
+          <h2 id="join-title" className="text-2xl font-bold sm:text-3xl">Join Our Community</h2>
+          <p className="mx-auto mt-3 max-w-xl text-brand-50">
+            Whether you love saving at local spots or you run one, there's a place for you here.
+          </p>
+          <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+            <ButtonLink to={paths.subscribe} variant="inverse" size="lg">
+              Start Saving Today
+            </ButtonLink>
+            <ButtonLink to={paths.registerMerchant} variant="outlineOnDark" size="lg">
+              List Your Business
+            </ButtonLink>
+          </div>
+        </section>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

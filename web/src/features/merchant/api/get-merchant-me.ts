@@ -1,0 +1,43 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiJson } from '@/lib/api-client';
+import { errorStatus } from '@/lib/api-error';
+
+/** GET /api/merchant/me answer (spec section 3, Merchant). */
+export interface MerchantProfile {
+  id: string;
+  name: string;
+  address: string;
+  businessType: string | null;
+  logoUrl: string | null;
+  active: boolean;
+  rewardRateBps: number;
+  ownerUserId: string;
+}
+
+export const merchantKeys = {
+  me: ['/api/merchant/me'] as const,
+};
+
+/** 404 means "no merchant profile yet" (the Complete Application view), so it reads as null instead of failing. */
+export async function fetchMerchantMe(): Promise<MerchantProfile | null> {
+  try {
+    return await apiJson<MerchantProfile>('GET', merchantKeys.me[0]);
+  } catch (error) {
+    if (errorStatus(error) === 404) return null;
+    throw error;
+  }
+}
+
+/** Spec section 7: no retry, always fresh, so approval by an admin shows up on the next visit. */
+export const merchantMeQueryOptions = () =>
+  queryOptions({
+    queryKey: merchantKeys.me,
+    queryFn: fetchMerchantMe,
+    staleTime: 0,
+    refetchOnMount: 'always',
+    retry: false,
+  });
+
+export function useMerchantMe() {
+  return useQuery(merchantMeQueryOptions());
+}

@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest, getQueryFn, pathFromQueryKey, responseErrorMessage, throwIfResNotOk } from './api-client';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function stubFetch(response: Response) {
+  const fetchMock = vi.fn(async () => response);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const queryContext = (queryKey: readonly unknown[]) =>
+  ({ queryKey, signal: new AbortController().signal, meta: undefined, client: undefined }) as never;
+
+describe('request error rule', () => {
+  it('is "<status>: <body>"', () => {
+    expect(responseErrorMessage(409, '{"message":"User already exists"}', 'Conflict')).toBe('409: {"message":"User already exists"}');
+  });
+
+  it('falls back to the status text for an empty body', () => {
+    expect(responseErrorMessage(502, '', 'Bad Gateway')).toBe('502: Bad Gateway');
+  });
+
+  it('throwIfResNotOk passes OK responses and throws the rule for others', async () => {
+    await expect(throwIfResNotOk(new Response('fine', { status: 200 }))).resolves.toBeUndefined();
+    await expect(throwIfResNotOk(new Response('nope', { status: 401, statusText: 'Unauthorized' }))).rejects.toThrow('401: nope');
+    await expect(throwIfResNotOk(new Response(null, { status: 500, statusText: 'Internal Server Error' }))).rejects.toThrow(
+      '500: Internal Server Error',
+    );
+  });
+});
+
+describe('apiRequest', () => {
+  it('sends credentials and a JSON body only when a payload is given', async () => {
+    const fetchMock = stubFetch(new Response('{}', { status: 200 }));
+    await apiRequest('POST', '/api/auth/login', { email: 'a@b.c', password: 'x' });
+    expect(fetchMock).toHaveBeenLastCalledWith('/api/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"email":"a@b.c","password":"x"}',
+      credentials: 'include',
+    });
+
+    const bare = stubFetch(new Response(null, { status: 204 }));
+    await apiRequest('POST', '/api/auth/logout');
+    expect(bare).toHaveBeenLastCalledWith('/api/auth/logout', { method: 'POST', headers: {}, body: undefined, credentials: 'include' });
+  });
+
+  it('throws the status-prefixed error for a failed call', async () => {
+    stubFetch(new Response('{"message":"Invalid email or password"}', { status: 401 }));
+    await expect(apiRequest('POST', '/api/auth/login', {})).rejects.toThrow('401: {"message":"Invalid email or password"}');
+  });
+});
+
+describe('default query function', () => {
+  it('GETs the key parts joined by "/"', async () => {
+    expect(pathFromQueryKey(['/api/merchant', 'deals', 42])).toBe('/api/merchant/deals/42');
+    const fetchMock = stubFetch(new Response('[{"id":"1"}]', { status: 200 }));
+    const data = await getQueryFn({ on401: 'throw' })(queryContext(['/api/cities']));
+    expect(data).toEqual([{ id: '1' }]);
+    expect(fetchMock.mock.calls[0]).toEqual(['/api/cities', expect.objectContaining({ credentials: 'include' })]);
+  });
+
+  it('reads a 401 as null in returnNull mode and throws in throw mode', async () => {
+    stubFetch(new Response('{"message":"Not signed in"}', { status: 401 }));
+    await expect(getQueryFn({ on401: 'returnNull' })(queryContext(['/api/auth/me']))).resolves.toBeNull();
+    stubFetch(new Response('{"message":"Not signed in"}', { status: 401 }));
+    await expect(getQueryFn({ on401: 'throw' })(queryContext(['/api/auth/me']))).rejects.toThrow('401: ');
+  });
+});

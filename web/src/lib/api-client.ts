@@ -1,0 +1,53 @@
+import type { QueryFunction, QueryKey } from '@tanstack/react-query';
+
+/** The error text rule of spec section 8: "<status>: <body text, or the status text when the body is empty>". */
+export function responseErrorMessage(status: number, bodyText: string, statusText: string): string {
+  return `${status}: ${bodyText || statusText}`;
+}
+
+/** Throws an Error following the spec's rule when the response is not OK. */
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = await res.text().catch(() => '');
+  throw new Error(responseErrorMessage(res.status, text, res.statusText));
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One call to the API. Always sends the session cookie; sends a JSON body only when a payload is given,
+ * so body-less POSTs (logout, approve, ...) carry no Content-Type.
+ */
+export async function apiRequest(method: HttpMethod, url: string, data?: unknown): Promise<Response> {
+  const res = await fetch(url, {
+    method,
+    headers: data === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: data === undefined ? undefined : JSON.stringify(data),
+    credentials: 'include',
+  });
+  await throwIfResNotOk(res);
+  return res;
+}
+
+/** POST/PUT/... and parse the JSON answer. */
+export async function apiJson<T>(method: HttpMethod, url: string, data?: unknown): Promise<T> {
+  const res = await apiRequest(method, url, data);
+  return (await res.json()) as T;
+}
+
+/** Default reads GET the path formed by joining the key parts with '/': ['/api/merchant', 'deals'] → /api/merchant/deals. */
+export function pathFromQueryKey(queryKey: QueryKey): string {
+  return queryKey.map(String).join('/');
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** A query function for key-addressed GETs; with on401 'returnNull' a 401 answer reads as null instead of an error. */
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(pathFromQueryKey(queryKey), { credentials: 'include', signal });
+    if (on401 === 'returnNull' && res.status === 401) return null;
+    await throwIfResNotOk(res);
+    return (await res.json()) as T;
+  };
+}

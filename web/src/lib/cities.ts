@@ -1,0 +1,23 @@
+import { DEFAULT_CITY_NAME } from '@shared/constants.ts';
+import type { City } from '@shared/contract/index.ts';
+
+/** "Lyons, Colorado" */
+export function cityLabel(city: Pick<City, 'name' | 'state'>): string {
+  return `${city.name}, ${city.state}`;
+}
+
+/**
+ * The preselected city (spec section 2, member home): the one whose name contains "lyons" and whose state contains
+ * "colorado", ignoring case; otherwise the first city; undefined for an empty list.
+ */
+export function pickDefaultCity<T extends Pick<City, 'name' | 'state'>>(cities: readonly T[]): T | undefined {
+  return (
+    cities.find((c) => c.name.toLowerCase().includes('lyons') && c.state.toLowerCase().includes('colorado')) ?? cities[0]
+  );
+}
+
+/** A merchant's cityName at registration: the chosen city as "name, state", or the default town when none matches. */
+export function merchantCityName(cities: readonly City[], cityId: string | null | undefined): string {
+  const city = cityId ? cities.find((c) => c.id === cityId) : undefined;
+  return city ? cityLabel(city) : DEFAULT_CITY_NAME;
+}
