@@ -1,5 +1,6 @@
 import { realtimeConnection, type RealtimeConnection } from '@shared/contract/realtime.ts';
 import { apiJson } from '../api-client';
+import { reconnectDelayMs } from './backoff';
 import type { MessageHandler, RealtimeClient } from './realtime-client';
 import { createSseClient } from './sse-client';
 import { createSupabaseClient } from './supabase-client';
@@ -19,7 +20,8 @@ export async function connectRealtime(connection?: RealtimeConnection): Promise<
 /**
  * A client usable at once and cheap to create: nothing connects until the first subscription.
  * Subscriptions made before the transport is known (the token call is in flight, or failed while
- * offline) are replayed onto it; a failed connect is retried when the network returns. close()
+ * offline) are replayed onto it; a failed connect is retried with backoff, and at once when the
+ * network returns. close()
  * disconnects, and a later subscription connects again (React may unmount and remount in dev).
  */
 export function lazyRealtimeClient({
@@ -34,21 +36,30 @@ export function lazyRealtimeClient({
   let client: RealtimeClient | null = null;
   let connecting: Promise<void> | null = null;
   let generation = 0;
+  let failures = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   function ensureConnected() {
+    clearTimeout(retryTimer);
     if (client || connecting || subscriptions.size === 0) return;
     const started = generation;
-    connecting = connect()
-      .then((connected) => {
+    connecting = connect().then(
+      (connected) => {
+        connecting = null;
         if (started !== generation) return connected.close();
+        failures = 0;
         client = connected;
         for (const s of subscriptions) s.unsubscribe = connected.subscribe(s.topic, s.handler);
         for (const r of reconnectListeners) r.remove = connected.onReconnect(r.listener);
-      })
-      .catch(() => {
+      },
+      () => {
+        connecting = null;
+        if (started !== generation) return;
+        // Offline, or the API briefly unavailable: try again later, and at once when the network returns.
+        retryTimer = setTimeout(ensureConnected, reconnectDelayMs(failures++));
         network.addEventListener('online', ensureConnected, { once: true });
-      })
-      .finally(() => (connecting = null));
+      },
+    );
   }
 
   return {
@@ -73,6 +84,7 @@ export function lazyRealtimeClient({
     },
     close() {
       generation++;
+      clearTimeout(retryTimer);
       network.removeEventListener('online', ensureConnected);
       client?.close();
       client = null;
