@@ -17,9 +17,12 @@ const { applied, seeded } = await prepareDatabase(database.admin, {
   seed: env.seed, adminEmail: env.adminEmail, adminPassword: env.adminPassword,
 });
 
-const api = createApp(depsFromEnv({ ...process.env, ADMIN_EMAIL: env.adminEmail }, database.db));
+const deps = depsFromEnv({ ...process.env, ADMIN_EMAIL: env.adminEmail, OBJECTS_DIR: env.objectsDir }, database.db);
+const api = createApp(deps);
 const relay = await startRealtimeRelay(database.db);
-const app = createLocalServer({ api, staticDir: env.staticDir, realtime: realtimeSseRoutes({ db: database.db, relay }) });
+const app = createLocalServer({
+  api, staticDir: env.staticDir, objects: deps.objects, realtime: realtimeSseRoutes({ db: database.db, relay }),
+});
 
 const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
   const where = database.kind === 'pglite' ? `PGlite at ${env.dataDir}` : 'DATABASE_URL';

@@ -10,6 +10,10 @@ import { followingRoutes } from './routes/following/index.ts';
 import { lookupRoutes } from './routes/lookup.ts';
 import { notificationRoutes } from './routes/notifications/index.ts';
 import { realtimeRoutes } from './routes/realtime.ts';
+import { objectRoutes } from './routes/objects.ts';
+import { profilePictureRoutes } from './routes/profile-picture.ts';
+import { subscriptionRoutes, testPaymentRoutes } from './routes/subscriptions/index.ts';
+import { webhookRoutes } from './routes/subscriptions/webhook.ts';
 
 export type { AppDeps } from './context.ts';
 
@@ -34,6 +38,11 @@ export function createApp(deps: AppDeps) {
   app.route('/notifications', notificationRoutes);
   app.route('/merchant/updates', businessUpdateRoutes);
   app.route('/realtime', realtimeRoutes);
+  app.route('/auth', profilePictureRoutes);
+  app.route('/', subscriptionRoutes);
+  app.route('/test-payments', testPaymentRoutes);
+  app.route('/stripe', webhookRoutes);
+  app.route('/objects', objectRoutes);
 
   // A catch-all route (not only notFound) so the JSON 404 also holds when this app is mounted.
   app.all('*', onNotFound);

@@ -14,7 +14,7 @@ import { MerchantDashboardPage } from '@/features/merchant/components/merchant-d
 import { MerchantDealsPage } from '@/features/merchant/components/merchant-deals-page';
 import { NotificationsPage } from '@/features/notifications/components/notifications-page';
 import { ProfilePage } from '@/features/profile/components/profile-page';
-import { SubscribePage } from '@/features/subscribe/components/subscribe-page';
+import { SubscribePage } from '@/features/subscriptions/components/subscribe-page';
 import { RedirectSignedIn } from './guards/redirect-signed-in';
 import { RequireRole } from './guards/require-role';
 import { NotFoundPage } from './routes/not-found-page';

@@ -3,3 +3,5 @@ export * from './auth.ts';
 export * from './lookup.ts';
 export * from './notifications.ts';
 export * from './realtime.ts';
+export * from './subscriptions.ts';
+export * from './objects.ts';

@@ -1,5 +1,5 @@
-import { REALTIME_EVENTS_PATH, userTopic } from '../../_shared/contract/realtime.ts';
-import type { RealtimePort } from './realtime.ts';
+import { REALTIME_EVENTS_PATH, userTopic } from '../../../_shared/contract/realtime.ts';
+import type { RealtimePort } from './realtime-port.ts';
 
 /**
  * Embedded stack: the local runner LISTENs to the database's NOTIFYs and streams each user's

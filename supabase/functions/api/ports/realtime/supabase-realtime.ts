@@ -1,6 +1,6 @@
-import { userTopic } from '../../_shared/contract/realtime.ts';
-import { signHs256 } from '../lib/jwt.ts';
-import type { RealtimePort } from './realtime.ts';
+import { userTopic } from '../../../_shared/contract/realtime.ts';
+import { signHs256 } from '../../lib/jwt.ts';
+import type { RealtimePort } from './realtime-port.ts';
 
 export interface SupabaseRealtimeOptions {
   /** Project URL, e.g. https://<ref>.supabase.co */

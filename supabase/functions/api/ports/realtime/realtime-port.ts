@@ -1,4 +1,4 @@
-import type { RealtimeConnection } from '../../_shared/contract/realtime.ts';
+import type { RealtimeConnection } from '../../../_shared/contract/realtime.ts';
 
 /**
  * The server side of realtime. Publishing happens in the database (triggers call realtime.send);
