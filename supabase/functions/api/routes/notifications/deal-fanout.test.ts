@@ -57,3 +57,23 @@ it('publishes deal_changed on the city topic for a new deal', async () => {
   const events = payloads.map((p) => JSON.parse(p)).filter((e) => e.event === 'deal_changed');
   expect(events.some((e) => e.topic === `city:${SEED.lyonsId}` && e.payload.change === 'created')).toBe(true);
 });
+
+it('offers the deal ("View Deal") only while the member can open it; the card survives its deletion', async () => {
+  const member = t.agent();
+  await member.login(SEED.member.email, SEED.member.password);
+  await member.post(`/api/businesses/${SEED.activeMerchantId}/follow`);
+  const merchant = t.agent();
+  await merchant.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
+  const { body: deal } = await merchant.post('/api/merchant/deals', {
+    title: 'Short-Lived Scone Deal', description: 'Scones, briefly.', discountPercent: 30, category: 'food-drink',
+  });
+  const card = async () => (await member.get('/api/notifications')).body.find((n: any) => n.data.dealTitle === 'Short-Lived Scone Deal');
+
+  expect((await card()).data.dealId).toBe(deal.id);
+  await merchant.delete(`/api/merchant/deals/${deal.id}`); // deactivates
+  expect((await card()).data.dealId).toBeNull();
+  await merchant.patch(`/api/merchant/deals/${deal.id}`, { active: true });
+  expect((await card()).data.dealId).toBe(deal.id);
+  await merchant.delete(`/api/merchant/deals/${deal.id}?permanent=true`);
+  expect((await card()).data).toMatchObject({ merchantName: "Rosa's River Cafe", dealTitle: 'Short-Lived Scone Deal', dealId: null });
+});

@@ -1,8 +1,10 @@
 /** Columns of a notification as the API answers it; `n` is public.notifications. */
-// The references are resolved as the member (RLS): a business or deal that is gone or hidden is null.
+// The references are resolved as the member (RLS): a business or deal that is gone or hidden is
+// null. For deals that means deleted, deactivated, outside its validity window or of a suspended
+// business, i.e. exactly when the member home could not show it ("View Deal" is hidden then).
 export const notificationColumns = `n.id, n.type, n.is_read, n.created_at, n.data,
   (select m.id from public.merchants m where m.id = n.merchant_id) as merchant_id,
-  n.deal_id as open_deal_id`;
+  (select d.id from public.deals d where d.id = n.deal_id) as open_deal_id`;
 
 export interface NotificationRow {
   id: string;
