@@ -116,3 +116,23 @@ insert into public.collaborations (id, requester_merchant_id, recipient_merchant
   ('cb000000-0000-4000-8000-000000000002', 'b0000000-0000-4000-8000-000000000001', 'b0000000-0000-4000-8000-000000000012', 'ACCEPTED',
    '15% off breakfast after a sauna session', '$5 off a cold plunge for cafe customers', current_date - 30, null, null,
    'Warm up, cool down, then breakfast by the river.', now() - interval '29 days', now() - interval '30 days');
+
+-- ==== notifications ====
+-- The demo member follows Rosa's River Cafe and Redstone Sauna House and has a few notifications:
+-- two NEW_DEAL cards (one read) and a BUSINESS_UPDATE (posted through business_updates, so its
+-- trigger fans it out exactly as the API would). St. Vrain Market is left unfollowed to try following.
+insert into public.follows (user_id, merchant_id, created_at) values
+  ('a0000000-0000-4000-8000-000000000002', 'b0000000-0000-4000-8000-000000000001', now() - interval '21 days'),
+  ('a0000000-0000-4000-8000-000000000002', 'b0000000-0000-4000-8000-000000000012', now() - interval '4 days');
+
+insert into public.notifications (user_id, type, merchant_id, deal_id, data, is_read, created_at)
+select 'a0000000-0000-4000-8000-000000000002', 'NEW_DEAL', m.id, d.id,
+       jsonb_build_object('merchantName', m.name, 'dealTitle', d.title, 'previewText', d.description),
+       seen.is_read, now() - seen.age
+  from (values ('d0000000-0000-4000-8000-000000000001'::uuid, true, interval '3 days'),
+               ('d0000000-0000-4000-8000-000000000013'::uuid, false, interval '26 hours')) as seen (deal_id, is_read, age)
+  join public.deals d on d.id = seen.deal_id
+  join public.merchants m on m.id = d.merchant_id;
+
+insert into public.business_updates (merchant_id, message) values
+  ('b0000000-0000-4000-8000-000000000001', 'Live bluegrass on the patio this Saturday from 6 PM. Bring a friend!');

@@ -10,6 +10,8 @@ import { asAnon, asService, asUser, openTestDatabase } from '../../tests/support
 let db: OpenedDatabase;
 const OTHER_ADMIN = 'a0000000-0000-4000-8000-0000000000ad';
 const SECOND_MEMBER = 'a0000000-0000-4000-8000-0000000000b2';
+// A member without the seed's follows and notifications.
+const MEMBER = 'a0000000-0000-4000-8000-0000000000b1';
 const denied = expect.objectContaining({ code: '42501' });
 const merchant = SEED.activeMerchantId;
 
@@ -18,7 +20,10 @@ beforeAll(async () => {
   await asService(db, (q) => q(
     `insert into public.profiles (id, email, name, role) values
        ($1, 'second-admin@example.com', 'Second Admin', 'ADMIN'),
-       ($2, 'second-member@example.com', 'Second Member', 'USER')`, [OTHER_ADMIN, SECOND_MEMBER]));
+       ($2, 'second-member@example.com', 'Second Member', 'USER'),
+       ($3, 'fresh-member@example.com', 'Fresh Member', 'USER')`, [OTHER_ADMIN, SECOND_MEMBER, MEMBER]));
+  // The seed's demo follows, notifications and update would blur who received what here.
+  await db.admin.exec(`delete from public.follows; delete from public.notifications; delete from public.business_updates;`);
 });
 afterAll(() => db.close());
 
@@ -32,9 +37,9 @@ const ownNotifications = (who: string) =>
 
 describe('follows', () => {
   it('a member follows an approved business, once, and only for themselves', async () => {
-    expect(await follow(SEED.member.id, merchant)).toHaveLength(1);
-    await expect(follow(SEED.member.id, merchant)).rejects.toEqual(expect.objectContaining({ code: '23505' }));
-    await expect(asUser(db, SEED.member.id, (q) => q(
+    expect(await follow(MEMBER, merchant)).toHaveLength(1);
+    await expect(follow(MEMBER, merchant)).rejects.toEqual(expect.objectContaining({ code: '23505' }));
+    await expect(asUser(db, MEMBER, (q) => q(
       `insert into public.follows (user_id, merchant_id) values ($1, $2)`, [SECOND_MEMBER, merchant]))).rejects.toEqual(denied);
   });
 
@@ -44,22 +49,22 @@ describe('follows', () => {
     await expect(follow(SEED.pendingOwner.id, merchant)).rejects.toEqual(denied); // a merchant
     await expect(follow(OTHER_ADMIN, merchant)).rejects.toEqual(denied);
     await expect(follow(TEST_ADMIN.id, merchant)).rejects.toEqual(denied);
-    await expect(asAnon(db, (q) => q(`insert into public.follows (user_id, merchant_id) values ($1, $2)`, [SEED.member.id, merchant])))
+    await expect(asAnon(db, (q) => q(`insert into public.follows (user_id, merchant_id) values ($1, $2)`, [MEMBER, merchant])))
       .rejects.toEqual(denied);
   });
 
   it('each user reads and deletes only their own follows', async () => {
     await follow(SECOND_MEMBER, merchant);
-    const own = await asUser(db, SEED.member.id, (q) => q<{ user_id: string }>(`select user_id from public.follows`));
-    expect(own.map((r) => r.user_id)).toEqual([SEED.member.id]);
+    const own = await asUser(db, MEMBER, (q) => q<{ user_id: string }>(`select user_id from public.follows`));
+    expect(own.map((r) => r.user_id)).toEqual([MEMBER]);
     for (const who of [SEED.merchantOwner.id, OTHER_ADMIN, TEST_ADMIN.id]) {
       expect(await asUser(db, who, (q) => q(`select 1 from public.follows`))).toEqual([]);
       expect(await asUser(db, who, (q) => q(`delete from public.follows returning user_id`))).toEqual([]);
     }
     await expect(asAnon(db, (q) => q(`select 1 from public.follows`))).rejects.toEqual(denied);
-    const removedOthers = await asUser(db, SEED.member.id, (q) => q(`delete from public.follows where user_id = $1 returning user_id`, [SECOND_MEMBER]));
+    const removedOthers = await asUser(db, MEMBER, (q) => q(`delete from public.follows where user_id = $1 returning user_id`, [SECOND_MEMBER]));
     expect(removedOthers).toEqual([]);
-    await expect(asUser(db, SEED.member.id, (q) => q(`update public.follows set created_at = now()`))).rejects.toEqual(denied);
+    await expect(asUser(db, MEMBER, (q) => q(`update public.follows set created_at = now()`))).rejects.toEqual(denied);
     const removedOwn = await asUser(db, SECOND_MEMBER, (q) => q(`delete from public.follows where merchant_id = $1 returning user_id`, [merchant]));
     expect(removedOwn).toHaveLength(1);
   });
@@ -69,7 +74,7 @@ describe('business updates and the fan-out', () => {
   it('only the owner of an approved business posts updates', async () => {
     await expect(postUpdate(SEED.pendingOwner.id, SEED.pendingMerchantId)).rejects.toEqual(denied);
     await expect(postUpdate(SEED.pendingOwner.id, merchant)).rejects.toEqual(denied);
-    for (const who of [SEED.member.id, OTHER_ADMIN, TEST_ADMIN.id]) {
+    for (const who of [MEMBER, OTHER_ADMIN, TEST_ADMIN.id]) {
       await expect(postUpdate(who, merchant)).rejects.toEqual(denied);
     }
     await expect(asAnon(db, (q) => q(`insert into public.business_updates (merchant_id, message) values ($1, 'x')`, [merchant])))
@@ -78,9 +83,9 @@ describe('business updates and the fan-out', () => {
   });
 
   it('a posted update reaches every follower, and only followers, as BUSINESS_UPDATE', async () => {
-    const mine = await ownNotifications(SEED.member.id);
+    const mine = await ownNotifications(MEMBER);
     expect(mine).toEqual([expect.objectContaining({
-      user_id: SEED.member.id, type: 'BUSINESS_UPDATE', is_read: false,
+      user_id: MEMBER, type: 'BUSINESS_UPDATE', is_read: false,
       data: { merchantName: "Rosa's River Cafe", previewText: 'Fresh pastries at 7' },
     })]);
     expect(await ownNotifications(SECOND_MEMBER)).toEqual([]); // unfollowed before the update
@@ -105,9 +110,9 @@ describe('notifications', () => {
     await asService(db, (q) => q(
       `insert into public.notifications (user_id, type, data) values ($1, 'BUSINESS_UPDATE', '{"merchantName":"X","previewText":"Y"}')`,
       [SECOND_MEMBER]));
-    const mine = await ownNotifications(SEED.member.id);
+    const mine = await ownNotifications(MEMBER);
     expect(mine.length).toBeGreaterThan(0);
-    expect(mine.every((n) => n.user_id === SEED.member.id)).toBe(true);
+    expect(mine.every((n) => n.user_id === MEMBER)).toBe(true);
     expect((await ownNotifications(SECOND_MEMBER)).map((n) => n.user_id)).toEqual([SECOND_MEMBER]);
     for (const who of [SEED.merchantOwner.id, OTHER_ADMIN, TEST_ADMIN.id]) expect(await ownNotifications(who)).toEqual([]);
     await expect(asAnon(db, (q) => q(`select 1 from public.notifications`))).rejects.toEqual(denied);
@@ -115,32 +120,32 @@ describe('notifications', () => {
 
   it('a user marks their own read, never back to unread, never someone else\'s, and changes nothing else', async () => {
     const [theirs] = await ownNotifications(SECOND_MEMBER);
-    const [mine] = await ownNotifications(SEED.member.id);
-    for (const who of [SEED.member.id, SEED.merchantOwner.id, OTHER_ADMIN, TEST_ADMIN.id]) {
+    const [mine] = await ownNotifications(MEMBER);
+    for (const who of [MEMBER, SEED.merchantOwner.id, OTHER_ADMIN, TEST_ADMIN.id]) {
       expect(await asUser(db, who, (q) => q(`update public.notifications set is_read = true where id = $1 returning id`, [theirs.id]))).toEqual([]);
     }
-    const marked = await asUser(db, SEED.member.id, (q) => q(`update public.notifications set is_read = true where id = $1 returning id`, [mine.id]));
+    const marked = await asUser(db, MEMBER, (q) => q(`update public.notifications set is_read = true where id = $1 returning id`, [mine.id]));
     expect(marked).toHaveLength(1);
-    await expect(asUser(db, SEED.member.id, (q) => q(`update public.notifications set is_read = false where id = $1`, [mine.id])))
+    await expect(asUser(db, MEMBER, (q) => q(`update public.notifications set is_read = false where id = $1`, [mine.id])))
       .rejects.toEqual(denied);
-    await expect(asUser(db, SEED.member.id, (q) => q(`update public.notifications set data = '{}' where id = $1`, [mine.id])))
+    await expect(asUser(db, MEMBER, (q) => q(`update public.notifications set data = '{}' where id = $1`, [mine.id])))
       .rejects.toEqual(denied);
   });
 
   it('nobody but the fan-out writes or deletes notifications', async () => {
-    for (const who of [SEED.member.id, SEED.merchantOwner.id, OTHER_ADMIN, TEST_ADMIN.id]) {
+    for (const who of [MEMBER, SEED.merchantOwner.id, OTHER_ADMIN, TEST_ADMIN.id]) {
       await expect(asUser(db, who, (q) => q(
         `insert into public.notifications (user_id, type, data) values ($1, 'NEW_DEAL', '{}')`, [who]))).rejects.toEqual(denied);
       await expect(asUser(db, who, (q) => q(`delete from public.notifications`))).rejects.toEqual(denied);
     }
-    await expect(asAnon(db, (q) => q(`insert into public.notifications (user_id, type, data) values ($1, 'NEW_DEAL', '{}')`, [SEED.member.id])))
+    await expect(asAnon(db, (q) => q(`insert into public.notifications (user_id, type, data) values ($1, 'NEW_DEAL', '{}')`, [MEMBER])))
       .rejects.toEqual(denied);
   });
 
   it('the fan-out helpers are not callable by users', async () => {
     await expect(asUser(db, SEED.merchantOwner.id, (q) => q(
       `select private.notify_followers($1, 'NEW_DEAL', null, '{}')`, [merchant]))).rejects.toEqual(denied);
-    await expect(asUser(db, SEED.member.id, (q) => q(`select private.notify_followers($1, 'NEW_DEAL', null, '{}')`, [merchant])))
+    await expect(asUser(db, MEMBER, (q) => q(`select private.notify_followers($1, 'NEW_DEAL', null, '{}')`, [merchant])))
       .rejects.toEqual(denied);
   });
 });
@@ -148,17 +153,17 @@ describe('notifications', () => {
 describe('realtime topics (realtime.messages policies)', () => {
   const userTopic = (id: string) => `user:${id}`;
   it('a user joins their own user topic only', async () => {
-    expect(await canJoinTopic(db.db, { id: SEED.member.id }, userTopic(SEED.member.id))).toBe(true);
-    expect(await canJoinTopic(db.db, { id: SEED.member.id }, userTopic(SECOND_MEMBER))).toBe(false);
-    expect(await canJoinTopic(db.db, { id: TEST_ADMIN.id }, userTopic(SEED.member.id))).toBe(false);
-    expect(await canJoinTopic(db.db, { id: OTHER_ADMIN }, userTopic(SEED.member.id))).toBe(false);
-    expect(await canJoinTopic(db.db, { id: SEED.merchantOwner.id }, userTopic(SEED.member.id))).toBe(false);
+    expect(await canJoinTopic(db.db, { id: MEMBER }, userTopic(MEMBER))).toBe(true);
+    expect(await canJoinTopic(db.db, { id: MEMBER }, userTopic(SECOND_MEMBER))).toBe(false);
+    expect(await canJoinTopic(db.db, { id: TEST_ADMIN.id }, userTopic(MEMBER))).toBe(false);
+    expect(await canJoinTopic(db.db, { id: OTHER_ADMIN }, userTopic(MEMBER))).toBe(false);
+    expect(await canJoinTopic(db.db, { id: SEED.merchantOwner.id }, userTopic(MEMBER))).toBe(false);
   });
 
   it('any signed-in user joins city topics; other topics are closed', async () => {
-    expect(await canJoinTopic(db.db, { id: SEED.member.id }, `city:${SEED.lyonsId}`)).toBe(true);
+    expect(await canJoinTopic(db.db, { id: MEMBER }, `city:${SEED.lyonsId}`)).toBe(true);
     expect(await canJoinTopic(db.db, { id: SEED.merchantOwner.id }, `city:${SEED.lyonsId}`)).toBe(true);
-    expect(await canJoinTopic(db.db, { id: SEED.member.id }, 'admin:all')).toBe(false);
+    expect(await canJoinTopic(db.db, { id: MEMBER }, 'admin:all')).toBe(false);
   });
 
   it('anon reads no messages and nobody but the database broadcasts', async () => {
@@ -168,9 +173,9 @@ describe('realtime topics (realtime.messages policies)', () => {
       return q(`select 1 from realtime.messages`);
     }).catch((e: { code?: string }) => e.code);
     expect(anonSees === '42501' || (Array.isArray(anonSees) && anonSees.length === 0)).toBe(true);
-    await expect(asUser(db, SEED.member.id, async (q) => {
-      await q(`select set_config('realtime.topic', $1, true)`, [userTopic(SEED.member.id)]);
-      await q(`insert into realtime.messages (topic, extension, private) values ($1, 'broadcast', true)`, [userTopic(SEED.member.id)]);
+    await expect(asUser(db, MEMBER, async (q) => {
+      await q(`select set_config('realtime.topic', $1, true)`, [userTopic(MEMBER)]);
+      await q(`insert into realtime.messages (topic, extension, private) values ($1, 'broadcast', true)`, [userTopic(MEMBER)]);
     })).rejects.toEqual(denied);
     await db.admin.query(`delete from realtime.messages`);
   });
@@ -182,7 +187,7 @@ describe('realtime topics (realtime.messages policies)', () => {
     await asService(db, (q) => q(`delete from public.business_updates`));
     await postUpdate(SEED.merchantOwner.id, merchant, 'Closed Monday for the flood cleanup');
     await expect.poll(() => messages.length).toBe(2);
-    expect(messages.map((m) => m.topic).sort()).toEqual([userTopic(SEED.member.id), userTopic(SECOND_MEMBER)].sort());
+    expect(messages.map((m) => m.topic).sort()).toEqual([userTopic(MEMBER), userTopic(SECOND_MEMBER)].sort());
     expect(messages.every((m) => m.event === 'notification' && m.payload.type === 'BUSINESS_UPDATE')).toBe(true);
     await unlisten();
   });

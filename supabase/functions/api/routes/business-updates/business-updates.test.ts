@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
 import { SEED } from '../../../../../tests/support/constants.ts';
+import { asService } from '../../../../../tests/support/test-database.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
+beforeAll(async () => {
+  t = await createTestApp();
+  // Start without the seeded update, so the list and the daily limit are this file's alone.
+  await asService(t.database, (q) => q(`delete from public.business_updates`));
+});
 afterAll(() => t.close());
 
 const signIn = async (who: { email: string; password: string }) => {

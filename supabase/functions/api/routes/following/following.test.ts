@@ -4,13 +4,15 @@ import { SEED } from '../../../../../tests/support/constants.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
 
 let t: TestApp;
+// St. Vrain Market: approved, in Lyons, not followed by the demo member in the seed.
+const market = 'b0000000-0000-4000-8000-000000000011';
+const rosa = SEED.activeMerchantId;
 beforeAll(async () => {
   t = await createTestApp();
-  await asService(t.database, (q) => q(`update public.merchants set logo_url = '/objects/logos/rosa.png' where id = $1`, [SEED.activeMerchantId]));
+  await asService(t.database, (q) => q(`update public.merchants set logo_url = '/objects/logos/market.png' where id = $1`, [market]));
 });
 afterAll(() => t.close());
 
-const rosa = SEED.activeMerchantId;
 const member = async () => {
   const agent = t.agent();
   await agent.login(SEED.member.email, SEED.member.password);
@@ -20,35 +22,39 @@ const member = async () => {
 describe('follow and unfollow', () => {
   it('a member follows a business: 201, then the status and the list say so', async () => {
     const agent = await member();
-    expect((await agent.get(`/api/businesses/${rosa}/follow-status`)).body).toEqual({ isFollowing: false });
-    const res = await agent.post(`/api/businesses/${rosa}/follow`);
+    expect((await agent.get(`/api/businesses/${market}/follow-status`)).body).toEqual({ isFollowing: false });
+    const res = await agent.post(`/api/businesses/${market}/follow`);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ isFollowing: true });
-    expect((await agent.get(`/api/businesses/${rosa}/follow-status`)).body).toEqual({ isFollowing: true });
+    expect((await agent.get(`/api/businesses/${market}/follow-status`)).body).toEqual({ isFollowing: true });
     const list = await agent.get('/api/user/following');
     expect(list.status).toBe(200);
-    expect(list.body).toEqual([{
-      id: rosa, name: "Rosa's River Cafe", logoUrl: '/objects/logos/rosa.png', category: 'food', city: 'Lyons, Colorado',
-      description: 'Family-run cafe by the river: breakfast burritos, pastries and local coffee.',
+    // Newest first: the market before the businesses the seed follows.
+    expect(list.body[0]).toEqual({
+      id: market, name: 'St. Vrain Market', logoUrl: '/objects/logos/market.png', category: 'retail', city: 'Lyons, Colorado',
+      description: 'Groceries, fishing gear and picnic supplies for the river.',
       followedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-    }]);
+    });
   });
 
   it('following twice answers 200 "following" and stores no duplicate', async () => {
     const agent = await member();
-    const again = await agent.post(`/api/businesses/${rosa}/follow`);
+    const again = await agent.post(`/api/businesses/${market}/follow`);
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ isFollowing: true });
-    expect((await agent.get('/api/user/following')).body).toHaveLength(1);
+    const ids = (await agent.get('/api/user/following')).body.map((b: { id: string }) => b.id);
+    expect(ids.filter((id: string) => id === market)).toHaveLength(1);
   });
 
-  it('unfollowing answers "not following", also when repeated, and empties the list', async () => {
+  it('unfollowing answers "not following", also when repeated, and drops the business from the list', async () => {
     const agent = await member();
-    const res = await agent.delete(`/api/businesses/${rosa}/follow`);
+    const res = await agent.delete(`/api/businesses/${market}/follow`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ isFollowing: false });
-    expect((await agent.delete(`/api/businesses/${rosa}/follow`)).body).toEqual({ isFollowing: false });
-    expect((await agent.get('/api/user/following')).body).toEqual([]);
+    expect((await agent.delete(`/api/businesses/${market}/follow`)).body).toEqual({ isFollowing: false });
+    const ids = (await agent.get('/api/user/following')).body.map((b: { id: string }) => b.id);
+    expect(ids).not.toContain(market);
+    expect(ids).toContain(rosa); // followed in the seed
   });
 });
 

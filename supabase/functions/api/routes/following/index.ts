@@ -75,7 +75,7 @@ followingRoutes.get('/user/following', async (c) => {
   requireUser(c);
   const rows = await userTx(c, (q) =>
     q<Omit<FollowedBusiness, 'followedAt'> & { followedAt: Date | string }>(
-      `select m.id, m.name, m.logo_url as "logoUrl", m.business_type as category,
+      `select m.id, m.name, m.logo_url as "logoUrl", m.category,
               coalesce(ci.name || ', ' || ci.state, m.city_name) as city, m.description,
               f.created_at as "followedAt"
          from public.follows f

@@ -4,10 +4,13 @@ import { SEED } from '../../../../../tests/support/constants.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
 
 let t: TestApp;
+// Fresh accounts: the demo member already has seeded notifications.
+const MEMBER = { email: 'fresh-follower@example.com', password: 'secret123' };
 const SECOND_MEMBER = { email: 'second-member@example.com', password: 'secret123' };
 
 beforeAll(async () => {
   t = await createTestApp();
+  await t.agent().post('/api/auth/register', { role: 'USER', name: 'Fresh Follower', ...MEMBER });
   await t.agent().post('/api/auth/register', { role: 'USER', name: 'Second Member', ...SECOND_MEMBER });
 });
 afterAll(() => t.close());
@@ -20,7 +23,7 @@ const signIn = async (who: { email: string; password: string }) => {
 
 describe('notifications', () => {
   it('a follower gets a BUSINESS_UPDATE when the business posts one, newest first', async () => {
-    const member = await signIn(SEED.member);
+    const member = await signIn(MEMBER);
     await member.post(`/api/businesses/${SEED.activeMerchantId}/follow`);
     const owner = await signIn(SEED.merchantOwner);
     expect((await owner.post('/api/merchant/updates', { message: 'Open late Friday' })).status).toBe(201);
@@ -39,7 +42,7 @@ describe('notifications', () => {
   });
 
   it('mark as read: own -> the read notification; someone else\'s or unknown -> 404', async () => {
-    const member = await signIn(SEED.member);
+    const member = await signIn(MEMBER);
     const [first] = (await member.get('/api/notifications')).body;
     const other = await signIn(SECOND_MEMBER);
     const stolen = await other.post(`/api/notifications/${first.id}/read`);
@@ -62,7 +65,7 @@ describe('notifications', () => {
     await asService(t.database, (q) => q(
       `insert into public.merchants (id, owner_user_id, name, address, active) values
          ('b0000000-0000-4000-8000-0000000000c1', 'a0000000-0000-4000-8000-0000000000c1', 'Gone Gifts', '1 Main', true)`));
-    const member = await signIn(SEED.member);
+    const member = await signIn(MEMBER);
     await member.post('/api/businesses/b0000000-0000-4000-8000-0000000000c1/follow');
     await asService(t.database, (q) => q(
       `insert into public.business_updates (merchant_id, message) values ('b0000000-0000-4000-8000-0000000000c1', 'Closing sale')`));
