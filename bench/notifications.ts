@@ -25,10 +25,13 @@ async function seedFollowers(query: (sql: string, params?: unknown[]) => Promise
        returning id
      )
      insert into public.follows (user_id, merchant_id)
-     select id, $3::uuid from members union all select $4::uuid, $3::uuid`,
+     select id, $3::uuid from members union all select $4::uuid, $3::uuid
+     on conflict do nothing`,
     [FOLLOWERS, SEED.lyonsId, SEED.activeMerchantId, SEED.member.id],
   );
   await query('analyze public.follows');
+  const [{ count }] = (await query(`select count(*)::int as count from public.follows where merchant_id = $1`, [SEED.activeMerchantId])) as { count: number }[];
+  if (count !== FOLLOWERS) throw new Error(`expected ${FOLLOWERS} followers, found ${count}`);
 }
 
 async function signIn(base: string, who: { email: string; password: string }) {

@@ -15,7 +15,10 @@ export const REALTIME_EVENTS = {
   notification: 'notification',
   /** payload {id}: one of this member's notifications was marked read. */
   notificationRead: 'notification_read',
-  /** payload {dealId, merchantId, cityId, change: 'created' | 'updated' | 'deleted'}. */
+  /**
+   * payload {dealId, merchantId, cityId, change: 'created' | 'updated' | 'deleted' | 'business'};
+   * 'business' (dealId null): a business of the city was approved, suspended, renamed, moved or deleted.
+   */
   dealChanged: 'deal_changed',
 } as const;
 

@@ -1,7 +1,7 @@
 // The deals trigger: an approved merchant's new active deal reaches every follower as NEW_DEAL,
 // and every change publishes deal_changed on the city topic.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SEED } from '../../../../../tests/support/constants.ts';
+import { SEED, TEST_ADMIN } from '../../../../../tests/support/constants.ts';
 import { createTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
 
@@ -76,4 +76,19 @@ it('offers the deal ("View Deal") only while the member can open it; the card su
   expect((await card()).data.dealId).toBe(deal.id);
   await merchant.delete(`/api/merchant/deals/${deal.id}?permanent=true`);
   expect((await card()).data).toMatchObject({ merchantName: "Rosa's River Cafe", dealTitle: 'Short-Lived Scone Deal', dealId: null });
+});
+
+it('publishes deal_changed on the city topic when a business is approved or deleted', async () => {
+  const payloads: { topic: string; event: string; payload: { merchantId: string; change: string } }[] = [];
+  const stop = await t.deps.db.listen!('realtime', (p) => payloads.push(JSON.parse(p)));
+  const admin = t.agent();
+  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  expect((await admin.post(`/api/admin/merchants/${SEED.pendingMerchantId}/approve`)).status).toBeLessThan(300);
+  expect((await admin.delete(`/api/admin/merchants/${SEED.pendingMerchantId}`)).status).toBeLessThan(300);
+  await expect.poll(() => payloads.filter((p) => p.payload.merchantId === SEED.pendingMerchantId).length).toBe(2);
+  await stop();
+  expect(payloads.filter((p) => p.payload.merchantId === SEED.pendingMerchantId)).toEqual([
+    expect.objectContaining({ topic: `city:${SEED.lyonsId}`, event: 'deal_changed', payload: expect.objectContaining({ change: 'business' }) }),
+    expect.objectContaining({ topic: `city:${SEED.lyonsId}`, event: 'deal_changed', payload: expect.objectContaining({ change: 'business' }) }),
+  ]);
 });
