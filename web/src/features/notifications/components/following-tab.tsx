@@ -15,7 +15,7 @@ export function FollowingTab() {
       </SectionHeading>
       {following.isPending ? (
         <CardPlaceholders count={3} label="Loading the businesses you follow..." />
-      ) : following.isError ? (
+      ) : !following.data ? (
         <LoadError what="the businesses you follow" onRetry={() => void following.refetch()} retrying={following.isFetching} />
       ) : following.data.length === 0 ? (
         <EmptyState icon={<HeartIcon className="size-6" aria-hidden="true" />} title="You're not following any businesses yet">

@@ -22,7 +22,7 @@ export function NotificationsTab() {
       </SectionHeading>
       {notifications.isPending ? (
         <CardPlaceholders count={5} label="Loading notifications..." />
-      ) : notifications.isError ? (
+      ) : !notifications.data ? ( // a failed refetch (offline) keeps the last list on screen
         <LoadError what="notifications" onRetry={() => void notifications.refetch()} retrying={notifications.isFetching} />
       ) : notifications.data.length === 0 ? (
         <EmptyState icon={<BellIcon className="size-6" aria-hidden="true" />} title="No notifications yet">
