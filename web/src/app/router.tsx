@@ -13,12 +13,20 @@ import { MerchantCollabsPage } from '@/features/collabs/components/merchant-coll
 import { MerchantCounterPage } from '@/features/merchant/components/counter/merchant-counter-page';
 import { MerchantDashboardPage } from '@/features/merchant/components/merchant-dashboard-page';
 import { MerchantDealsPage } from '@/features/merchant/components/merchant-deals-page';
+import { FollowButton } from '@/features/notifications/components/follow-button';
+import { NotificationsNavButton } from '@/features/notifications/components/notifications-nav-button';
 import { NotificationsPage } from '@/features/notifications/components/notifications-page';
+import { PostUpdateCard } from '@/features/notifications/components/post-update-card';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import { SubscribePage } from '@/features/subscriptions/components/subscribe-page';
 import { RedirectSignedIn } from './guards/redirect-signed-in';
 import { RequireRole } from './guards/require-role';
 import { NotFoundPage } from './routes/not-found-page';
+
+// Slots where one feature's control appears on another feature's screen (features never import each other).
+const followButton = (merchantId: string, merchantName: string) => (
+  <FollowButton businessId={merchantId} businessName={merchantName} />
+);
 
 /** The route table of spec section 2. Guards read the cached user, so nothing renders until it is known. */
 export function AppRouter() {
@@ -34,15 +42,15 @@ export function AppRouter() {
       </Route>
       <Route path={paths.about} element={<AboutPage />} />
       <Route path={paths.subscribe} element={<SubscribePage />} />
-      <Route path={paths.browseDeals} element={<BrowseDealsPage />} />
+      <Route path={paths.browseDeals} element={<BrowseDealsPage renderFollowButton={followButton} />} />
 
       <Route element={<RequireRole roles={['USER']} />}>
-        <Route path={paths.memberDeals} element={<MemberHomePage />} />
-        <Route path={paths.memberHome} element={<MemberHomePage />} />
+        <Route path={paths.memberDeals} element={<MemberHomePage renderFollowButton={followButton} notificationsButton={<NotificationsNavButton />} />} />
+        <Route path={paths.memberHome} element={<MemberHomePage renderFollowButton={followButton} notificationsButton={<NotificationsNavButton />} />} />
         <Route path={paths.notifications} element={<NotificationsPage />} />
       </Route>
       <Route element={<RequireRole roles={['MERCHANT']} />}>
-        <Route path={paths.merchant} element={<MerchantDashboardPage />} />
+        <Route path={paths.merchant} element={<MerchantDashboardPage updateComposer={<PostUpdateCard />} />} />
         <Route path={paths.merchantDeals} element={<MerchantDealsPage />} />
         <Route path={paths.merchantCollabs} element={<MerchantCollabsPage />} />
         <Route path={paths.merchantCounter} element={<MerchantCounterPage />} />

@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/api-error';
 import { cityLabel } from '@/lib/cities';
 import { memberFilterLabel } from '@/lib/deals/deal-format';
 import { useNow } from '@/lib/deals/use-now';
+import { useLiveQueries } from '@/lib/realtime/realtime-provider';
 import { useMemberDeals } from '../api/get-member-deals';
 import type { MemberFilter } from '../api/member-keys';
 import { emptyDealsMessage, searchDeals } from '../utils/deal-list';
@@ -24,6 +25,8 @@ export function LocalDealsTab({ city, renderFollowButton }: LocalDealsTabProps) 
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<MemberFilter>('all');
   const deals = useMemberDeals(city?.id, category);
+  // A deal created, changed or removed in this city refetches the list (and so does a reconnect).
+  useLiveQueries(city ? `city:${city.id}` : null, ['/api/deals'], ['deal_changed']);
   const nowMs = useNow();
   const shown = deals.data ? searchDeals(deals.data, search) : [];
 
