@@ -8,6 +8,7 @@ import { openBenchDatabase } from './support/bench-database.ts';
 import { formatLoad, runLoad } from './support/load.ts';
 
 const BUSINESSES = 10_000;
+// The seed already has a few businesses; the bench adds the rest up to BUSINESSES.
 const CONNECTIONS = 20;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 
@@ -35,11 +36,12 @@ const QUERIES = [
   'category=food-dining&q=sourdough', '', 'q=wild%20bisn', 'q=hardware&category=retail', 'q=cold%20plunge',
 ];
 
-async function seedBusinesses(query: (sql: string, params?: unknown[]) => Promise<unknown>) {
+async function seedBusinesses(query: (sql: string, params?: unknown[]) => Promise<unknown>, existing: number) {
   await query(`
     with owners as (
       insert into public.profiles (email, name, role)
-      select 'bench-owner-' || i || '@example.com', 'Bench Owner ' || i, 'MERCHANT' from generate_series(1, $1::int) i
+      select 'bench-owner-' || i || '@example.com', 'Bench Owner ' || i, 'MERCHANT'
+        from generate_series(1, $1::int) i
       returning id
     )
     insert into public.merchants (owner_user_id, name, address, business_type, description, city_id, city_name, active, approved_at)
@@ -50,14 +52,15 @@ async function seedBusinesses(query: (sql: string, params?: unknown[]) => Promis
            c.id, c.name || ', ' || c.state, true, now()
       from (select id, (row_number() over (order by id))::int - 1 as n from owners) o
       join lateral (select id, name, state from public.cities order by name offset (o.n % 4) limit 1) c on true`,
-  [BUSINESSES, PREFIXES, NOUNS, KINDS.map((k) => k[0]), KINDS.map((k) => k[1]), KINDS.map((k) => k[2])]);
+  [BUSINESSES - existing, PREFIXES, NOUNS, KINDS.map((k) => k[0]), KINDS.map((k) => k[1]), KINDS.map((k) => k[2])]);
   await query('analyze public.merchants');
 }
 
 export async function benchCollabs() {
   const database = await openBenchDatabase('collabs', CONNECTIONS);
   try {
-    await seedBusinesses((sql, params) => database.admin.query(sql, params as unknown[]));
+    const [{ active }] = await database.admin.query<{ active: number }>(`select count(*)::int as active from public.merchants where active`);
+    await seedBusinesses((sql, params) => database.admin.query(sql, params as unknown[]), active);
     const [{ count }] = await database.admin.query<{ count: string }>(`select count(*) from public.merchants where active`);
 
     const app = createApp(depsFromEnv({ ADMIN_EMAIL: TEST_ADMIN.email }, database.db));
@@ -79,9 +82,11 @@ export async function benchCollabs() {
         q(`select * from private.search_businesses($1, $2, $3, 20)`, [params.get('q') ?? '', params.get('category'), params.get('city')]));
     };
     await runLoad(CONNECTIONS, 200, search); // warm-up
+    const single = await runLoad(1, 300, search);
     const api = await runLoad(CONNECTIONS, REQUESTS, search);
     const sql = await runLoad(CONNECTIONS, REQUESTS, searchSql);
     console.log(`collabs: business search over ${count} active businesses on ${database.label}`);
+    console.log(`collabs: API  GET /api/businesses/search  ${formatLoad(single)}`);
     console.log(`collabs: API  GET /api/businesses/search  ${formatLoad(api)}`);
     console.log(`collabs: SQL  private.search_businesses   ${formatLoad(sql)}`);
     return { api, sql };

@@ -59,15 +59,34 @@ describe('DELETE /api/admin/users/{id}', () => {
     expect((await t.agent().post('/api/auth/login', { email: 'dana@example.com', password: 'secret123' })).status).toBe(401);
   });
 
-  it('deleting a merchant owner removes their business and its collaborations', async () => {
+  it("removes a member's follows and notifications", async () => {
+    const agent = t.agent('192.0.2.52');
+    const reg = await agent.post('/api/auth/register', { role: 'USER', name: 'Follower Flo', email: 'flo@example.com', password: 'secret123' });
+    const userId = reg.body.user.id as string;
+    await asService(t.database, async (q) => {
+      await q(`insert into public.follows (user_id, merchant_id) values ($1, $2)`, [userId, SEED.activeMerchantId]);
+      await q(`insert into public.notifications (user_id, type, merchant_id, data) values ($1, 'BUSINESS_UPDATE', $2, '{"previewText":"Hi"}')`,
+        [userId, SEED.activeMerchantId]);
+    });
+    expect((await admin.delete(`/api/admin/users/${userId}`)).status).toBe(200);
+    const [left] = await asService(t.database, (q) => q(
+      `select (select count(*) from public.follows where user_id = $1)::int as follows,
+              (select count(*) from public.notifications where user_id = $1)::int as notifications`, [userId]));
+    expect(left).toEqual({ follows: 0, notifications: 0 });
+  });
+
+  it('deleting a merchant owner removes their business, its deals and its collaborations', async () => {
     const a = await registerMerchant(t, { name: 'Gone Goods' });
     const b = await registerMerchant(t, { name: 'Staying Stitches' });
     const sent = await a.agent.post('/api/collabs', {
       recipientBusinessId: b.merchantId, requesterDiscountLabel: '5%', recipientDiscountLabel: '5%', startDate: '2026-12-01',
     });
     expect(sent.status).toBe(201);
+    const [deal] = await asService(t.database, (q) => q<{ id: string }>(
+      `insert into public.deals (merchant_id, title, description, discount_percent) values ($1, 'Gone deal', 'Soon gone', 10) returning id`, [a.merchantId]));
     expect((await admin.delete(`/api/admin/users/${a.ownerId}`)).status).toBe(200);
     expect((await b.agent.get('/api/collabs')).body).toEqual([]);
+    expect(await asService(t.database, (q) => q(`select id from public.deals where id = $1`, [deal.id]))).toEqual([]);
     const merchants = await asService(t.database, (q) => q(`select id from public.merchants where id = $1`, [a.merchantId]));
     expect(merchants).toEqual([]);
   });
