@@ -19,7 +19,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  reporter: process.env.CI ? 'line' : 'list',
+  // scripts/test-all.mjs sets PLAYWRIGHT_JSON_OUTPUT_NAME to collect the counts for its summary line.
+  reporter: [[process.env.CI ? 'line' : 'list'], ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['json'] as ['json']] : [])],
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
