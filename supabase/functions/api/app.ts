@@ -2,9 +2,21 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from './context.ts';
 import { onError, onNotFound } from './middleware/errors.ts';
 import { originGuard } from './middleware/origin.ts';
+import { idempotency } from './middleware/idempotency.ts';
 import { loadSession } from './middleware/session.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { lookupRoutes } from './routes/lookup.ts';
+import { adminMerchantRoutes } from './routes/admin-merchants.ts';
+import { dealRoutes } from './routes/deals/index.ts';
+import { memberPointsRoutes } from './routes/member-points.ts';
+import { merchantRoutes } from './routes/merchant/index.ts';
+import { objectRoutes } from './routes/objects.ts';
+import { profilePictureRoutes } from './routes/profile-picture.ts';
+import { subscriptionRoutes, testPaymentRoutes } from './routes/subscriptions/index.ts';
+import { webhookRoutes } from './routes/subscriptions/webhook.ts';
+import { businessSearchRoutes } from './routes/business-search.ts';
+import { collabRoutes } from './routes/collabs/index.ts';
+import { adminRoutes } from './routes/admin/index.ts';
 
 export type { AppDeps } from './context.ts';
 
@@ -21,9 +33,22 @@ export function createApp(deps: AppDeps) {
   });
   app.use('*', originGuard(originExempt));
   app.use('*', loadSession);
+  app.use('*', idempotency);
 
   app.route('/auth', authRoutes);
   app.route('/', lookupRoutes);
+  app.route('/merchant', merchantRoutes);
+  app.route('/deals', dealRoutes);
+  app.route('/admin/merchants', adminMerchantRoutes);
+  app.route('/member', memberPointsRoutes);
+  app.route('/auth', profilePictureRoutes);
+  app.route('/', subscriptionRoutes);
+  app.route('/test-payments', testPaymentRoutes);
+  app.route('/stripe', webhookRoutes);
+  app.route('/objects', objectRoutes);
+  app.route('/', businessSearchRoutes);
+  app.route('/collabs', collabRoutes);
+  app.route('/admin', adminRoutes);
 
   // A catch-all route (not only notFound) so the JSON 404 also holds when this app is mounted.
   app.all('*', onNotFound);

@@ -9,12 +9,13 @@ import { BrowseDealsPage } from '@/features/browse-deals/components/browse-deals
 import { AboutPage } from '@/features/marketing/components/about-page';
 import { LandingPage } from '@/features/marketing/components/landing-page';
 import { MemberHomePage } from '@/features/member/components/member-home-page';
-import { MerchantCollabsPage } from '@/features/merchant/components/merchant-collabs-page';
+import { MerchantCollabsPage } from '@/features/collabs/components/merchant-collabs-page';
+import { MerchantCounterPage } from '@/features/merchant/components/counter/merchant-counter-page';
 import { MerchantDashboardPage } from '@/features/merchant/components/merchant-dashboard-page';
 import { MerchantDealsPage } from '@/features/merchant/components/merchant-deals-page';
 import { NotificationsPage } from '@/features/notifications/components/notifications-page';
 import { ProfilePage } from '@/features/profile/components/profile-page';
-import { SubscribePage } from '@/features/subscribe/components/subscribe-page';
+import { SubscribePage } from '@/features/subscriptions/components/subscribe-page';
 import { RedirectSignedIn } from './guards/redirect-signed-in';
 import { RequireRole } from './guards/require-role';
 import { NotFoundPage } from './routes/not-found-page';
@@ -44,6 +45,7 @@ export function AppRouter() {
         <Route path={paths.merchant} element={<MerchantDashboardPage />} />
         <Route path={paths.merchantDeals} element={<MerchantDealsPage />} />
         <Route path={paths.merchantCollabs} element={<MerchantCollabsPage />} />
+        <Route path={paths.merchantCounter} element={<MerchantCounterPage />} />
       </Route>
       <Route element={<RequireRole roles={['USER', 'MERCHANT', 'ADMIN']} />}>
         <Route path={paths.profile} element={<ProfilePage />} />

@@ -1,0 +1,58 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../context.ts';
+import { serviceTx } from '../context.ts';
+import { badRequest, conflict } from '../lib/http-error.ts';
+
+const mutating = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/**
+ * A signed-in user's mutation carrying an Idempotency-Key runs once: the first response (status
+ * and body) is stored and replayed for any repeat of that key, with `Idempotent-Replayed: true`.
+ * Server errors (5xx) release the key so the client may retry.
+ */
+export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const key = c.req.header(IDEMPOTENCY_HEADER);
+  const user = c.var.user;
+  if (!key || !user || !mutating.has(c.req.method)) return next();
+  if (key.length > 100) throw badRequest('Idempotency-Key must be at most 100 characters');
+
+  const claimed = await serviceTx(c, async (q) => {
+    const inserted = await q(
+      `insert into private.idempotency_keys (user_id, key, method, path) values ($1, $2, $3, $4)
+       on conflict (user_id, key) do nothing returning key`,
+      [user.id, key, c.req.method, c.req.path],
+    );
+    if (inserted.length) return null;
+    const [row] = await q<{ status: number | null; body: string | null; method: string; path: string }>(
+      `select status, body, method, path from private.idempotency_keys where user_id = $1 and key = $2`,
+      [user.id, key],
+    );
+    return row;
+  });
+
+  if (claimed) {
+    if (claimed.method !== c.req.method || claimed.path !== c.req.path) {
+      throw conflict('This Idempotency-Key was already used for a different request');
+    }
+    if (claimed.status === null) throw conflict('A request with this Idempotency-Key is still in progress');
+    return c.body(claimed.body ?? '', claimed.status as 200, {
+      'content-type': 'application/json',
+      'Idempotent-Replayed': 'true',
+    });
+  }
+
+  let status = 500;
+  let body = '';
+  try {
+    await next();
+    status = c.res.status;
+    body = await c.res.clone().text();
+  } finally {
+    await serviceTx(c, (q) =>
+      status >= 500
+        ? q(`delete from private.idempotency_keys where user_id = $1 and key = $2`, [user.id, key])
+        : q(`update private.idempotency_keys set status = $3, body = $4 where user_id = $1 and key = $2`, [user.id, key, status, body]),
+    );
+  }
+};
