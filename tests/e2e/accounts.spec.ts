@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, expectToast, signIn, uniqueEmail } from './support';
+import { badCredentials, DEMO, expectToast, signIn, uniqueEmail } from './support';
 
 test('a customer registers with Lyons, Colorado and a charity and lands on /app', async ({ page }) => {
   await page.goto('/register');
@@ -66,7 +66,7 @@ test('registering an existing email shows "Registration failed"', async ({ page 
 });
 
 test('a wrong password shows the destructive "Login failed" toast', async ({ page }) => {
-  await signIn(page, { email: DEMO.member.email, password: 'not-the-password' });
+  await signIn(page, badCredentials());
   const item = await expectToast(page, 'Login failed');
   await expect(item).toHaveAttribute('data-variant', 'destructive');
   await expect(page).toHaveURL(/\/login$/);

@@ -30,3 +30,11 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description) await expect(item).toContainText(description);
   return item;
 }
+
+/**
+ * Credentials that fail to sign in. A fresh unknown address each time: the API rate-limits failed logins
+ * per email, so wrong passwords for a demo account would soon lock that account out for later tests.
+ */
+export function badCredentials() {
+  return { email: uniqueEmail('nobody'), password: 'wrong-password' };
+}

@@ -16,9 +16,9 @@ export function SignedInHeader({ homePath, children }: SignedInHeaderProps) {
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
         <Link to={homePath} className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700">
-          <Logo />
+          <Logo compactOnMobile />
         </Link>
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-1 sm:gap-2">
           {children}
           <SignOutButton />
         </div>

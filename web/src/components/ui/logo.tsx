@@ -2,7 +2,14 @@ import { cn } from '@/lib/cn';
 import { APP_NAME } from '@/config/brand';
 
 /** The app mark (same drawing as favicon.svg) with the name beside it. */
-export function Logo({ className, showName = true }: { className?: string; showName?: boolean }) {
+interface LogoProps {
+  className?: string;
+  showName?: boolean;
+  /** Hide the name on phones (crowded signed-in headers); it stays readable to screen readers. */
+  compactOnMobile?: boolean;
+}
+
+export function Logo({ className, showName = true, compactOnMobile = false }: LogoProps) {
   return (
     <span className={cn('inline-flex items-center gap-2 font-bold tracking-tight text-brand-800', className)}>
       <svg aria-hidden="true" viewBox="0 0 512 512" className="size-8 shrink-0">
@@ -12,7 +19,7 @@ export function Logo({ className, showName = true }: { className?: string; showN
         <circle cx="304" cy="264" r="22" className="fill-brand-700" />
         <path d="M300 168 212 276" strokeWidth="24" strokeLinecap="round" className="stroke-brand-700" />
       </svg>
-      {showName && <span className="text-lg">{APP_NAME}</span>}
+      {showName && <span className={cn('text-lg', compactOnMobile && 'sr-only sm:not-sr-only')}>{APP_NAME}</span>}
     </span>
   );
 }
