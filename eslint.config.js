@@ -26,9 +26,9 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    // The API also runs `deno lint` (which honours its `deno-lint-ignore` comments); surface `any` there as a warning.
-    files: ['supabase/functions/**'],
-    rules: { '@typescript-eslint/no-explicit-any': 'warn' },
+    // The database adapters wrap untyped driver calls (marked with `deno-lint-ignore` for deno lint).
+    files: ['supabase/functions/api/db/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
     files: ['**/*.cjs'],

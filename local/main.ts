@@ -15,8 +15,9 @@ const { applied, seeded } = await prepareDatabase(database.admin, {
   seed: env.seed, adminEmail: env.adminEmail, adminPassword: env.adminPassword,
 });
 
-const api = createApp(depsFromEnv({ ...process.env, ADMIN_EMAIL: env.adminEmail }, database.db));
-const app = createLocalServer({ api, staticDir: env.staticDir });
+const deps = depsFromEnv({ ...process.env, ADMIN_EMAIL: env.adminEmail, OBJECTS_DIR: env.objectsDir }, database.db);
+const api = createApp(deps);
+const app = createLocalServer({ api, staticDir: env.staticDir, objects: deps.objects });
 
 const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
   const where = database.kind === 'pglite' ? `PGlite at ${env.dataDir}` : 'DATABASE_URL';

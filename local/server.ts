@@ -1,19 +1,23 @@
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { App } from '../supabase/functions/api/app.ts';
+import { isValidObjectKey, type ObjectStore } from '../supabase/functions/api/ports/objects/object-store.ts';
 
 export interface LocalServerOptions {
   api: App;
   /** Built web app (vite build output). */
   staticDir: string;
+  /** The local object store, served under /objects/ (uploads arrive through PUT /api/objects/upload/...). */
+  objects?: ObjectStore;
 }
 
 /** The embedded stack's HTTP surface: /api from the Hono app, everything else the PWA with SPA fallback. */
-export function createLocalServer({ api, staticDir }: LocalServerOptions) {
+export function createLocalServer({ api, staticDir, objects }: LocalServerOptions) {
   const server = new Hono();
   server.route('/', api);
+  if (objects) server.get('/objects/*', serveObject(objects));
 
   const root = relative(process.cwd(), staticDir) || '.';
   const hasBuild = existsSync(`${staticDir}/index.html`);
@@ -35,4 +39,20 @@ export function createLocalServer({ api, staticDir }: LocalServerOptions) {
     return serveStatic({ root, path: 'index.html' })(c, next);
   });
   return server;
+}
+
+/** GET /objects/<key>: stored uploads, typed by their bytes, never sniffed, cached for a year (keys never change). */
+function serveObject(objects: ObjectStore) {
+  return async (c: Context) => {
+    const key = decodeURIComponent(c.req.path.slice('/objects/'.length));
+    const found = isValidObjectKey(key) ? await objects.get(key) : null;
+    if (!found) return c.text('Not found', 404);
+    return c.body(found.bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': found.contentType,
+      'Content-Length': String(found.bytes.byteLength),
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+    });
+  };
 }

@@ -41,3 +41,16 @@ insert into public.merchants (id, owner_user_id, name, address, business_type, d
   ('b0000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000004', 'Pete''s Hardware', '220 Broadway, Lyons, CO 80540', 'retail',
    'Hardware, garden and fishing supplies since 1978.', '(303) 555-0199', null,
    'c0000000-0000-4000-8000-000000000001', 'Lyons, Colorado', false, false, 500, null);
+
+-- ==== subscriptions ====
+-- The demo member has an active monthly membership (test provider) with its first payment, whose
+-- 10% charity share goes to the member's chosen charity (Lyons Youth Sports).
+insert into public.subscriptions (id, user_id, plan, status, provider, provider_customer_id, provider_subscription_id,
+                                  current_period_start, current_period_end) values
+  ('5b000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002', 'monthly', 'active', 'test',
+   'cus_test_seed_member', 'sub_test_seed_member', now(), now() + interval '1 month');
+
+insert into public.payments (id, user_id, subscription_id, provider, provider_invoice_id, provider_payment_intent_id,
+                             amount_cents, currency, charity_share_bps, charity_share_cents) values
+  ('5c000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002', '5b000000-0000-4000-8000-000000000001',
+   'test', 'in_test_seed_member', 'pi_test_seed_member', 999, 'usd', 1000, 0);

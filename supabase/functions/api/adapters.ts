@@ -3,8 +3,37 @@ import { configFromEnv } from './config.ts';
 import type { AppDeps } from './context.ts';
 import type { Database } from './db/database.ts';
 import { postgresDatabase } from './db/postgres-js.ts';
+import { localFolderStore } from './ports/objects/local-folder-store.ts';
+import type { ObjectStore } from './ports/objects/object-store.ts';
+import { supabaseStorageStore } from './ports/objects/supabase-storage-store.ts';
+import type { PaymentProvider } from './ports/payments/payment-provider.ts';
+import { stripePaymentProvider } from './ports/payments/stripe-provider.ts';
+import { testPaymentProvider } from './ports/payments/test-provider.ts';
 
 type Env = Record<string, string | undefined>;
+
+/** Stripe when STRIPE_SECRET_KEY is set; otherwise the built-in test provider (no network). */
+export function paymentsFromEnv(env: Env): PaymentProvider {
+  if (env.STRIPE_SECRET_KEY) {
+    return stripePaymentProvider({
+      secretKey: env.STRIPE_SECRET_KEY,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
+    });
+  }
+  return testPaymentProvider();
+}
+
+/** Supabase Storage when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set (unless OBJECT_STORE=local); else a local folder. */
+export function objectsFromEnv(env: Env): ObjectStore {
+  const useSupabase = env.OBJECT_STORE !== 'local' && env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY;
+  if (useSupabase) {
+    return supabaseStorageStore({
+      url: env.SUPABASE_URL!, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY!, bucket: env.STORAGE_BUCKET || 'objects',
+    });
+  }
+  return localFolderStore(env.OBJECTS_DIR || '.data/objects');
+}
 
 /** Deps for a deployment: `db` may be passed in (the local runner brings PGlite). */
 export function depsFromEnv(env: Env, db?: Database): AppDeps {
@@ -13,5 +42,7 @@ export function depsFromEnv(env: Env, db?: Database): AppDeps {
   return {
     db: db ?? postgresDatabase(url!, { max: Number.parseInt(env.DB_POOL_MAX ?? '', 10) || undefined }),
     config: configFromEnv(env),
+    payments: paymentsFromEnv(env),
+    objects: objectsFromEnv(env),
   };
 }

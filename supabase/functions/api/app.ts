@@ -6,6 +6,10 @@ import { idempotency } from './middleware/idempotency.ts';
 import { loadSession } from './middleware/session.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { lookupRoutes } from './routes/lookup.ts';
+import { objectRoutes } from './routes/objects.ts';
+import { profilePictureRoutes } from './routes/profile-picture.ts';
+import { subscriptionRoutes, testPaymentRoutes } from './routes/subscriptions/index.ts';
+import { webhookRoutes } from './routes/subscriptions/webhook.ts';
 
 export type { AppDeps } from './context.ts';
 
@@ -26,6 +30,11 @@ export function createApp(deps: AppDeps) {
 
   app.route('/auth', authRoutes);
   app.route('/', lookupRoutes);
+  app.route('/auth', profilePictureRoutes);
+  app.route('/', subscriptionRoutes);
+  app.route('/test-payments', testPaymentRoutes);
+  app.route('/stripe', webhookRoutes);
+  app.route('/objects', objectRoutes);
 
   // A catch-all route (not only notFound) so the JSON 404 also holds when this app is mounted.
   app.all('*', onNotFound);

@@ -1,3 +1,5 @@
+import { randomToken } from './lib/tokens.ts';
+
 // Runtime settings, read from the environment in one place.
 
 export interface AppConfig {
@@ -13,6 +15,10 @@ export interface AppConfig {
     loginFailuresPerIp: number;
     registrationsPerIp: number;
   };
+  /** HMAC secret of signed upload addresses; must be shared by every instance of the API. */
+  uploadSigningSecret: string;
+  /** How long a signed upload address stays valid. */
+  uploadUrlTtlSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -34,5 +40,9 @@ export function configFromEnv(env: Env): AppConfig {
       loginFailuresPerIp: int(env.RATE_LIMIT_LOGIN_FAILURES_PER_IP, 20),
       registrationsPerIp: int(env.RATE_LIMIT_REGISTRATIONS_PER_IP, 20),
     },
+    // Falls back to the service-role key (same on every Edge Function instance), else a per-process
+    // random secret (the single local runner; addresses then die with the process, as they expire anyway).
+    uploadSigningSecret: env.OBJECT_UPLOAD_SECRET || env.SUPABASE_SERVICE_ROLE_KEY || randomToken(32),
+    uploadUrlTtlSeconds: int(env.OBJECT_UPLOAD_TTL_SECONDS, 900),
   };
 }

@@ -1,12 +1,16 @@
 import type { Context } from 'hono';
 import type { Role } from '../_shared/constants.ts';
 import type { AppConfig } from './config.ts';
+import type { ObjectStore } from './ports/objects/object-store.ts';
+import type { PaymentProvider } from './ports/payments/payment-provider.ts';
 import { anonClaims, serviceClaims, type Claims, type Database, type Query } from './db/database.ts';
 
 /** Everything the app needs from the outside world; adapters are chosen in adapters.ts. */
 export interface AppDeps {
   db: Database;
   config: AppConfig;
+  payments: PaymentProvider;
+  objects: ObjectStore;
 }
 
 export interface AuthUser {

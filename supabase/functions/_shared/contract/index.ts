@@ -1,3 +1,5 @@
 export * from './common.ts';
 export * from './auth.ts';
 export * from './lookup.ts';
+export * from './subscriptions.ts';
+export * from './objects.ts';

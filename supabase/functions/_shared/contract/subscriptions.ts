@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { DEFAULT_PLAN, NAME_MAX, PLAN_IDS, SUBSCRIBE_PASSWORD_MIN, type PlanId } from '../constants.ts';
+import { optionalId } from './common.ts';
+import { sessionUser } from './auth.ts';
+
+export const planId = z.enum(PLAN_IDS as [PlanId, ...PlanId[]], { error: () => `must be one of ${PLAN_IDS.join(', ')}` });
+
+const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'must be a valid email address' }));
+const name = z.string().trim().min(1, 'is required').max(NAME_MAX, `must be at most ${NAME_MAX} characters`);
+const password = z.string()
+  .min(SUBSCRIBE_PASSWORD_MIN, `must be at least ${SUBSCRIBE_PASSWORD_MIN} characters`)
+  .max(200, 'must be at most 200 characters');
+
+/** POST /api/create-subscription by a visitor: the account to create once the payment succeeds. */
+export const createSubscriptionBody = z.object({
+  email, name, password,
+  plan: planId.default(DEFAULT_PLAN),
+  homeCityId: optionalId,
+  preferredCharityId: optionalId,
+});
+export type CreateSubscriptionBody = z.input<typeof createSubscriptionBody>;
+
+/** POST /api/create-subscription by a signed-in member (the upgrade path): only the plan counts. */
+export const upgradeSubscriptionBody = z.object({ plan: planId.default(DEFAULT_PLAN) });
+
+export const paymentProviderKind = z.enum(['test', 'stripe']);
+export type PaymentProviderKind = z.infer<typeof paymentProviderKind>;
+
+/** Which card form the browser shows: the built-in test form or Stripe Elements. */
+export const paymentConfig = z.object({
+  provider: paymentProviderKind,
+  publishableKey: z.string().nullable(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfig>;
+
+export const createSubscriptionAnswer = paymentConfig.extend({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  customerId: z.string(),
+  subscriptionId: z.string(),
+  plan: planId,
+  amountCents: z.number().int(),
+  currency: z.string(),
+  isUpgrade: z.boolean(),
+  existingUserId: z.string().nullable(),
+  customer: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+});
+export type CreateSubscriptionAnswer = z.infer<typeof createSubscriptionAnswer>;
+
+/** POST /api/complete-subscription. email/name/password are needed only for a new account. */
+export const completeSubscriptionBody = z.object({
+  email: z.string().trim().toLowerCase().optional(),
+  name: z.string().optional(),
+  password: z.string().optional(),
+  paymentIntentId: z.string().trim().min(1, 'is required').max(255),
+  customerId: z.string().trim().min(1, 'is required').max(255),
+  isUpgrade: z.boolean().optional(),
+  existingUserId: z.string().nullish(),
+  plan: planId.optional(),
+});
+export type CompleteSubscriptionBody = z.input<typeof completeSubscriptionBody>;
+export const newAccountFields = z.object({ email, name, password });
+
+export const completeSubscriptionAnswer = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  user: sessionUser.nullable(),
+});
+export type CompleteSubscriptionAnswer = z.infer<typeof completeSubscriptionAnswer>;
+
+export const subscriptionStatus = z.object({ isActive: z.boolean() });
+export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
+
+export const membershipState = z.enum(['active', 'paused', 'past_due', 'canceled', 'none']);
+export type MembershipState = z.infer<typeof membershipState>;
+
+export const subscriptionDetails = z.object({
+  isActive: z.boolean(),
+  currentPeriodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  status: membershipState,
+  paused: z.boolean(),
+  plan: planId.nullable(),
+  planName: z.string().nullable(),
+  /** What this member's payments have given to charity so far, in cents, and to whom. */
+  charityGivenCents: z.number().int(),
+  charityName: z.string().nullable(),
+});
+export type SubscriptionDetails = z.infer<typeof subscriptionDetails>;
+
+export const subscriptionActionAnswer = z.object({ success: z.boolean(), message: z.string() });
+export type SubscriptionActionAnswer = z.infer<typeof subscriptionActionAnswer>;
+
+/** POST /api/test-payments/confirm: the built-in test provider's stand-in for Stripe's confirmPayment. */
+export const testCardConfirmBody = z.object({
+  clientSecret: z.string().min(1, 'is required').max(255),
+  cardNumber: z.string().trim().min(1, 'is required').max(40),
+  expMonth: z.coerce.number().int().min(1, 'must be 1-12').max(12, 'must be 1-12'),
+  expYear: z.coerce.number().int().min(0).max(9999),
+  cvc: z.string().trim().regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+});
+export type TestCardConfirmBody = z.input<typeof testCardConfirmBody>;
+export const testCardConfirmAnswer = z.object({
+  paymentIntent: z.object({ id: z.string(), status: z.string() }),
+});

@@ -1,0 +1,94 @@
+// The payment-provider port. Adapters: the built-in test provider (embedded default, no network)
+// and Stripe (production). Chosen in adapters.ts; routes never ask which one they have.
+import type { PlanId } from '../../../_shared/constants.ts';
+import type { PaymentProviderKind } from '../../../_shared/contract/subscriptions.ts';
+
+/** A provider subscription reduced to what the subscriptions table keeps. */
+export interface ProviderSubscription {
+  id: string;
+  customerId: string;
+  /** incomplete: created, first payment not made yet. */
+  status: 'incomplete' | 'active' | 'paused' | 'past_due' | 'canceled';
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+}
+
+export interface ProviderPayment {
+  id: string;
+  /** Stripe PaymentIntent statuses; only 'succeeded' activates anything. */
+  status: 'succeeded' | 'processing' | 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'requires_capture' | 'canceled';
+  amountCents: number;
+  currency: string;
+  customerId: string | null;
+  /** The provider's message for the last failed attempt (e.g. "Your card was declined."). */
+  failureMessage: string | null;
+}
+
+export interface StartedCheckout {
+  customerId: string;
+  subscriptionId: string;
+  invoiceId: string | null;
+  paymentIntentId: string;
+  /** Handed to the browser, which confirms the payment with the provider directly. */
+  clientSecret: string;
+  amountCents: number;
+  currency: string;
+}
+
+export interface StartCheckoutInput {
+  plan: PlanId;
+  email: string;
+  name: string;
+  metadata: Record<string, string>;
+}
+
+/** A verified webhook event, reduced to what keeps our rows in step. */
+export type PaymentEvent =
+  | { id: string; type: 'subscription.changed'; subscription: ProviderSubscription }
+  | {
+      id: string;
+      type: 'invoice.paid';
+      invoice: {
+        id: string;
+        subscriptionId: string;
+        paymentIntentId: string | null;
+        amountCents: number;
+        currency: string;
+        periodStart: Date;
+        periodEnd: Date;
+      };
+    }
+  | { id: string; type: 'ignored'; providerType: string };
+
+/** The built-in test provider's browser-side step (what Stripe.js does against Stripe). */
+export interface TestCardCheckout {
+  confirmCard(input: { clientSecret: string; cardNumber: string; expMonth: number; expYear: number; cvc: string }):
+    Promise<{ id: string; status: ProviderPayment['status'] }>;
+}
+
+export interface PaymentProvider {
+  readonly kind: PaymentProviderKind;
+  /** Stripe's publishable key for Elements; null for the test provider. */
+  readonly publishableKey: string | null;
+  startCheckout(input: StartCheckoutInput): Promise<StartedCheckout>;
+  retrievePayment(paymentIntentId: string): Promise<ProviderPayment>;
+  retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription>;
+  /** Stripe: cancel_at_period_end = true. Access continues until the period end. */
+  cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
+  /** Stripe: pause_collection = { behavior: 'void' }. */
+  pauseCollection(subscriptionId: string): Promise<void>;
+  /** Verifies a webhook's signature on the raw body; throws PaymentWebhookError when it does not hold. */
+  verifyWebhook(rawBody: string, signature: string | null): Promise<PaymentEvent>;
+  /** Present only on the test provider. */
+  readonly testCards?: TestCardCheckout;
+}
+
+/** A card the provider refused, with the provider's own message. */
+export class CardDeclinedError extends Error {
+  constructor(message: string, readonly code: string) {
+    super(message);
+  }
+}
+
+export class PaymentWebhookError extends Error {}

@@ -1,0 +1,87 @@
+// The Stripe adapter against a local double of Stripe's API (tests/support/stripe-double.ts).
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStripeDouble, type StripeDouble } from '../../../../../tests/support/stripe-double.ts';
+import { PaymentWebhookError, type PaymentProvider } from './payment-provider.ts';
+import { priceLookupKey, stripePaymentProvider } from './stripe-provider.ts';
+
+let double: StripeDouble;
+let provider: PaymentProvider;
+const webhookSecret = 'whsec_test_secret';
+
+beforeAll(async () => {
+  double = await startStripeDouble();
+  provider = stripePaymentProvider({
+    secretKey: 'sk_test_double', publishableKey: 'pk_test_double', webhookSecret,
+    host: '127.0.0.1', port: double.port, protocol: 'http',
+  });
+});
+afterAll(() => double.close());
+
+describe('stripe adapter', () => {
+  it('creates the price once by lookup key, a customer and an incomplete subscription, and hands back the client secret', async () => {
+    const started = await provider.startCheckout({ plan: 'weekend', email: 'w@example.com', name: 'Wendy', metadata: { app: 'paylocal' } });
+    expect(started.clientSecret).toMatch(/^pi_\w+_secret_/);
+    expect(started.clientSecret.startsWith(`${started.paymentIntentId}_secret_`)).toBe(true);
+    expect(started).toMatchObject({ amountCents: 699, currency: 'usd' });
+    const price = [...double.prices.values()].find((p) => p.lookup_key === priceLookupKey('weekend'))!;
+    expect(price).toMatchObject({ unit_amount: 699, recurring: { interval: 'day', interval_count: 3 } });
+    const create = double.requests.find((r) => r.method === 'POST' && r.path === '/v1/subscriptions')!;
+    expect(create.params).toMatchObject({
+      payment_behavior: 'default_incomplete',
+      'payment_settings[save_default_payment_method]': 'on_subscription',
+      'expand[0]': 'latest_invoice.confirmation_secret',
+      'metadata[plan]': 'weekend',
+    });
+
+    await provider.startCheckout({ plan: 'weekend', email: 'w2@example.com', name: 'Wes', metadata: {} });
+    expect([...double.prices.values()].filter((p) => p.lookup_key === priceLookupKey('weekend'))).toHaveLength(1);
+  });
+
+  it('finds an existing price by its lookup key instead of creating one', async () => {
+    const fresh = stripePaymentProvider({ secretKey: 'sk_test_double', publishableKey: null, webhookSecret: null, host: '127.0.0.1', port: double.port, protocol: 'http' });
+    const before = double.prices.size;
+    await fresh.startCheckout({ plan: 'weekend', email: 'w3@example.com', name: 'Wil', metadata: {} });
+    expect(double.prices.size).toBe(before);
+  });
+
+  it('reports the payment as Stripe does: not paid, declined with the message, then succeeded', async () => {
+    const started = await provider.startCheckout({ plan: 'monthly', email: 'm@example.com', name: 'Mo', metadata: {} });
+    expect((await provider.retrievePayment(started.paymentIntentId)).status).toBe('requires_payment_method');
+    double.decline(started.paymentIntentId);
+    expect(await provider.retrievePayment(started.paymentIntentId)).toMatchObject({
+      status: 'requires_payment_method', failureMessage: 'Your card was declined.',
+    });
+    double.pay(started.paymentIntentId);
+    expect(await provider.retrievePayment(started.paymentIntentId)).toMatchObject({
+      status: 'succeeded', amountCents: 999, customerId: started.customerId, failureMessage: null,
+    });
+    const sub = await provider.retrieveSubscription(started.subscriptionId);
+    expect(sub).toMatchObject({ id: started.subscriptionId, customerId: started.customerId, status: 'active', cancelAtPeriodEnd: false });
+    expect(sub.currentPeriodEnd.getTime()).toBeGreaterThan(sub.currentPeriodStart.getTime());
+  });
+
+  it('cancels at period end and pauses collection with behavior void', async () => {
+    const started = await provider.startCheckout({ plan: 'yearly', email: 'y@example.com', name: 'Yu', metadata: {} });
+    double.pay(started.paymentIntentId);
+    await provider.cancelAtPeriodEnd(started.subscriptionId);
+    expect(double.subscriptions.get(started.subscriptionId)!.cancel_at_period_end).toBe(true);
+    await provider.pauseCollection(started.subscriptionId);
+    expect(double.subscriptions.get(started.subscriptionId)!.pause_collection).toEqual({ behavior: 'void', resumes_at: null });
+    expect((await provider.retrieveSubscription(started.subscriptionId)).status).toBe('paused');
+  });
+
+  it('surfaces Stripe errors', async () => {
+    await expect(provider.retrievePayment('pi_missing')).rejects.toThrow(/No such payment_intent/);
+  });
+
+  it('verifies webhook signatures made by Stripe\'s test-header helper, and refuses others', async () => {
+    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'charge.succeeded', data: { object: {} } });
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    expect(await provider.verifyWebhook(payload, header)).toEqual({ id: 'evt_1', type: 'ignored', providerType: 'charge.succeeded' });
+    const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' });
+    await expect(provider.verifyWebhook(payload, forged)).rejects.toBeInstanceOf(PaymentWebhookError);
+    await expect(provider.verifyWebhook(`${payload} `, header)).rejects.toBeInstanceOf(PaymentWebhookError);
+    await expect(provider.verifyWebhook(payload, null)).rejects.toBeInstanceOf(PaymentWebhookError);
+  });
+});

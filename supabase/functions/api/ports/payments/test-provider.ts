@@ -1,0 +1,129 @@
+// The built-in test provider: the embedded default. No network, no keys. It keeps its payment
+// intents and subscriptions in memory (one process, like the local runner), behaves like Stripe in
+// test mode for Stripe's test card numbers, and sends no webhooks: periods end by time.
+import { CURRENCY, PLANS, type PlanId } from '../../../_shared/constants.ts';
+import { periodEnd } from '../../lib/billing-period.ts';
+import { randomToken } from '../../lib/tokens.ts';
+import {
+  CardDeclinedError, PaymentWebhookError,
+  type PaymentProvider, type ProviderPayment, type ProviderSubscription, type StartedCheckout,
+} from './payment-provider.ts';
+import { testCardOutcome } from './test-cards.ts';
+
+interface TestIntent {
+  id: string;
+  clientSecret: string;
+  amountCents: number;
+  currency: string;
+  customerId: string;
+  subscriptionId: string;
+  status: ProviderPayment['status'];
+  failureMessage: string | null;
+}
+
+interface TestSubscription {
+  id: string;
+  customerId: string;
+  plan: PlanId;
+  status: ProviderSubscription['status'];
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+}
+
+const id = (prefix: string) => `${prefix}_test_${randomToken(12).replace(/[-_]/g, 'x')}`;
+
+export class UnknownTestObjectError extends Error {}
+
+export function testPaymentProvider(options: { now?: () => Date } = {}): PaymentProvider {
+  const now = options.now ?? (() => new Date());
+  const intents = new Map<string, TestIntent>();
+  const subscriptions = new Map<string, TestSubscription>();
+
+  const intentOf = (paymentIntentId: string) => {
+    const intent = intents.get(paymentIntentId);
+    if (!intent) throw new UnknownTestObjectError(`No such payment_intent: '${paymentIntentId}'`);
+    return intent;
+  };
+  /** Subscriptions from before a restart (or seeded) are known by id alone; the caller keeps their state. */
+  const subscriptionOf = (subscriptionId: string): TestSubscription | undefined => subscriptions.get(subscriptionId);
+  const view = (s: TestSubscription): ProviderSubscription => ({
+    id: s.id, customerId: s.customerId, status: s.status,
+    currentPeriodStart: s.currentPeriodStart, currentPeriodEnd: s.currentPeriodEnd, cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+  });
+
+  return {
+    kind: 'test',
+    publishableKey: null,
+
+    async startCheckout({ plan }): Promise<StartedCheckout> {
+      const start = now();
+      const subscription: TestSubscription = {
+        id: id('sub'), customerId: id('cus'), plan, status: 'incomplete',
+        currentPeriodStart: start, currentPeriodEnd: periodEnd(start, plan), cancelAtPeriodEnd: false,
+      };
+      const intentId = id('pi');
+      const intent: TestIntent = {
+        id: intentId, clientSecret: `${intentId}_secret_${randomToken(18).replace(/[-_]/g, 'x')}`,
+        amountCents: PLANS[plan].priceCents, currency: CURRENCY,
+        customerId: subscription.customerId, subscriptionId: subscription.id,
+        status: 'requires_payment_method', failureMessage: null,
+      };
+      subscriptions.set(subscription.id, subscription);
+      intents.set(intent.id, intent);
+      return {
+        customerId: subscription.customerId, subscriptionId: subscription.id, invoiceId: id('in'),
+        paymentIntentId: intent.id, clientSecret: intent.clientSecret,
+        amountCents: intent.amountCents, currency: intent.currency,
+      };
+    },
+
+    async retrievePayment(paymentIntentId) {
+      const { id: pid, status, amountCents, currency, customerId, failureMessage } = intentOf(paymentIntentId);
+      return { id: pid, status, amountCents, currency, customerId, failureMessage };
+    },
+
+    async retrieveSubscription(subscriptionId) {
+      const subscription = subscriptionOf(subscriptionId);
+      if (!subscription) throw new UnknownTestObjectError(`No such subscription: '${subscriptionId}'`);
+      return view(subscription);
+    },
+
+    async cancelAtPeriodEnd(subscriptionId) {
+      const subscription = subscriptionOf(subscriptionId);
+      if (subscription) subscription.cancelAtPeriodEnd = true;
+    },
+
+    async pauseCollection(subscriptionId) {
+      const subscription = subscriptionOf(subscriptionId);
+      if (subscription) subscription.status = 'paused';
+    },
+
+    async verifyWebhook() {
+      throw new PaymentWebhookError('The built-in test payment provider sends no webhooks');
+    },
+
+    testCards: {
+      async confirmCard({ clientSecret, ...card }) {
+        const intentId = clientSecret.split('_secret_')[0];
+        const intent = intents.get(intentId);
+        if (!intent || intent.clientSecret !== clientSecret) {
+          throw new UnknownTestObjectError('No such payment_intent for this client secret');
+        }
+        if (intent.status === 'succeeded') return { id: intent.id, status: intent.status };
+        const outcome = testCardOutcome(card, now());
+        if (!outcome.ok) {
+          intent.status = 'requires_payment_method';
+          intent.failureMessage = outcome.message;
+          throw new CardDeclinedError(outcome.message, outcome.code);
+        }
+        intent.status = 'succeeded';
+        intent.failureMessage = null;
+        const subscription = subscriptions.get(intent.subscriptionId)!;
+        const start = now();
+        Object.assign(subscription, { status: 'active', currentPeriodStart: start, currentPeriodEnd: periodEnd(start, subscription.plan) });
+        return { id: intent.id, status: intent.status };
+      },
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { MAX_UPLOAD_BYTES } from '../../_shared/constants.ts';
+import { IMAGE_TOO_LARGE_MESSAGE } from '../../_shared/images.ts';
+import type { ObjectStoredAnswer, ObjectUploadAnswer } from '../../_shared/contract/objects.ts';
+import type { AppEnv } from '../context.ts';
+import { checkImageBytes } from '../lib/image-upload.ts';
+import { conflict, forbidden, HttpError } from '../lib/http-error.ts';
+import { uploadKeyPrefix } from '../lib/uploaded-object.ts';
+import { checkUploadSignature, signUploadUrl } from '../lib/upload-signing.ts';
+import { requireUser } from '../middleware/session.ts';
+import { isValidObjectKey } from '../ports/objects/object-store.ts';
+
+export const objectRoutes = new Hono<AppEnv>();
+
+/** A signed, expiring address for exactly one new object of the signed-in user. */
+objectRoutes.post('/upload', async (c) => {
+  const user = requireUser(c);
+  const { uploadSigningSecret, uploadUrlTtlSeconds } = c.var.deps.config;
+  const key = `${uploadKeyPrefix(user.id)}${crypto.randomUUID()}`;
+  const expires = Math.floor(Date.now() / 1000) + uploadUrlTtlSeconds;
+  return c.json({ uploadURL: await signUploadUrl(uploadSigningSecret, key, expires) } satisfies ObjectUploadAnswer);
+});
+
+const tooLarge = bodyLimit({
+  maxSize: MAX_UPLOAD_BYTES,
+  onError: () => {
+    throw new HttpError(413, IMAGE_TOO_LARGE_MESSAGE);
+  },
+});
+
+/** The PUT the signed address accepts: authorised by its signature alone, like a presigned URL. */
+objectRoutes.put('/upload/*', tooLarge, async (c) => {
+  const key = decodeURIComponent(c.req.path.slice(c.req.path.indexOf('/objects/upload/') + '/objects/upload/'.length));
+  if (!isValidObjectKey(key)) throw forbidden('Invalid upload address');
+  const check = await checkUploadSignature(
+    c.var.deps.config.uploadSigningSecret, key, c.req.query('expires'), c.req.query('signature'), Math.floor(Date.now() / 1000),
+  );
+  if (check === 'expired') throw forbidden('Request has expired');
+  if (check === 'invalid') throw forbidden('Invalid upload signature');
+  const { objects } = c.var.deps;
+  if (await objects.exists(key)) throw conflict('This upload address has already been used');
+  const image = checkImageBytes(new Uint8Array(await c.req.arrayBuffer()));
+  await objects.put(key, image.bytes, image.contentType);
+  return c.json({ objectPath: `/objects/${key}` } satisfies ObjectStoredAnswer);
+});

@@ -1,0 +1,52 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { IMAGE_TOO_LARGE_MESSAGE, INVALID_IMAGE_MESSAGE } from '../../_shared/images.ts';
+import type { ProfilePictureAnswer } from '../../_shared/contract/objects.ts';
+import { type AppEnv, userTx } from '../context.ts';
+import { badRequest, HttpError } from '../lib/http-error.ts';
+import { checkImageBytes, MAX_UPLOAD_REQUEST_BYTES } from '../lib/image-upload.ts';
+import { deleteStoredObject } from '../lib/uploaded-object.ts';
+import { requireUser } from '../middleware/session.ts';
+
+/** POST and DELETE /api/auth/profile-picture (mounted beside the auth routes). */
+export const profilePictureRoutes = new Hono<AppEnv>();
+
+const requestLimit = bodyLimit({
+  maxSize: MAX_UPLOAD_REQUEST_BYTES,
+  onError: () => {
+    throw new HttpError(413, IMAGE_TOO_LARGE_MESSAGE);
+  },
+});
+
+const swapPicture = (c: Parameters<typeof userTx>[0], path: string | null) =>
+  userTx(c, async (q) => {
+    const [before] = await q<{ profile_picture: string | null }>(
+      `select profile_picture from public.profiles where id = (select auth.uid()) for update`);
+    await q(`update public.profiles set profile_picture = $1 where id = (select auth.uid())`, [path]);
+    return before?.profile_picture ?? null;
+  });
+
+profilePictureRoutes.post('/profile-picture', requestLimit, async (c) => {
+  const user = requireUser(c);
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch {
+    throw badRequest('profilePicture must be sent as multipart/form-data');
+  }
+  const file = form.get('profilePicture');
+  if (!(file instanceof Blob)) throw new HttpError(400, `profilePicture is required. ${INVALID_IMAGE_MESSAGE}`);
+  const image = checkImageBytes(new Uint8Array(await file.arrayBuffer()));
+  const key = `profile-pictures/${user.id}/${crypto.randomUUID()}`;
+  await c.var.deps.objects.put(key, image.bytes, image.contentType);
+  const previous = await swapPicture(c, `/objects/${key}`);
+  await deleteStoredObject(c, previous);
+  return c.json({ profilePicture: `/objects/${key}` } satisfies ProfilePictureAnswer);
+});
+
+profilePictureRoutes.delete('/profile-picture', async (c) => {
+  requireUser(c);
+  const previous = await swapPicture(c, null);
+  await deleteStoredObject(c, previous);
+  return c.json({ profilePicture: null } satisfies ProfilePictureAnswer);
+});

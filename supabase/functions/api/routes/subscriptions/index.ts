@@ -1,0 +1,114 @@
+import { Hono } from 'hono';
+import { PLANS } from '../../../_shared/constants.ts';
+import {
+  completeSubscriptionBody, testCardConfirmBody,
+  type PaymentConfig, type SubscriptionActionAnswer, type SubscriptionDetails,
+} from '../../../_shared/contract/subscriptions.ts';
+import { type AppEnv, serviceTx, userTx } from '../../context.ts';
+import { conflict, HttpError, notFound } from '../../lib/http-error.ts';
+import { parseJson } from '../../lib/validate.ts';
+import { requireUser } from '../../middleware/session.ts';
+import { CardDeclinedError } from '../../ports/payments/payment-provider.ts';
+import { completeCheckout, createCheckout, subscriptionDetailsOf } from './checkout.ts';
+import { providerCall } from './provider-call.ts';
+import { currentSubscription } from './records.ts';
+
+export const PAUSED_MESSAGE = 'Your subscription has been paused. You can reactivate it anytime.';
+export const CANCELLED_MESSAGE = 'Your subscription will end at the current billing period.';
+
+export const subscriptionRoutes = new Hono<AppEnv>();
+
+subscriptionRoutes.get('/payments/config', (c) => {
+  const { kind, publishableKey } = c.var.deps.payments;
+  return c.json({ provider: kind, publishableKey } satisfies PaymentConfig);
+});
+
+subscriptionRoutes.post('/create-subscription', async (c) => {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new HttpError(400, 'Request body must be valid JSON');
+  }
+  return c.json(await createCheckout(c, body));
+});
+
+subscriptionRoutes.post('/complete-subscription', async (c) => {
+  const body = await parseJson(c, completeSubscriptionBody);
+  return c.json(await completeCheckout(c, body));
+});
+
+// Visitors simply have no membership: answered without a 401 so public pages can ask.
+subscriptionRoutes.get('/subscription/status', async (c) => {
+  if (!c.var.user) return c.json({ isActive: false });
+  const [row] = await userTx(c, (q) =>
+    q<{ is_active: boolean }>(`select private.has_active_subscription((select auth.uid())) as is_active`));
+  return c.json({ isActive: row.is_active });
+});
+
+subscriptionRoutes.get('/subscription/details', async (c) => {
+  requireUser(c);
+  const row = await subscriptionDetailsOf(c);
+  const details: SubscriptionDetails = {
+    isActive: row.is_active,
+    currentPeriodEnd: row.current_period_end ? new Date(row.current_period_end).toISOString() : null,
+    cancelAtPeriodEnd: row.cancel_at_period_end ?? false,
+    status: row.status as SubscriptionDetails['status'],
+    paused: row.status === 'paused',
+    plan: row.plan,
+    planName: row.plan ? PLANS[row.plan].name : null,
+    charityGivenCents: row.given,
+    charityName: row.charity_name,
+  };
+  return c.json(details);
+});
+
+/**
+ * Pause = Stripe pause_collection { behavior: 'void' }: no further charges, and no access while
+ * paused (the member keeps the subscription and can be resumed by support).
+ */
+subscriptionRoutes.post('/subscription/pause', async (c) => {
+  requireUser(c);
+  const current = await userTx(c, currentSubscription);
+  if (!current || current.period_over || !['active', 'paused'].includes(current.status)) {
+    throw notFound('You have no active membership to pause.');
+  }
+  if (current.cancel_at_period_end) throw conflict('Your membership is already set to end, so it cannot be paused.');
+  if (current.status !== 'paused') {
+    await providerCall(() => c.var.deps.payments.pauseCollection(current.provider_subscription_id));
+    await serviceTx(c, (q) => q(
+      `update public.subscriptions set status = 'paused', paused_at = now(), updated_at = now() where id = $1`, [current.id]));
+  }
+  return c.json({ success: true, message: PAUSED_MESSAGE } satisfies SubscriptionActionAnswer);
+});
+
+/** Cancel = Stripe cancel_at_period_end: access continues until currentPeriodEnd, then ends by time. */
+subscriptionRoutes.post('/subscription/cancel', async (c) => {
+  requireUser(c);
+  const current = await userTx(c, currentSubscription);
+  if (!current || current.period_over || !['active', 'paused'].includes(current.status)) {
+    throw notFound('You have no active membership to cancel.');
+  }
+  if (!current.cancel_at_period_end) {
+    await providerCall(() => c.var.deps.payments.cancelAtPeriodEnd(current.provider_subscription_id));
+    await serviceTx(c, (q) => q(
+      `update public.subscriptions set cancel_at_period_end = true, updated_at = now() where id = $1`, [current.id]));
+  }
+  return c.json({ success: true, message: CANCELLED_MESSAGE } satisfies SubscriptionActionAnswer);
+});
+
+/** The built-in test provider's card step (what Stripe.js does against Stripe). Test provider only. */
+export const testPaymentRoutes = new Hono<AppEnv>();
+
+testPaymentRoutes.post('/confirm', async (c) => {
+  const testCards = c.var.deps.payments.testCards;
+  if (!testCards) throw notFound('The test payment provider is not in use');
+  const body = await parseJson(c, testCardConfirmBody);
+  try {
+    const paymentIntent = await testCards.confirmCard(body);
+    return c.json({ paymentIntent });
+  } catch (error) {
+    if (error instanceof CardDeclinedError) throw new HttpError(402, error.message);
+    throw notFound((error as Error).message);
+  }
+});

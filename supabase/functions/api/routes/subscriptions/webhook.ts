@@ -1,0 +1,63 @@
+import { Hono } from 'hono';
+import { type AppEnv, serviceTx } from '../../context.ts';
+import { badRequest } from '../../lib/http-error.ts';
+import { PaymentWebhookError, type PaymentEvent } from '../../ports/payments/payment-provider.ts';
+import type { Query } from '../../db/database.ts';
+import { recordPayment, syncSubscription } from './records.ts';
+
+export const webhookRoutes = new Hono<AppEnv>();
+
+/**
+ * Stripe webhooks: the signature is checked on the raw body; each event id is processed once
+ * (stored in the same transaction as its effects, so a failed event is retried by Stripe).
+ */
+webhookRoutes.post('/webhook', async (c) => {
+  const rawBody = await c.req.text();
+  let event: PaymentEvent;
+  try {
+    event = await c.var.deps.payments.verifyWebhook(rawBody, c.req.header('stripe-signature') ?? null);
+  } catch (error) {
+    if (error instanceof PaymentWebhookError) throw badRequest(error.message);
+    throw error;
+  }
+  const outcome = await serviceTx(c, async (q) => {
+    const fresh = await q(
+      `insert into private.processed_webhook_events (event_id, type) values ($1, $2)
+       on conflict (event_id) do nothing returning event_id`,
+      [event.id, event.type === 'ignored' ? event.providerType : event.type],
+    );
+    if (fresh.length === 0) return 'duplicate';
+    return applyEvent(q, event);
+  });
+  return c.json({ received: true, outcome });
+});
+
+async function applyEvent(q: Query, event: PaymentEvent): Promise<string> {
+  switch (event.type) {
+    case 'subscription.changed':
+      return (await syncSubscription(q, event.subscription)) ? 'updated' : 'unknown-subscription';
+    case 'invoice.paid': {
+      const { invoice } = event;
+      const [row] = await q<{ id: string; user_id: string; provider: 'test' | 'stripe' }>(
+        `select id, user_id, provider from public.subscriptions where provider_subscription_id = $1`, [invoice.subscriptionId]);
+      // The first invoice of a checkout is recorded at completion; until then there is no row.
+      if (!row) return 'unknown-subscription';
+      const recorded = await recordPayment(q, {
+        userId: row.user_id, subscriptionRowId: row.id, provider: row.provider,
+        invoiceId: invoice.id, paymentIntentId: invoice.paymentIntentId,
+        amountCents: invoice.amountCents, currency: invoice.currency,
+      });
+      await q(
+        `update public.subscriptions
+            set current_period_start = greatest(current_period_start, $2),
+                current_period_end = greatest(current_period_end, $3),
+                updated_at = now()
+          where id = $1`,
+        [row.id, invoice.periodStart, invoice.periodEnd],
+      );
+      return recorded ? 'payment-recorded' : 'payment-already-recorded';
+    }
+    default:
+      return 'ignored';
+  }
+}

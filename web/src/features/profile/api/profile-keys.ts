@@ -1,0 +1,3 @@
+export const profileKeys = {
+  profile: ['/api/auth/profile'] as const,
+};

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProfilePictureAnswer } from '@shared/contract/index.ts';
+import { throwIfResNotOk } from '@/lib/api-client';
+import { invalidateProfile } from './invalidate-profile';
+
+/** POST /api/auth/profile-picture, multipart with the file in field "profilePicture". */
+export async function uploadProfilePicture(file: File): Promise<ProfilePictureAnswer> {
+  const form = new FormData();
+  form.append('profilePicture', file);
+  const res = await fetch('/api/auth/profile-picture', { method: 'POST', body: form, credentials: 'include' });
+  await throwIfResNotOk(res);
+  return (await res.json()) as ProfilePictureAnswer;
+}
+
+export function useUploadProfilePicture() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: uploadProfilePicture, onSuccess: () => invalidateProfile(queryClient) });
+}

@@ -1,0 +1,123 @@
+import { format } from 'date-fns';
+import { useState } from 'react';
+import { PLANS } from '@shared/constants.ts';
+import { Badge } from '@/components/ui/badge';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
+import { formatUsd } from '@/lib/money';
+import { useSubscriptionDetails } from '@/lib/subscription/get-subscription-details';
+import { useCancelSubscription } from '../api/cancel-subscription';
+import { usePauseSubscription } from '../api/pause-subscription';
+import { CancelMembershipDialog } from './cancel-membership-dialog';
+
+const showReactivationNotice = () =>
+  toast({ title: 'Feature Coming Soon', description: 'Reactivation is not available online yet. Please contact support to reactivate your membership.' });
+
+/** Membership management: plan, Renews/Ends date, Pause and Cancel, and what the membership gave to charity. */
+export function MembershipCard() {
+  const details = useSubscriptionDetails();
+  const pause = usePauseSubscription();
+  const cancel = useCancelSubscription();
+  const [confirming, setConfirming] = useState(false);
+
+  if (details.isPending) return <p className="text-stone-600">Loading membership...</p>;
+  if (details.isError) return <p role="alert" className="text-red-700">Your membership could not be loaded.</p>;
+
+  const d = details.data;
+  const hasMembership = d.status === 'active' || d.status === 'paused' || d.status === 'past_due';
+  const periodEnd = d.currentPeriodEnd ? format(new Date(d.currentPeriodEnd), 'MMM d, yyyy') : null;
+
+  const pauseMembership = () =>
+    pause.mutate(undefined, {
+      onSuccess: () => toast({ title: 'Subscription Paused', description: 'Your subscription has been paused. You can reactivate it anytime.' }),
+      onError: () => toast({ variant: 'destructive', title: 'Failed to pause subscription. Please try again.' }),
+    });
+  const cancelMembership = () =>
+    cancel.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast({ title: 'Subscription Cancelled', description: 'Your subscription will end at the current billing period.' });
+      },
+      onError: () => {
+        setConfirming(false);
+        toast({ variant: 'destructive', title: 'Failed to cancel subscription. Please try again.' });
+      },
+    });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Membership</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-5">
+        {!hasMembership ? (
+          <div className="space-y-3">
+            <p className="text-stone-700">You don't have an active membership. Subscribe to unlock every local deal.</p>
+            <ButtonLink to={paths.subscribe}>Start Membership</ButtonLink>
+          </div>
+        ) : (
+          <div className="space-y-4">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="text-lg font-semibold text-stone-900">{d.planName ?? 'Premium'}</span>
+              {d.plan && <span className="text-stone-600">· {PLANS[d.plan].label}</span>}
+              {d.status === 'paused' ? (
+                <Badge variant="warning">Paused</Badge>
+              ) : d.status === 'past_due' ? (
+                <Badge variant="destructive">Payment due</Badge>
+              ) : d.cancelAtPeriodEnd ? (
+                <Badge variant="outline">Ending</Badge>
+              ) : (
+                <Badge>Active</Badge>
+              )}
+            </div>
+            {periodEnd && (
+              <p className="text-stone-800">
+                <span className="font-medium">{d.cancelAtPeriodEnd ? 'Ends' : 'Renews'}</span> {periodEnd}
+              </p>
+            )}
+            {d.status === 'paused' && (
+              <p className="text-sm text-stone-700">Your membership is paused: you are not being charged, and deals are hidden until it is reactivated.</p>
+            )}
+            <div className="flex flex-wrap gap-2">
+              {!d.cancelAtPeriodEnd && d.status !== 'paused' && (
+                <Button variant="outline" onClick={pauseMembership} pending={pause.isPending}>
+                  Pause Membership
+                </Button>
+              )}
+              {!d.cancelAtPeriodEnd && (
+                <Button variant="destructive" onClick={() => setConfirming(true)}>
+                  Cancel Membership
+                </Button>
+              )}
+              {(d.cancelAtPeriodEnd || d.status === 'paused') && (
+                <Button variant="secondary" onClick={showReactivationNotice}>
+                  Reactivate Membership
+                </Button>
+              )}
+            </div>
+          </div>
+        )}
+        <p className="rounded-xl bg-brand-50 p-4 text-sm text-stone-800" data-testid="charity-given">
+          Your membership has given <strong>{formatUsd(d.charityGivenCents, { keepCents: true })}</strong>
+          {d.charityName ? (
+            <>
+              {' '}to <strong>{d.charityName}</strong>
+            </>
+          ) : (
+            ' to local charities'
+          )}
+          .
+        </p>
+        <CancelMembershipDialog
+          open={confirming}
+          periodEnd={periodEnd}
+          pending={cancel.isPending}
+          onClose={() => setConfirming(false)}
+          onConfirm={cancelMembership}
+        />
+      </CardContent>
+    </Card>
+  );
+}

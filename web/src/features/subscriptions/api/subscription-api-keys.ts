@@ -1,0 +1,3 @@
+export const paymentKeys = {
+  config: ['/api/payments/config'] as const,
+};

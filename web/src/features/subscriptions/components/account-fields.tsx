@@ -1,0 +1,82 @@
+import { SUBSCRIBE_PASSWORD_MIN } from '@shared/constants.ts';
+import { Field, Input, Select } from '@/components/ui/form-controls';
+import { cityLabel } from '@/lib/cities';
+import { useCharities } from '@/lib/lookup/get-charities';
+import { useCities } from '@/lib/lookup/get-cities';
+
+export interface AccountValues {
+  name: string;
+  email: string;
+  password: string;
+  homeCityId: string;
+  preferredCharityId: string;
+}
+
+export const emptyAccount: AccountValues = { name: '', email: '', password: '', homeCityId: '', preferredCharityId: '' };
+
+/** The subscribe page's account form: name, email, password (at least 6), optional home city and charity. */
+export function AccountFields({ value, onChange, disabled }: { value: AccountValues; onChange: (next: AccountValues) => void; disabled?: boolean }) {
+  const cities = useCities();
+  const charities = useCharities(value.homeCityId || null);
+  const set = (patch: Partial<AccountValues>) => onChange({ ...value, ...patch });
+
+  return (
+    <fieldset className="space-y-4" disabled={disabled}>
+      <legend className="mb-3 text-lg font-semibold text-stone-900">2. Create your account</legend>
+      <Field id="subscribe-name" label="Full name" required>
+        <Input id="subscribe-name" autoComplete="name" required value={value.name} onChange={(e) => set({ name: e.target.value })} />
+      </Field>
+      <Field id="subscribe-email" label="Email address" required>
+        <Input id="subscribe-email" type="email" autoComplete="email" required value={value.email} onChange={(e) => set({ email: e.target.value })} />
+      </Field>
+      <Field id="subscribe-password" label="Password" required hint={`At least ${SUBSCRIBE_PASSWORD_MIN} characters.`}>
+        <Input
+          id="subscribe-password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={SUBSCRIBE_PASSWORD_MIN}
+          value={value.password}
+          onChange={(e) => set({ password: e.target.value })}
+          aria-describedby="subscribe-password-hint"
+        />
+      </Field>
+      <Field id="subscribe-city" label="Home city" hint="Optional. We'll show you deals near you.">
+        <Select
+          id="subscribe-city"
+          value={value.homeCityId}
+          onChange={(e) => set({ homeCityId: e.target.value, preferredCharityId: '' })}
+          disabled={cities.isPending}
+          aria-describedby="subscribe-city-hint"
+        >
+          <option value="">{cities.isPending ? 'Loading cities...' : 'Select your city (optional)'}</option>
+          {cities.data?.map((city) => (
+            <option key={city.id} value={city.id}>
+              {cityLabel(city)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {value.homeCityId && (
+        <Field id="subscribe-charity" label="Preferred charity" hint="Optional. 10% of your membership goes to this charity.">
+          <Select
+            id="subscribe-charity"
+            value={value.preferredCharityId}
+            onChange={(e) => set({ preferredCharityId: e.target.value })}
+            disabled={charities.isPending}
+            aria-describedby="subscribe-charity-hint"
+          >
+            <option value="">
+              {charities.isPending ? 'Loading charities...' : charities.data?.length ? "Your city's default charity" : 'No charities listed for this city yet'}
+            </option>
+            {charities.data?.map((charity) => (
+              <option key={charity.id} value={charity.id}>
+                {charity.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,52 @@
+import { lazy, Suspense } from 'react';
+import type { CreateSubscriptionAnswer } from '@shared/contract/index.ts';
+import { Spinner } from '@/components/ui/spinner';
+import { formatUsd } from '@/lib/money';
+import { TestCardForm } from './test-card-form';
+
+// Stripe.js loads only when Stripe is the provider.
+const StripeCardForm = lazy(() => import('./stripe-card-form'));
+
+interface PaymentStepProps {
+  checkout: CreateSubscriptionAnswer | null;
+  busy: boolean;
+  onPaid: (paymentIntentId: string) => void;
+  onFailed: (message: string) => void;
+}
+
+function Preparing() {
+  return (
+    <div role="status" className="flex items-center justify-center gap-3 py-10 text-stone-700">
+      <Spinner className="size-6 text-brand-700" />
+      <span>Preparing secure payment...</span>
+    </div>
+  );
+}
+
+/** The card step: a spinner until the client secret exists, then the provider's card form. */
+export function PaymentStep({ checkout, busy, onPaid, onFailed }: PaymentStepProps) {
+  if (!checkout?.clientSecret) return <Preparing />;
+  const amountLabel = formatUsd(checkout.amountCents, { keepCents: true });
+  if (checkout.provider === 'stripe' && !checkout.publishableKey) {
+    return (
+      <p role="alert" className="text-sm font-medium text-red-700">
+        Card payments are not configured on this server (missing Stripe publishable key). Please try again later.
+      </p>
+    );
+  }
+  if (checkout.provider === 'stripe' && checkout.publishableKey) {
+    return (
+      <Suspense fallback={<Preparing />}>
+        <StripeCardForm
+          publishableKey={checkout.publishableKey}
+          clientSecret={checkout.clientSecret}
+          amountLabel={amountLabel}
+          busy={busy}
+          onPaid={onPaid}
+          onFailed={onFailed}
+        />
+      </Suspense>
+    );
+  }
+  return <TestCardForm clientSecret={checkout.clientSecret} amountLabel={amountLabel} busy={busy} onPaid={onPaid} onFailed={onFailed} />;
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { completionErrorToast, paymentFailedToast, signupErrorToast } from './signup-toasts';
+
+describe('signup toasts (spec section 8)', () => {
+  it('maps "User already exists" to Account Already Exists', () => {
+    expect(signupErrorToast(new Error('409: {"message":"User already exists. Please log in instead."}'))).toEqual({
+      title: 'Account Already Exists', description: 'Please log in instead or use a different email address.',
+    });
+  });
+  it('maps anything else to Setup Error', () => {
+    expect(signupErrorToast(new Error('502: {"message":"provider down"}'))).toEqual({
+      title: 'Setup Error', description: 'Unable to set up subscription. Please try again.',
+    });
+  });
+  it("shows the provider's message for a failed payment", () => {
+    expect(paymentFailedToast('Your card was declined.')).toEqual({ title: 'Payment Failed', description: 'Your card was declined.' });
+    expect(paymentFailedToast(undefined).description).toBe('Your payment could not be completed.');
+  });
+  it("shows the server's message for a failed completion, or the fallback", () => {
+    expect(completionErrorToast(new Error('409: {"message":"This payment has already been used. Please log in."}')).description)
+      .toBe('This payment has already been used. Please log in.');
+    expect(completionErrorToast(new Error('')).description).toBe('Failed to complete account setup');
+  });
+});
