@@ -8,6 +8,28 @@ export const authKeys = {
 
 const readSession = getQueryFn<SessionAnswer>({ on401: 'returnNull' });
 
+declare global {
+  interface Window {
+    /** GET /api/auth/me, started by index.html while the app's code downloads (see there). */
+    __payLocalSession?: Promise<Response | null>;
+  }
+}
+
+/** The answer index.html already asked for, once: the first screen then waits for one round trip fewer. */
+async function takeEarlySession(): Promise<SessionUser | null | undefined> {
+  const early = typeof window === 'undefined' ? undefined : window.__payLocalSession;
+  if (!early) return undefined;
+  window.__payLocalSession = undefined;
+  const res = await early;
+  if (!res) return undefined; // it failed (offline?): ask again the usual way
+  if (res.status === 401) {
+    await res.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (!res.ok) return undefined;
+  return ((await res.json()) as SessionAnswer).user ?? null;
+}
+
 /**
  * GET /api/auth/me → the signed-in user, or null. A 401 means logged out; so does any other failure
  * (spec section 4), which is why this never throws. Cached forever and never retried (client defaults).
@@ -17,6 +39,8 @@ export const meQueryOptions = () =>
     queryKey: authKeys.me,
     queryFn: async (context) => {
       try {
+        const early = await takeEarlySession();
+        if (early !== undefined) return early;
         const answer = await readSession(context);
         return answer?.user ?? null;
       } catch {
