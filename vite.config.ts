@@ -42,8 +42,10 @@ export default defineConfig({
     react(),
     tailwindcss(),
     VitePWA({
-      // 'prompt': a new service worker waits until the user accepts the "Update available" toast.
+      // 'prompt': a new service worker waits until the person presses Reload in the "Update available" prompt.
       registerType: 'prompt',
+      // Registered by web/src/app/register-service-worker.ts (the prompt and the busy flag live there).
+      injectRegister: false,
       includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
       manifest: {
         name: 'Pay Local',
