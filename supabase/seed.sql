@@ -54,3 +54,53 @@ insert into public.payments (id, user_id, subscription_id, provider, provider_in
                              amount_cents, currency, charity_share_bps, charity_share_cents) values
   ('5c000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002', '5b000000-0000-4000-8000-000000000001',
    'test', 'in_test_seed_member', 'pi_test_seed_member', 999, 'usd', 1000, 0);
+
+-- ==== deals ====
+-- Live deals for Rosa's River Cafe, more approved businesses with deals in Lyons and Longmont,
+-- and some points for the demo member. Code secrets are created by the deals trigger.
+-- The extra owners sign in with merchant12345.
+insert into public.profiles (id, email, name, role, home_city_id) values
+  ('a0000000-0000-4000-8000-000000000011', 'market@paylocal.local', 'Lena Brooks', 'MERCHANT', 'c0000000-0000-4000-8000-000000000001'),
+  ('a0000000-0000-4000-8000-000000000012', 'sauna@paylocal.local', 'Jonas Berg', 'MERCHANT', 'c0000000-0000-4000-8000-000000000001'),
+  ('a0000000-0000-4000-8000-000000000013', 'pizza@paylocal.local', 'Marco Ricci', 'MERCHANT', 'c0000000-0000-4000-8000-000000000002'),
+  ('a0000000-0000-4000-8000-000000000014', 'yoga@paylocal.local', 'Priya Shah', 'MERCHANT', 'c0000000-0000-4000-8000-000000000002');
+
+insert into private.credentials (user_id, password_hash)
+select id, extensions.crypt('merchant12345', extensions.gen_salt('bf', 10))
+  from public.profiles
+ where id in ('a0000000-0000-4000-8000-000000000011', 'a0000000-0000-4000-8000-000000000012',
+              'a0000000-0000-4000-8000-000000000013', 'a0000000-0000-4000-8000-000000000014');
+
+insert into public.merchants (id, owner_user_id, name, address, business_type, category, description, phone, city_id, city_name, is_women_owned, active, reward_rate_bps, approved_at) values
+  ('b0000000-0000-4000-8000-000000000011', 'a0000000-0000-4000-8000-000000000011', 'St. Vrain Market', '335 Main St, Lyons, CO 80540', 'retail', 'retail',
+   'Groceries, fishing gear and picnic supplies for the river.', '(303) 555-0110', 'c0000000-0000-4000-8000-000000000001', 'Lyons, Colorado', true, true, 300, now()),
+  ('b0000000-0000-4000-8000-000000000012', 'a0000000-0000-4000-8000-000000000012', 'Redstone Sauna House', '18 Park St, Lyons, CO 80540', 'sauna-cold-plunge', 'sauna-cold-plunge',
+   'Wood-fired sauna and a cold plunge fed by the North St. Vrain.', '(303) 555-0123', 'c0000000-0000-4000-8000-000000000001', 'Lyons, Colorado', false, true, 500, now()),
+  ('b0000000-0000-4000-8000-000000000013', 'a0000000-0000-4000-8000-000000000013', 'Main Street Pizza Co.', '512 Main St, Longmont, CO 80501', 'food', 'food-dining',
+   'Hand-tossed pies and salads since 1994.', '(303) 555-0177', 'c0000000-0000-4000-8000-000000000002', 'Longmont, Colorado', false, true, 400, now()),
+  ('b0000000-0000-4000-8000-000000000014', 'a0000000-0000-4000-8000-000000000014', 'Twin Peaks Yoga', '27 4th Ave, Longmont, CO 80501', 'health-wellness', 'health-wellness',
+   'Small-group yoga and breathwork for every body.', '(303) 555-0188', 'c0000000-0000-4000-8000-000000000002', 'Longmont, Colorado', true, true, 600, now());
+
+insert into public.deals (id, merchant_id, title, description, discount_percent, discount_amount_cents, category, max_uses, valid_to) values
+  ('d0000000-0000-4000-8000-000000000001', 'b0000000-0000-4000-8000-000000000001', '20% Off Breakfast Burritos',
+   'Any breakfast burrito, any morning. Green chile included.', 20, null, 'food-drink', 500, null),
+  ('d0000000-0000-4000-8000-000000000002', 'b0000000-0000-4000-8000-000000000001', '$3 Off Any Latte',
+   'Three dollars off a latte of any size, hot or iced.', null, 300, 'food-drink', null, null),
+  ('d0000000-0000-4000-8000-000000000003', 'b0000000-0000-4000-8000-000000000001', '10% Off Whole-Bean Coffee',
+   'Take home a bag of our locally roasted beans for 10% less.', 10, null, 'retail-shopping', 100, now() + interval '60 days'),
+  ('d0000000-0000-4000-8000-000000000011', 'b0000000-0000-4000-8000-000000000011', '15% Off Fishing Gear',
+   'Flies, line and tackle for the St. Vrain.', 15, null, 'retail-shopping', null, null),
+  ('d0000000-0000-4000-8000-000000000012', 'b0000000-0000-4000-8000-000000000011', '$5 Off a $25 Picnic Basket',
+   'Build a picnic basket of $25 or more and save five dollars.', null, 500, 'food-drink', 200, null),
+  ('d0000000-0000-4000-8000-000000000013', 'b0000000-0000-4000-8000-000000000012', '25% Off a Cold Plunge Session',
+   'A 60-minute sauna and cold plunge session for a quarter less.', 25, null, 'health-wellness', 50, null),
+  ('d0000000-0000-4000-8000-000000000021', 'b0000000-0000-4000-8000-000000000013', '$4 Off Any Large Pizza',
+   'Dine in or take out, any large pie.', null, 400, 'food-drink', null, null),
+  ('d0000000-0000-4000-8000-000000000022', 'b0000000-0000-4000-8000-000000000013', '10% Off Catering Orders',
+   'Feeding the team? Ten percent off catering for ten or more.', 10, null, 'food-drink', 20, null),
+  ('d0000000-0000-4000-8000-000000000023', 'b0000000-0000-4000-8000-000000000014', 'First Class Half Price',
+   'Your first yoga or breathwork class at 50% off.', 50, null, 'health-wellness', null, null);
+
+-- $50 at Rosa's at 5% = 250 points for the demo member.
+insert into public.point_ledger (merchant_id, member_id, kind, points, purchase_amount_cents) values
+  ('b0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002', 'accrual', 250, 5000);

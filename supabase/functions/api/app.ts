@@ -6,6 +6,10 @@ import { idempotency } from './middleware/idempotency.ts';
 import { loadSession } from './middleware/session.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { lookupRoutes } from './routes/lookup.ts';
+import { adminMerchantRoutes } from './routes/admin-merchants.ts';
+import { dealRoutes } from './routes/deals/index.ts';
+import { memberPointsRoutes } from './routes/member-points.ts';
+import { merchantRoutes } from './routes/merchant/index.ts';
 import { objectRoutes } from './routes/objects.ts';
 import { profilePictureRoutes } from './routes/profile-picture.ts';
 import { subscriptionRoutes, testPaymentRoutes } from './routes/subscriptions/index.ts';
@@ -30,6 +34,10 @@ export function createApp(deps: AppDeps) {
 
   app.route('/auth', authRoutes);
   app.route('/', lookupRoutes);
+  app.route('/merchant', merchantRoutes);
+  app.route('/deals', dealRoutes);
+  app.route('/admin/merchants', adminMerchantRoutes);
+  app.route('/member', memberPointsRoutes);
   app.route('/auth', profilePictureRoutes);
   app.route('/', subscriptionRoutes);
   app.route('/test-payments', testPaymentRoutes);

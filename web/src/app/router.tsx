@@ -37,6 +37,7 @@ export function AppRouter() {
           <Route path={paths.merchant} element={<pages.merchant.Page />} />
           <Route path={paths.merchantDeals} element={<pages.merchantDeals.Page />} />
           <Route path={paths.merchantCollabs} element={<pages.merchantCollabs.Page />} />
+          <Route path={paths.merchantCounter} element={<pages.merchantCounter.Page />} />
         </Route>
         <Route element={<RequireRole roles={['USER', 'MERCHANT', 'ADMIN']} />}>
           <Route path={paths.profile} element={<pages.profile.Page />} />

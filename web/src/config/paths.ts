@@ -14,6 +14,8 @@ export const paths = {
   merchant: '/merchant',
   merchantDeals: '/merchant/deals',
   merchantCollabs: '/merchant/collabs',
+  /** The counter screen for the shop's tablet (not in the spec's route table; decision 024). */
+  merchantCounter: '/merchant/counter',
   notifications: '/notifications',
   profile: '/profile',
   admin: '/admin',

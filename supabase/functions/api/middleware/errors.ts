@@ -15,6 +15,8 @@ export const onError: ErrorHandler = (error, c) => {
   if (error instanceof HttpError) return c.json({ message: error.message }, error.status);
   const code = (error as { code?: string }).code;
   if (code === 'P0001') return c.json({ message: error.message }, 400);
+  // Domain errors raised in SQL functions carry their HTTP status: errcode 'PL409' -> 409.
+  if (code && /^PL[1-5]\d\d$/.test(code)) return c.json({ message: error.message }, Number(code.slice(2)) as 400);
   if (code && pgErrors[code]) {
     const [status, message] = pgErrors[code];
     return c.json({ message }, status as 400);

@@ -32,6 +32,7 @@ export const pages = {
   merchant: lazyPage(() => import('@/features/merchant/components/merchant-dashboard-page'), 'MerchantDashboardPage'),
   merchantDeals: lazyPage(() => import('@/features/merchant/components/merchant-deals-page'), 'MerchantDealsPage'),
   merchantCollabs: lazyPage(() => import('@/features/merchant/components/merchant-collabs-page'), 'MerchantCollabsPage'),
+  merchantCounter: lazyPage(() => import('@/features/merchant/components/counter/merchant-counter-page'), 'MerchantCounterPage'),
   profile: lazyPage(() => import('@/features/profile/components/profile-page'), 'ProfilePage'),
   admin: lazyPage(() => import('@/features/admin/components/admin-dashboard-page'), 'AdminDashboardPage'),
 } satisfies Record<string, LazyPage>;
@@ -49,6 +50,7 @@ const PAGE_BY_PATH: Record<string, LazyPage> = {
   [paths.merchant]: pages.merchant,
   [paths.merchantDeals]: pages.merchantDeals,
   [paths.merchantCollabs]: pages.merchantCollabs,
+  [paths.merchantCounter]: pages.merchantCounter,
   [paths.profile]: pages.profile,
   [paths.admin]: pages.admin,
 };

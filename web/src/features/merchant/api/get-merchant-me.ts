@@ -2,21 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { errorStatus } from '@/lib/api-error';
 
-/** GET /api/merchant/me answer (spec section 3, Merchant). */
-export interface MerchantProfile {
-  id: string;
-  name: string;
-  address: string;
-  businessType: string | null;
-  logoUrl: string | null;
-  active: boolean;
-  rewardRateBps: number;
-  ownerUserId: string;
-}
+import type { MerchantProfile } from '@shared/contract/index.ts';
+import { merchantKeys } from './merchant-keys';
 
-export const merchantKeys = {
-  me: ['/api/merchant/me'] as const,
-};
+export type { MerchantProfile };
+export { merchantKeys };
 
 /** 404 means "no merchant profile yet" (the Complete Application view), so it reads as null instead of failing. */
 export async function fetchMerchantMe(): Promise<MerchantProfile | null> {

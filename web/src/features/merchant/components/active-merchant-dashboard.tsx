@@ -1,41 +1,35 @@
-import { BUSINESS_TYPES } from '@shared/constants.ts';
 import { Link } from 'react-router';
-import { Card, CardContent } from '@/components/ui/card';
 import { ScreenTitle } from '@/components/layout/screen-title';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tab, TabList, TabPanel, TabPanels, Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
+import { useNow } from '@/lib/deals/use-now';
+import { useMerchantDeals } from '../api/get-merchant-deals';
 import type { MerchantProfile } from '../api/get-merchant-me';
+import { ActiveDealCodesCard } from './active-deal-codes-card';
+import { CreateDealPanel } from './deals/create-deal-panel';
+import { DealGridSkeleton, DealLoadError } from './deals/deal-list-states';
+import { MerchantDealGrid } from './deals/merchant-deal-grid';
+import { LogoCard } from './logo-card';
 
 const tileClass =
   'group block rounded-2xl border border-stone-200 bg-white p-6 shadow-sm transition hover:border-brand-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
-function businessTypeLabel(value: string | null) {
-  return BUSINESS_TYPES.find((type) => type.value === value)?.label ?? value ?? 'Local business';
-}
-
-/** The approved merchant's home. Logo upload, deal codes and the deal tabs arrive with the merchant issue. */
+/** The approved merchant's home (spec: Merchant dashboard, active view). */
 export function ActiveMerchantDashboard({ merchant }: { merchant: MerchantProfile }) {
+  const deals = useMerchantDeals();
+  const nowMs = useNow();
+
   return (
     <div className="space-y-8">
       <ScreenTitle subtitle="Here's what's happening at your business.">Welcome, {merchant.name}</ScreenTitle>
 
-      <Card>
-        <CardContent className="flex items-center gap-4 p-6">
-          {merchant.logoUrl ? (
-            <img src={merchant.logoUrl} alt={`${merchant.name} logo`} className="size-16 rounded-xl object-cover" />
-          ) : (
-            <div aria-hidden="true" className="flex size-16 items-center justify-center rounded-xl bg-brand-100 text-xl font-bold text-brand-800">
-              {merchant.name.slice(0, 1).toUpperCase()}
-            </div>
-          )}
-          <div>
-            <h2 className="text-lg font-semibold text-stone-900">{merchant.name}</h2>
-            <p className="text-sm text-stone-600">{merchant.address}</p>
-            <p className="text-sm text-stone-600">{businessTypeLabel(merchant.businessType)}</p>
-          </div>
-        </CardContent>
-      </Card>
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <LogoCard merchant={merchant} />
+        <ActiveDealCodesCard deals={deals.data} loading={deals.isPending} nowMs={nowMs} />
+      </div>
 
-      <div className="grid gap-4 sm:grid-cols-2">
+      <nav aria-label="Merchant tools" className="grid gap-4 sm:grid-cols-3">
         <Link to={paths.merchantDeals} className={tileClass}>
           <h2 className="text-lg font-semibold text-stone-900 group-hover:text-brand-800">Manage Deals</h2>
           <p className="mt-1 text-sm text-stone-600">Create, edit and pause your rotating-code deals.</p>
@@ -44,7 +38,39 @@ export function ActiveMerchantDashboard({ merchant }: { merchant: MerchantProfil
           <h2 className="text-lg font-semibold text-stone-900 group-hover:text-brand-800">Local Collabs</h2>
           <p className="mt-1 text-sm text-stone-600">Team up with nearby businesses on mutual discounts.</p>
         </Link>
-      </div>
+        <Link to={paths.merchantCounter} className={tileClass}>
+          <h2 className="text-lg font-semibold text-stone-900 group-hover:text-brand-800">Counter</h2>
+          <p className="mt-1 text-sm text-stone-600">Verify member codes and record points on your tablet.</p>
+        </Link>
+      </nav>
+
+      <Card>
+        <CardHeader><CardTitle>Your Deals</CardTitle></CardHeader>
+        <CardContent>
+          <Tabs>
+            <TabList>
+              <Tab>Create Deal</Tab>
+              <Tab>My Deals</Tab>
+            </TabList>
+            <TabPanels>
+              <TabPanel>
+                <CreateDealPanel />
+              </TabPanel>
+              <TabPanel>
+                {deals.isPending ? (
+                  <DealGridSkeleton />
+                ) : deals.isError ? (
+                  <DealLoadError error={deals.error} onRetry={() => void deals.refetch()} />
+                ) : deals.data.length === 0 ? (
+                  <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">No deals yet. Create one in the first tab.</p>
+                ) : (
+                  <MerchantDealGrid deals={deals.data} nowMs={nowMs} place="dashboard" />
+                )}
+              </TabPanel>
+            </TabPanels>
+          </Tabs>
+        </CardContent>
+      </Card>
     </div>
   );
 }

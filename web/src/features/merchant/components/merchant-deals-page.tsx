@@ -1,19 +1,64 @@
+import { useState } from 'react';
 import { BackLink } from '@/components/layout/back-link';
-import { ComingSoonCard } from '@/components/layout/coming-soon-card';
 import { ScreenTitle } from '@/components/layout/screen-title';
 import { SignedInHeader } from '@/components/layout/signed-in-header';
+import { Badge } from '@/components/ui/badge';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Modal } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
+import { useNow } from '@/lib/deals/use-now';
+import { useMerchantDeals } from '../api/get-merchant-deals';
+import { useMerchantMe } from '../api/get-merchant-me';
+import { CreateDealPanel } from './deals/create-deal-panel';
+import { DealGridSkeleton, DealLoadError } from './deals/deal-list-states';
+import { MerchantDealGrid } from './deals/merchant-deal-grid';
 
-/** /merchant/deals. The deal grid and form arrive with the merchant deals issue. */
+/** /merchant/deals: the "My Deals" grid with create, edit, deactivate, toggle and delete. */
 export function MerchantDealsPage() {
+  const merchant = useMerchantMe();
+  const approved = merchant.data?.active === true;
+  const deals = useMerchantDeals({ enabled: approved });
+  const nowMs = useNow();
+  const [creating, setCreating] = useState(false);
+
   return (
     <div className="min-h-dvh">
-      <SignedInHeader homePath={paths.merchant} />
+      <SignedInHeader homePath={paths.merchant}>
+        <Badge className="hidden sm:inline-flex">Merchant</Badge>
+      </SignedInHeader>
       <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">
         <BackLink to={paths.merchant}>Back to Dashboard</BackLink>
-        <ScreenTitle>My Deals</ScreenTitle>
-        <ComingSoonCard>Your deals will appear here.</ComingSoonCard>
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <ScreenTitle subtitle="Codes rotate every 2 minutes. Members show the current one at your counter.">My Deals</ScreenTitle>
+          <div className="flex gap-2">
+            <ButtonLink to={paths.merchantCounter} variant="outline">Open Counter</ButtonLink>
+            <Button onClick={() => setCreating(true)} disabled={!approved}>Create Deal</Button>
+          </div>
+        </div>
+
+        {merchant.isPending || (approved && deals.isPending) ? (
+          <DealGridSkeleton />
+        ) : !approved ? (
+          <Card><CardContent className="p-6 text-sm text-stone-700">Your business must be approved before you can create deals.</CardContent></Card>
+        ) : deals.isError ? (
+          <DealLoadError error={deals.error} onRetry={() => void deals.refetch()} />
+        ) : (deals.data ?? []).length === 0 ? (
+          <Card className="border-dashed">
+            <CardContent className="p-8 text-center">
+              <h2 className="text-lg font-semibold text-stone-900">No deals yet</h2>
+              <p className="mt-1 text-sm text-stone-600">Create your first deal and members in your city will see it right away.</p>
+              <Button className="mt-4" onClick={() => setCreating(true)}>Create Deal</Button>
+            </CardContent>
+          </Card>
+        ) : (
+          <MerchantDealGrid deals={deals.data ?? []} nowMs={nowMs} place="deals-page" />
+        )}
       </main>
+
+      <Modal open={creating} onClose={() => setCreating(false)} title="Create Deal" description="Percent or amount off; members see it with a rotating code." className="max-w-2xl">
+        <CreateDealPanel onCreated={() => setCreating(false)} onCancel={() => setCreating(false)} />
+      </Modal>
     </div>
   );
 }

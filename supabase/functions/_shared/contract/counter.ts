@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { uuid } from './common.ts';
+
+export const COUNTER_AMOUNT_MAX_CENTS = 10_000_000;
+export const COUNTER_POINTS_MAX = 10_000_000;
+/** How long the counter can undo a redemption or a points entry. */
+export const COUNTER_UNDO_MINUTES = 5;
+
+/** The number on the member card; typed at the counter, so digits in a string are fine. */
+export const memberNumber = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*#?\d{1,10}\s*$/.test(v) ? Number(v.replace(/[#\s]/g, '')) : v),
+  z.number({ error: 'must be a member number' }).int('must be a member number').min(1, 'must be a member number')
+    .max(2_147_483_647, 'must be a member number'),
+);
+const optionalMemberNumber = z.preprocess((v) => (v === '' ? null : v), memberNumber.nullish());
+
+export const verifyCodeBody = z.object({
+  code: z.string({ error: 'is required' }).transform((v) => v.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, 'must be the 6 digits the member shows')),
+  memberNumber: optionalMemberNumber,
+  /** Only needed when a code happens to match two of the merchant's deals at once. */
+  dealId: uuid.optional(),
+});
+export type VerifyCodeBody = z.input<typeof verifyCodeBody>;
+
+export const dealRedemption = z.object({
+  id: z.string(),
+  dealId: z.string(),
+  dealTitle: z.string(),
+  memberNumber: z.number().nullable(),
+  codeStep: z.number(),
+  createdAt: z.string(),
+  undoUntil: z.string(),
+  usedCount: z.number(),
+  maxUses: z.number().nullable(),
+});
+export type DealRedemption = z.infer<typeof dealRedemption>;
+
+export const undoRedemptionAnswer = z.object({
+  id: z.string(), dealId: z.string(), undoneAt: z.string(), usedCount: z.number(), maxUses: z.number().nullable(),
+});
+export type UndoRedemptionAnswer = z.infer<typeof undoRedemptionAnswer>;
+
+export const earnBody = z.object({
+  memberNumber,
+  amountCents: z.number({ error: 'must be the purchase amount in cents' }).int('must be a whole number of cents')
+    .min(1, 'must be at least 1 cent').max(COUNTER_AMOUNT_MAX_CENTS, `must be at most ${COUNTER_AMOUNT_MAX_CENTS} cents`),
+});
+export type EarnBody = z.input<typeof earnBody>;
+
+export const redeemBody = z.object({
+  memberNumber,
+  points: z.number({ error: 'must be a whole number of points' }).int('must be a whole number of points')
+    .min(1, 'must be at least 1').max(COUNTER_POINTS_MAX, `must be at most ${COUNTER_POINTS_MAX}`),
+});
+export type RedeemBody = z.input<typeof redeemBody>;
+
+/** Answer of earn, redeem and a points undo: the entry and the member's balance here after it. */
+export const pointsEntry = z.object({
+  entryId: z.string(),
+  kind: z.enum(['accrual', 'redemption', 'reversal']),
+  points: z.number(),
+  balance: z.number(),
+  memberNumber: z.number(),
+  createdAt: z.string(),
+  undoUntil: z.string().nullable(),
+});
+export type PointsEntry = z.infer<typeof pointsEntry>;
+
+export const counterMember = z.object({ memberNumber: z.number(), balance: z.number(), isActiveMember: z.boolean() });
+export type CounterMember = z.infer<typeof counterMember>;
+
+export const counterActivityItem = z.object({
+  type: z.enum(['deal', 'accrual', 'redemption', 'reversal']),
+  id: z.string(),
+  dealId: z.string().nullable(),
+  dealTitle: z.string().nullable(),
+  memberNumber: z.number().nullable(),
+  points: z.number().nullable(),
+  purchaseAmountCents: z.number().nullable(),
+  createdAt: z.string(),
+  undone: z.boolean(),
+  undoUntil: z.string().nullable(),
+});
+export type CounterActivityItem = z.infer<typeof counterActivityItem>;
+export const counterActivityAnswer = z.array(counterActivityItem);
+
+/** GET /api/member/points: the member card. */
+export const memberPointsAnswer = z.object({
+  memberNumber: z.string().nullable(),
+  totalPoints: z.number(),
+  balances: z.array(z.object({ merchantId: z.string(), merchantName: z.string(), points: z.number() })),
+});
+export type MemberPointsAnswer = z.infer<typeof memberPointsAnswer>;

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import {
+  DEAL_CATEGORIES, DEAL_DESCRIPTION_MAX, DEAL_TITLE_MAX, DEFAULT_DEAL_CATEGORY, MEMBER_DEAL_FILTERS,
+} from '../constants.ts';
+import { dealRuleViolation } from '../deal-rules.ts';
+import { uuid } from './common.ts';
+
+export const DISCOUNT_AMOUNT_MAX_CENTS = 10_000_000;
+export const MAX_USES_LIMIT = 1_000_000;
+
+/** Empty strings from forms mean "not set". */
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+const title = z.string({ error: 'is required' }).trim().min(1, 'is required')
+  .max(DEAL_TITLE_MAX, `must be at most ${DEAL_TITLE_MAX} characters`);
+const description = z.string({ error: 'is required' }).trim().min(1, 'is required')
+  .max(DEAL_DESCRIPTION_MAX, `must be at most ${DEAL_DESCRIPTION_MAX} characters`);
+const discountPercent = z.number({ error: 'must be a whole number from 1 to 100' })
+  .int('must be a whole number from 1 to 100').min(1, 'must be a whole number from 1 to 100')
+  .max(100, 'must be a whole number from 1 to 100');
+/** Cents: the form multiplies dollars by 100 and rounds; at least $0.01. */
+const discountAmount = z.number({ error: 'must be an amount in cents of at least 1 ($0.01)' })
+  .int('must be a whole number of cents').min(1, 'must be at least 1 cent ($0.01)')
+  .max(DISCOUNT_AMOUNT_MAX_CENTS, `must be at most ${DISCOUNT_AMOUNT_MAX_CENTS} cents`);
+const category = z.enum(DEAL_CATEGORIES, { error: 'must be one of the deal categories' });
+const maxUses = z.number({ error: 'must be a whole number of at least 1' })
+  .int('must be a whole number of at least 1').min(1, 'must be at least 1')
+  .max(MAX_USES_LIMIT, `must be at most ${MAX_USES_LIMIT}`);
+
+/**
+ * A date or an ISO date-time. A bare date means the whole day in UTC: validFrom starts at its
+ * first instant, validTo ends at its last. The web form sends local day bounds as date-times.
+ */
+const dealInstant = (edge: 'start' | 'end') =>
+  z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'must be a date or an ISO date-time' })
+    .transform((value) => {
+      if (value.length > 10) return new Date(value);
+      return new Date(`${value}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z`);
+    });
+
+const nullable = <S extends z.ZodType>(schema: S) => z.preprocess(blankToNull, schema.nullable());
+
+export const createDealBody = z.object({
+  title,
+  description,
+  discountPercent: nullable(discountPercent).optional().transform((v) => v ?? null),
+  discountAmount: nullable(discountAmount).optional().transform((v) => v ?? null),
+  category: z.preprocess(blankToNull, category.nullish()).transform((v) => v ?? DEFAULT_DEAL_CATEGORY),
+  maxUses: nullable(maxUses).optional().transform((v) => v ?? null),
+  validFrom: nullable(dealInstant('start')).optional().transform((v) => v ?? null),
+  validTo: nullable(dealInstant('end')).optional().transform((v) => v ?? null),
+  active: z.boolean({ error: 'must be true or false' }).optional().default(true),
+}).superRefine((deal, ctx) => {
+  const violation = dealRuleViolation({ ...deal, usedCount: 0 });
+  if (violation) ctx.addIssue({ code: 'custom', message: violation });
+});
+export type CreateDealBody = z.input<typeof createDealBody>;
+
+/** PATCH: only the fields sent change; the unused discount kind comes as null; the toggle sends {active}. */
+export const updateDealBody = z.object({
+  title: title.optional(),
+  description: description.optional(),
+  discountPercent: nullable(discountPercent).optional(),
+  discountAmount: nullable(discountAmount).optional(),
+  category: category.optional(),
+  maxUses: nullable(maxUses).optional(),
+  validFrom: nullable(dealInstant('start')).optional(),
+  validTo: nullable(dealInstant('end')).optional(),
+  active: z.boolean({ error: 'must be true or false' }).optional(),
+}).refine((patch) => Object.values(patch).some((v) => v !== undefined), { message: 'Nothing to update' });
+export type UpdateDealBody = z.input<typeof updateDealBody>;
+
+export const deleteDealQuery = z.object({
+  /** "true": remove the deal for good (the confirmed delete); otherwise DELETE deactivates it. */
+  permanent: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+});
+
+export const memberDealsQuery = z.object({
+  cityId: z.uuid({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a valid id') }),
+  category: z.enum(MEMBER_DEAL_FILTERS, { error: 'must be one of the member categories' }).optional().default('all'),
+});
+export type MemberDealsQuery = z.input<typeof memberDealsQuery>;
+
+export const publicDealsQuery = z.object({
+  cityId: uuid.optional(),
+  category: z.enum(MEMBER_DEAL_FILTERS, { error: 'must be one of the member categories' }).optional().default('all'),
+});
+
+/** Deal, merchant view (spec section 3). discountAmount is in cents. A code only while the deal is live. */
+export const merchantDeal = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  discountPercent: z.number().nullable(),
+  discountAmount: z.number().nullable(),
+  category: z.string(),
+  active: z.boolean(),
+  currentCode: z.string().nullable(),
+  codeExpiresAt: z.string().nullable(),
+  validFrom: z.string().nullable(),
+  validTo: z.string().nullable(),
+  maxUses: z.number().nullable(),
+  usedCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MerchantDeal = z.infer<typeof merchantDeal>;
+export const merchantDealsAnswer = z.array(merchantDeal);
+export const deleteDealAnswer = z.object({ id: z.string(), deleted: z.boolean(), deal: merchantDeal.nullable() });
+export type DeleteDealAnswer = z.infer<typeof deleteDealAnswer>;
+
+/** Deal, member view (spec section 3), plus what the member screen filters and links by. */
+export const memberDeal = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  merchantId: z.string(),
+  merchantName: z.string(),
+  merchantCategory: z.string(),
+  merchantIsWomenOwned: z.boolean(),
+  category: z.string(),
+  discountPercent: z.number().nullable(),
+  discountAmount: z.number().nullable(),
+  currentCode: z.string(),
+  codeExpiresAt: z.string(),
+  usedCount: z.number(),
+  maxUses: z.number().nullable(),
+  validTo: z.string().nullable(),
+});
+export type MemberDeal = z.infer<typeof memberDeal>;
+export const memberDealsAnswer = z.array(memberDeal);
+
+/** Deal, public view (spec section 3): no code. */
+export const publicDeal = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  merchantId: z.string(),
+  merchantName: z.string(),
+  category: z.string(),
+  discountPercent: z.number().nullable(),
+  discountPercentage: z.number().nullable(),
+  discountAmount: z.number().nullable(),
+  validUntil: z.string().nullable(),
+  usedCount: z.number(),
+  maxUses: z.number().nullable(),
+  merchant: z.object({
+    id: z.string(),
+    name: z.string(),
+    businessName: z.string(),
+    logoUrl: z.string().nullable(),
+    category: z.string(),
+    city: z.object({ id: z.string(), name: z.string(), state: z.string() }).nullable(),
+  }),
+});
+export type PublicDeal = z.infer<typeof publicDeal>;
+export const publicDealsAnswer = z.array(publicDeal);
+
+export const MEMBERSHIP_REQUIRED_MESSAGE = 'An active membership is required to see deals. Subscribe to access deals & community.';

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { merchantData } from './auth.ts';
+
+/** POST /api/merchant/apply: the business details of the merchant registration. */
+export const merchantApplyBody = merchantData;
+export type MerchantApplyBody = z.input<typeof merchantApplyBody>;
+
+/** Merchant (spec section 3), as its owner and the admin see it. */
+export const merchantProfile = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  businessType: z.string().nullable(),
+  description: z.string().nullable(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  cityId: z.string().nullable(),
+  cityName: z.string().nullable(),
+  category: z.string(),
+  isWomenOwned: z.boolean(),
+  logoUrl: z.string().nullable(),
+  active: z.boolean(),
+  rewardRateBps: z.number(),
+  ownerUserId: z.string(),
+  approvedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MerchantProfile = z.infer<typeof merchantProfile>;
+
+export const adminMerchant = merchantProfile.extend({ ownerName: z.string(), ownerEmail: z.string() });
+export type AdminMerchant = z.infer<typeof adminMerchant>;
+export const adminMerchantsAnswer = z.object({ pending: z.array(adminMerchant), active: z.array(adminMerchant) });
+export type AdminMerchantsAnswer = z.infer<typeof adminMerchantsAnswer>;
+
+/**
+ * PUT /api/merchant/logo: the signed upload address the file was PUT to (or its /objects/ path).
+ * The server checks the object exists and was uploaded by the caller (lib/uploaded-object.ts).
+ */
+export const merchantLogoBody = z.object({
+  logoUrl: z.string({ error: 'is required' }).trim().min(1, 'is required').max(2000, 'must be at most 2000 characters'),
+});
+export type MerchantLogoBody = z.infer<typeof merchantLogoBody>;

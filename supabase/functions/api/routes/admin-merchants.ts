@@ -1,0 +1,40 @@
+import { Hono } from 'hono';
+import type { AdminMerchant } from '../../_shared/contract/merchants.ts';
+import { type AppEnv, userTx } from '../context.ts';
+import { notFound } from '../lib/http-error.ts';
+import { uuidParam } from '../lib/params.ts';
+import { requireAdmin } from '../middleware/session.ts';
+import { merchantColumns, type MerchantRow, toMerchantProfile } from './merchant/merchant-view.ts';
+
+/** /api/admin/merchants: the review queue and approval (the admin screen comes with the admin issue). */
+export const adminMerchantRoutes = new Hono<AppEnv>();
+
+type AdminMerchantRow = MerchantRow & { owner_name: string; owner_email: string };
+
+const toAdminMerchant = (row: AdminMerchantRow): AdminMerchant => ({
+  ...toMerchantProfile(row), ownerName: row.owner_name, ownerEmail: row.owner_email,
+});
+
+const adminMerchantSql = `
+  select ${merchantColumns}, p.name as owner_name, p.email as owner_email
+    from public.merchants m join public.profiles p on p.id = m.owner_user_id`;
+
+adminMerchantRoutes.get('/', async (c) => {
+  requireAdmin(c);
+  const rows = await userTx(c, (q) => q<AdminMerchantRow>(`${adminMerchantSql} order by m.created_at, m.name`));
+  const all = rows.map(toAdminMerchant);
+  return c.json({ pending: all.filter((m) => !m.active), active: all.filter((m) => m.active) });
+});
+
+adminMerchantRoutes.post('/:id/approve', async (c) => {
+  requireAdmin(c);
+  const id = uuidParam(c, 'id', 'Merchant not found');
+  const row = await userTx(c, async (q) => {
+    const [updated] = await q<{ id: string }>(
+      `update public.merchants set active = true, approved_at = coalesce(approved_at, now()) where id = $1 returning id`, [id]);
+    if (!updated) throw notFound('Merchant not found');
+    const [merchant] = await q<AdminMerchantRow>(`${adminMerchantSql} where m.id = $1`, [id]);
+    return merchant;
+  });
+  return c.json(toAdminMerchant(row));
+});

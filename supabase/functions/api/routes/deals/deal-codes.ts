@@ -1,0 +1,46 @@
+import { codeStepAt, dealCodeAt, hexToBytes, type DealCode } from '../../../_shared/deal-code.ts';
+import type { Query } from '../../db/database.ts';
+
+/** $1: a uuid[] literal of deal ids. Only the secrets the caller may see codes of come back. */
+export const codeSecretsSql = `select deal_id, secret from private.deal_code_secrets($1::uuid[])`;
+
+/**
+ * Codes already derived in this process, by deal: every caller of one step sees the same code, so
+ * a busy city list costs one HMAC per deal per 120 s. Only filled after the database handed out the
+ * secret to an authorised caller; it holds codes, never secrets. Bounded by a crude reset.
+ */
+const derivedCodes = new Map<string, DealCode>();
+const DERIVED_CODES_MAX = 50_000;
+
+async function codeOf(dealId: string, secretHex: string, nowMs: number): Promise<DealCode> {
+  const cached = derivedCodes.get(dealId);
+  if (cached && cached.step === codeStepAt(nowMs)) return cached;
+  const code = await dealCodeAt(hexToBytes(secretHex), nowMs);
+  if (derivedCodes.size >= DERIVED_CODES_MAX) derivedCodes.clear();
+  derivedCodes.set(dealId, code);
+  return code;
+}
+
+/**
+ * Current codes of the given deals, derived from their secrets. The database hands out only the
+ * secrets the caller may see codes of (private.deal_code_secrets); deals missing from the map get
+ * no code. The secrets stay in this function.
+ */
+export async function currentCodes(query: Query, dealIds: string[], nowMs = Date.now()): Promise<Map<string, DealCode>> {
+  if (dealIds.length === 0) return new Map();
+  const rows = await query<{ deal_id: string; secret: string }>(
+    codeSecretsSql,
+    [`{${dealIds.join(',')}}`],
+  );
+  return new Map(await Promise.all(rows.map(async (row) => [row.deal_id, await codeOf(row.deal_id, row.secret, nowMs)] as const)));
+}
+
+/** The secrets themselves, for matching a code at the counter (owner of an approved business only). */
+export async function codeSecrets(query: Query, dealIds: string[]): Promise<Map<string, Uint8Array>> {
+  if (dealIds.length === 0) return new Map();
+  const rows = await query<{ deal_id: string; secret: string }>(
+    codeSecretsSql,
+    [`{${dealIds.join(',')}}`],
+  );
+  return new Map(rows.map((row) => [row.deal_id, hexToBytes(row.secret)]));
+}

@@ -1,0 +1,116 @@
+import type { MemberDeal, MerchantDeal, PublicDeal } from '../../../_shared/contract/deals.ts';
+import type { DealCode } from '../../../_shared/deal-code.ts';
+import { iso, isoOrNull } from '../../lib/params.ts';
+
+/** Columns of public.deals as the merchant view needs them (alias d). */
+export const dealColumns = `d.id, d.title, d.description, d.discount_percent, d.discount_amount_cents, d.category,
+  d.active, d.valid_from, d.valid_to, d.max_uses, d.used_count, d.created_at, d.updated_at`;
+
+export interface DealRow {
+  id: string;
+  title: string;
+  description: string;
+  discount_percent: number | null;
+  discount_amount_cents: number | null;
+  category: string;
+  active: boolean;
+  valid_from: Date | string | null;
+  valid_to: Date | string | null;
+  max_uses: number | null;
+  used_count: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** Live = redeemable now: active and inside its validity window. */
+export function isLive(deal: Pick<DealRow, 'active' | 'valid_from' | 'valid_to'>, nowMs: number): boolean {
+  if (!deal.active) return false;
+  if (deal.valid_from && new Date(deal.valid_from).getTime() > nowMs) return false;
+  if (deal.valid_to && new Date(deal.valid_to).getTime() < nowMs) return false;
+  return true;
+}
+
+export function toMerchantDeal(row: DealRow, code: DealCode | undefined, nowMs: number): MerchantDeal {
+  const live = code && isLive(row, nowMs);
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    discountPercent: row.discount_percent,
+    discountAmount: row.discount_amount_cents,
+    category: row.category,
+    active: row.active,
+    currentCode: live ? code.code : null,
+    codeExpiresAt: live ? code.expiresAt.toISOString() : null,
+    validFrom: isoOrNull(row.valid_from),
+    validTo: isoOrNull(row.valid_to),
+    maxUses: row.max_uses,
+    usedCount: row.used_count,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export interface MemberDealRow {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  discount_percent: number | null;
+  discount_amount_cents: number | null;
+  used_count: number;
+  max_uses: number | null;
+  valid_to: Date | string | null;
+  merchant_id: string;
+  merchant_name: string;
+  merchant_category: string;
+  merchant_is_women_owned: boolean;
+}
+
+export const toMemberDeal = (row: MemberDealRow, code: DealCode): MemberDeal => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  merchantId: row.merchant_id,
+  merchantName: row.merchant_name,
+  merchantCategory: row.merchant_category,
+  merchantIsWomenOwned: row.merchant_is_women_owned,
+  category: row.category,
+  discountPercent: row.discount_percent,
+  discountAmount: row.discount_amount_cents,
+  currentCode: code.code,
+  codeExpiresAt: code.expiresAt.toISOString(),
+  usedCount: row.used_count,
+  maxUses: row.max_uses,
+  validTo: isoOrNull(row.valid_to),
+});
+
+export interface PublicDealRow extends Omit<MemberDealRow, 'merchant_is_women_owned'> {
+  logo_url: string | null;
+  city_id: string | null;
+  city_name: string | null;
+  city_state: string | null;
+}
+
+export const toPublicDeal = (row: PublicDealRow): PublicDeal => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  merchantId: row.merchant_id,
+  merchantName: row.merchant_name,
+  category: row.category,
+  discountPercent: row.discount_percent,
+  discountPercentage: row.discount_percent,
+  discountAmount: row.discount_amount_cents,
+  validUntil: isoOrNull(row.valid_to),
+  usedCount: row.used_count,
+  maxUses: row.max_uses,
+  merchant: {
+    id: row.merchant_id,
+    name: row.merchant_name,
+    businessName: row.merchant_name,
+    logoUrl: row.logo_url,
+    category: row.merchant_category,
+    city: row.city_id && row.city_name && row.city_state ? { id: row.city_id, name: row.city_name, state: row.city_state } : null,
+  },
+});

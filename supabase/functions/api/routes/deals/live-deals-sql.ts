@@ -1,0 +1,30 @@
+// The SQL of the deal lists, shared by the routes and the benchmark (bench/deals.ts).
+import { dealCategoriesForFilter } from '../../../_shared/deal-filters.ts';
+
+/** Live deals of approved businesses; $1 city (or null), $2 member filter (or null), $3 matching deal categories. */
+export const liveDealsSql = ({ columns = '', joins = '', limit }: { columns?: string; joins?: string; limit: number }) => `
+  select d.id, d.title, d.description, d.category, d.discount_percent, d.discount_amount_cents, d.used_count,
+         d.max_uses, d.valid_to, m.id as merchant_id, m.name as merchant_name, m.category as merchant_category
+         ${columns}
+    from public.deals d
+    join public.merchants m on m.id = d.merchant_id
+    ${joins}
+   where m.active and d.active
+     and (d.valid_from is null or d.valid_from <= now()) and (d.valid_to is null or d.valid_to >= now())
+     and ($1::uuid is null or m.city_id = $1::uuid)
+     and ($2::text is null or m.category = $2::text or d.category = any ($3::text[])
+          or ($2::text = 'women-owned' and m.is_women_owned))
+   order by d.created_at desc, d.id
+   limit ${limit}`;
+
+/** The member filter as SQL parameters ('all' = no filter). */
+export function filterParams(category: string): [string | null, string] {
+  if (category === 'all') return [null, '{}'];
+  return [category, `{${dealCategoriesForFilter(category as never).join(',')}}`];
+}
+
+/** The member view's list: $1 city, then the filter parameters. */
+export const memberDealsSql = liveDealsSql({ columns: ', m.is_women_owned as merchant_is_women_owned', limit: 500 });
+
+/** Whether the caller has an active membership (the gate of the member view). */
+export const membershipCheckSql = `select private.caller_is_active_member() as active`;

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { PublicDeal } from '@shared/contract/index.ts';
+import { CategoryBadge } from '@/components/deals/category-badge';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+import { categoryTone, discountLabel, toneClasses } from '@/lib/deals/deal-format';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** A public deal: the code is masked behind "Subscribe to reveal". */
+export function PublicDealCard({ deal, followButton }: { deal: PublicDeal; followButton?: ReactNode }) {
+  const city = deal.merchant.city;
+  return (
+    <article aria-label={deal.title} className={cn('flex flex-col rounded-2xl border border-t-4 border-stone-200 bg-white p-5 shadow-sm', toneClasses[categoryTone(deal.category)].edge)}>
+      <div className="flex items-start gap-3">
+        {deal.merchant.logoUrl ? (
+          <img src={deal.merchant.logoUrl} alt="" className="size-12 shrink-0 rounded-lg object-cover" />
+        ) : (
+          <div aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-brand-100 font-bold text-brand-800">
+            {deal.merchant.businessName.slice(0, 1).toUpperCase()}
+          </div>
+        )}
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold text-stone-900">{deal.merchant.businessName}</p>
+          {city && <p className="text-xs text-stone-600">{city.name}, {city.state}</p>}
+        </div>
+        {followButton}
+      </div>
+      <div className="mt-4 flex items-center justify-between gap-2">
+        <p className="text-2xl font-extrabold text-brand-800">{discountLabel(deal)}</p>
+        <CategoryBadge category={deal.category} />
+      </div>
+      <h2 className="mt-1 text-lg font-semibold text-stone-900">{deal.title}</h2>
+      <p className="mt-1 flex-1 text-sm text-stone-600">{deal.description}</p>
+      <Link
+        to={paths.subscribe}
+        className="mt-4 flex items-center justify-between gap-3 rounded-xl bg-stone-900 px-4 py-3 text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      >
+        <span aria-hidden="true" className="font-mono text-2xl font-bold tracking-[0.2em] text-stone-400 blur-[3px] select-none">••••••</span>
+        <span className="text-sm font-semibold">Subscribe to reveal</span>
+      </Link>
+      {deal.validUntil && <p className="mt-2 text-xs text-stone-600">Valid until {dateFormat.format(new Date(deal.validUntil))}</p>}
+    </article>
+  );
+}

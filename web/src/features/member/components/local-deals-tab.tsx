@@ -1,0 +1,75 @@
+import { useId, useState, type ReactNode } from 'react';
+import { MEMBER_DEAL_FILTERS } from '@shared/constants.ts';
+import type { City } from '@shared/contract/index.ts';
+import { Input } from '@/components/ui/form-controls';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { errorMessage } from '@/lib/api-error';
+import { cityLabel } from '@/lib/cities';
+import { memberFilterLabel } from '@/lib/deals/deal-format';
+import { useNow } from '@/lib/deals/use-now';
+import { useMemberDeals } from '../api/get-member-deals';
+import type { MemberFilter } from '../api/member-keys';
+import { emptyDealsMessage, searchDeals } from '../utils/deal-list';
+import { MemberDealCard } from './member-deal-card';
+
+interface LocalDealsTabProps {
+  city: City | undefined;
+  renderFollowButton?: (merchantId: string, merchantName: string) => ReactNode;
+}
+
+/** Local Deals: city heading, search, category buttons and the deal cards with live codes. */
+export function LocalDealsTab({ city, renderFollowButton }: LocalDealsTabProps) {
+  const id = useId();
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<MemberFilter>('all');
+  const deals = useMemberDeals(city?.id, category);
+  const nowMs = useNow();
+  const shown = deals.data ? searchDeals(deals.data, search) : [];
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-5">
+      <div>
+        <h2 id={`${id}-title`} className="text-xl font-bold text-stone-900">Deals in {city ? cityLabel(city) : 'your city'}</h2>
+        <p className="text-sm font-medium text-brand-800">Only small and family owned businesses allowed!</p>
+      </div>
+      <div>
+        <label htmlFor={`${id}-search`} className="sr-only">Search deals</label>
+        <Input id={`${id}-search`} type="search" placeholder="Search deals or businesses..." value={search} onChange={(e) => setSearch(e.target.value)} />
+      </div>
+      <div role="group" aria-label="Categories" className="flex flex-wrap gap-2">
+        {MEMBER_DEAL_FILTERS.map((filter) => (
+          <button
+            key={filter}
+            type="button"
+            aria-pressed={category === filter}
+            onClick={() => setCategory(filter)}
+            className={cn(
+              'rounded-full border px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
+              category === filter ? 'border-brand-700 bg-brand-700 text-white' : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-50',
+            )}
+          >
+            {memberFilterLabel(filter)}
+          </button>
+        ))}
+      </div>
+
+      {!city ? null : deals.isPending ? (
+        <p role="status" className="py-10 text-center text-stone-600">Loading deals...</p>
+      ) : deals.isError ? (
+        <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-sm text-red-900">
+          <p>{errorMessage(deals.error)}</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void deals.refetch()}>Try again</Button>
+        </div>
+      ) : shown.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-stone-300 p-10 text-center text-stone-700">{emptyDealsMessage(search, category)}</p>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {shown.map((deal) => (
+            <MemberDealCard key={deal.id} deal={deal} nowMs={nowMs} followButton={renderFollowButton?.(deal.merchantId, deal.merchantName)} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

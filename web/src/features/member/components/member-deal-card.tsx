@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import type { MemberDeal } from '@shared/contract/index.ts';
+import { CategoryBadge } from '@/components/deals/category-badge';
+import { DealCode } from '@/components/deals/deal-code';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { categoryTone, discountLabel, toneClasses } from '@/lib/deals/deal-format';
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' });
+
+interface MemberDealCardProps {
+  deal: MemberDeal;
+  nowMs: number;
+  followButton?: ReactNode;
+}
+
+/** A deal as a member sees it: the current code to show at the counter, with its expiry. */
+export function MemberDealCard({ deal, nowMs, followButton }: MemberDealCardProps) {
+  return (
+    <article aria-label={deal.title} className={cn('flex flex-col rounded-2xl border border-t-4 border-stone-200 bg-white p-5 shadow-sm', toneClasses[categoryTone(deal.category)].edge)}>
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <p className="text-2xl font-extrabold text-brand-800">{discountLabel(deal)}</p>
+          <h3 className="mt-1 text-lg font-semibold text-stone-900">{deal.title}</h3>
+          <p className="text-sm font-medium text-stone-700">{deal.merchantName}</p>
+        </div>
+        <CategoryBadge category={deal.category} className="shrink-0" />
+      </div>
+      <p className="mt-2 text-sm text-stone-600">{deal.description}</p>
+      <div className="mt-4 space-y-1">
+        <DealCode code={deal.currentCode} expiresAt={deal.codeExpiresAt} nowMs={nowMs} size="lg" />
+        <p className="text-xs text-stone-600">Code valid until {timeFormat.format(new Date(deal.codeExpiresAt))}; a new one appears by itself.</p>
+      </div>
+      <p className="mt-3 text-xs text-stone-600">
+        Used {deal.usedCount} {deal.usedCount === 1 ? 'time' : 'times'}{deal.maxUses !== null && <> · Max {deal.maxUses} uses</>}
+      </p>
+      <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-stone-100 pt-4">
+        {/* Spec: Comments and Rate are shown but do nothing yet. */}
+        <Button variant="ghost" size="sm" aria-disabled="true" title="Coming soon">Comments</Button>
+        <Button variant="ghost" size="sm" aria-disabled="true" title="Coming soon">Rate</Button>
+        <span className="ml-auto">{followButton}</span>
+      </div>
+    </article>
+  );
+}

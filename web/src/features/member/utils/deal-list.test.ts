@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import type { MemberDeal } from '@shared/contract/index.ts';
+import { emptyDealsMessage, searchDeals } from './deal-list';
+
+const deal = (title: string, merchantName: string, description = 'Nice'): MemberDeal => ({
+  id: title, title, description, merchantId: 'm', merchantName, merchantCategory: 'food-dining', merchantIsWomenOwned: false,
+  category: 'food-drink', discountPercent: 10, discountAmount: null, currentCode: '123456', codeExpiresAt: '', usedCount: 0, maxUses: null, validTo: null,
+});
+
+describe('member deal list', () => {
+  it('searches title, description and merchant name case-insensitively', () => {
+    const deals = [deal('Latte', "Rosa's"), deal('Pizza', 'Main Street Pizza', 'Large pies'), deal('Yoga', 'Twin Peaks')];
+    expect(searchDeals(deals, 'LATTE').map((d) => d.title)).toEqual(['Latte']);
+    expect(searchDeals(deals, 'pies').map((d) => d.title)).toEqual(['Pizza']);
+    expect(searchDeals(deals, 'twin').map((d) => d.title)).toEqual(['Yoga']);
+    expect(searchDeals(deals, '')).toHaveLength(3);
+  });
+
+  it('picks the empty text: search, then category, then city', () => {
+    expect(emptyDealsMessage(' sushi ', 'retail')).toBe('No deals found matching "sushi"');
+    expect(emptyDealsMessage('', 'retail')).toBe('No deals available in this category');
+    expect(emptyDealsMessage('', 'all')).toBe('No deals available in this city');
+  });
+});

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DeleteDealAnswer, MerchantDeal } from '@shared/contract/index.ts';
+import { apiJson } from '@/lib/api-client';
+import { merchantKeys } from './merchant-keys';
+
+export interface DeleteDealInput {
+  id: string;
+  /** true: remove for good (the confirmed Delete); false: DELETE deactivates (decision 020). */
+  permanent: boolean;
+}
+
+/** DELETE /api/merchant/deals/{id}[?permanent=true] */
+export function useDeleteDeal({ onSuccess, onError }: { onSuccess?: (answer: DeleteDealAnswer) => void; onError?: (error: Error) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, permanent }: DeleteDealInput) =>
+      apiJson<DeleteDealAnswer>('DELETE', `/api/merchant/deals/${id}${permanent ? '?permanent=true' : ''}`),
+    onSuccess: (answer) => {
+      queryClient.setQueryData<MerchantDeal[]>(merchantKeys.deals, (deals) =>
+        answer.deleted ? deals?.filter((d) => d.id !== answer.id) : deals?.map((d) => (d.id === answer.id && answer.deal ? answer.deal : d)));
+      onSuccess?.(answer);
+    },
+    onError,
+  });
+}

@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CounterActivityItem } from '@shared/contract/index.ts';
+import { merchantKeys } from './merchant-keys';
+
+/** GET /api/merchant/counter/activity: the latest redemptions and points, with undo deadlines. */
+export const counterActivityQueryOptions = () =>
+  queryOptions<CounterActivityItem[]>({ queryKey: merchantKeys.counterActivity, staleTime: 0, refetchOnMount: 'always' });
+
+export function useCounterActivity() {
+  return useQuery(counterActivityQueryOptions());
+}

@@ -1,0 +1,7 @@
+/** Query keys of the merchant screens; they are API paths, so the default query function reads them. */
+export const merchantKeys = {
+  me: ['/api/merchant/me'] as const,
+  deals: ['/api/merchant/deals'] as const,
+  counterActivity: ['/api/merchant/counter/activity'] as const,
+  counterMember: (memberNumber: number) => ['/api/merchant/members', String(memberNumber)] as const,
+};

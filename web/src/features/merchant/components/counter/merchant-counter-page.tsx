@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import type { CounterActivityItem } from '@shared/contract/index.ts';
+import { BackLink } from '@/components/layout/back-link';
+import { ScreenTitle } from '@/components/layout/screen-title';
+import { SignedInHeader } from '@/components/layout/signed-in-header';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-error';
+import { useNow } from '@/lib/deals/use-now';
+import { useCounterActivity } from '../../api/get-counter-activity';
+import { useMerchantDeals } from '../../api/get-merchant-deals';
+import { useMerchantMe } from '../../api/get-merchant-me';
+import { useUndoPoints } from '../../api/undo-points';
+import { useUndoRedemption } from '../../api/undo-redemption';
+import { type CounterAction, LastActionCard } from './last-action-card';
+import { LiveCodesPanel } from './live-codes-panel';
+import { PointsCard } from './points-card';
+import { RecentActivity } from './recent-activity';
+import { VerifyCodeCard } from './verify-code-card';
+
+/** /merchant/counter: the shop tablet. Big live codes, the verify box, earn/redeem, confirmation with undo. */
+export function MerchantCounterPage() {
+  const merchant = useMerchantMe();
+  const approved = merchant.data?.active === true;
+  const deals = useMerchantDeals({ enabled: approved });
+  const activity = useCounterActivity();
+  const nowMs = useNow();
+  const [last, setLast] = useState<CounterAction | null>(null);
+
+  const markUndone = (id: string) => setLast((action) => (action && action.id === id ? { ...action, undone: true } : action));
+  const undoFailed = (error: Error) => toast({ title: 'Undo Failed', description: errorMessage(error), variant: 'destructive' });
+  const undoRedemption = useUndoRedemption({
+    onSuccess: () => toast({ title: 'Redemption Undone', description: 'The use was given back to the deal.' }),
+    onError: undoFailed,
+  });
+  const undoPoints = useUndoPoints({
+    onSuccess: (entry) => toast({ title: 'Points Undone', description: `Balance here: ${entry.balance} points.` }),
+    onError: undoFailed,
+  });
+  const undo = (kind: 'deal' | 'points', id: string) =>
+    (kind === 'deal' ? undoRedemption : undoPoints).mutate(id, { onSuccess: () => markUndone(id) });
+  const undoingId = (undoRedemption.isPending && undoRedemption.variables) || (undoPoints.isPending && undoPoints.variables) || null;
+
+  return (
+    <div className="min-h-dvh bg-stone-50">
+      <SignedInHeader homePath={paths.merchant}>
+        <Badge className="hidden sm:inline-flex">Merchant</Badge>
+      </SignedInHeader>
+      <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6">
+        <BackLink to={paths.merchant}>Back to Dashboard</BackLink>
+        <ScreenTitle subtitle={merchant.data?.name}>Counter</ScreenTitle>
+        {merchant.isPending ? (
+          <div role="status" className="flex items-center gap-2 py-12 text-stone-600"><Spinner className="size-5" /> Loading your business...</div>
+        ) : !approved || !merchant.data ? (
+          <Card><CardContent className="p-6 text-sm text-stone-700">The counter opens once your business is approved.</CardContent></Card>
+        ) : (
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+            <LiveCodesPanel deals={deals.data} loading={deals.isPending} nowMs={nowMs} />
+            <div className="space-y-6">
+              {last && (
+                <LastActionCard action={last} nowMs={nowMs} undoing={undoingId === last.id} onUndo={() => undo(last.kind, last.id)} />
+              )}
+              <VerifyCodeCard deals={deals.data ?? []} onVerified={setLast} />
+              <PointsCard rewardRateBps={merchant.data.rewardRateBps} onRecorded={setLast} />
+              <RecentActivity
+                items={activity.data}
+                nowMs={nowMs}
+                undoingId={undoingId || null}
+                onUndo={(item: CounterActivityItem) => undo(item.type === 'deal' ? 'deal' : 'points', item.id)}
+              />
+            </div>
+          </div>
+        )}
+      </main>
+    </div>
+  );
+}

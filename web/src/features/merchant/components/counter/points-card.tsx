@@ -1,0 +1,125 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { PointsEntry } from '@shared/contract/index.ts';
+import { pointsForPurchase } from '@shared/deal-rules.ts';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field, Input } from '@/components/ui/form-controls';
+import { Tab, TabList, TabPanel, TabPanels, Tabs } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-error';
+import { formatCents } from '@/lib/deals/deal-format';
+import { useEarnPoints } from '../../api/earn-points';
+import { useCounterMember } from '../../api/get-counter-member';
+import { useRedeemPoints } from '../../api/redeem-points';
+import { formatRewardRate } from '../../utils/reward-rate';
+import { parseDollarsToCents, parseMemberNumber, parsePoints } from '../../utils/counter-input';
+import type { CounterAction } from './last-action-card';
+
+interface PointsCardProps {
+  rewardRateBps: number;
+  onRecorded: (action: CounterAction) => void;
+}
+
+const pointsText = (n: number) => `${n.toLocaleString('en-US')} point${n === 1 ? '' : 's'}`;
+
+const actionOf = (entry: PointsEntry): CounterAction => ({
+  kind: 'points',
+  id: entry.entryId,
+  headline: entry.kind === 'accrual'
+    ? `+${pointsText(entry.points)} for member #${entry.memberNumber}`
+    : `${pointsText(-entry.points)} redeemed (${formatCents(-entry.points)} off) for member #${entry.memberNumber}`,
+  detail: `New balance here: ${pointsText(entry.balance)} (${formatCents(entry.balance)}).`,
+  undoUntil: entry.undoUntil,
+  undone: false,
+});
+
+/** Earn and redeem points for a member number. 1 point = 1 cent. */
+export function PointsCard({ rewardRateBps, onRecorded }: PointsCardProps) {
+  const id = useId();
+  const [memberText, setMemberText] = useState('');
+  const [amount, setAmount] = useState('');
+  const [points, setPoints] = useState('');
+  const memberNumber = parseMemberNumber(memberText);
+  const member = useCounterMember(memberNumber);
+  const amountCents = parseDollarsToCents(amount);
+  const preview = amountCents ? pointsForPurchase(amountCents, rewardRateBps) : null;
+
+  const earn = useEarnPoints({
+    onSuccess: (entry) => {
+      setAmount('');
+      onRecorded(actionOf(entry));
+      toast({ title: 'Points Added', description: `Member #${entry.memberNumber} earned ${pointsText(entry.points)}.` });
+    },
+    onError: (error) => toast({ title: 'Earn Failed', description: errorMessage(error), variant: 'destructive' }),
+  });
+  const redeem = useRedeemPoints({
+    onSuccess: (entry) => {
+      setPoints('');
+      onRecorded(actionOf(entry));
+      toast({ title: 'Points Redeemed', description: `Take ${formatCents(-entry.points)} off the bill.` });
+    },
+    onError: (error) => toast({ title: 'Redeem Failed', description: errorMessage(error), variant: 'destructive' }),
+  });
+
+  const needMember = () => {
+    toast({ title: 'Member Number Needed', description: 'Enter the number on the member card.', variant: 'destructive' });
+  };
+  function submitEarn(event: FormEvent) {
+    event.preventDefault();
+    if (memberNumber === null) return needMember();
+    if (amountCents === null) return void toast({ title: 'Invalid Amount', description: 'Enter the purchase amount in dollars.', variant: 'destructive' });
+    earn.mutate({ memberNumber, amountCents });
+  }
+  function submitRedeem(event: FormEvent) {
+    event.preventDefault();
+    if (memberNumber === null) return needMember();
+    const n = parsePoints(points);
+    if (n === null) return void toast({ title: 'Invalid Points', description: 'Enter a whole number of points.', variant: 'destructive' });
+    redeem.mutate({ memberNumber, points: n });
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Points</CardTitle>
+        <CardDescription>Members earn {formatRewardRate(rewardRateBps)} back in points here; 1 point = 1¢ off.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <Field id={`${id}-member`} label="Member number" required>
+          <Input id={`${id}-member`} inputMode="numeric" autoComplete="off" placeholder="100001" value={memberText} onChange={(e) => setMemberText(e.target.value)} />
+        </Field>
+        {memberNumber !== null && (
+          <p className="text-sm text-stone-700" aria-live="polite" data-testid="counter-member-balance">
+            {member.isPending ? 'Looking up member...' : member.isError ? errorMessage(member.error) : (
+              <>Balance here: <strong>{pointsText(member.data.balance)}</strong> ({formatCents(member.data.balance)}){member.data.isActiveMember ? '' : ' · no active membership'}</>
+            )}
+          </p>
+        )}
+        <Tabs>
+          <TabList>
+            <Tab>Earn</Tab>
+            <Tab>Redeem</Tab>
+          </TabList>
+          <TabPanels>
+            <TabPanel className="mt-4">
+              <form onSubmit={submitEarn} noValidate className="space-y-3">
+                <Field id={`${id}-amount`} label="Purchase amount ($)" hint={preview !== null ? `Earns ${pointsText(preview)}` : undefined}>
+                  <Input id={`${id}-amount`} inputMode="decimal" placeholder="25.00" value={amount} aria-describedby={`${id}-amount-hint`} onChange={(e) => setAmount(e.target.value)} />
+                </Field>
+                <Button type="submit" className="w-full" pending={earn.isPending}>Record Purchase</Button>
+              </form>
+            </TabPanel>
+            <TabPanel className="mt-4">
+              <form onSubmit={submitRedeem} noValidate className="space-y-3">
+                <Field id={`${id}-points`} label="Points to redeem" hint={parsePoints(points) ? `${formatCents(parsePoints(points)!)} off` : undefined}>
+                  <Input id={`${id}-points`} inputMode="numeric" placeholder="100" value={points} aria-describedby={`${id}-points-hint`} onChange={(e) => setPoints(e.target.value)} />
+                </Field>
+                <Button type="submit" className="w-full" pending={redeem.isPending}>Redeem Points</Button>
+              </form>
+            </TabPanel>
+          </TabPanels>
+        </Tabs>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+import type { CounterActivityItem } from '@shared/contract/index.ts';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatCents } from '@/lib/deals/deal-format';
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+function describe(item: CounterActivityItem): string {
+  const who = item.memberNumber ? `#${item.memberNumber}` : 'walk-in';
+  switch (item.type) {
+    case 'deal': return `${item.dealTitle} · ${who}`;
+    case 'accrual': return `+${item.points} pts on ${formatCents(item.purchaseAmountCents ?? 0)} · ${who}`;
+    case 'redemption': return `${item.points} pts redeemed · ${who}`;
+    case 'reversal': return `Undo (${item.points && item.points > 0 ? '+' : ''}${item.points} pts) · ${who}`;
+  }
+}
+
+interface RecentActivityProps {
+  items: CounterActivityItem[] | undefined;
+  nowMs: number;
+  undoingId: string | null;
+  onUndo: (item: CounterActivityItem) => void;
+}
+
+/** The latest counter entries; undo stays available for 5 minutes, even after a reload. */
+export function RecentActivity({ items, nowMs, undoingId, onUndo }: RecentActivityProps) {
+  return (
+    <Card>
+      <CardHeader><CardTitle>Recent activity</CardTitle></CardHeader>
+      <CardContent>
+        {!items?.length ? (
+          <p className="text-sm text-stone-600">Nothing recorded yet today.</p>
+        ) : (
+          <ul className="divide-y divide-stone-100">
+            {items.map((item) => {
+              const undoable = item.undoUntil !== null && new Date(item.undoUntil).getTime() > nowMs;
+              return (
+                <li key={`${item.type}-${item.id}`} className="flex items-center justify-between gap-3 py-2 text-sm">
+                  <span className={item.undone ? 'text-stone-500 line-through' : 'text-stone-800'}>
+                    <span className="mr-2 text-xs text-stone-500">{timeFormat.format(new Date(item.createdAt))}</span>
+                    {describe(item)}
+                  </span>
+                  {undoable && (
+                    <Button variant="ghost" size="sm" pending={undoingId === item.id} onClick={() => onUndo(item)}>Undo</Button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { MerchantDeal } from '@shared/contract/index.ts';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field, Input, Select } from '@/components/ui/form-controls';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage, errorStatus } from '@/lib/api-error';
+import { discountLabel } from '@/lib/deals/deal-format';
+import { useVerifyCode } from '../../api/verify-code';
+import { parseCode, parseMemberNumber } from '../../utils/counter-input';
+import type { CounterAction } from './last-action-card';
+
+interface VerifyCodeCardProps {
+  deals: MerchantDeal[];
+  onVerified: (action: CounterAction) => void;
+}
+
+/** The verify box: the member's 6-digit code and, optionally, their member number. */
+export function VerifyCodeCard({ deals, onVerified }: VerifyCodeCardProps) {
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [member, setMember] = useState('');
+  const [dealId, setDealId] = useState('');
+  const [ambiguous, setAmbiguous] = useState(false);
+  const verify = useVerifyCode({
+    onSuccess: (redemption) => {
+      const deal = deals.find((d) => d.id === redemption.dealId);
+      setCode('');
+      setMember('');
+      setDealId('');
+      setAmbiguous(false);
+      onVerified({
+        kind: 'deal',
+        id: redemption.id,
+        headline: `Code verified: ${redemption.dealTitle}${deal ? ` (${discountLabel(deal)})` : ''}`,
+        detail: `${redemption.memberNumber ? `Member #${redemption.memberNumber}. ` : ''}Used ${redemption.usedCount}${redemption.maxUses ? ` of ${redemption.maxUses}` : ''} times.`,
+        undoUntil: redemption.undoUntil,
+        undone: false,
+      });
+      toast({ title: 'Code Verified', description: `${redemption.dealTitle}: apply the discount.` });
+    },
+    onError: (error) => {
+      if (errorStatus(error) === 409 && /more than one/.test(errorMessage(error))) setAmbiguous(true);
+      toast({ title: 'Verification Failed', description: errorMessage(error), variant: 'destructive' });
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = parseCode(code);
+    if (!parsed) return void toast({ title: 'Invalid Code', description: 'Enter the 6 digits the member shows.', variant: 'destructive' });
+    const memberNumber = member.trim() ? parseMemberNumber(member) : null;
+    if (member.trim() && memberNumber === null) {
+      return void toast({ title: 'Invalid Member Number', description: 'Check the number on the member card.', variant: 'destructive' });
+    }
+    verify.mutate({ code: parsed, memberNumber, ...(dealId ? { dealId } : {}) });
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Verify a code</CardTitle>
+        <CardDescription>Type the code on the member's screen. The previous code still works for 2 minutes after it rotates.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <Field id={`${id}-code`} label="Deal code" required>
+            <Input id={`${id}-code`} inputMode="numeric" autoComplete="off" maxLength={7} placeholder="123456" value={code}
+              className="h-16 text-center font-mono text-3xl tracking-[0.3em] sm:text-3xl" onChange={(e) => setCode(e.target.value)} />
+          </Field>
+          <Field id={`${id}-member`} label="Member number (optional)" hint="From the member card in the app; stops the same member using one code twice.">
+            <Input id={`${id}-member`} inputMode="numeric" autoComplete="off" placeholder="100001" value={member}
+              aria-describedby={`${id}-member-hint`} onChange={(e) => setMember(e.target.value)} />
+          </Field>
+          {ambiguous && (
+            <Field id={`${id}-deal`} label="Which deal?">
+              <Select id={`${id}-deal`} value={dealId} onChange={(e) => setDealId(e.target.value)}>
+                <option value="">Choose the deal the member picked</option>
+                {deals.filter((d) => d.active).map((d) => <option key={d.id} value={d.id}>{d.title}</option>)}
+              </Select>
+            </Field>
+          )}
+          <Button type="submit" size="lg" className="w-full" pending={verify.isPending}>{verify.isPending ? 'Verifying...' : 'Verify Code'}</Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

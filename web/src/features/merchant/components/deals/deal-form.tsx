@@ -1,0 +1,107 @@
+import { useId, useState, type FormEvent } from 'react';
+import { DEAL_DESCRIPTION_MAX, DEAL_TITLE_MAX, DEFAULT_DEAL_CATEGORY, MERCHANT_DEAL_CATEGORIES } from '@shared/constants.ts';
+import type { CreateDealBody, UpdateDealBody } from '@shared/contract/index.ts';
+import { Button } from '@/components/ui/button';
+import { Field, Input, Select, Textarea } from '@/components/ui/form-controls';
+import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/cn';
+import { dealCategoryLabel } from '@/lib/deals/deal-format';
+import { createPayload, type DealFormValues, type DiscountType, emptyDealForm, updatePayload } from '../../utils/deal-form';
+
+type DealFormProps =
+  | { mode: 'create'; initial?: DealFormValues; pending: boolean; onSubmit: (payload: CreateDealBody) => void; onCancel?: () => void }
+  | { mode: 'edit'; initial: DealFormValues; pending: boolean; onSubmit: (payload: UpdateDealBody) => void; onCancel?: () => void };
+
+/** Create or edit a deal. Rule violations show the spec's notices and send nothing. */
+export function DealForm(props: DealFormProps) {
+  const id = useId();
+  const [values, setValues] = useState<DealFormValues>(props.initial ?? emptyDealForm);
+  const set = <K extends keyof DealFormValues>(key: K, value: DealFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (props.mode === 'create') {
+      const result = createPayload(values);
+      if (!result.ok) return void toast({ ...result.notice, variant: 'destructive' });
+      props.onSubmit(result.payload);
+    } else {
+      const result = updatePayload(values);
+      if (!result.ok) return void toast({ ...result.notice, variant: 'destructive' });
+      props.onSubmit(result.payload);
+    }
+  }
+
+  const creating = props.mode === 'create';
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <Field id={`${id}-title`} label="Deal title" required hint={`${values.title.trim().length}/${DEAL_TITLE_MAX}`}>
+        <Input id={`${id}-title`} required maxLength={DEAL_TITLE_MAX} value={values.title} placeholder="20% Off Breakfast Burritos"
+          aria-describedby={`${id}-title-hint`} onChange={(e) => set('title', e.target.value)} />
+      </Field>
+      <Field id={`${id}-description`} label="Description" required hint={`${values.description.trim().length}/${DEAL_DESCRIPTION_MAX}`}>
+        <Textarea id={`${id}-description`} required maxLength={DEAL_DESCRIPTION_MAX} value={values.description}
+          placeholder="What the member gets, and any conditions" aria-describedby={`${id}-description-hint`}
+          onChange={(e) => set('description', e.target.value)} />
+      </Field>
+
+      <fieldset>
+        <legend className="text-sm font-medium text-stone-800">Discount type</legend>
+        <div className="mt-1.5 inline-flex rounded-lg bg-stone-100 p-1" role="radiogroup">
+          {(['percent', 'amount'] as DiscountType[]).map((type) => (
+            <label key={type} className={cn(
+              'cursor-pointer rounded-md px-4 py-1.5 text-sm font-semibold text-stone-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700',
+              values.discountType === type && 'bg-white text-brand-900 shadow-sm',
+            )}>
+              <input type="radio" name={`${id}-discount-type`} value={type} className="sr-only" checked={values.discountType === type}
+                onChange={() => set('discountType', type)} />
+              {type === 'percent' ? 'Percent off' : 'Amount off'}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        {values.discountType === 'percent' ? (
+          <Field id={`${id}-percent`} label="Discount (%)" required>
+            <Input id={`${id}-percent`} type="number" inputMode="numeric" min={1} max={100} step={1} required value={values.discountPercent}
+              placeholder="20" onChange={(e) => set('discountPercent', e.target.value)} />
+          </Field>
+        ) : (
+          <Field id={`${id}-amount`} label="Discount amount ($)" required>
+            <Input id={`${id}-amount`} type="number" inputMode="decimal" min={0.01} step={0.01} required value={values.discountAmount}
+              placeholder="5.00" onChange={(e) => set('discountAmount', e.target.value)} />
+          </Field>
+        )}
+        <Field id={`${id}-category`} label="Category" required>
+          <Select id={`${id}-category`} required value={values.category} onChange={(e) => set('category', e.target.value)}>
+            <option value={DEFAULT_DEAL_CATEGORY}>{dealCategoryLabel(DEFAULT_DEAL_CATEGORY)}</option>
+            {MERCHANT_DEAL_CATEGORIES.map((category) => (
+              <option key={category} value={category}>{dealCategoryLabel(category)}</option>
+            ))}
+          </Select>
+        </Field>
+        <Field id={`${id}-max-uses`} label="Max uses (optional)">
+          <Input id={`${id}-max-uses`} type="number" inputMode="numeric" min={1} step={1} value={values.maxUses} placeholder="Unlimited"
+            onChange={(e) => set('maxUses', e.target.value)} />
+        </Field>
+        <div className="grid grid-cols-2 gap-3">
+          <Field id={`${id}-from`} label="Valid from">
+            <Input id={`${id}-from`} type="date" value={values.validFrom} onChange={(e) => set('validFrom', e.target.value)} />
+          </Field>
+          <Field id={`${id}-to`} label="Valid to">
+            <Input id={`${id}-to`} type="date" value={values.validTo} onChange={(e) => set('validTo', e.target.value)} />
+          </Field>
+        </div>
+      </div>
+
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        {props.onCancel && (
+          <Button variant="outline" onClick={props.onCancel} disabled={props.pending}>Cancel</Button>
+        )}
+        <Button type="submit" pending={props.pending}>
+          {creating ? (props.pending ? 'Creating...' : 'Create Deal') : props.pending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import type { MerchantDeal } from '@shared/contract/index.ts';
+import { CategoryBadge } from '@/components/deals/category-badge';
+import { DealCode } from '@/components/deals/deal-code';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { categoryTone, discountLabel, toneClasses, usageLabel } from '@/lib/deals/deal-format';
+
+interface MerchantDealCardProps {
+  deal: MerchantDeal;
+  nowMs: number;
+  busy?: boolean;
+  onEdit: () => void;
+  onToggleActive: (active: boolean) => void;
+  /** The deals page's "Deactivate" (DELETE without permanent); absent on the dashboard. */
+  onDeactivate?: () => void;
+  onDelete: () => void;
+  /** h2 on the deals page (under its h1), h3 inside the dashboard's "Your Deals" card. */
+  headingLevel?: 'h2' | 'h3';
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** One of the merchant's deals: category colour, Inactive badge and dimming, code with countdown, actions. */
+export function MerchantDealCard({ deal, nowMs, busy, onEdit, onToggleActive, onDeactivate, onDelete, headingLevel = 'h3' }: MerchantDealCardProps) {
+  const Heading = headingLevel;
+  const ended = deal.validTo !== null && new Date(deal.validTo).getTime() < nowMs;
+  const notStarted = deal.validFrom !== null && new Date(deal.validFrom).getTime() > nowMs;
+  return (
+    <article
+      aria-label={deal.title}
+      className={cn(
+        'flex flex-col rounded-2xl border border-t-4 border-stone-200 bg-white p-5 shadow-sm transition-opacity',
+        toneClasses[categoryTone(deal.category)].edge,
+        !deal.active && 'opacity-60',
+      )}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <CategoryBadge category={deal.category} />
+        {!deal.active && <Badge variant="secondary">Inactive</Badge>}
+        <span className="ml-auto text-lg font-extrabold text-brand-800">{discountLabel(deal)}</span>
+      </div>
+      <Heading className="mt-3 text-lg font-semibold text-stone-900">{deal.title}</Heading>
+      <p className="mt-1 text-sm text-stone-600">{deal.description}</p>
+
+      <div className="mt-4">
+        {deal.currentCode && deal.codeExpiresAt ? (
+          <DealCode code={deal.currentCode} expiresAt={deal.codeExpiresAt} nowMs={nowMs} />
+        ) : (
+          <div className="rounded-xl bg-stone-100 px-4 py-3 text-sm font-medium text-stone-700">
+            {ended ? 'Expired' : notStarted ? `Starts ${dateFormat.format(new Date(deal.validFrom!))}` : 'No code while inactive'}
+          </div>
+        )}
+      </div>
+
+      <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-stone-600">
+        <div><dt className="sr-only">Usage</dt><dd>{usageLabel(deal)}</dd></div>
+        {deal.validTo && <div><dt className="inline">Until </dt><dd className="inline">{dateFormat.format(new Date(deal.validTo))}</dd></div>}
+      </dl>
+
+      <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-stone-100 pt-4">
+        <label className="mr-auto inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-stone-800">
+          <button
+            type="button"
+            role="switch"
+            aria-checked={deal.active}
+            aria-label={`Active: ${deal.title}`}
+            disabled={busy}
+            onClick={() => onToggleActive(!deal.active)}
+            className={cn(
+              'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60',
+              deal.active ? 'bg-brand-700' : 'bg-stone-300',
+            )}
+          >
+            <span className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', deal.active ? 'translate-x-5' : 'translate-x-0.5')} />
+          </button>
+          Active
+        </label>
+        <Button variant="outline" size="sm" onClick={onEdit} disabled={busy}>Edit</Button>
+        {onDeactivate && deal.active && (
+          <Button variant="outline" size="sm" onClick={onDeactivate} disabled={busy}>Deactivate</Button>
+        )}
+        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={onDelete} disabled={busy}>Delete</Button>
+      </div>
+    </article>
+  );
+}

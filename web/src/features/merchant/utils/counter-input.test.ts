@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { parseCode, parseDollarsToCents, parseMemberNumber, parsePoints } from './counter-input';
+
+describe('counter input', () => {
+  it('reads member numbers', () => {
+    expect(parseMemberNumber('100002')).toBe(100002);
+    expect(parseMemberNumber(' #100 002 ')).toBe(100002);
+    expect(parseMemberNumber('')).toBeNull();
+    expect(parseMemberNumber('abc')).toBeNull();
+    expect(parseMemberNumber('0')).toBeNull();
+  });
+
+  it('reads dollar amounts as cents', () => {
+    expect(parseDollarsToCents('19.99')).toBe(1999);
+    expect(parseDollarsToCents('$1,250')).toBe(125000);
+    expect(parseDollarsToCents('0.5')).toBe(50);
+    expect(parseDollarsToCents('0')).toBeNull();
+    expect(parseDollarsToCents('1.234')).toBeNull();
+    expect(parseDollarsToCents('-3')).toBeNull();
+  });
+
+  it('reads points and codes', () => {
+    expect(parsePoints('1,000')).toBe(1000);
+    expect(parsePoints('0')).toBeNull();
+    expect(parsePoints('2.5')).toBeNull();
+    expect(parseCode('123 456')).toBe('123456');
+    expect(parseCode('123-456')).toBe('123456');
+    expect(parseCode('12345')).toBeNull();
+  });
+});

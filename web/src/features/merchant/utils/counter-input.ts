@@ -1,0 +1,31 @@
+// Parsing what is typed at the counter.
+
+/** A member number as typed ("100002", "#100002", " 100 002 "), or null. */
+export function parseMemberNumber(text: string): number | null {
+  const digits = text.replace(/[\s#]/g, '');
+  if (!/^\d{1,10}$/.test(digits)) return null;
+  const n = Number(digits);
+  return n >= 1 && n <= 2_147_483_647 ? n : null;
+}
+
+/** Dollars as typed ("19.99", "$19.99", "1,250") -> cents, or null when not a positive amount. */
+export function parseDollarsToCents(text: string): number | null {
+  const cleaned = text.replace(/[$,\s]/g, '');
+  if (!/^\d+(\.\d{0,2})?$/.test(cleaned)) return null;
+  const cents = Math.round(Number(cleaned) * 100);
+  return cents >= 1 ? cents : null;
+}
+
+/** A whole number of points, or null. */
+export function parsePoints(text: string): number | null {
+  const cleaned = text.replace(/[,\s]/g, '');
+  if (!/^\d+$/.test(cleaned)) return null;
+  const n = Number(cleaned);
+  return n >= 1 ? n : null;
+}
+
+/** The 6 digits of a code as typed with spaces or dashes, or null. */
+export function parseCode(text: string): string | null {
+  const digits = text.replace(/[\s-]/g, '');
+  return /^\d{6}$/.test(digits) ? digits : null;
+}

@@ -1,0 +1,136 @@
+// The create/edit deal form (spec section 5): what the merchant typed -> the API payload, with the
+// spec's notices for each broken rule. The server checks the same rules again.
+import { DEAL_DESCRIPTION_MAX, DEAL_TITLE_MAX, DEFAULT_DEAL_CATEGORY } from '@shared/constants.ts';
+import type { CreateDealBody, MerchantDeal, UpdateDealBody } from '@shared/contract/index.ts';
+import { dollarsToCents } from '@shared/deal-rules.ts';
+
+export type DiscountType = 'percent' | 'amount';
+
+export interface DealFormValues {
+  title: string;
+  description: string;
+  discountType: DiscountType;
+  discountPercent: string;
+  /** Dollars, as typed. */
+  discountAmount: string;
+  category: string;
+  maxUses: string;
+  /** yyyy-mm-dd from a date input, or ''. */
+  validFrom: string;
+  validTo: string;
+}
+
+export interface FormNotice {
+  title: string;
+  description: string;
+}
+
+export type DealFormResult<T> = { ok: true; payload: T } | { ok: false; notice: FormNotice };
+
+export const emptyDealForm: DealFormValues = {
+  title: '', description: '', discountType: 'percent', discountPercent: '', discountAmount: '',
+  category: DEFAULT_DEAL_CATEGORY, maxUses: '', validFrom: '', validTo: '',
+};
+
+const MISSING: FormNotice = { title: 'Missing Information', description: 'Please fill in the deal title and description.' };
+const BAD_PERCENT: FormNotice = { title: 'Invalid Discount', description: 'Please enter a valid discount percentage (1-100).' };
+const BAD_AMOUNT: FormNotice = { title: 'Invalid Discount', description: 'Please enter a valid discount amount.' };
+
+/** Local calendar day bounds as ISO instants: a deal "until Friday" lasts to the end of Friday here. */
+export function localDayStart(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(y, m - 1, d, 0, 0, 0, 0).toISOString();
+}
+export function localDayEnd(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(y, m - 1, d, 23, 59, 59, 999).toISOString();
+}
+/** An ISO instant as the local yyyy-mm-dd a date input shows. */
+export function localDateOf(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+interface Checked {
+  title: string;
+  description: string;
+  discountPercent: number | null;
+  discountAmount: number | null;
+  category: string;
+  maxUses: number | null;
+  validFrom: string | null;
+  validTo: string | null;
+}
+
+function check(values: DealFormValues): DealFormResult<Checked> {
+  const title = values.title.trim();
+  const description = values.description.trim();
+  if (!title || !description) return { ok: false, notice: MISSING };
+  if (title.length > DEAL_TITLE_MAX) return { ok: false, notice: { title: 'Title Too Long', description: `The title can be at most ${DEAL_TITLE_MAX} characters.` } };
+  if (description.length > DEAL_DESCRIPTION_MAX) {
+    return { ok: false, notice: { title: 'Description Too Long', description: `The description can be at most ${DEAL_DESCRIPTION_MAX} characters.` } };
+  }
+
+  let discountPercent: number | null = null;
+  let discountAmount: number | null = null;
+  if (values.discountType === 'percent') {
+    const percent = Number(values.discountPercent);
+    if (values.discountPercent.trim() === '' || !Number.isInteger(percent) || percent < 1 || percent > 100) return { ok: false, notice: BAD_PERCENT };
+    discountPercent = percent;
+  } else {
+    const dollars = Number(values.discountAmount);
+    if (values.discountAmount.trim() === '' || !Number.isFinite(dollars) || dollars < 0.01) return { ok: false, notice: BAD_AMOUNT };
+    discountAmount = dollarsToCents(dollars);
+  }
+
+  let maxUses: number | null = null;
+  if (values.maxUses.trim() !== '') {
+    const n = Number(values.maxUses);
+    if (!Number.isInteger(n) || n < 1) return { ok: false, notice: { title: 'Invalid Max Uses', description: 'Max uses must be a whole number of at least 1.' } };
+    maxUses = n;
+  }
+  const validFrom = values.validFrom ? localDayStart(values.validFrom) : null;
+  const validTo = values.validTo ? localDayEnd(values.validTo) : null;
+  if (validFrom && validTo && validFrom > validTo) {
+    return { ok: false, notice: { title: 'Invalid Dates', description: 'The end date must be on or after the start date.' } };
+  }
+  return { ok: true, payload: { title, description, discountPercent, discountAmount, category: values.category || DEFAULT_DEAL_CATEGORY, maxUses, validFrom, validTo } };
+}
+
+/** Create payload: only the chosen discount kind is sent; optional fields only when set. */
+export function createPayload(values: DealFormValues): DealFormResult<CreateDealBody> {
+  const result = check(values);
+  if (!result.ok) return result;
+  const { discountPercent, discountAmount, maxUses, validFrom, validTo, ...rest } = result.payload;
+  const payload: CreateDealBody = { ...rest };
+  if (discountPercent !== null) payload.discountPercent = discountPercent;
+  if (discountAmount !== null) payload.discountAmount = discountAmount;
+  if (maxUses !== null) payload.maxUses = maxUses;
+  if (validFrom) payload.validFrom = validFrom;
+  if (validTo) payload.validTo = validTo;
+  return { ok: true, payload };
+}
+
+/** Edit payload: every field, the unused discount kind as null (spec section 3). */
+export function updatePayload(values: DealFormValues): DealFormResult<UpdateDealBody> {
+  const result = check(values);
+  if (!result.ok) return result;
+  return { ok: true, payload: result.payload as UpdateDealBody };
+}
+
+/** The form filled from a stored deal, for editing. */
+export function formValuesOf(deal: MerchantDeal): DealFormValues {
+  return {
+    title: deal.title,
+    description: deal.description,
+    discountType: deal.discountPercent !== null ? 'percent' : 'amount',
+    discountPercent: deal.discountPercent !== null ? String(deal.discountPercent) : '',
+    discountAmount: deal.discountAmount !== null ? (deal.discountAmount / 100).toFixed(2) : '',
+    category: deal.category,
+    maxUses: deal.maxUses !== null ? String(deal.maxUses) : '',
+    validFrom: localDateOf(deal.validFrom),
+    validTo: localDateOf(deal.validTo),
+  };
+}
