@@ -6,3 +6,4 @@ export * from './objects.ts';
 export * from './deals.ts';
 export * from './merchants.ts';
 export * from './counter.ts';
+export * from './offline-codes.ts';
