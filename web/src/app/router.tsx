@@ -13,8 +13,8 @@ import { NotFoundPage } from './routes/not-found-page';
  * Every screen is a lazily loaded chunk (see routes/lazy-pages.ts); the splash covers its download too.
  */
 export function AppRouter() {
-  const { isPending } = useUser();
-  if (isPending) return <LoadingSplash />;
+  const { isPending, isConfirming } = useUser();
+  if (isPending || isConfirming) return <LoadingSplash />;
 
   return (
     <Suspense fallback={<LoadingSplash />}>
@@ -38,6 +38,7 @@ export function AppRouter() {
           <Route path={paths.merchantDeals} element={<pages.merchantDeals.Page />} />
           <Route path={paths.merchantCollabs} element={<pages.merchantCollabs.Page />} />
           <Route path={paths.merchantCounter} element={<pages.merchantCounter.Page />} />
+          <Route path={paths.merchantCounterBoard} element={<pages.merchantCounterBoard.Page />} />
         </Route>
         <Route element={<RequireRole roles={['USER', 'MERCHANT', 'ADMIN']} />}>
           <Route path={paths.profile} element={<pages.profile.Page />} />

@@ -33,6 +33,7 @@ export const pages = {
   merchantDeals: lazyPage(() => import('@/features/merchant/components/merchant-deals-page'), 'MerchantDealsPage'),
   merchantCollabs: lazyPage(() => import('@/features/merchant/components/merchant-collabs-page'), 'MerchantCollabsPage'),
   merchantCounter: lazyPage(() => import('@/features/merchant/components/counter/merchant-counter-page'), 'MerchantCounterPage'),
+  merchantCounterBoard: lazyPage(() => import('@/features/merchant/components/counter/counter-board-page'), 'CounterBoardPage'),
   profile: lazyPage(() => import('@/features/profile/components/profile-page'), 'ProfilePage'),
   admin: lazyPage(() => import('@/features/admin/components/admin-dashboard-page'), 'AdminDashboardPage'),
 } satisfies Record<string, LazyPage>;
@@ -51,6 +52,7 @@ const PAGE_BY_PATH: Record<string, LazyPage> = {
   [paths.merchantDeals]: pages.merchantDeals,
   [paths.merchantCollabs]: pages.merchantCollabs,
   [paths.merchantCounter]: pages.merchantCounter,
+  [paths.merchantCounterBoard]: pages.merchantCounterBoard,
   [paths.profile]: pages.profile,
   [paths.admin]: pages.admin,
 };

@@ -43,14 +43,29 @@ export const meQueryOptions = () =>
         if (early !== undefined) return early;
         const answer = await readSession(context);
         return answer?.user ?? null;
-      } catch {
+      } catch (error) {
+        // No answer at all (a network failure, e.g. "online" without internet in a shop): keep who was signed
+        // in, so an installed app stays usable offline (decision 061). A server's refusal still signs out.
+        if (error instanceof TypeError) {
+          const previous = context.client.getQueryData<SessionUser | null>(authKeys.me);
+          if (previous !== undefined) return previous;
+        }
         return null;
       }
     },
   });
 
-/** The current user: `user` is undefined while loading, null when logged out. */
+/** When this page load started: a cached user from before it is only a guess until the server confirms. */
+const PAGE_STARTED_AT = Date.now();
+
+/**
+ * The current user: `user` is undefined while loading, null when logged out. `isConfirming`: the user was
+ * restored from this device's cache (an earlier visit) and the server's answer is on its way — screens wait
+ * for it, or a sign-in made just before a reload (not yet persisted) would read as signed out. Offline
+ * nothing is on its way, so the restored user is used at once.
+ */
 export function useUser() {
   const query = useQuery(meQueryOptions());
-  return { ...query, user: query.data };
+  const isConfirming = query.isFetching && query.dataUpdatedAt < PAGE_STARTED_AT;
+  return { ...query, user: query.data, isConfirming };
 }

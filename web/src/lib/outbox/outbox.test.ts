@@ -175,6 +175,29 @@ describe('outbox', () => {
     expect(server.sends).toEqual([{ url: '/api/notifications/n1/read', key: 'only-key' }]);
   });
 
+  it('stores what toQueue makes of an action that cannot be sent, under the key of the first attempt', async () => {
+    const server = fakeServer();
+    const store = memoryOutboxStore();
+    let calls = 0;
+    const flaky: ActionSender = async (action, key) => (++calls === 1 ? { kind: 'offline' } : server.send(action, key));
+    const outbox = createOutbox({ store, send: flaky, isOnline: () => true, newKey: () => 'first-key' });
+    await outbox.setUser('u1');
+    const result = await outbox.request(
+      { method: 'POST', url: '/api/merchant/verify-code', body: { code: '123456' }, label: 'Verify', kind: 'counter.verify-code' },
+      { toQueue: (action) => ({ ...action, body: { code: '123456', verifiedAt: 'then' }, label: 'Redeem Latte deal' }) },
+    );
+    expect(result.queued && [result.entry.key, result.entry.body, result.entry.label]).toEqual(['first-key', { code: '123456', verifiedAt: 'then' }, 'Redeem Latte deal']);
+  });
+
+  it('does not queue when toQueue refuses', async () => {
+    const { server, outbox } = setup();
+    await outbox.setUser('u1');
+    server.setOnline(false);
+    const refused = outbox.request(markRead('n1'), { toQueue: () => Promise.reject(new Error('422: not recognised')) });
+    await expect(refused).rejects.toThrow('422');
+    expect(outbox.getEntries()).toHaveLength(0);
+  });
+
   it('throws the request helper error when the server refuses a direct call', async () => {
     const { server, outbox } = setup();
     await outbox.setUser('u1');

@@ -117,19 +117,26 @@ export function createOutbox(options: OutboxOptions = {}) {
      * key: if the answer is lost to a dropped connection, the entry is queued under the same key and the
      * server will not apply it twice. While earlier entries wait, new ones queue behind them (order holds).
      * A refusal by the server (4xx/5xx) throws the request helper's usual "<status>: <body>" error.
+     *
+     * `toQueue` turns the action into what is stored when it cannot be sent now (e.g. the counter checks the
+     * code on the device and adds the moment of the check); it may throw to refuse queuing.
      */
-    async request<T>(action: OutboxAction): Promise<OutboxResult<T>> {
+    async request<T>(
+      action: OutboxAction,
+      { toQueue }: { toQueue?: (action: OutboxAction) => OutboxAction | Promise<OutboxAction> } = {},
+    ): Promise<OutboxResult<T>> {
       const key = newKey();
+      const queue = async (): Promise<OutboxResult<T>> => ({ queued: true, entry: await enqueue(toQueue ? await toQueue(action) : action, key) });
       const waiting = entries.some((entry) => entry.status !== 'failed');
       if (!isOnline() || waiting) {
-        const entry = await enqueue(action, key);
+        const result = await queue();
         if (isOnline()) void replay();
-        return { queued: true, entry };
+        return result;
       }
       const outcome = await send(action, key);
       if (outcome.kind === 'applied') return { queued: false, data: outcome.body as T };
       if (outcome.kind === 'rejected') throw new Error(outcome.error);
-      return { queued: true, entry: await enqueue(action, key) };
+      return queue();
     },
 
     replay,

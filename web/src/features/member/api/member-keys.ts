@@ -7,4 +7,5 @@ export const memberKeys = {
   deals: (cityId: string, category: MemberFilter) => ['/api/deals', cityId, category] as const,
   allDeals: ['/api/deals'] as const,
   points: ['/api/member/points'] as const,
+  offlineCodes: (cityId: string) => ['/api/deals/offline-codes', cityId] as const,
 };
