@@ -121,28 +121,35 @@ async function measureJs(path: string, cookie?: string): Promise<JsMeasure> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags.filter((flag) => flag !== '--headless') });
   try {
     const context = await browser.newContext({ serviceWorkers: 'block', extraHTTPHeaders: cookie ? { Cookie: cookie } : {} });
+    // In the page: the moment the screen's heading is up and the loading splash gone (no polling delay).
+    await context.addInitScript(`
+      new MutationObserver((_, observer) => {
+        if (document.querySelector('main h1') && !document.querySelector('[aria-busy="true"]')) {
+          window.__renderedAt = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true, attributes: true });
+    `);
     const page = await context.newPage();
-    let rendered = false;
-    const pending: Promise<ScriptBytes | null>[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() !== 'script') return;
-      const critical = !rendered;
-      pending.push(
-        request
-          .response()
-          .then((response) => response?.body())
-          .then((body) => (body ? { url: new URL(request.url()).pathname, gzipBytes: gzipSync(body).byteLength, critical } : null))
-          .catch(() => null),
-      );
+    const bodies: Promise<{ url: string; gzipBytes: number } | null>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      bodies.push(response.body().then((body) => ({ url: response.url(), gzipBytes: gzipSync(body).byteLength })).catch(() => null));
     });
     await page.goto(`${baseURL}${path}`);
-    await page.waitForFunction(() => !!document.querySelector('main h1') && !document.querySelector('[aria-busy="true"]'), null, { timeout: 30_000 });
-    rendered = true;
+    await page.waitForFunction(() => (window as unknown as { __renderedAt?: number }).__renderedAt !== undefined, null, { timeout: 30_000 });
     const final = new URL(page.url()).pathname;
     if (final !== path) throw new Error(`${path} ended on ${final} (signed in as expected?)`);
     await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
     await page.waitForTimeout(1000);
-    const scripts = (await Promise.all(pending)).filter((item): item is ScriptBytes => item !== null);
+    // When each script was requested, on the page's own clock.
+    const { renderedAt, started } = await page.evaluate(() => ({
+      renderedAt: (window as unknown as { __renderedAt: number }).__renderedAt,
+      started: Object.fromEntries(performance.getEntriesByType('resource').map((entry) => [entry.name, entry.startTime])),
+    }));
+    const scripts = (await Promise.all(bodies))
+      .filter((item): item is { url: string; gzipBytes: number } => item !== null)
+      .map((item) => ({ url: new URL(item.url).pathname, gzipBytes: item.gzipBytes, critical: (started[item.url] ?? 0) <= renderedAt }));
     const sum = (items: ScriptBytes[]) => items.reduce((total, item) => total + item.gzipBytes, 0);
     return { initial: sum(scripts.filter((item) => item.critical)), total: sum(scripts), scripts };
   } finally {

@@ -62,6 +62,8 @@ const roles: { role: string; account: Account; screens: Screen[] }[] = [
       { path: '/merchant', extras: [tab('My Deals')] },
       { path: '/merchant/deals' },
       { path: '/merchant/collabs', extras: [tab('Requests'), tab('Active Collabs')] },
+      { path: '/merchant/counter', extras: [tab('Redeem')] },
+      { path: '/merchant/counter/board' },
       { path: '/profile' },
       { path: '/browse-deals' },
     ],
