@@ -104,3 +104,15 @@ insert into public.deals (id, merchant_id, title, description, discount_percent,
 -- $50 at Rosa's at 5% = 250 points for the demo member.
 insert into public.point_ledger (merchant_id, member_id, kind, points, purchase_amount_cents) values
   ('b0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002', 'accrual', 250, 5000);
+
+-- ==== collabs ====
+-- Rosa's River Cafe has a collaboration request waiting (from St. Vrain Market) and an active
+-- partnership with Redstone Sauna House, so the Local Collabs tabs have something to show.
+insert into public.collaborations (id, requester_merchant_id, recipient_merchant_id, status, requester_discount_label,
+  recipient_discount_label, start_date, end_date, exclusions_text, message, responded_at, created_at) values
+  ('cb000000-0000-4000-8000-000000000001', 'b0000000-0000-4000-8000-000000000011', 'b0000000-0000-4000-8000-000000000001', 'PENDING',
+   '10% off picnic baskets', 'A free pastry with any coffee', current_date + 7, current_date + 97, 'Not valid on holidays',
+   'Our picnic customers walk past your cafe every morning. Shall we send them to each other?', null, now() - interval '1 day'),
+  ('cb000000-0000-4000-8000-000000000002', 'b0000000-0000-4000-8000-000000000001', 'b0000000-0000-4000-8000-000000000012', 'ACCEPTED',
+   '15% off breakfast after a sauna session', '$5 off a cold plunge for cafe customers', current_date - 30, null, null,
+   'Warm up, cool down, then breakfast by the river.', now() - interval '29 days', now() - interval '30 days');

@@ -10,4 +10,7 @@ export const SEED = {
   longmontId: 'c0000000-0000-4000-8000-000000000002',
   lyonsCharityId: 'ca000000-0000-4000-8000-000000000002',
   longmontCharityId: 'ca000000-0000-4000-8000-000000000004',
+  /** Seeded collaborations of Rosa's River Cafe: a request from St. Vrain Market, a partnership with Redstone Sauna House. */
+  rosaPendingCollabId: 'cb000000-0000-4000-8000-000000000001',
+  rosaAcceptedCollabId: 'cb000000-0000-4000-8000-000000000002',
 } as const;

@@ -66,3 +66,8 @@ export const NAME_MAX = 100;
 export const DEFAULT_REWARD_RATE_BPS = 500;
 /** Used for a merchant's cityName when no city matches (spec section 3). */
 export const DEFAULT_CITY_NAME = 'Lyons, Colorado';
+
+// Local Collabs (spec section 4). Text limits are the server's; the spec leaves them open.
+export const COLLAB_STATUSES = ['PENDING', 'ACCEPTED', 'DENIED', 'CANCELLED'] as const;
+export type CollabStatus = (typeof COLLAB_STATUSES)[number];
+export const COLLAB_LIMITS = { labelMax: 100, exclusionsMax: 500, messageMax: 1000 } as const;

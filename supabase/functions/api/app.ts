@@ -15,6 +15,9 @@ import { objectRoutes } from './routes/objects.ts';
 import { profilePictureRoutes } from './routes/profile-picture.ts';
 import { subscriptionRoutes, testPaymentRoutes } from './routes/subscriptions/index.ts';
 import { webhookRoutes } from './routes/subscriptions/webhook.ts';
+import { businessSearchRoutes } from './routes/business-search.ts';
+import { collabRoutes } from './routes/collabs/index.ts';
+import { adminRoutes } from './routes/admin/index.ts';
 
 export type { AppDeps } from './context.ts';
 
@@ -45,6 +48,9 @@ export function createApp(deps: AppDeps) {
   app.route('/test-payments', testPaymentRoutes);
   app.route('/stripe', webhookRoutes);
   app.route('/objects', objectRoutes);
+  app.route('/', businessSearchRoutes);
+  app.route('/collabs', collabRoutes);
+  app.route('/admin', adminRoutes);
 
   // A catch-all route (not only notFound) so the JSON 404 also holds when this app is mounted.
   app.all('*', onNotFound);

@@ -6,4 +6,6 @@ export * from './objects.ts';
 export * from './deals.ts';
 export * from './merchants.ts';
 export * from './counter.ts';
+export * from './collabs.ts';
+export * from './admin.ts';
 export * from './offline-codes.ts';

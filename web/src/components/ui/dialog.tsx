@@ -15,7 +15,7 @@ interface ModalProps {
 /** A modal dialog: focus is trapped inside, Escape and the backdrop close it. */
 export function Modal({ open, onClose, title, description, children, className }: ModalProps) {
   return (
-    <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
+    <HeadlessDialog open={open} onClose={onClose} className="fixed inset-0 z-50">
       <div className="fixed inset-0 bg-stone-900/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-4 sm:items-center">
         <DialogPanel className={cn('w-full max-w-lg rounded-2xl bg-white p-6 shadow-xl', className)}>

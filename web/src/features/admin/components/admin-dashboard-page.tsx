@@ -1,19 +1,63 @@
 import { Badge } from '@/components/ui/badge';
-import { ComingSoonCard } from '@/components/layout/coming-soon-card';
 import { ScreenTitle } from '@/components/layout/screen-title';
 import { SignedInHeader } from '@/components/layout/signed-in-header';
+import { Spinner } from '@/components/ui/spinner';
+import { Tab, TabList, TabPanel, TabPanels, Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
+import { errorStatus } from '@/lib/api-error';
+import { useAdminMetrics } from '../api/get-admin-metrics';
+import { AccessDenied } from './access-denied';
+import { CityManagement } from './city-management';
+import { MerchantManagement } from './merchant-management';
+import { MetricCards } from './metric-cards';
+import { UserManagement } from './user-management';
 
-/** /admin. Metrics and the merchant, user and city tabs arrive with the admin issue. */
+/**
+ * /admin. The route admits role ADMIN; the screen itself admits only the designated admin account
+ * (decision 046): the server decides, and answers 403 to every other account.
+ */
 export function AdminDashboardPage() {
+  const metrics = useAdminMetrics();
+  const status = errorStatus(metrics.error);
+  const denied = status === 401 || status === 403;
+
   return (
     <div className="min-h-dvh">
       <SignedInHeader homePath={paths.admin}>
         <Badge className="hidden sm:inline-flex">Admin</Badge>
       </SignedInHeader>
-      <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">
-        <ScreenTitle>Admin Dashboard</ScreenTitle>
-        <ComingSoonCard>Platform metrics and merchant, user and city management will appear here.</ComingSoonCard>
+      <main className="mx-auto max-w-7xl space-y-8 px-4 py-8 sm:px-6 sm:py-12">
+        {metrics.isPending ? (
+          <div className="flex justify-center py-24 text-brand-700" role="status">
+            <Spinner className="size-8" />
+            <span className="sr-only">Loading...</span>
+          </div>
+        ) : denied ? (
+          <AccessDenied />
+        ) : (
+          <>
+            <ScreenTitle subtitle="Run cities, merchants and users, and watch the platform grow">Admin Dashboard</ScreenTitle>
+            <MetricCards metrics={metrics.data} failed={metrics.isError} />
+            <Tabs defaultIndex={0}>
+              <TabList>
+                <Tab>Merchant Management</Tab>
+                <Tab>User Management</Tab>
+                <Tab>City Management</Tab>
+              </TabList>
+              <TabPanels>
+                <TabPanel>
+                  <MerchantManagement />
+                </TabPanel>
+                <TabPanel>
+                  <UserManagement />
+                </TabPanel>
+                <TabPanel>
+                  <CityManagement />
+                </TabPanel>
+              </TabPanels>
+            </Tabs>
+          </>
+        )}
       </main>
     </div>
   );

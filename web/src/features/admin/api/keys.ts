@@ -1,0 +1,8 @@
+/** Query keys of the admin dashboard: API paths first, so default reads and invalidation line up. */
+export const adminKeys = {
+  metrics: ['/api/admin/metrics'] as const,
+  merchants: ['/api/admin/merchants'] as const,
+  usersRoot: ['/api/admin/users'] as const,
+  users: (page: { search: string; offset: number }) => ['/api/admin/users', page] as const,
+  cities: ['/api/admin/cities'] as const,
+};

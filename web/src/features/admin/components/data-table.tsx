@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+
+/** A plain table that scrolls sideways on narrow screens. */
+export function DataTable({ label, headers, children, empty }: { label: string; headers: string[]; children: ReactNode; empty?: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-stone-200">
+      <table className="min-w-full divide-y divide-stone-200 text-sm" aria-label={label}>
+        <thead className="bg-stone-50">
+          <tr>
+            {headers.map((header) => (
+              <th key={header} scope="col" className="px-4 py-3 text-left font-semibold whitespace-nowrap text-stone-700">
+                {header || <span className="sr-only">Actions</span>}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100 bg-white">
+          {children}
+          {empty && (
+            <tr>
+              <td colSpan={headers.length} className="px-4 py-8 text-center text-stone-600">
+                {empty}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function Cell({ children, className }: { children?: ReactNode; className?: string }) {
+  return <td className={cn('px-4 py-3 align-middle text-stone-800', className)}>{children}</td>;
+}

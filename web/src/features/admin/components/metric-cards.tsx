@@ -1,0 +1,28 @@
+import type { AdminMetrics } from '@shared/contract/index.ts';
+import { Card } from '@/components/ui/card';
+import { centsToDollars } from '../utils/money';
+
+const count = new Intl.NumberFormat('en-US');
+
+/** Total Users, Active Merchants, Total Volume ($), Points Outstanding ($). The API answers cents. */
+export function MetricCards({ metrics, failed }: { metrics: AdminMetrics | undefined; failed: boolean }) {
+  const show = (value: string | undefined) => (value === undefined ? (failed ? 'Unavailable' : '—') : value);
+  const cards = [
+    { label: 'Total Users', value: metrics && count.format(metrics.totalUsers) },
+    { label: 'Active Merchants', value: metrics && count.format(metrics.activeMerchants) },
+    { label: 'Total Volume', value: metrics && centsToDollars(metrics.totalVolume) },
+    { label: 'Points Outstanding', value: metrics && centsToDollars(metrics.pointsOutstanding) },
+  ];
+  return (
+    <section aria-label="Platform metrics" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {cards.map((card) => (
+        <Card key={card.label} className="p-5">
+          <h2 className="text-sm font-medium text-stone-600">{card.label}</h2>
+          <p className="mt-2 text-2xl font-bold tracking-tight text-stone-900" data-testid={`metric-${card.label.toLowerCase().replaceAll(' ', '-')}`}>
+            {show(card.value)}
+          </p>
+        </Card>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { format } from 'date-fns';
+import { useState } from 'react';
+import type { AdminUser } from '@shared/contract/index.ts';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/form-controls';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-error';
+import { useDeleteUser } from '../api/delete-user';
+import { ADMIN_USERS_PAGE, useAdminUsers } from '../api/get-admin-users';
+import { Cell, DataTable } from './data-table';
+
+/** Every account, newest first, searchable and paged; delete for non-admin accounts only. */
+export function UserManagement() {
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const users = useAdminUsers({ search, offset });
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const remove = useDeleteUser({
+    onSuccess: () => {
+      toast({ title: 'User deleted' });
+      setDeleting(null);
+    },
+    onError: (error) => toast({ title: 'Failed to delete user', description: errorMessage(error), variant: 'destructive' }),
+  });
+
+  const list = users.data?.users ?? [];
+  const total = users.data?.total ?? 0;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>User Management</CardTitle>
+        <CardDescription>Every account on the platform</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <Input
+          type="search"
+          aria-label="Search users"
+          placeholder="Search by name or email..."
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setOffset(0);
+          }}
+          className="max-w-sm"
+        />
+        {users.isPending ? (
+          <p className="py-8 text-center text-stone-600">Loading users...</p>
+        ) : users.isError ? (
+          <p className="py-8 text-center text-red-700">Unable to load users. {errorMessage(users.error)}</p>
+        ) : (
+          <>
+            <DataTable label="Users" headers={['Name', 'Email', 'Role', 'Subscription', 'Created', '']} empty={list.length === 0 && 'No users found'}>
+              {list.map((user) => (
+                <tr key={user.id}>
+                  <Cell className="font-medium">{user.name}</Cell>
+                  <Cell>{user.email}</Cell>
+                  <Cell>
+                    <Badge variant={user.role === 'ADMIN' ? 'default' : user.role === 'MERCHANT' ? 'warning' : 'secondary'}>{user.role}</Badge>
+                  </Cell>
+                  <Cell>{user.subscriptionStatus}</Cell>
+                  <Cell className="whitespace-nowrap">{format(new Date(user.createdAt), 'MMM d, yyyy')}</Cell>
+                  <Cell className="text-right">
+                    {user.role !== 'ADMIN' && (
+                      <Button size="sm" variant="destructive" onClick={() => setDeleting(user)} aria-label={`Delete ${user.name}`}>
+                        Delete
+                      </Button>
+                    )}
+                  </Cell>
+                </tr>
+              ))}
+            </DataTable>
+            <div className="flex items-center justify-between gap-2 text-sm text-stone-600">
+              <span>
+                {total === 0 ? 'No users' : `Showing ${offset + 1}–${offset + list.length} of ${total}`}
+              </span>
+              <div className="flex gap-2">
+                <Button size="sm" variant="outline" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - ADMIN_USERS_PAGE))}>
+                  Previous
+                </Button>
+                <Button size="sm" variant="outline" disabled={offset + list.length >= total} onClick={() => setOffset(offset + ADMIN_USERS_PAGE)}>
+                  Next
+                </Button>
+              </div>
+            </div>
+          </>
+        )}
+      </CardContent>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete user?"
+        message={`Are you sure you want to delete ${deleting?.name ?? 'this user'}? This will permanently remove all their data: their account, subscription, follows, notifications, and their business with its deals and collaborations. Payment and points records are kept anonymised for accounting. This action cannot be undone.`}
+        confirmLabel="Delete User"
+        pendingLabel="Deleting..."
+        destructive
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onCancel={() => setDeleting(null)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Business } from '@shared/contract/index.ts';
+import { type BusinessSearchFilters, useBusinessSearch } from '../api/search-businesses';
+import { CARD_SCROLL_DELAY_MS, SEARCH_DEBOUNCE_MS, SEARCH_PLACEHOLDERS } from '../config';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useErrorToast } from '../hooks/use-error-toast';
+import { BusinessCard, BusinessCardPlaceholder } from './business-card';
+import { BusinessFilters } from './business-filters';
+import { CollabRequestForm } from './collab-request-form';
+
+interface BrowseBusinessesTabProps {
+  filters: BusinessSearchFilters;
+  onFiltersChange: (filters: BusinessSearchFilters) => void;
+}
+
+/** Browse Businesses: search, a 1/2/3-column grid of results, and the request form for the chosen one. */
+export function BrowseBusinessesTab({ filters, onFiltersChange }: BrowseBusinessesTabProps) {
+  const q = useDebouncedValue(filters.q, SEARCH_DEBOUNCE_MS);
+  const search = useBusinessSearch({ ...filters, q });
+  useErrorToast(search.error, 'Failed to search businesses');
+
+  const [selected, setSelected] = useState<Business | null>(null);
+  const formRef = useRef<HTMLDivElement>(null);
+  const scrollTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(scrollTimer.current), []);
+
+  const select = (business: Business) => {
+    setSelected(business);
+    clearTimeout(scrollTimer.current);
+    scrollTimer.current = setTimeout(() => formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), CARD_SCROLL_DELAY_MS);
+  };
+
+  const businesses = search.data ?? [];
+  return (
+    <div className="space-y-6">
+      <BusinessFilters filters={filters} onChange={onFiltersChange} />
+
+      <section aria-label="Businesses" aria-busy={search.isFetching}>
+        {search.isPending ? (
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: SEARCH_PLACEHOLDERS }, (_, i) => <BusinessCardPlaceholder key={i} />)}
+          </div>
+        ) : businesses.length === 0 ? (
+          <div className="rounded-2xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center">
+            <p className="font-semibold text-stone-900">No businesses found</p>
+            <p className="mt-1 text-sm text-stone-600">Try adjusting your search criteria or category filter</p>
+          </div>
+        ) : (
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
+            {businesses.map((business) => (
+              <li key={business.id}>
+                <BusinessCard business={business} selected={selected?.id === business.id} onSelect={() => select(business)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {selected && (
+        <div ref={formRef} className="scroll-mt-24">
+          <CollabRequestForm key={selected.id} business={selected} onClose={() => setSelected(null)} />
+        </div>
+      )}
+    </div>
+  );
+}
