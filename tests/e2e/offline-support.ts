@@ -15,8 +15,8 @@ export async function waitForServiceWorker(page: Page) {
 }
 
 /**
- * Waits until the persisted query cache in IndexedDB holds an answer for every given key (a key is the
- * JSON of a query key, e.g. '["/api/auth/me"]'), i.e. until an offline start would find them.
+ * Waits until the persisted query cache in IndexedDB holds a non-null answer for every given key (a key is
+ * the JSON of a query key, e.g. '["/api/auth/me"]'), i.e. until an offline start would find them.
  */
 export async function waitForPersistedQueries(page: Page, queryKeys: string[], description = 'persisted queries') {
   await expect
@@ -35,8 +35,9 @@ export async function waitForPersistedQueries(page: Page, queryKeys: string[], d
                 const get = db.transaction('queryCache').objectStore('queryCache').get('react-query');
                 get.onerror = () => resolve([]);
                 get.onsuccess = () => {
-                  const queries: { queryHash: string; state: { status: string } }[] = get.result?.client?.clientState?.queries ?? [];
-                  const done = new Set(queries.filter((q) => q.state.status === 'success').map((q) => q.queryHash));
+                  const queries: { queryHash: string; state: { status: string; data: unknown } }[] = get.result?.client?.clientState?.queries ?? [];
+                  // An answer, and not an empty one (a "signed out" null from before signing in does not count).
+                  const done = new Set(queries.filter((q) => q.state.status === 'success' && q.state.data != null).map((q) => q.queryHash));
                   db.close();
                   resolve(keys.filter((key) => done.has(key)));
                 };
