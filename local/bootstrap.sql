@@ -68,6 +68,9 @@ create table if not exists realtime.messages (
 );
 alter table realtime.messages enable row level security;
 grant select, insert on realtime.messages to authenticated;
+-- The local relay authorises topic joins the way Supabase Realtime does: a probe message written as
+-- service_role, read back as the joining user (local/realtime-authorize.ts).
+grant select, insert on realtime.messages to service_role;
 
 create or replace function realtime.topic() returns text
 language sql stable

@@ -5,6 +5,8 @@ import { createApp } from '../supabase/functions/api/app.ts';
 import { openPglite, openPostgres } from './admin-sql.ts';
 import { loadDotEnv, localEnv } from './env.ts';
 import { prepareDatabase } from './migrate.ts';
+import { startRealtimeRelay } from './realtime-relay.ts';
+import { realtimeSseRoutes } from './realtime-sse.ts';
 import { createLocalServer } from './server.ts';
 
 const started = performance.now();
@@ -17,7 +19,10 @@ const { applied, seeded } = await prepareDatabase(database.admin, {
 
 const deps = depsFromEnv({ ...process.env, ADMIN_EMAIL: env.adminEmail, OBJECTS_DIR: env.objectsDir }, database.db);
 const api = createApp(deps);
-const app = createLocalServer({ api, staticDir: env.staticDir, objects: deps.objects });
+const relay = await startRealtimeRelay(database.db);
+const app = createLocalServer({
+  api, staticDir: env.staticDir, objects: deps.objects, realtime: realtimeSseRoutes({ db: database.db, relay }),
+});
 
 const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
   const where = database.kind === 'pglite' ? `PGlite at ${env.dataDir}` : 'DATABASE_URL';
@@ -33,6 +38,7 @@ async function shutdown(signal: string) {
   closing = true;
   console.log(`${signal}: closing the server and the database...`);
   server.close();
+  await relay.close();
   await database.close();
   process.exit(0);
 }

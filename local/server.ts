@@ -10,13 +10,16 @@ export interface LocalServerOptions {
   api: App;
   /** Built web app (vite build output). */
   staticDir: string;
+  /** Routes served before the API (the SSE realtime stream, which the Edge Function cannot serve). */
+  realtime?: Hono;
   /** The local object store, served under /objects/ (uploads arrive through PUT /api/objects/upload/...). */
   objects?: ObjectStore;
 }
 
 /** The embedded stack's HTTP surface: /api from the Hono app, everything else the PWA with SPA fallback. */
-export function createLocalServer({ api, staticDir, objects }: LocalServerOptions) {
+export function createLocalServer({ api, staticDir, realtime, objects }: LocalServerOptions) {
   const server = new Hono();
+  if (realtime) server.route('/', realtime);
   server.route('/', api);
   if (objects) server.get('/objects/*', serveObject(objects));
 

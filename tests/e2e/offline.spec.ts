@@ -91,7 +91,7 @@ test('offline start of /app shows the deals and, from the offline cover, the cod
   const card = page.getByRole('article', { name: LATTE.title });
   await expect(card.getByTestId('deal-code')).toHaveText(/^\d{6}$/);
   await waitForServiceWorker(page);
-  await waitForPersistedQueries(page, ['["/api/auth/me"]', `["/api/deals","${LYONS}","all"]`, `["/api/deals/offline-codes","${LYONS}"]`]);
+  await waitForPersistedQueries(page, ['["/api/auth/me"]', `["/api/deals","${LYONS}","all"]`, `["/api/deals","offline-codes","${LYONS}"]`]);
 
   await context.setOffline(true);
   await page.reload();
@@ -112,7 +112,7 @@ test('offline, codes keep coming for 12 hours and then the card says to reconnec
   await signIn(page, DEMO.member);
   await expect(page.getByRole('article', { name: LATTE.title }).getByTestId('deal-code')).toHaveText(/^\d{6}$/);
   await waitForServiceWorker(page);
-  await waitForPersistedQueries(page, [`["/api/deals/offline-codes","${LYONS}"]`]);
+  await waitForPersistedQueries(page, [`["/api/deals","offline-codes","${LYONS}"]`]);
   await context.setOffline(true);
 
   // Six hours later, still offline: a code (from the cover), rotating.

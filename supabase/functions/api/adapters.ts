@@ -3,6 +3,9 @@ import { configFromEnv } from './config.ts';
 import type { AppDeps } from './context.ts';
 import type { Database } from './db/database.ts';
 import { postgresDatabase } from './db/postgres-js.ts';
+import type { RealtimePort } from './ports/realtime/realtime-port.ts';
+import { sseRealtime } from './ports/realtime/sse-realtime.ts';
+import { supabaseRealtime } from './ports/realtime/supabase-realtime.ts';
 import { localFolderStore } from './ports/objects/local-folder-store.ts';
 import type { ObjectStore } from './ports/objects/object-store.ts';
 import { supabaseStorageStore } from './ports/objects/supabase-storage-store.ts';
@@ -42,7 +45,24 @@ export function depsFromEnv(env: Env, db?: Database): AppDeps {
   return {
     db: db ?? postgresDatabase(url!, { max: Number.parseInt(env.DB_POOL_MAX ?? '', 10) || undefined }),
     config: configFromEnv(env),
+    realtime: realtimeFromEnv(env),
     payments: paymentsFromEnv(env),
     objects: objectsFromEnv(env),
   };
+}
+
+/**
+ * Supabase Realtime when the project's URL, anon key and JWT secret are known; otherwise the local
+ * runner's SSE stream. Hosted projects reserve the SUPABASE_ prefix for their own secrets, so the
+ * JWT secret may also come as REALTIME_JWT_SECRET (supabase secrets set REALTIME_JWT_SECRET=...).
+ */
+export function realtimeFromEnv(env: Env): RealtimePort {
+  const jwtSecret = env.SUPABASE_JWT_SECRET ?? env.REALTIME_JWT_SECRET;
+  const url = env.SUPABASE_URL;
+  const apiKey = env.SUPABASE_ANON_KEY;
+  if (jwtSecret && url && apiKey) {
+    const ttl = Number.parseInt(env.REALTIME_TOKEN_TTL_SECONDS ?? '', 10);
+    return supabaseRealtime({ url, apiKey, jwtSecret, ttlSeconds: Number.isFinite(ttl) && ttl > 0 ? ttl : 600 });
+  }
+  return sseRealtime();
 }

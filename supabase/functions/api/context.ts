@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { Role } from '../_shared/constants.ts';
 import type { AppConfig } from './config.ts';
+import type { RealtimePort } from './ports/realtime/realtime-port.ts';
 import type { ObjectStore } from './ports/objects/object-store.ts';
 import type { PaymentProvider } from './ports/payments/payment-provider.ts';
 import { anonClaims, serviceClaims, type Claims, type Database, type Query } from './db/database.ts';
@@ -9,6 +10,7 @@ import { anonClaims, serviceClaims, type Claims, type Database, type Query } fro
 export interface AppDeps {
   db: Database;
   config: AppConfig;
+  realtime: RealtimePort;
   payments: PaymentProvider;
   objects: ObjectStore;
 }

@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
 import { authKeys } from '@/lib/auth/get-me';
 import { createQueryClient } from '@/lib/query-client';
+import { RealtimeProvider } from '@/lib/realtime/realtime-provider';
 import { appPersister, PERSIST_MAX_AGE_MS } from '@/lib/query-persister';
 
 // Changing this drops every persisted cache (use when cached answer shapes change incompatibly).
@@ -22,10 +23,12 @@ export function AppProvider({ children }: { children: ReactNode }) {
         if (navigator.onLine) void queryClient.invalidateQueries({ queryKey: authKeys.me });
       }}
     >
-      <BrowserRouter>
-        {children}
-        <Toaster />
-      </BrowserRouter>
+      <RealtimeProvider>
+        <BrowserRouter>
+          {children}
+          <Toaster />
+        </BrowserRouter>
+      </RealtimeProvider>
     </PersistQueryClientProvider>
   );
 }

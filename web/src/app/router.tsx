@@ -6,6 +6,7 @@ import { useUser } from '@/lib/auth/get-me';
 import { RedirectSignedIn } from './guards/redirect-signed-in';
 import { RequireRole } from './guards/require-role';
 import { pages } from './routes/lazy-pages';
+import { followButton, notificationsButton, updateComposer } from './routes/slots';
 import { NotFoundPage } from './routes/not-found-page';
 
 /**
@@ -26,15 +27,15 @@ export function AppRouter() {
         </Route>
         <Route path={paths.about} element={<pages.about.Page />} />
         <Route path={paths.subscribe} element={<pages.subscribe.Page />} />
-        <Route path={paths.browseDeals} element={<pages.browseDeals.Page />} />
+        <Route path={paths.browseDeals} element={<pages.browseDeals.Page renderFollowButton={followButton} />} />
 
         <Route element={<RequireRole roles={['USER']} />}>
-          <Route path={paths.memberDeals} element={<pages.memberHome.Page />} />
-          <Route path={paths.memberHome} element={<pages.memberHome.Page />} />
+          <Route path={paths.memberDeals} element={<pages.memberHome.Page renderFollowButton={followButton} notificationsButton={notificationsButton} />} />
+          <Route path={paths.memberHome} element={<pages.memberHome.Page renderFollowButton={followButton} notificationsButton={notificationsButton} />} />
           <Route path={paths.notifications} element={<pages.notifications.Page />} />
         </Route>
         <Route element={<RequireRole roles={['MERCHANT']} />}>
-          <Route path={paths.merchant} element={<pages.merchant.Page />} />
+          <Route path={paths.merchant} element={<pages.merchant.Page updateComposer={updateComposer} />} />
           <Route path={paths.merchantDeals} element={<pages.merchantDeals.Page />} />
           <Route path={paths.merchantCollabs} element={<pages.merchantCollabs.Page />} />
           <Route path={paths.merchantCounter} element={<pages.merchantCounter.Page />} />

@@ -2,28 +2,33 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Role } from '../../_shared/constants.ts';
 import type { AppContext, AppEnv, AuthUser } from '../context.ts';
-import { serviceTx } from '../context.ts';
+import { serviceClaims, type Database } from '../db/database.ts';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 
 export const SESSION_COOKIE = 'pl_session';
 
+/**
+ * The user a session token belongs to, or null when it is unknown or expired. Shared by the
+ * session middleware and the local runner's realtime stream, which must authenticate the same way.
+ */
+export async function findSessionUser(db: Database, token: string): Promise<AuthUser | null> {
+  const tokenHash = await sha256Hex(token);
+  const [row] = await db.transaction(serviceClaims, (q) =>
+    q<{ id: string; email: string; role: Role }>(
+      `select p.id, p.email, p.role
+         from private.sessions s join public.profiles p on p.id = s.user_id
+        where s.token_hash = $1 and s.expires_at > now()`,
+      [tokenHash],
+    ),
+  );
+  return row ? { ...row, sessionTokenHash: tokenHash } : null;
+}
+
 /** Resolves the session cookie to a user (or null) once per request. */
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set('user', null);
   const token = getCookie(c, SESSION_COOKIE);
-  if (token) {
-    const tokenHash = await sha256Hex(token);
-    const [row] = await serviceTx(c, (q) =>
-      q<{ id: string; email: string; role: Role }>(
-        `select p.id, p.email, p.role
-           from private.sessions s join public.profiles p on p.id = s.user_id
-          where s.token_hash = $1 and s.expires_at > now()`,
-        [tokenHash],
-      ),
-    );
-    if (row) c.set('user', { ...row, sessionTokenHash: tokenHash });
-  }
+  c.set('user', token ? await findSessionUser(c.var.deps.db, token) : null);
   await next();
 };
 

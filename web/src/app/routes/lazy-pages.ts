@@ -1,10 +1,12 @@
 import { lazy, type ComponentType } from 'react';
 import { paths } from '@/config/paths';
+import { loadFollowButton, loadNotificationsNavButton, loadPostUpdateCard } from './slots';
 
 type PageModule = Record<string, unknown>;
+type PropsOf<C> = C extends ComponentType<infer P> ? P : never;
 
-interface LazyPage {
-  Page: ComponentType;
+interface LazyPage<P = object> {
+  Page: ComponentType<P>;
   /** Starts downloading the page's chunk (idempotent: the browser and the bundler dedupe the import). */
   preload: () => Promise<unknown>;
 }
@@ -13,10 +15,19 @@ interface LazyPage {
  * A route-level code-split page: each screen is its own chunk, so the first load of `/` or `/app`
  * carries only the shell plus that screen (quality budget: ≤ 130 KB of gzipped JS each).
  */
-function lazyPage<M extends PageModule>(load: () => Promise<M>, exportName: keyof M & string): LazyPage {
+function lazyPage<M extends PageModule, K extends keyof M & string>(
+  load: () => Promise<M>,
+  exportName: K,
+  /** Chunks the page shows at once (slots of other features), fetched alongside it. */
+  alsoLoad: (() => Promise<unknown>)[] = [],
+): LazyPage<PropsOf<M[K]>> {
   let loading: Promise<M> | null = null;
-  const preload = () => (loading ??= load());
-  const Page = lazy(async () => ({ default: (await preload())[exportName] as ComponentType }));
+  const preload = () => {
+    loading ??= load();
+    for (const extra of alsoLoad) void extra().catch(() => undefined);
+    return loading;
+  };
+  const Page = lazy(async () => ({ default: (await preload())[exportName] as ComponentType<PropsOf<M[K]>> }));
   return { Page, preload };
 }
 
@@ -26,19 +37,22 @@ export const pages = {
   login: lazyPage(() => import('@/features/auth/components/login-page'), 'LoginPage'),
   register: lazyPage(() => import('@/features/auth/components/register-page'), 'RegisterPage'),
   subscribe: lazyPage(() => import('@/features/subscriptions/components/subscribe-page'), 'SubscribePage'),
-  browseDeals: lazyPage(() => import('@/features/browse-deals/components/browse-deals-page'), 'BrowseDealsPage'),
-  memberHome: lazyPage(() => import('@/features/member/components/member-home-page'), 'MemberHomePage'),
+  browseDeals: lazyPage(() => import('@/features/browse-deals/components/browse-deals-page'), 'BrowseDealsPage', [loadFollowButton]),
+  memberHome: lazyPage(() => import('@/features/member/components/member-home-page'), 'MemberHomePage', [
+    loadNotificationsNavButton,
+    loadFollowButton,
+  ]),
   notifications: lazyPage(() => import('@/features/notifications/components/notifications-page'), 'NotificationsPage'),
-  merchant: lazyPage(() => import('@/features/merchant/components/merchant-dashboard-page'), 'MerchantDashboardPage'),
+  merchant: lazyPage(() => import('@/features/merchant/components/merchant-dashboard-page'), 'MerchantDashboardPage', [loadPostUpdateCard]),
   merchantDeals: lazyPage(() => import('@/features/merchant/components/merchant-deals-page'), 'MerchantDealsPage'),
   merchantCollabs: lazyPage(() => import('@/features/collabs/components/merchant-collabs-page'), 'MerchantCollabsPage'),
   merchantCounter: lazyPage(() => import('@/features/merchant/components/counter/merchant-counter-page'), 'MerchantCounterPage'),
   merchantCounterBoard: lazyPage(() => import('@/features/merchant/components/counter/counter-board-page'), 'CounterBoardPage'),
   profile: lazyPage(() => import('@/features/profile/components/profile-page'), 'ProfilePage'),
   admin: lazyPage(() => import('@/features/admin/components/admin-dashboard-page'), 'AdminDashboardPage'),
-} satisfies Record<string, LazyPage>;
+};
 
-const PAGE_BY_PATH: Record<string, LazyPage> = {
+const PAGE_BY_PATH: Record<string, { preload: () => Promise<unknown> }> = {
   [paths.landing]: pages.landing,
   [paths.about]: pages.about,
   [paths.login]: pages.login,

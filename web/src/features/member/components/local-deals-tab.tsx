@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/api-error';
 import { cityLabel } from '@/lib/cities';
 import { memberFilterLabel } from '@/lib/deals/deal-format';
 import { useNow } from '@/lib/deals/use-now';
+import { useLiveQueries } from '@/lib/realtime/realtime-provider';
 import { useMemberDeals } from '../api/get-member-deals';
 import { useOfflineCodes } from '../api/get-offline-codes';
 import type { MemberFilter } from '../api/member-keys';
@@ -26,6 +27,9 @@ export function LocalDealsTab({ city, renderFollowButton }: LocalDealsTabProps) 
   const [category, setCategory] = useState<MemberFilter>('all');
   const deals = useMemberDeals(city?.id, category);
   const cover = useOfflineCodes(city?.id).data;
+  // A deal created, changed or removed in this city refetches the list and its offline cover (and so does a
+  // reconnect).
+  useLiveQueries(city ? `city:${city.id}` : null, ['/api/deals'], ['deal_changed']);
   const nowMs = useNow();
   const shown = deals.data ? searchDeals(deals.data, search) : [];
 

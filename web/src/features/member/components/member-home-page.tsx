@@ -18,10 +18,12 @@ import { SubscriptionStatusCard } from './subscription-status-card';
 interface MemberHomePageProps {
   /** Composed by the app (the follow feature): a follow control for a deal's business. */
   renderFollowButton?: (merchantId: string, merchantName: string) => ReactNode;
+  /** Composed by the app (the notifications feature): the header link with the unread count. */
+  notificationsButton?: ReactNode;
 }
 
 /** /app and /deals (spec: Member home). */
-export function MemberHomePage({ renderFollowButton }: MemberHomePageProps) {
+export function MemberHomePage({ renderFollowButton, notificationsButton }: MemberHomePageProps) {
   const { user } = useUser();
   const status = useSubscriptionStatus();
   // The session user carries the status too; it stands in while the status call is pending or failed.
@@ -34,7 +36,7 @@ export function MemberHomePage({ renderFollowButton }: MemberHomePageProps) {
   return (
     <div className="min-h-dvh">
       <SignedInHeader homePath={paths.memberHome}>
-        <ButtonLink to={paths.notifications} variant="ghost" size="sm">Notifications</ButtonLink>
+        {notificationsButton ?? <ButtonLink to={paths.notifications} variant="ghost" size="sm">Notifications</ButtonLink>}
         <ButtonLink to={paths.profile} variant="ghost" size="sm">Profile</ButtonLink>
       </SignedInHeader>
       <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ScreenTitle } from '@/components/layout/screen-title';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,7 +17,13 @@ const tileClass =
   'group block rounded-2xl border border-stone-200 bg-white p-6 shadow-sm transition hover:border-brand-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
 /** The approved merchant's home (spec: Merchant dashboard, active view). */
-export function ActiveMerchantDashboard({ merchant }: { merchant: MerchantProfile }) {
+interface ActiveMerchantDashboardProps {
+  merchant: MerchantProfile;
+  /** Composed by the app (the notifications feature): posting an update to followers. */
+  updateComposer?: ReactNode;
+}
+
+export function ActiveMerchantDashboard({ merchant, updateComposer }: ActiveMerchantDashboardProps) {
   const deals = useMerchantDeals();
   const nowMs = useNow();
 
@@ -28,6 +35,8 @@ export function ActiveMerchantDashboard({ merchant }: { merchant: MerchantProfil
         <LogoCard merchant={merchant} />
         <ActiveDealCodesCard deals={deals.data} loading={deals.isPending} nowMs={nowMs} />
       </div>
+
+      {updateComposer}
 
       <nav aria-label="Merchant tools" className="grid gap-4 sm:grid-cols-3">
         <Link to={paths.merchantDeals} className={tileClass}>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { SignedInHeader } from '@/components/layout/signed-in-header';
 import { Badge } from '@/components/ui/badge';
@@ -9,7 +10,7 @@ import { ApplicationUnderReview } from './application-under-review';
 import { CompleteApplication } from './complete-application';
 
 /** /merchant: loading, then no profile / pending / active (spec section 2, Merchant dashboard). */
-export function MerchantDashboardPage() {
+export function MerchantDashboardPage({ updateComposer }: { updateComposer?: ReactNode }) {
   const merchant = useMerchantMe();
 
   return (
@@ -30,7 +31,7 @@ export function MerchantDashboardPage() {
         ) : merchant.data === null ? (
           <CompleteApplication />
         ) : merchant.data.active ? (
-          <ActiveMerchantDashboard merchant={merchant.data} />
+          <ActiveMerchantDashboard merchant={merchant.data} updateComposer={updateComposer} />
         ) : (
           <ApplicationUnderReview merchant={merchant.data} />
         )}

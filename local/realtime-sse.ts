@@ -1,0 +1,65 @@
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { streamSSE } from 'hono/streaming';
+import { REALTIME_EVENTS_PATH, TOPIC_PATTERN, userTopic } from '../supabase/functions/_shared/contract/realtime.ts';
+import type { Database } from '../supabase/functions/api/db/database.ts';
+import { findSessionUser, SESSION_COOKIE } from '../supabase/functions/api/middleware/session.ts';
+import { canJoinTopic } from './realtime-authorize.ts';
+import type { RealtimeRelay } from './realtime-relay.ts';
+
+const MAX_TOPICS = 10;
+
+export interface RealtimeSseOptions {
+  db: Database;
+  relay: RealtimeRelay;
+  /** How often the stream sends a comment to keep proxies from closing it and re-checks the session. */
+  keepAliveMs?: number;
+}
+
+/**
+ * GET /api/realtime/events?topics=city:<id>: the embedded transport. The session cookie is resolved
+ * exactly as the API's session middleware does; the user's own topic is always joined, other topics
+ * only when the realtime.messages policies allow it. Each message arrives as an unnamed SSE event
+ * whose data is {topic, event, payload}; an "ready" event confirms the joined topics.
+ */
+export function realtimeSseRoutes({ db, relay, keepAliveMs = 25_000 }: RealtimeSseOptions) {
+  const app = new Hono();
+  app.get(REALTIME_EVENTS_PATH, async (c) => {
+    const token = getCookie(c, SESSION_COOKIE);
+    const user = token ? await findSessionUser(db, token) : null;
+    if (!user) return c.json({ message: 'Authentication required' }, 401);
+
+    const requested = (c.req.query('topics') ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+    const topics = [...new Set([userTopic(user.id), ...requested])];
+    if (topics.length > MAX_TOPICS) return c.json({ message: `topics must list at most ${MAX_TOPICS - 1} topics` }, 400);
+    const malformed = topics.find((t) => !TOPIC_PATTERN.test(t));
+    if (malformed) return c.json({ message: `topics has an unknown topic: ${malformed}` }, 400);
+    for (const topic of topics) {
+      if (!(await canJoinTopic(db, user, topic))) return c.json({ message: `You may not join ${topic}` }, 403);
+    }
+
+    return streamSSE(c, async (stream) => {
+      let stop!: () => void;
+      const stopped = new Promise<void>((resolve) => (stop = resolve));
+      const unsubscribe = relay.subscribe(topics, (message) => {
+        void stream.writeSSE({ data: JSON.stringify(message) });
+      });
+      stream.onAbort(() => stop());
+      try {
+        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ topics }), retry: 3000 });
+        while (!stream.aborted) {
+          const timedOut = await Promise.race([stopped.then(() => false), sleep(keepAliveMs).then(() => true)]);
+          if (!timedOut) break;
+          // Signed out or the session expired: this stream must not outlive it.
+          if (!(await findSessionUser(db, token!))) break;
+          await stream.write(': keep-alive\n\n');
+        }
+      } finally {
+        unsubscribe();
+      }
+    });
+  });
+  return app;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.());

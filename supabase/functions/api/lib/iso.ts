@@ -1,0 +1,2 @@
+/** Timestamps come back as Date (postgres.js, PGlite) or text; answers carry ISO 8601 strings. */
+export const iso = (value: unknown): string => new Date(value as string | Date).toISOString();

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
+import { SEED } from '../../../../../tests/support/constants.ts';
+import { asService } from '../../../../../tests/support/test-database.ts';
+
+let t: TestApp;
+const SECOND_MEMBER = { email: 'second-member@example.com', password: 'secret123' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.agent().post('/api/auth/register', { role: 'USER', name: 'Second Member', ...SECOND_MEMBER });
+});
+afterAll(() => t.close());
+
+const signIn = async (who: { email: string; password: string }) => {
+  const agent = t.agent();
+  await agent.login(who.email, who.password);
+  return agent;
+};
+
+describe('notifications', () => {
+  it('a follower gets a BUSINESS_UPDATE when the business posts one, newest first', async () => {
+    const member = await signIn(SEED.member);
+    await member.post(`/api/businesses/${SEED.activeMerchantId}/follow`);
+    const owner = await signIn(SEED.merchantOwner);
+    expect((await owner.post('/api/merchant/updates', { message: 'Open late Friday' })).status).toBe(201);
+    expect((await owner.post('/api/merchant/updates', { message: 'New roaster in town' })).status).toBe(201);
+
+    const res = await member.get('/api/notifications');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      {
+        id: expect.any(String), type: 'BUSINESS_UPDATE', isRead: false, createdAt: expect.stringMatching(/Z$/),
+        data: { merchantName: "Rosa's River Cafe", previewText: 'New roaster in town', merchantId: SEED.activeMerchantId, dealId: null },
+      },
+      expect.objectContaining({ data: expect.objectContaining({ previewText: 'Open late Friday' }) }),
+    ]);
+    expect((await (await signIn(SECOND_MEMBER)).get('/api/notifications')).body).toEqual([]);
+  });
+
+  it('mark as read: own -> the read notification; someone else\'s or unknown -> 404', async () => {
+    const member = await signIn(SEED.member);
+    const [first] = (await member.get('/api/notifications')).body;
+    const other = await signIn(SECOND_MEMBER);
+    const stolen = await other.post(`/api/notifications/${first.id}/read`);
+    expect(stolen.status).toBe(404);
+    expect(stolen.body).toEqual({ message: 'Notification not found' });
+    expect((await other.post('/api/notifications/00000000-0000-4000-8000-000000000000/read')).status).toBe(404);
+    expect((await other.post('/api/notifications/nope/read')).body).toEqual({ message: 'id must be a valid id' });
+
+    const res = await member.post(`/api/notifications/${first.id}/read`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: first.id, isRead: true });
+    expect((await member.post(`/api/notifications/${first.id}/read`)).status).toBe(200);
+    const after = (await member.get('/api/notifications')).body;
+    expect(after.map((n: { isRead: boolean }) => n.isRead)).toEqual([true, false]);
+  });
+
+  it('keeps notifications of a business that was deleted, without its id', async () => {
+    await asService(t.database, (q) => q(
+      `insert into public.profiles (id, email, name, role) values ('a0000000-0000-4000-8000-0000000000c1', 'gone@example.com', 'Gone', 'MERCHANT')`));
+    await asService(t.database, (q) => q(
+      `insert into public.merchants (id, owner_user_id, name, address, active) values
+         ('b0000000-0000-4000-8000-0000000000c1', 'a0000000-0000-4000-8000-0000000000c1', 'Gone Gifts', '1 Main', true)`));
+    const member = await signIn(SEED.member);
+    await member.post('/api/businesses/b0000000-0000-4000-8000-0000000000c1/follow');
+    await asService(t.database, (q) => q(
+      `insert into public.business_updates (merchant_id, message) values ('b0000000-0000-4000-8000-0000000000c1', 'Closing sale')`));
+    await asService(t.database, (q) => q(`delete from public.merchants where id = 'b0000000-0000-4000-8000-0000000000c1'`));
+    const [latest] = (await member.get('/api/notifications')).body;
+    expect(latest.data).toEqual({ merchantName: 'Gone Gifts', previewText: 'Closing sale', merchantId: null, dealId: null });
+  });
+
+  it('visitors get 401', async () => {
+    expect((await t.agent().get('/api/notifications')).status).toBe(401);
+    expect((await t.agent().post('/api/notifications/00000000-0000-4000-8000-000000000000/read')).status).toBe(401);
+  });
+});

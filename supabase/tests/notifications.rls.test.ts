@@ -1,0 +1,189 @@
+// RLS of follows, business updates, notifications and realtime topics, both ways, for every role:
+// anon, a member, a second member, a merchant, a second ADMIN-role account that is not the
+// designated admin, and the designated admin.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenedDatabase } from '../../local/admin-sql.ts';
+import { canJoinTopic } from '../../local/realtime-authorize.ts';
+import { SEED, TEST_ADMIN } from '../../tests/support/constants.ts';
+import { asAnon, asService, asUser, openTestDatabase } from '../../tests/support/test-database.ts';
+
+let db: OpenedDatabase;
+const OTHER_ADMIN = 'a0000000-0000-4000-8000-0000000000ad';
+const SECOND_MEMBER = 'a0000000-0000-4000-8000-0000000000b2';
+const denied = expect.objectContaining({ code: '42501' });
+const merchant = SEED.activeMerchantId;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  await asService(db, (q) => q(
+    `insert into public.profiles (id, email, name, role) values
+       ($1, 'second-admin@example.com', 'Second Admin', 'ADMIN'),
+       ($2, 'second-member@example.com', 'Second Member', 'USER')`, [OTHER_ADMIN, SECOND_MEMBER]));
+});
+afterAll(() => db.close());
+
+const follow = (who: string, merchantId: string) =>
+  asUser(db, who, (q) => q(`insert into public.follows (user_id, merchant_id) values ($1, $2) returning merchant_id`, [who, merchantId]));
+const postUpdate = (who: string, merchantId: string, message = 'Fresh pastries at 7') =>
+  asUser(db, who, (q) => q<{ id: string }>(`insert into public.business_updates (merchant_id, message) values ($1, $2) returning id`, [merchantId, message]));
+const ownNotifications = (who: string) =>
+  asUser(db, who, (q) => q<{ id: string; user_id: string; type: string; is_read: boolean; data: Record<string, string> }>(
+    `select id, user_id, type, is_read, data from public.notifications order by created_at`));
+
+describe('follows', () => {
+  it('a member follows an approved business, once, and only for themselves', async () => {
+    expect(await follow(SEED.member.id, merchant)).toHaveLength(1);
+    await expect(follow(SEED.member.id, merchant)).rejects.toEqual(expect.objectContaining({ code: '23505' }));
+    await expect(asUser(db, SEED.member.id, (q) => q(
+      `insert into public.follows (user_id, merchant_id) values ($1, $2)`, [SECOND_MEMBER, merchant]))).rejects.toEqual(denied);
+  });
+
+  it('nobody follows a pending business, and only members follow at all', async () => {
+    await expect(follow(SECOND_MEMBER, SEED.pendingMerchantId)).rejects.toEqual(denied);
+    await expect(follow(SEED.merchantOwner.id, merchant)).rejects.toEqual(denied); // own business
+    await expect(follow(SEED.pendingOwner.id, merchant)).rejects.toEqual(denied); // a merchant
+    await expect(follow(OTHER_ADMIN, merchant)).rejects.toEqual(denied);
+    await expect(follow(TEST_ADMIN.id, merchant)).rejects.toEqual(denied);
+    await expect(asAnon(db, (q) => q(`insert into public.follows (user_id, merchant_id) values ($1, $2)`, [SEED.member.id, merchant])))
+      .rejects.toEqual(denied);
+  });
+
+  it('each user reads and deletes only their own follows', async () => {
+    await follow(SECOND_MEMBER, merchant);
+    const own = await asUser(db, SEED.member.id, (q) => q<{ user_id: string }>(`select user_id from public.follows`));
+    expect(own.map((r) => r.user_id)).toEqual([SEED.member.id]);
+    for (const who of [SEED.merchantOwner.id, OTHER_ADMIN, TEST_ADMIN.id]) {
+      expect(await asUser(db, who, (q) => q(`select 1 from public.follows`))).toEqual([]);
+      expect(await asUser(db, who, (q) => q(`delete from public.follows returning user_id`))).toEqual([]);
+    }
+    await expect(asAnon(db, (q) => q(`select 1 from public.follows`))).rejects.toEqual(denied);
+    const removedOthers = await asUser(db, SEED.member.id, (q) => q(`delete from public.follows where user_id = $1 returning user_id`, [SECOND_MEMBER]));
+    expect(removedOthers).toEqual([]);
+    await expect(asUser(db, SEED.member.id, (q) => q(`update public.follows set created_at = now()`))).rejects.toEqual(denied);
+    const removedOwn = await asUser(db, SECOND_MEMBER, (q) => q(`delete from public.follows where merchant_id = $1 returning user_id`, [merchant]));
+    expect(removedOwn).toHaveLength(1);
+  });
+});
+
+describe('business updates and the fan-out', () => {
+  it('only the owner of an approved business posts updates', async () => {
+    await expect(postUpdate(SEED.pendingOwner.id, SEED.pendingMerchantId)).rejects.toEqual(denied);
+    await expect(postUpdate(SEED.pendingOwner.id, merchant)).rejects.toEqual(denied);
+    for (const who of [SEED.member.id, OTHER_ADMIN, TEST_ADMIN.id]) {
+      await expect(postUpdate(who, merchant)).rejects.toEqual(denied);
+    }
+    await expect(asAnon(db, (q) => q(`insert into public.business_updates (merchant_id, message) values ($1, 'x')`, [merchant])))
+      .rejects.toEqual(denied);
+    expect(await postUpdate(SEED.merchantOwner.id, merchant)).toHaveLength(1);
+  });
+
+  it('a posted update reaches every follower, and only followers, as BUSINESS_UPDATE', async () => {
+    const mine = await ownNotifications(SEED.member.id);
+    expect(mine).toEqual([expect.objectContaining({
+      user_id: SEED.member.id, type: 'BUSINESS_UPDATE', is_read: false,
+      data: { merchantName: "Rosa's River Cafe", previewText: 'Fresh pastries at 7' },
+    })]);
+    expect(await ownNotifications(SECOND_MEMBER)).toEqual([]); // unfollowed before the update
+  });
+
+  it('signed-in users read updates of approved businesses; anon reads none', async () => {
+    expect(await asUser(db, SECOND_MEMBER, (q) => q(`select 1 from public.business_updates`))).toHaveLength(1);
+    await expect(asAnon(db, (q) => q(`select 1 from public.business_updates`))).rejects.toEqual(denied);
+    await expect(asUser(db, SEED.merchantOwner.id, (q) => q(`update public.business_updates set message = 'x'`))).rejects.toEqual(denied);
+    await expect(asUser(db, SEED.merchantOwner.id, (q) => q(`delete from public.business_updates`))).rejects.toEqual(denied);
+  });
+
+  it('a business posts at most 5 updates a day', async () => {
+    for (let i = 0; i < 4; i++) await postUpdate(SEED.merchantOwner.id, merchant, `Update ${i}`);
+    await expect(postUpdate(SEED.merchantOwner.id, merchant)).rejects.toEqual(
+      expect.objectContaining({ code: 'PL429', message: 'You can post at most 5 updates a day' }));
+  });
+});
+
+describe('notifications', () => {
+  it('a user reads only their own; anon reads none', async () => {
+    await asService(db, (q) => q(
+      `insert into public.notifications (user_id, type, data) values ($1, 'BUSINESS_UPDATE', '{"merchantName":"X","previewText":"Y"}')`,
+      [SECOND_MEMBER]));
+    const mine = await ownNotifications(SEED.member.id);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((n) => n.user_id === SEED.member.id)).toBe(true);
+    expect((await ownNotifications(SECOND_MEMBER)).map((n) => n.user_id)).toEqual([SECOND_MEMBER]);
+    for (const who of [SEED.merchantOwner.id, OTHER_ADMIN, TEST_ADMIN.id]) expect(await ownNotifications(who)).toEqual([]);
+    await expect(asAnon(db, (q) => q(`select 1 from public.notifications`))).rejects.toEqual(denied);
+  });
+
+  it('a user marks their own read, never back to unread, never someone else\'s, and changes nothing else', async () => {
+    const [theirs] = await ownNotifications(SECOND_MEMBER);
+    const [mine] = await ownNotifications(SEED.member.id);
+    for (const who of [SEED.member.id, SEED.merchantOwner.id, OTHER_ADMIN, TEST_ADMIN.id]) {
+      expect(await asUser(db, who, (q) => q(`update public.notifications set is_read = true where id = $1 returning id`, [theirs.id]))).toEqual([]);
+    }
+    const marked = await asUser(db, SEED.member.id, (q) => q(`update public.notifications set is_read = true where id = $1 returning id`, [mine.id]));
+    expect(marked).toHaveLength(1);
+    await expect(asUser(db, SEED.member.id, (q) => q(`update public.notifications set is_read = false where id = $1`, [mine.id])))
+      .rejects.toEqual(denied);
+    await expect(asUser(db, SEED.member.id, (q) => q(`update public.notifications set data = '{}' where id = $1`, [mine.id])))
+      .rejects.toEqual(denied);
+  });
+
+  it('nobody but the fan-out writes or deletes notifications', async () => {
+    for (const who of [SEED.member.id, SEED.merchantOwner.id, OTHER_ADMIN, TEST_ADMIN.id]) {
+      await expect(asUser(db, who, (q) => q(
+        `insert into public.notifications (user_id, type, data) values ($1, 'NEW_DEAL', '{}')`, [who]))).rejects.toEqual(denied);
+      await expect(asUser(db, who, (q) => q(`delete from public.notifications`))).rejects.toEqual(denied);
+    }
+    await expect(asAnon(db, (q) => q(`insert into public.notifications (user_id, type, data) values ($1, 'NEW_DEAL', '{}')`, [SEED.member.id])))
+      .rejects.toEqual(denied);
+  });
+
+  it('the fan-out helpers are not callable by users', async () => {
+    await expect(asUser(db, SEED.merchantOwner.id, (q) => q(
+      `select private.notify_followers($1, 'NEW_DEAL', null, '{}')`, [merchant]))).rejects.toEqual(denied);
+    await expect(asUser(db, SEED.member.id, (q) => q(`select private.notify_followers($1, 'NEW_DEAL', null, '{}')`, [merchant])))
+      .rejects.toEqual(denied);
+  });
+});
+
+describe('realtime topics (realtime.messages policies)', () => {
+  const userTopic = (id: string) => `user:${id}`;
+  it('a user joins their own user topic only', async () => {
+    expect(await canJoinTopic(db.db, { id: SEED.member.id }, userTopic(SEED.member.id))).toBe(true);
+    expect(await canJoinTopic(db.db, { id: SEED.member.id }, userTopic(SECOND_MEMBER))).toBe(false);
+    expect(await canJoinTopic(db.db, { id: TEST_ADMIN.id }, userTopic(SEED.member.id))).toBe(false);
+    expect(await canJoinTopic(db.db, { id: OTHER_ADMIN }, userTopic(SEED.member.id))).toBe(false);
+    expect(await canJoinTopic(db.db, { id: SEED.merchantOwner.id }, userTopic(SEED.member.id))).toBe(false);
+  });
+
+  it('any signed-in user joins city topics; other topics are closed', async () => {
+    expect(await canJoinTopic(db.db, { id: SEED.member.id }, `city:${SEED.lyonsId}`)).toBe(true);
+    expect(await canJoinTopic(db.db, { id: SEED.merchantOwner.id }, `city:${SEED.lyonsId}`)).toBe(true);
+    expect(await canJoinTopic(db.db, { id: SEED.member.id }, 'admin:all')).toBe(false);
+  });
+
+  it('anon reads no messages and nobody but the database broadcasts', async () => {
+    await asService(db, (q) => q(`insert into realtime.messages (topic, extension, private) values ($1, 'broadcast', true)`, [`city:${SEED.lyonsId}`]));
+    const anonSees = await asAnon(db, async (q) => {
+      await q(`select set_config('realtime.topic', $1, true)`, [`city:${SEED.lyonsId}`]);
+      return q(`select 1 from realtime.messages`);
+    }).catch((e: { code?: string }) => e.code);
+    expect(anonSees === '42501' || (Array.isArray(anonSees) && anonSees.length === 0)).toBe(true);
+    await expect(asUser(db, SEED.member.id, async (q) => {
+      await q(`select set_config('realtime.topic', $1, true)`, [userTopic(SEED.member.id)]);
+      await q(`insert into realtime.messages (topic, extension, private) values ($1, 'broadcast', true)`, [userTopic(SEED.member.id)]);
+    })).rejects.toEqual(denied);
+    await db.admin.query(`delete from realtime.messages`);
+  });
+
+  it('the fan-out publishes one message per follower on their private topic', async () => {
+    const messages: { topic: string; event: string; payload: { type: string } }[] = [];
+    const unlisten = await db.db.listen!('realtime', (raw) => messages.push(JSON.parse(raw)));
+    await follow(SECOND_MEMBER, merchant);
+    await asService(db, (q) => q(`delete from public.business_updates`));
+    await postUpdate(SEED.merchantOwner.id, merchant, 'Closed Monday for the flood cleanup');
+    await expect.poll(() => messages.length).toBe(2);
+    expect(messages.map((m) => m.topic).sort()).toEqual([userTopic(SEED.member.id), userTopic(SECOND_MEMBER)].sort());
+    expect(messages.every((m) => m.event === 'notification' && m.payload.type === 'BUSINESS_UPDATE')).toBe(true);
+    await unlisten();
+  });
+});

@@ -1,0 +1,8 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { FollowedBusiness } from '@shared/contract/index.ts';
+import { followKeys } from './keys';
+
+/** GET /api/user/following: the businesses the member follows, most recent first. */
+export const followingQueryOptions = () => queryOptions<FollowedBusiness[]>({ queryKey: followKeys.following });
+
+export const useFollowing = () => useQuery(followingQueryOptions());

@@ -1,0 +1,58 @@
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-error';
+import { useUser } from '@/lib/auth/get-me';
+import { cn } from '@/lib/cn';
+import { useSetFollowing } from '../api/follow-business';
+import { useFollowStatus } from '../api/get-follow-status';
+import { HeartIcon } from './icons';
+
+interface FollowButtonProps {
+  businessId: string;
+  /** For the toast and the accessible name ("Follow Rosa's River Cafe"). */
+  businessName?: string;
+  /** When the caller already knows (the Following tab), no status call is made. */
+  isFollowing?: boolean;
+  /** Label while following: "Following" on deal cards, "Unfollow" in the Following tab. */
+  followingLabel?: string;
+  className?: string;
+}
+
+/**
+ * Follow / unfollow a business: for deal cards (public and member) and the Following tab. Hidden
+ * for visitors (spec: only signed-in users see it). Toasts "Following!" / "Unfollowed", or "Error"
+ * with the server's message or "Failed to update follow status"; the followed list is refetched.
+ */
+export function FollowButton({ businessId, businessName, isFollowing: known, followingLabel = 'Following', className }: FollowButtonProps) {
+  const { user } = useUser();
+  const status = useFollowStatus(businessId, { enabled: Boolean(user) && known === undefined });
+  const setFollowing = useSetFollowing({
+    onSuccess: ({ isFollowing }) =>
+      toast(
+        isFollowing
+          ? { title: 'Following!', description: `You'll be notified when ${businessName ?? 'this business'} posts new deals.` }
+          : { title: 'Unfollowed', description: `You won't get notifications from ${businessName ?? 'this business'} anymore.` },
+      ),
+    onError: (error) =>
+      toast({ title: 'Error', description: errorMessage(error, 'Failed to update follow status'), variant: 'destructive' }),
+  });
+  if (!user) return null;
+
+  const following = known ?? status.data?.isFollowing ?? false;
+  const label = following ? followingLabel : 'Follow';
+  return (
+    <Button
+      variant={following ? 'secondary' : 'outline'}
+      size="sm"
+      aria-pressed={following}
+      aria-label={businessName ? `${label} ${businessName}` : undefined}
+      pending={setFollowing.isPending}
+      disabled={known === undefined && status.isPending}
+      onClick={() => setFollowing.mutate({ businessId, follow: !following })}
+      className={cn('shrink-0', className)}
+    >
+      {!setFollowing.isPending && <HeartIcon filled={following} className="size-4" aria-hidden="true" />}
+      {label}
+    </Button>
+  );
+}

@@ -1,0 +1,30 @@
+import { ButtonLink } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useUnreadNotificationCount } from '../api/get-notifications';
+import { useLiveNotifications } from '../hooks/use-live-notifications';
+import { unreadBadgeText } from '../utils/notification-style';
+import { BellIcon } from './icons';
+
+/**
+ * The member header's "Notifications" button with the unread count, kept live over realtime.
+ * For the member home header (features/member), placed by the app.
+ */
+export function NotificationsNavButton() {
+  useLiveNotifications();
+  const unread = useUnreadNotificationCount();
+  return (
+    <ButtonLink to={paths.notifications} variant="ghost" size="sm" className="relative">
+      <BellIcon className="size-4" aria-hidden="true" />
+      Notifications
+      {unread > 0 && (
+        <span
+          data-testid="unread-count"
+          className="-ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs leading-5 font-bold text-white"
+        >
+          {unreadBadgeText(unread)}
+          <span className="sr-only"> unread</span>
+        </span>
+      )}
+    </ButtonLink>
+  );
+}

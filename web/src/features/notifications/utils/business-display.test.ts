@@ -1,0 +1,22 @@
+import { expect, it } from 'vitest';
+import { categoryLabel, initialsOf, logoSrc } from './business-display';
+
+it('labels categories and business types', () => {
+  expect(categoryLabel('food-dining')).toBe('Food & Dining');
+  expect(categoryLabel('food')).toBe('Food & Dining');
+  expect(categoryLabel('sauna-cold-plunge')).toBe('Sauna & Cold Plunge');
+  expect(categoryLabel('pet-supplies')).toBe('Pet Supplies');
+  expect(categoryLabel(null)).toBeNull();
+});
+
+it('serves bare logo paths under /objects and leaves full ones alone', () => {
+  expect(logoSrc('logos/rosa.png')).toBe('/objects/logos/rosa.png');
+  expect(logoSrc('/objects/logos/rosa.png')).toBe('/objects/logos/rosa.png');
+  expect(logoSrc('https://cdn.example/rosa.png')).toBe('https://cdn.example/rosa.png');
+  expect(logoSrc(null)).toBeNull();
+});
+
+it('makes initials from a business name', () => {
+  expect(initialsOf("Rosa's River Cafe")).toBe('RR');
+  expect(initialsOf('Main Street Pizza Co.')).toBe('MS');
+});

@@ -1,0 +1,96 @@
+import { realtimeConnection, type RealtimeConnection } from '@shared/contract/realtime.ts';
+import { apiJson } from '../api-client';
+import { reconnectDelayMs } from './backoff';
+import type { MessageHandler, RealtimeClient } from './realtime-client';
+import { createSseClient } from './sse-client';
+import { createSupabaseClient } from './supabase-client';
+
+export const REALTIME_TOKEN_PATH = '/api/realtime/token';
+
+const fetchConnection = async (): Promise<RealtimeConnection> =>
+  realtimeConnection.parse(await apiJson('GET', REALTIME_TOKEN_PATH));
+
+/** The transport the API names for this user. */
+export async function connectRealtime(connection?: RealtimeConnection): Promise<RealtimeClient> {
+  const resolved = connection ?? (await fetchConnection());
+  if (resolved.transport === 'sse') return createSseClient({ eventsUrl: resolved.eventsUrl, userTopic: resolved.userTopic });
+  return createSupabaseClient({ connection: resolved, refresh: fetchConnection });
+}
+
+/**
+ * A client usable at once and cheap to create: nothing connects until the first subscription.
+ * Subscriptions made before the transport is known (the token call is in flight, or failed while
+ * offline) are replayed onto it; a failed connect is retried with backoff, and at once when the
+ * network returns. close()
+ * disconnects, and a later subscription connects again (React may unmount and remount in dev).
+ */
+export function lazyRealtimeClient({
+  connect = connectRealtime,
+  network = window,
+}: {
+  connect?: () => Promise<RealtimeClient>;
+  network?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+} = {}): RealtimeClient {
+  const subscriptions = new Set<{ topic: string; handler: MessageHandler; unsubscribe?: () => void }>();
+  const reconnectListeners = new Set<{ listener: () => void; remove?: () => void }>();
+  let client: RealtimeClient | null = null;
+  let connecting: Promise<void> | null = null;
+  let generation = 0;
+  let failures = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  function ensureConnected() {
+    clearTimeout(retryTimer);
+    if (client || connecting || subscriptions.size === 0) return;
+    const started = generation;
+    connecting = connect().then(
+      (connected) => {
+        connecting = null;
+        if (started !== generation) return connected.close();
+        failures = 0;
+        client = connected;
+        for (const s of subscriptions) s.unsubscribe = connected.subscribe(s.topic, s.handler);
+        for (const r of reconnectListeners) r.remove = connected.onReconnect(r.listener);
+      },
+      () => {
+        connecting = null;
+        if (started !== generation) return;
+        // Offline, or the API briefly unavailable: try again later, and at once when the network returns.
+        retryTimer = setTimeout(ensureConnected, reconnectDelayMs(failures++));
+        network.addEventListener('online', ensureConnected, { once: true });
+      },
+    );
+  }
+
+  return {
+    subscribe(topic, handler) {
+      const entry: { topic: string; handler: MessageHandler; unsubscribe?: () => void } = { topic, handler };
+      subscriptions.add(entry);
+      if (client) entry.unsubscribe = client.subscribe(topic, handler);
+      else ensureConnected();
+      return () => {
+        subscriptions.delete(entry);
+        entry.unsubscribe?.();
+      };
+    },
+    onReconnect(listener) {
+      const entry: { listener: () => void; remove?: () => void } = { listener };
+      reconnectListeners.add(entry);
+      if (client) entry.remove = client.onReconnect(listener);
+      return () => {
+        reconnectListeners.delete(entry);
+        entry.remove?.();
+      };
+    },
+    close() {
+      generation++;
+      clearTimeout(retryTimer);
+      network.removeEventListener('online', ensureConnected);
+      client?.close();
+      client = null;
+      connecting = null;
+      for (const s of subscriptions) s.unsubscribe = undefined;
+      for (const r of reconnectListeners) r.remove = undefined;
+    },
+  };
+}
