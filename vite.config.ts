@@ -3,11 +3,21 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { paths } from './web/src/config/paths.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 // The local API server (local/main.ts) listens on PORT, 3000 by default.
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
+
+/**
+ * The screens of the route table: offline, the service worker answers these with the cached app shell.
+ * Workbox matches pathname + search, hence the optional query (/register?role=merchant).
+ */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const appRoutes = [...new Set(Object.values(paths).map((path) => path.split('?')[0]))].map(
+  (path) => new RegExp(`^${path === '/' ? '' : escapeRegExp(path)}/?(\\?.*)?$`),
+);
 
 export default defineConfig({
   root: 'web',
@@ -32,8 +42,10 @@ export default defineConfig({
     react(),
     tailwindcss(),
     VitePWA({
-      // 'prompt': a new service worker waits until the user accepts the "Update available" toast.
+      // 'prompt': a new service worker waits until the person presses Reload in the "Update available" prompt.
       registerType: 'prompt',
+      // Registered by web/src/app/register-service-worker.ts (the prompt and the busy flag live there).
+      injectRegister: false,
       includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
       manifest: {
         name: 'Pay Local',
@@ -52,9 +64,32 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // The app shell answers the app's own screens, online or not (the data comes from the persisted cache).
         navigateFallback: '/index.html',
+        navigateFallbackAllowlist: appRoutes,
         // API calls and stored files must always reach the server, never the app shell.
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/objects(\/|$)/],
+        // Installed on the first visit, the worker takes that page at once, so its images get cached too.
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Any other page (an unknown path, a file link) goes to the network; without one, our offline page.
+            urlPattern: ({ request }) => request.mode === 'navigate',
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: '/offline.html' } },
+          },
+          {
+            // Logos, profile pictures: shown from the cache at once (and offline), refreshed in the background.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/objects/'),
+            handler: 'StaleWhileRevalidate',
+            options: {
+              cacheName: 'objects',
+              expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [0, 200] },
+            },
+          },
+        ],
       },
     }),
   ],

@@ -1,5 +1,6 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
+import { compress } from 'hono/compress';
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { App } from '../supabase/functions/api/app.ts';
@@ -21,6 +22,10 @@ export function createLocalServer({ api, staticDir, realtime, objects }: LocalSe
   if (realtime) server.route('/', realtime);
   server.route('/', api);
   if (objects) server.get('/objects/*', serveObject(objects));
+
+  // The web app goes out gzipped, as any production host sends it (the quality budgets are measured
+  // against this server). Registered after the API, so it wraps only the static files.
+  server.use('*', compress());
 
   const root = relative(process.cwd(), staticDir) || '.';
   const hasBuild = existsSync(`${staticDir}/index.html`);

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check a change must pass, in order, stopping at the first failure:
 // typecheck, lint, unit + API + RLS + Deno tests (PGlite; again on PostgreSQL when TEST_DATABASE_URL is
-// set), the production build, then the end-to-end journeys in real Chromium. Ends with one summary line.
+// set), the production build, its quality budgets, then the end-to-end journeys in real Chromium. Ends with
+// one summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -73,5 +74,7 @@ if (TEST_DATABASE_URL) {
   console.log('\n(no TEST_DATABASE_URL: the database tests ran on PGlite only; set it to also run them on a PostgreSQL server)');
 }
 run('build', bin('vite'), ['build']);
+// Quality budgets of the built app: initial JS, precache, Lighthouse (scripts/quality-budgets.ts).
+run('budgets', bin('tsx'), ['scripts/quality-budgets.ts']);
 run('e2e', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') });
 finish(0);

@@ -48,6 +48,13 @@ export const BUSINESS_CATEGORIES = [
 
 export const DEAL_CODE_STEP_SECONDS = 120;
 export const DEAL_CODE_DIGITS = 6;
+/**
+ * Codes are derived per window of steps (30 × 120 s = 1 hour) from a window key, so an app can be handed
+ * the keys of the next hours without the deal secret (decision 060).
+ */
+export const DEAL_CODE_WINDOW_STEPS = 30;
+/** How far ahead an online app receives what it needs to show codes offline (members and the counter). */
+export const OFFLINE_CODES_HOURS = 12;
 export const DEAL_TITLE_MAX = 100;
 export const DEAL_DESCRIPTION_MAX = 500;
 

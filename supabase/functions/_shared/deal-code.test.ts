@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { codeStepAt, dealCodeAt, hexToBytes, hotp, matchCodeStep, stepEndsAt } from './deal-code.ts';
+import {
+  base64UrlToBytes, bytesToBase64Url, codeStepAt, codeWindowKey, codeWindowOf, dealCodeAt, dealCodeForStep, hexToBytes, hotp,
+  matchCodeStep, stepEndsAt,
+} from './deal-code.ts';
 
 // RFC 6238 appendix B, SHA-1 column: seed "12345678901234567890", X = 30 s, 8 digits. A 6-digit
 // code is the same dynamic-truncation value mod 10^6, i.e. the last six digits of the 8-digit one.
@@ -43,7 +46,7 @@ describe('deal code steps of 120 seconds', () => {
     expect(sameStep).toEqual(first);
     expect(first.expiresAt.getTime()).toBe(start + 120_000);
     expect(next.step).toBe(first.step + 1);
-    expect(next.code).toBe(await hotp(rfcSecret, first.step + 1));
+    expect(next.code).toBe(await dealCodeForStep(rfcSecret, first.step + 1));
   });
 
   it('step boundaries: codeStepAt and stepEndsAt agree', () => {
@@ -56,7 +59,7 @@ describe('deal code steps of 120 seconds', () => {
   it('accepts the current and the previous step at the counter, nothing older or newer', async () => {
     const now = 1_700_000_100_000;
     const step = codeStepAt(now);
-    const codes = await Promise.all([step - 2, step - 1, step, step + 1].map((s) => hotp(rfcSecret, s)));
+    const codes = await Promise.all([step - 2, step - 1, step, step + 1].map((s) => dealCodeForStep(rfcSecret, s)));
     expect(await matchCodeStep(rfcSecret, codes[2], now)).toBe(step);
     expect(await matchCodeStep(rfcSecret, codes[1], now)).toBe(step - 1);
     // Guard against accidental equality of neighbouring codes in this fixture.
@@ -69,6 +72,40 @@ describe('deal code steps of 120 seconds', () => {
     const ours = await Promise.all([1, 2, 3].map((s) => hotp(rfcSecret, s)));
     const theirs = await Promise.all([1, 2, 3].map((s) => hotp(other, s)));
     expect(theirs).not.toEqual(ours);
+  });
+});
+
+describe('window keys (codes a device can compute offline)', () => {
+  it('a step code is HOTP under the key of its window, so a device holding that key shows the same code', async () => {
+    const now = 1_700_000_100_000;
+    const step = codeStepAt(now);
+    const key = await codeWindowKey(rfcSecret, codeWindowOf(step));
+    expect(await hotp(key, step)).toBe((await dealCodeAt(rfcSecret, now)).code);
+    expect(await hotp(key, step)).toBe(await dealCodeForStep(rfcSecret, step));
+  });
+
+  it('windows are 30 steps (one hour) and each has its own key', async () => {
+    expect(codeWindowOf(0)).toBe(0);
+    expect(codeWindowOf(29)).toBe(0);
+    expect(codeWindowOf(30)).toBe(1);
+    const [a, b] = await Promise.all([codeWindowKey(rfcSecret, 100), codeWindowKey(rfcSecret, 101)]);
+    expect(a).toHaveLength(32);
+    expect(bytesToBase64Url(a)).not.toBe(bytesToBase64Url(b));
+    // A window key is not the secret and does not compute the next window's codes.
+    const nextStep = 101 * 30;
+    expect(await hotp(a, nextStep)).not.toBe(await dealCodeForStep(rfcSecret, nextStep));
+  });
+
+  it('refuses a negative window', async () => {
+    await expect(codeWindowKey(rfcSecret, -1)).rejects.toThrow(RangeError);
+  });
+
+  it('base64url round-trips keys', async () => {
+    const key = await codeWindowKey(rfcSecret, 7);
+    const text = bytesToBase64Url(key);
+    expect(text).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect([...base64UrlToBytes(text)]).toEqual([...key]);
+    expect(() => base64UrlToBytes('not base64!')).toThrow();
   });
 });
 

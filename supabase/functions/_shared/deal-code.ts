@@ -1,7 +1,12 @@
 // Rotating deal codes, RFC 6238 (TOTP) style: HMAC-SHA1 over the time-step counter, dynamic
 // truncation, 6 digits. WebCrypto only, so the same code runs in Node, Deno and the browser.
 // The code of a step is derived, never stored: rotation costs no write and no scheduled job.
-import { DEAL_CODE_DIGITS, DEAL_CODE_STEP_SECONDS } from './constants.ts';
+//
+// The HOTP key of a step is not the deal secret itself but the key of the step's window (an hour of
+// steps): windowKey = HMAC-SHA256(secret, label ‖ window). An app that must show codes offline gets the
+// keys of the coming windows only (decision 060): it can compute those codes, nothing later, and never
+// learns the secret.
+import { DEAL_CODE_DIGITS, DEAL_CODE_STEP_SECONDS, DEAL_CODE_WINDOW_STEPS } from './constants.ts';
 
 /** The time-step counter T = floor(unix seconds / step) of RFC 6238. */
 export function codeStepAt(timeMs: number, stepSeconds = DEAL_CODE_STEP_SECONDS): number {
@@ -33,6 +38,28 @@ export async function hotp(secret: Uint8Array, counter: number, digits = DEAL_CO
   return String(binary % 10 ** digits).padStart(digits, '0');
 }
 
+/** The window (of DEAL_CODE_WINDOW_STEPS steps) a step belongs to. */
+export function codeWindowOf(step: number, windowSteps = DEAL_CODE_WINDOW_STEPS): number {
+  return Math.floor(step / windowSteps);
+}
+
+const WINDOW_LABEL = new TextEncoder().encode('pay-local/deal-code-window/v1:');
+
+/** The HOTP key of every step in `window`: HMAC-SHA256(deal secret, label ‖ 8-byte window index). */
+export async function codeWindowKey(secret: Uint8Array, window: number): Promise<Uint8Array> {
+  if (!Number.isSafeInteger(window) || window < 0) throw new RangeError('window must be a non-negative integer');
+  const message = new Uint8Array(WINDOW_LABEL.length + 8);
+  message.set(WINDOW_LABEL);
+  message.set(counterBytes(window), WINDOW_LABEL.length);
+  const key = await crypto.subtle.importKey('raw', secret as BufferSource, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return new Uint8Array(await crypto.subtle.sign('HMAC', key, message as BufferSource));
+}
+
+/** The code of one step, from the deal secret (server) — the same as hotp(window key, step) on a device. */
+export async function dealCodeForStep(secret: Uint8Array, step: number): Promise<string> {
+  return hotp(await codeWindowKey(secret, codeWindowOf(step)), step);
+}
+
 export interface DealCode {
   code: string;
   step: number;
@@ -42,7 +69,7 @@ export interface DealCode {
 /** The code a deal shows at `timeMs`, with the instant it rotates. */
 export async function dealCodeAt(secret: Uint8Array, timeMs: number): Promise<DealCode> {
   const step = codeStepAt(timeMs);
-  return { code: await hotp(secret, step), step, expiresAt: stepEndsAt(step) };
+  return { code: await dealCodeForStep(secret, step), step, expiresAt: stepEndsAt(step) };
 }
 
 /**
@@ -52,9 +79,21 @@ export async function dealCodeAt(secret: Uint8Array, timeMs: number): Promise<De
 export async function matchCodeStep(secret: Uint8Array, code: string, timeMs: number): Promise<number | null> {
   const current = codeStepAt(timeMs);
   for (const step of [current, current - 1]) {
-    if ((await hotp(secret, step)) === code) return step;
+    if ((await dealCodeForStep(secret, step)) === code) return step;
   }
   return null;
+}
+
+export function bytesToBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export function base64UrlToBytes(text: string): Uint8Array {
+  if (/[^A-Za-z0-9_-]/.test(text)) throw new Error('invalid base64url');
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(text.length / 4) * 4, '='));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
 export function hexToBytes(hex: string): Uint8Array {

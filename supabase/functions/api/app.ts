@@ -11,6 +11,7 @@ import { lookupRoutes } from './routes/lookup.ts';
 import { adminMerchantRoutes } from './routes/admin-merchants.ts';
 import { dealRoutes } from './routes/deals/index.ts';
 import { memberPointsRoutes } from './routes/member-points.ts';
+import { offlineCodeRoutes } from './routes/offline-codes.ts';
 import { merchantRoutes } from './routes/merchant/index.ts';
 import { notificationRoutes } from './routes/notifications/index.ts';
 import { realtimeRoutes } from './routes/realtime.ts';
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/auth', authRoutes);
   app.route('/', lookupRoutes);
+  app.route('/', offlineCodeRoutes); // before /merchant and /deals: /merchant/deals/offline-codes, /deals/offline-codes
   app.route('/merchant/updates', businessUpdateRoutes);
   app.route('/merchant', merchantRoutes);
   app.route('/deals', dealRoutes);

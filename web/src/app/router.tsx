@@ -1,68 +1,55 @@
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { LoadingSplash } from '@/components/ui/loading-splash';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/get-me';
-import { AdminDashboardPage } from '@/features/admin/components/admin-dashboard-page';
-import { LoginPage } from '@/features/auth/components/login-page';
-import { RegisterPage } from '@/features/auth/components/register-page';
-import { BrowseDealsPage } from '@/features/browse-deals/components/browse-deals-page';
-import { AboutPage } from '@/features/marketing/components/about-page';
-import { LandingPage } from '@/features/marketing/components/landing-page';
-import { MemberHomePage } from '@/features/member/components/member-home-page';
-import { MerchantCollabsPage } from '@/features/collabs/components/merchant-collabs-page';
-import { MerchantCounterPage } from '@/features/merchant/components/counter/merchant-counter-page';
-import { MerchantDashboardPage } from '@/features/merchant/components/merchant-dashboard-page';
-import { MerchantDealsPage } from '@/features/merchant/components/merchant-deals-page';
-import { FollowButton } from '@/features/notifications/components/follow-button';
-import { NotificationsNavButton } from '@/features/notifications/components/notifications-nav-button';
-import { NotificationsPage } from '@/features/notifications/components/notifications-page';
-import { PostUpdateCard } from '@/features/notifications/components/post-update-card';
-import { ProfilePage } from '@/features/profile/components/profile-page';
-import { SubscribePage } from '@/features/subscriptions/components/subscribe-page';
 import { RedirectSignedIn } from './guards/redirect-signed-in';
 import { RequireRole } from './guards/require-role';
+import { pages } from './routes/lazy-pages';
+import { followButton, notificationsButton, updateComposer } from './routes/slots';
 import { NotFoundPage } from './routes/not-found-page';
 
-// Slots where one feature's control appears on another feature's screen (features never import each other).
-const followButton = (merchantId: string, merchantName: string) => (
-  <FollowButton businessId={merchantId} businessName={merchantName} />
-);
-
-/** The route table of spec section 2. Guards read the cached user, so nothing renders until it is known. */
+/**
+ * The route table of spec section 2. Guards read the cached user, so nothing renders until it is known.
+ * Every screen is a lazily loaded chunk (see routes/lazy-pages.ts); the splash covers its download too.
+ */
 export function AppRouter() {
-  const { isPending } = useUser();
-  if (isPending) return <LoadingSplash />;
+  const { isPending, isConfirming } = useUser();
+  if (isPending || isConfirming) return <LoadingSplash />;
 
   return (
-    <Routes>
-      <Route element={<RedirectSignedIn />}>
-        <Route path={paths.landing} element={<LandingPage />} />
-        <Route path={paths.login} element={<LoginPage />} />
-        <Route path={paths.register} element={<RegisterPage />} />
-      </Route>
-      <Route path={paths.about} element={<AboutPage />} />
-      <Route path={paths.subscribe} element={<SubscribePage />} />
-      <Route path={paths.browseDeals} element={<BrowseDealsPage renderFollowButton={followButton} />} />
+    <Suspense fallback={<LoadingSplash />}>
+      <Routes>
+        <Route element={<RedirectSignedIn />}>
+          <Route path={paths.landing} element={<pages.landing.Page />} />
+          <Route path={paths.login} element={<pages.login.Page />} />
+          <Route path={paths.register} element={<pages.register.Page />} />
+        </Route>
+        <Route path={paths.about} element={<pages.about.Page />} />
+        <Route path={paths.subscribe} element={<pages.subscribe.Page />} />
+        <Route path={paths.browseDeals} element={<pages.browseDeals.Page renderFollowButton={followButton} />} />
 
-      <Route element={<RequireRole roles={['USER']} />}>
-        <Route path={paths.memberDeals} element={<MemberHomePage renderFollowButton={followButton} notificationsButton={<NotificationsNavButton />} />} />
-        <Route path={paths.memberHome} element={<MemberHomePage renderFollowButton={followButton} notificationsButton={<NotificationsNavButton />} />} />
-        <Route path={paths.notifications} element={<NotificationsPage />} />
-      </Route>
-      <Route element={<RequireRole roles={['MERCHANT']} />}>
-        <Route path={paths.merchant} element={<MerchantDashboardPage updateComposer={<PostUpdateCard />} />} />
-        <Route path={paths.merchantDeals} element={<MerchantDealsPage />} />
-        <Route path={paths.merchantCollabs} element={<MerchantCollabsPage />} />
-        <Route path={paths.merchantCounter} element={<MerchantCounterPage />} />
-      </Route>
-      <Route element={<RequireRole roles={['USER', 'MERCHANT', 'ADMIN']} />}>
-        <Route path={paths.profile} element={<ProfilePage />} />
-      </Route>
-      <Route element={<RequireRole roles={['ADMIN']} />}>
-        <Route path={paths.admin} element={<AdminDashboardPage />} />
-      </Route>
+        <Route element={<RequireRole roles={['USER']} />}>
+          <Route path={paths.memberDeals} element={<pages.memberHome.Page renderFollowButton={followButton} notificationsButton={notificationsButton} />} />
+          <Route path={paths.memberHome} element={<pages.memberHome.Page renderFollowButton={followButton} notificationsButton={notificationsButton} />} />
+          <Route path={paths.notifications} element={<pages.notifications.Page />} />
+        </Route>
+        <Route element={<RequireRole roles={['MERCHANT']} />}>
+          <Route path={paths.merchant} element={<pages.merchant.Page updateComposer={updateComposer} />} />
+          <Route path={paths.merchantDeals} element={<pages.merchantDeals.Page />} />
+          <Route path={paths.merchantCollabs} element={<pages.merchantCollabs.Page />} />
+          <Route path={paths.merchantCounter} element={<pages.merchantCounter.Page />} />
+          <Route path={paths.merchantCounterBoard} element={<pages.merchantCounterBoard.Page />} />
+        </Route>
+        <Route element={<RequireRole roles={['USER', 'MERCHANT', 'ADMIN']} />}>
+          <Route path={paths.profile} element={<pages.profile.Page />} />
+        </Route>
+        <Route element={<RequireRole roles={['ADMIN']} />}>
+          <Route path={paths.admin} element={<pages.admin.Page />} />
+        </Route>
 
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
   );
 }

@@ -16,6 +16,8 @@ export const paths = {
   merchantCollabs: '/merchant/collabs',
   /** The counter screen for the shop's tablet (not in the spec's route table; decision 024). */
   merchantCounter: '/merchant/counter',
+  /** Counter mode: a full-screen board of live codes that keeps working offline (decision 061). */
+  merchantCounterBoard: '/merchant/counter/board',
   notifications: '/notifications',
   profile: '/profile',
   admin: '/admin',

@@ -46,7 +46,11 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
     const res = await fetch(pathFromQueryKey(queryKey), { credentials: 'include', signal });
-    if (on401 === 'returnNull' && res.status === 401) return null;
+    if (on401 === 'returnNull' && res.status === 401) {
+      // Read the body anyway: an unread response keeps its connection busy (the page never looks idle).
+      await res.body?.cancel().catch(() => undefined);
+      return null;
+    }
     await throwIfResNotOk(res);
     return (await res.json()) as T;
   };

@@ -1,5 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
+import { LOCAL_DB_NAME } from './local-db-loader';
+import type { OutboxEntry } from './outbox/outbox-entry';
 
 /** One row per persisted TanStack Query client (there is only ever one, under PERSISTED_CLIENT_KEY). */
 export interface QueryCacheRow {
@@ -8,15 +10,21 @@ export interface QueryCacheRow {
 }
 
 /**
- * The app's IndexedDB database. Later versions add tables (e.g. an offline mutation outbox);
- * bump the version number and keep earlier stores listed when doing so.
+ * The app's IndexedDB database. Later versions add tables: bump the version number and keep earlier
+ * stores listed when doing so.
+ *
+ * Only ever import this module dynamically (through `local-db-loader.ts`): Dexie is ~31 KB gzipped and
+ * a first-time visitor has nothing stored, so it stays out of the initial bundle.
  */
 export class PayLocalDb extends Dexie {
   queryCache!: EntityTable<QueryCacheRow, 'key'>;
+  /** Mutations made offline, replayed in `seq` order (see lib/outbox). */
+  outbox!: EntityTable<OutboxEntry, 'seq'>;
 
-  constructor(name = 'pay-local') {
+  constructor(name = LOCAL_DB_NAME) {
     super(name);
     this.version(1).stores({ queryCache: 'key' });
+    this.version(2).stores({ queryCache: 'key', outbox: '++seq, &key, userId' });
   }
 }
 

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api-client';
 import { PERSIST_MAX_AGE_MS } from './query-persister';
 
@@ -7,6 +7,9 @@ import { PERSIST_MAX_AGE_MS } from './query-persister';
  * Keys are API paths, so most reads need no query function of their own.
  */
 export function createQueryClient(): QueryClient {
+  // TanStack assumes "online" until the first offline event; an installed app opened in airplane mode must
+  // know at once, so queries pause (and keep their persisted data) instead of failing on every refetch.
+  if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean') onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     defaultOptions: {
       queries: {

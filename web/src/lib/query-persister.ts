@@ -1,5 +1,5 @@
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
-import { localDb } from './local-db';
+import { loadLocalDb, localDbMayExist } from './local-db-loader';
 
 export const PERSISTED_CLIENT_KEY = 'react-query';
 /** How long a persisted cache may be restored; queries must stay in memory at least as long (gcTime). */
@@ -15,11 +15,14 @@ export interface PersistedClientStore {
 
 export function dexieStore(): PersistedClientStore {
   return {
-    get: async (key) => (await localDb().queryCache.get(key))?.client,
+    // A first visit has nothing to restore: answer without downloading Dexie (initial-bundle budget).
+    get: async (key) => ((await localDbMayExist()) ? (await (await loadLocalDb()).queryCache.get(key))?.client : undefined),
     put: async (key, client) => {
-      await localDb().queryCache.put({ key, client });
+      await (await loadLocalDb()).queryCache.put({ key, client });
     },
-    delete: (key) => localDb().queryCache.delete(key),
+    delete: async (key) => {
+      if (await localDbMayExist()) await (await loadLocalDb()).queryCache.delete(key);
+    },
   };
 }
 

@@ -20,6 +20,11 @@ export const verifyCodeBody = z.object({
   memberNumber: optionalMemberNumber,
   /** Only needed when a code happens to match two of the merchant's deals at once. */
   dealId: uuid.optional(),
+  /**
+   * Set when the counter checked the code on its own while offline and queued the redemption (decision
+   * 060): the server matches the code at that instant (within the last 12 hours) instead of now.
+   */
+  verifiedAt: z.iso.datetime({ offset: true, error: 'must be an ISO date-time' }).optional(),
 });
 export type VerifyCodeBody = z.input<typeof verifyCodeBody>;
 

@@ -10,3 +10,4 @@ export * from './merchants.ts';
 export * from './counter.ts';
 export * from './collabs.ts';
 export * from './admin.ts';
+export * from './offline-codes.ts';

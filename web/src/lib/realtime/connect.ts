@@ -1,21 +1,11 @@
-import { realtimeConnection, type RealtimeConnection } from '@shared/contract/realtime.ts';
-import { apiJson } from '../api-client';
 import { reconnectDelayMs } from './backoff';
 import type { MessageHandler, RealtimeClient } from './realtime-client';
-import { createSseClient } from './sse-client';
-import { createSupabaseClient } from './supabase-client';
 
-export const REALTIME_TOKEN_PATH = '/api/realtime/token';
-
-const fetchConnection = async (): Promise<RealtimeConnection> =>
-  realtimeConnection.parse(await apiJson('GET', REALTIME_TOKEN_PATH));
-
-/** The transport the API names for this user. */
-export async function connectRealtime(connection?: RealtimeConnection): Promise<RealtimeClient> {
-  const resolved = connection ?? (await fetchConnection());
-  if (resolved.transport === 'sse') return createSseClient({ eventsUrl: resolved.eventsUrl, userTopic: resolved.userTopic });
-  return createSupabaseClient({ connection: resolved, refresh: fetchConnection });
-}
+/**
+ * The transports (and the zod schemas they check messages with) are loaded on the first subscription,
+ * not with the app: screens that never subscribe never download them (initial-JS budget, decision 061).
+ */
+const connectRealtime = async (): Promise<RealtimeClient> => (await import('./transport')).connectRealtime();
 
 /**
  * A client usable at once and cheap to create: nothing connects until the first subscription.

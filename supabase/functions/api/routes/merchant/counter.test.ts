@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeStepAt, hexToBytes, hotp } from '../../../_shared/deal-code.ts';
+import { codeStepAt, dealCodeForStep, hexToBytes } from '../../../_shared/deal-code.ts';
 import { SEED } from '../../../../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../../../../tests/support/deals-seed.ts';
 import { activateMembership } from '../../../../../tests/support/membership.ts';
@@ -33,7 +33,7 @@ async function newDeal(body: Record<string, unknown> = {}) {
 async function codeAtStep(dealId: string, step: number) {
   const [row] = await t.database.admin.query<{ secret: string }>(
     `select encode(secret, 'hex') as secret from private.deal_secrets where deal_id = $1`, [dealId]);
-  return hotp(hexToBytes(row.secret), step);
+  return dealCodeForStep(hexToBytes(row.secret), step);
 }
 
 describe('POST /api/merchant/verify-code', () => {

@@ -6,9 +6,10 @@ import {
   redeemBody, verifyCodeBody,
 } from '../../../_shared/contract/counter.ts';
 import { matchCodeStep } from '../../../_shared/deal-code.ts';
+import { offlineCheckInstant } from '../../../_shared/offline-codes.ts';
 import { type AppEnv, userTx } from '../../context.ts';
 import type { Query } from '../../db/database.ts';
-import { conflict, HttpError, notFound } from '../../lib/http-error.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import { iso, serialParam } from '../../lib/params.ts';
 import { parse, parseJson } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';
@@ -47,9 +48,12 @@ async function matchDeal(q: Query, code: string, dealId: string | undefined, now
 counterRoutes.post('/verify-code', async (c) => {
   requireUser(c, 'MERCHANT');
   const body = await parseJson(c, verifyCodeBody);
+  // Checked offline and queued (decision 060): match the code at the moment the counter checked it.
+  const checked = body.verifiedAt ? offlineCheckInstant(body.verifiedAt, Date.now()) : { atMs: Date.now() };
+  if ('refused' in checked) throw badRequest(checked.refused);
   const redemption = await userTx(c, async (q): Promise<DealRedemption> => {
     await q(`select private.counter_merchant()`); // 403 unless an approved business
-    const deal = await matchDeal(q, body.code, body.dealId, Date.now());
+    const deal = await matchDeal(q, body.code, body.dealId, checked.atMs);
     const [row] = await q<{ id: string; deal_id: string; member_number: number | null; code_step: number; created_at: Date; used_count: number; max_uses: number | null }>(
       `select id::text, deal_id, member_number, code_step::int as code_step, created_at, used_count, max_uses
          from private.record_deal_redemption($1, $2, $3)`,

@@ -10,6 +10,7 @@ import { memberFilterLabel } from '@/lib/deals/deal-format';
 import { useNow } from '@/lib/deals/use-now';
 import { useLiveQueries } from '@/lib/realtime/realtime-provider';
 import { useMemberDeals } from '../api/get-member-deals';
+import { useOfflineCodes } from '../api/get-offline-codes';
 import type { MemberFilter } from '../api/member-keys';
 import { emptyDealsMessage, searchDeals } from '../utils/deal-list';
 import { MemberDealCard } from './member-deal-card';
@@ -25,7 +26,9 @@ export function LocalDealsTab({ city, renderFollowButton }: LocalDealsTabProps) 
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<MemberFilter>('all');
   const deals = useMemberDeals(city?.id, category);
-  // A deal created, changed or removed in this city refetches the list (and so does a reconnect).
+  const cover = useOfflineCodes(city?.id).data;
+  // A deal created, changed or removed in this city refetches the list and its offline cover (and so does a
+  // reconnect).
   useLiveQueries(city ? `city:${city.id}` : null, ['/api/deals'], ['deal_changed']);
   const nowMs = useNow();
   const shown = deals.data ? searchDeals(deals.data, search) : [];
@@ -57,9 +60,13 @@ export function LocalDealsTab({ city, renderFollowButton }: LocalDealsTabProps) 
         ))}
       </div>
 
-      {!city ? null : deals.isPending ? (
+      {!city ? null : deals.isPending && deals.fetchStatus === 'paused' ? (
+        <p role="status" className="rounded-2xl border border-dashed border-stone-300 p-10 text-center text-stone-700">
+          You're offline, and this device has no deals saved for this city and category yet. Reconnect to load them.
+        </p>
+      ) : deals.isPending ? (
         <p role="status" className="py-10 text-center text-stone-600">Loading deals...</p>
-      ) : deals.isError ? (
+      ) : deals.isError && !deals.data ? (
         <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-sm text-red-900">
           <p>{errorMessage(deals.error)}</p>
           <Button variant="outline" size="sm" className="mt-3" onClick={() => void deals.refetch()}>Try again</Button>
@@ -69,7 +76,13 @@ export function LocalDealsTab({ city, renderFollowButton }: LocalDealsTabProps) 
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {shown.map((deal) => (
-            <MemberDealCard key={deal.id} deal={deal} nowMs={nowMs} followButton={renderFollowButton?.(deal.merchantId, deal.merchantName)} />
+            <MemberDealCard
+              key={deal.id}
+              deal={deal}
+              nowMs={nowMs}
+              cover={cover?.deals.find((covered) => covered.dealId === deal.id)}
+              followButton={renderFollowButton?.(deal.merchantId, deal.merchantName)}
+            />
           ))}
         </div>
       )}

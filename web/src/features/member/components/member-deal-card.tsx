@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
-import type { MemberDeal } from '@shared/contract/index.ts';
+import type { MemberDeal, OfflineDealCodes } from '@shared/contract/index.ts';
 import { CategoryBadge } from '@/components/deals/category-badge';
 import { DealCode } from '@/components/deals/deal-code';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { categoryTone, discountLabel, toneClasses } from '@/lib/deals/deal-format';
+import { useDealCode } from '@/lib/deals/use-deal-code';
+import { useOnlineStatus } from '@/lib/network/use-online-status';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' });
 
@@ -12,10 +14,14 @@ interface MemberDealCardProps {
   deal: MemberDeal;
   nowMs: number;
   followButton?: ReactNode;
+  /** This device's offline cover of the deal (decision 060): codes keep rotating without a network. */
+  cover?: OfflineDealCodes;
 }
 
 /** A deal as a member sees it: the current code to show at the counter, with its expiry. */
-export function MemberDealCard({ deal, nowMs, followButton }: MemberDealCardProps) {
+export function MemberDealCard({ deal, nowMs, followButton, cover }: MemberDealCardProps) {
+  const shown = useDealCode({ code: deal.currentCode, expiresAt: deal.codeExpiresAt }, cover, nowMs);
+  const online = useOnlineStatus();
   return (
     <article aria-label={deal.title} className={cn('flex flex-col rounded-2xl border border-t-4 border-stone-200 bg-white p-5 shadow-sm', toneClasses[categoryTone(deal.category)].edge)}>
       <div className="flex items-start justify-between gap-3">
@@ -28,8 +34,16 @@ export function MemberDealCard({ deal, nowMs, followButton }: MemberDealCardProp
       </div>
       <p className="mt-2 text-sm text-stone-600">{deal.description}</p>
       <div className="mt-4 space-y-1">
-        <DealCode code={deal.currentCode} expiresAt={deal.codeExpiresAt} nowMs={nowMs} size="lg" />
-        <p className="text-xs text-stone-600">Code valid until {timeFormat.format(new Date(deal.codeExpiresAt))}; a new one appears by itself.</p>
+        {shown ? (
+          <>
+            <DealCode code={shown.code} expiresAt={shown.expiresAt} nowMs={nowMs} size="lg" />
+            <p className="text-xs text-stone-600">Code valid until {timeFormat.format(new Date(shown.expiresAt))}; a new one appears by itself.</p>
+          </>
+        ) : (
+          <p className="rounded-xl bg-stone-100 px-4 py-5 text-sm font-medium text-stone-800" role="status" data-testid="deal-code-missing">
+            {shown === undefined ? 'Getting the code...' : online ? 'Getting the next code...' : 'Reconnect to see the code: this device has no codes saved for now.'}
+          </p>
+        )}
       </div>
       <p className="mt-3 text-xs text-stone-600">
         Used {deal.usedCount} {deal.usedCount === 1 ? 'time' : 'times'}{deal.maxUses !== null && <> · Max {deal.maxUses} uses</>}

@@ -18,6 +18,8 @@ export function useDeleteDeal({ onSuccess, onError }: { onSuccess?: (answer: Del
     onSuccess: (answer) => {
       queryClient.setQueryData<MerchantDeal[]>(merchantKeys.deals, (deals) =>
         answer.deleted ? deals?.filter((d) => d.id !== answer.id) : deals?.map((d) => (d.id === answer.id && answer.deal ? answer.deal : d)));
+      // The counter's offline cover must follow (a deactivated deal stops showing a code).
+      void queryClient.invalidateQueries({ queryKey: merchantKeys.offlineCodes });
       onSuccess?.(answer);
     },
     onError,

@@ -1,16 +1,31 @@
 import { useMutation } from '@tanstack/react-query';
 import type { EarnBody, PointsEntry } from '@shared/contract/index.ts';
-import { apiJson } from '@/lib/api-client';
+import { outbox } from '@/lib/outbox/outbox';
+import type { OutboxEntry } from '@/lib/outbox/outbox-entry';
 import { type Callbacks, useRefreshCounter } from './counter-cache';
+import { merchantKeys } from './merchant-keys';
 
-/** POST /api/merchant/earn {memberNumber, amountCents} */
-export function useEarnPoints({ onSuccess, onError }: Callbacks<PointsEntry> = {}) {
+/**
+ * POST /api/merchant/earn {memberNumber, amountCents}, through the outbox: recorded at once when online,
+ * otherwise kept on the tablet and recorded once when back online.
+ */
+export function useEarnPoints({ onSuccess, onQueued, onError }: Callbacks<PointsEntry> & { onQueued?: (entry: OutboxEntry) => void } = {}) {
   const refresh = useRefreshCounter();
   return useMutation({
-    mutationFn: (body: EarnBody) => apiJson<PointsEntry>('POST', '/api/merchant/earn', body),
-    onSuccess: (answer) => {
+    networkMode: 'always',
+    mutationFn: (body: EarnBody & { memberNumber: number; amountCents: number }) =>
+      outbox.request<PointsEntry>({
+        method: 'POST',
+        url: '/api/merchant/earn',
+        body,
+        label: `Points for member #${body.memberNumber}: purchase of $${(body.amountCents / 100).toFixed(2)}`,
+        kind: 'counter.earn',
+        invalidate: [merchantKeys.counterActivity, ['/api/merchant/members']],
+      }),
+    onSuccess: (result) => {
+      if (result.queued) return onQueued?.(result.entry);
       refresh();
-      onSuccess?.(answer);
+      onSuccess?.(result.data);
     },
     onError,
   });

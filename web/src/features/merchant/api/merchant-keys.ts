@@ -2,6 +2,8 @@
 export const merchantKeys = {
   me: ['/api/merchant/me'] as const,
   deals: ['/api/merchant/deals'] as const,
+  /** Under the deals key, so refreshing the deals refreshes the offline cover too. */
+  offlineCodes: ['/api/merchant/deals', 'offline-codes'] as const,
   counterActivity: ['/api/merchant/counter/activity'] as const,
   counterMember: (memberNumber: number) => ['/api/merchant/members', String(memberNumber)] as const,
 };

@@ -1,16 +1,31 @@
 import { useMutation } from '@tanstack/react-query';
-import type { RedeemBody, PointsEntry } from '@shared/contract/index.ts';
-import { apiJson } from '@/lib/api-client';
+import type { PointsEntry, RedeemBody } from '@shared/contract/index.ts';
+import { outbox } from '@/lib/outbox/outbox';
+import type { OutboxEntry } from '@/lib/outbox/outbox-entry';
 import { type Callbacks, useRefreshCounter } from './counter-cache';
+import { merchantKeys } from './merchant-keys';
 
-/** POST /api/merchant/redeem {memberNumber, points} */
-export function useRedeemPoints({ onSuccess, onError }: Callbacks<PointsEntry> = {}) {
+/**
+ * POST /api/merchant/redeem {memberNumber, points}, through the outbox. Queued offline, the server still
+ * checks the balance when it arrives: a redemption the balance cannot cover shows as failed, with the reason.
+ */
+export function useRedeemPoints({ onSuccess, onQueued, onError }: Callbacks<PointsEntry> & { onQueued?: (entry: OutboxEntry) => void } = {}) {
   const refresh = useRefreshCounter();
   return useMutation({
-    mutationFn: (body: RedeemBody) => apiJson<PointsEntry>('POST', '/api/merchant/redeem', body),
-    onSuccess: (answer) => {
+    networkMode: 'always',
+    mutationFn: (body: RedeemBody & { memberNumber: number; points: number }) =>
+      outbox.request<PointsEntry>({
+        method: 'POST',
+        url: '/api/merchant/redeem',
+        body,
+        label: `Redeem ${body.points.toLocaleString('en-US')} points for member #${body.memberNumber}`,
+        kind: 'counter.redeem',
+        invalidate: [merchantKeys.counterActivity, ['/api/merchant/members']],
+      }),
+    onSuccess: (result) => {
+      if (result.queued) return onQueued?.(result.entry);
       refresh();
-      onSuccess?.(answer);
+      onSuccess?.(result.data);
     },
     onError,
   });

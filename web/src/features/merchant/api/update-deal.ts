@@ -16,6 +16,8 @@ export function useUpdateDeal({ onSuccess, onError }: { onSuccess?: (deal: Merch
     mutationFn: ({ id, changes }: UpdateDealInput) => apiJson<MerchantDeal>('PATCH', `/api/merchant/deals/${id}`, changes),
     onSuccess: (deal, input) => {
       queryClient.setQueryData<MerchantDeal[]>(merchantKeys.deals, (deals) => deals?.map((d) => (d.id === deal.id ? deal : d)));
+      // The counter's offline cover must follow (a deactivated deal stops showing a code).
+      void queryClient.invalidateQueries({ queryKey: merchantKeys.offlineCodes });
       onSuccess?.(deal, input);
     },
     onError,

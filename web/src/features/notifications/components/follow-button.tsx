@@ -7,6 +7,8 @@ import { useSetFollowing } from '../api/follow-business';
 import { useFollowStatus } from '../api/get-follow-status';
 import { HeartIcon } from './icons';
 
+const offlineNote = ' (Saved offline: it is sent when the connection returns.)';
+
 interface FollowButtonProps {
   businessId: string;
   /** For the toast and the accessible name ("Follow Rosa's River Cafe"). */
@@ -27,11 +29,11 @@ export function FollowButton({ businessId, businessName, isFollowing: known, fol
   const { user } = useUser();
   const status = useFollowStatus(businessId, { enabled: Boolean(user) && known === undefined });
   const setFollowing = useSetFollowing({
-    onSuccess: ({ isFollowing }) =>
+    onSuccess: ({ isFollowing }, queued) =>
       toast(
         isFollowing
-          ? { title: 'Following!', description: `You'll be notified when ${businessName ?? 'this business'} posts new deals.` }
-          : { title: 'Unfollowed', description: `You won't get notifications from ${businessName ?? 'this business'} anymore.` },
+          ? { title: 'Following!', description: `You'll be notified when ${businessName ?? 'this business'} posts new deals.${queued ? offlineNote : ''}` }
+          : { title: 'Unfollowed', description: `You won't get notifications from ${businessName ?? 'this business'} anymore.${queued ? offlineNote : ''}` },
       ),
     onError: (error) =>
       toast({ title: 'Error', description: errorMessage(error, 'Failed to update follow status'), variant: 'destructive' }),
@@ -48,7 +50,7 @@ export function FollowButton({ businessId, businessName, isFollowing: known, fol
       aria-label={businessName ? `${label} ${businessName}` : undefined}
       pending={setFollowing.isPending}
       disabled={known === undefined && status.isPending}
-      onClick={() => setFollowing.mutate({ businessId, follow: !following })}
+      onClick={() => setFollowing.mutate({ businessId, follow: !following, businessName })}
       className={cn('shrink-0', className)}
     >
       {!setFollowing.isPending && <HeartIcon filled={following} className="size-4" aria-hidden="true" />}

@@ -4,6 +4,7 @@ import { BackLink } from '@/components/layout/back-link';
 import { ScreenTitle } from '@/components/layout/screen-title';
 import { SignedInHeader } from '@/components/layout/signed-in-header';
 import { Badge } from '@/components/ui/badge';
+import { ButtonLink } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
@@ -13,6 +14,7 @@ import { useNow } from '@/lib/deals/use-now';
 import { useCounterActivity } from '../../api/get-counter-activity';
 import { useMerchantDeals } from '../../api/get-merchant-deals';
 import { useMerchantMe } from '../../api/get-merchant-me';
+import { useMerchantOfflineCodes } from '../../api/get-offline-codes';
 import { useUndoPoints } from '../../api/undo-points';
 import { useUndoRedemption } from '../../api/undo-redemption';
 import { type CounterAction, LastActionCard } from './last-action-card';
@@ -26,6 +28,7 @@ export function MerchantCounterPage() {
   const merchant = useMerchantMe();
   const approved = merchant.data?.active === true;
   const deals = useMerchantDeals({ enabled: approved });
+  const cover = useMerchantOfflineCodes({ enabled: approved }).data;
   const activity = useCounterActivity();
   const nowMs = useNow();
   const [last, setLast] = useState<CounterAction | null>(null);
@@ -51,19 +54,22 @@ export function MerchantCounterPage() {
       </SignedInHeader>
       <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6">
         <BackLink to={paths.merchant}>Back to Dashboard</BackLink>
-        <ScreenTitle subtitle={merchant.data?.name}>Counter</ScreenTitle>
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <ScreenTitle subtitle={merchant.data?.name}>Counter</ScreenTitle>
+          {approved && <ButtonLink to={paths.merchantCounterBoard} variant="outline">Open Code Board</ButtonLink>}
+        </div>
         {merchant.isPending ? (
           <div role="status" className="flex items-center gap-2 py-12 text-stone-600"><Spinner className="size-5" /> Loading your business...</div>
         ) : !approved || !merchant.data ? (
           <Card><CardContent className="p-6 text-sm text-stone-700">The counter opens once your business is approved.</CardContent></Card>
         ) : (
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-            <LiveCodesPanel deals={deals.data} loading={deals.isPending} nowMs={nowMs} />
+            <LiveCodesPanel deals={deals.data} loading={deals.isPending} nowMs={nowMs} cover={cover} />
             <div className="space-y-6">
               {last && (
                 <LastActionCard action={last} nowMs={nowMs} undoing={undoingId === last.id} onUndo={() => undo(last.kind, last.id)} />
               )}
-              <VerifyCodeCard deals={deals.data ?? []} onVerified={setLast} />
+              <VerifyCodeCard deals={deals.data ?? []} onVerified={setLast} cover={cover} />
               <PointsCard rewardRateBps={merchant.data.rewardRateBps} onRecorded={setLast} />
               <RecentActivity
                 items={activity.data}

@@ -8,6 +8,7 @@ import { Tab, TabList, TabPanel, TabPanels, Tabs } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { formatCents } from '@/lib/deals/deal-format';
+import { useBusyWhile } from '@/lib/pwa/busy';
 import { useEarnPoints } from '../../api/earn-points';
 import { useCounterMember } from '../../api/get-counter-member';
 import { useRedeemPoints } from '../../api/redeem-points';
@@ -44,7 +45,15 @@ export function PointsCard({ rewardRateBps, onRecorded }: PointsCardProps) {
   const amountCents = parseDollarsToCents(amount);
   const preview = amountCents ? pointsForPurchase(amountCents, rewardRateBps) : null;
 
+  const queued = (headline: string, detail: string) => {
+    onRecorded({ kind: 'points', id: `queued-${Date.now()}`, headline, detail, undoUntil: null, undone: false });
+    toast({ title: 'Saved Offline', description: 'It is recorded when the connection returns.' });
+  };
   const earn = useEarnPoints({
+    onQueued: (entry) => {
+      setAmount('');
+      queued(entry.label, 'Saved on this tablet; the points are added when the connection returns.');
+    },
     onSuccess: (entry) => {
       setAmount('');
       onRecorded(actionOf(entry));
@@ -53,6 +62,10 @@ export function PointsCard({ rewardRateBps, onRecorded }: PointsCardProps) {
     onError: (error) => toast({ title: 'Earn Failed', description: errorMessage(error), variant: 'destructive' }),
   });
   const redeem = useRedeemPoints({
+    onQueued: (entry) => {
+      setPoints('');
+      queued(entry.label, 'Saved on this tablet; if the balance turns out too low it shows as failed, with the reason.');
+    },
     onSuccess: (entry) => {
       setPoints('');
       onRecorded(actionOf(entry));
@@ -60,6 +73,9 @@ export function PointsCard({ rewardRateBps, onRecorded }: PointsCardProps) {
     },
     onError: (error) => toast({ title: 'Redeem Failed', description: errorMessage(error), variant: 'destructive' }),
   });
+
+  // A purchase or redemption is being typed: no "Update available" prompt until it is done.
+  useBusyWhile(amount.trim() !== '' || points.trim() !== '' || earn.isPending || redeem.isPending, 'points');
 
   const needMember = () => {
     toast({ title: 'Member Number Needed', description: 'Enter the number on the member card.', variant: 'destructive' });
@@ -90,7 +106,7 @@ export function PointsCard({ rewardRateBps, onRecorded }: PointsCardProps) {
         </Field>
         {memberNumber !== null && (
           <p className="text-sm text-stone-700" aria-live="polite" data-testid="counter-member-balance">
-            {member.isPending ? 'Looking up member...' : member.isError ? errorMessage(member.error) : (
+            {member.isPending && member.fetchStatus === 'paused' ? 'Offline: the balance shows once the connection returns.' : member.isPending ? 'Looking up member...' : member.isError ? errorMessage(member.error) : (
               <>Balance here: <strong>{pointsText(member.data.balance)}</strong> ({formatCents(member.data.balance)}){member.data.isActiveMember ? '' : ' · no active membership'}</>
             )}
           </p>

@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { MerchantDeal } from '@shared/contract/index.ts';
+import type { MerchantDeal, OfflineCodesAnswer } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, Input, Select } from '@/components/ui/form-controls';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, errorStatus } from '@/lib/api-error';
 import { discountLabel } from '@/lib/deals/deal-format';
+import { useBusyWhile } from '@/lib/pwa/busy';
 import { useVerifyCode } from '../../api/verify-code';
 import { parseCode, parseMemberNumber } from '../../utils/counter-input';
 import type { CounterAction } from './last-action-card';
@@ -13,22 +14,45 @@ import type { CounterAction } from './last-action-card';
 interface VerifyCodeCardProps {
   deals: MerchantDeal[];
   onVerified: (action: CounterAction) => void;
+  /** The counter's offline cover: without a network, codes are checked on this tablet (decision 060). */
+  cover?: OfflineCodesAnswer | null;
 }
 
+const spacedCode = (code: string) => `${code.slice(0, 3)} ${code.slice(3)}`;
+
 /** The verify box: the member's 6-digit code and, optionally, their member number. */
-export function VerifyCodeCard({ deals, onVerified }: VerifyCodeCardProps) {
+export function VerifyCodeCard({ deals, onVerified, cover }: VerifyCodeCardProps) {
   const id = useId();
   const [code, setCode] = useState('');
   const [member, setMember] = useState('');
   const [dealId, setDealId] = useState('');
   const [ambiguous, setAmbiguous] = useState(false);
+  const reset = () => {
+    setCode('');
+    setMember('');
+    setDealId('');
+    setAmbiguous(false);
+  };
+  const titleOf = (id: string) => deals.find((d) => d.id === id)?.title ?? 'deal';
   const verify = useVerifyCode({
+    cover,
+    describe: (matchedDealId, typed) => `Redeem "${titleOf(matchedDealId)}" (code ${spacedCode(typed)})`,
+    onQueued: ({ dealId: matchedDealId }) => {
+      const deal = deals.find((d) => d.id === matchedDealId);
+      reset();
+      onVerified({
+        kind: 'deal',
+        id: `queued-${Date.now()}`,
+        headline: `Code verified offline: ${titleOf(matchedDealId)}${deal ? ` (${discountLabel(deal)})` : ''}`,
+        detail: 'Apply the discount. The redemption is saved on this tablet and is recorded when the connection returns.',
+        undoUntil: null,
+        undone: false,
+      });
+      toast({ title: 'Code Verified Offline', description: `${titleOf(matchedDealId)}: apply the discount.` });
+    },
     onSuccess: (redemption) => {
       const deal = deals.find((d) => d.id === redemption.dealId);
-      setCode('');
-      setMember('');
-      setDealId('');
-      setAmbiguous(false);
+      reset();
       onVerified({
         kind: 'deal',
         id: redemption.id,
@@ -44,6 +68,9 @@ export function VerifyCodeCard({ deals, onVerified }: VerifyCodeCardProps) {
       toast({ title: 'Verification Failed', description: errorMessage(error), variant: 'destructive' });
     },
   });
+
+  // A redemption is under way: no "Update available" prompt until it is done.
+  useBusyWhile(code.trim() !== '' || verify.isPending, 'redemption');
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,0 +1,116 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO } from './support';
+
+/** WCAG 2.2 AA, as the quality budget asks: every success criterion up to level AA of 2.0, 2.1 and 2.2. */
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+type Account = { email: string; password: string } | null;
+
+/** A screen state to check beyond the first view: a tab to open, and what shows it has rendered. */
+interface Extra {
+  name: string;
+  open: (page: Page) => Promise<void>;
+}
+
+interface Screen {
+  path: string;
+  /** Where the visit must end (a signed-in visitor to /login is sent home, for instance); defaults to path. */
+  expectPath?: string;
+  extras?: Extra[];
+}
+
+const tab = (name: string): Extra => ({
+  name: `${name} tab`,
+  open: async (page) => {
+    await page.getByRole('tab', { name }).click();
+    await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+  },
+});
+
+const publicScreens: Screen[] = [
+  { path: '/' },
+  { path: '/about' },
+  { path: '/login' },
+  { path: '/register' },
+  { path: '/register?role=merchant' },
+  { path: '/subscribe' },
+  { path: '/browse-deals' },
+  { path: '/no-such-page' },
+];
+
+/** Every route of the route table, for each role that can open it (spec sections 2 and 6). */
+const roles: { role: string; account: Account; screens: Screen[] }[] = [
+  { role: 'visitor', account: null, screens: publicScreens },
+  {
+    role: 'member',
+    account: DEMO.member,
+    screens: [
+      { path: '/app', extras: [tab('Community Feed')] },
+      { path: '/deals' },
+      { path: '/notifications', extras: [tab('Following')] },
+      { path: '/profile' },
+      { path: '/about' },
+      { path: '/browse-deals' },
+      { path: '/no-such-page' },
+    ],
+  },
+  {
+    role: 'merchant',
+    account: DEMO.merchant,
+    screens: [
+      { path: '/merchant', extras: [tab('My Deals')] },
+      { path: '/merchant/deals' },
+      { path: '/merchant/collabs', extras: [tab('Requests'), tab('Active Collabs')] },
+      { path: '/merchant/counter', extras: [tab('Redeem')] },
+      { path: '/merchant/counter/board' },
+      { path: '/profile' },
+      { path: '/browse-deals' },
+    ],
+  },
+  { role: 'pending merchant', account: DEMO.pending, screens: [{ path: '/merchant' }, { path: '/profile' }] },
+  {
+    role: 'admin',
+    account: DEMO.admin,
+    screens: [{ path: '/admin', extras: [tab('User Management'), tab('City Management')] }, { path: '/profile' }],
+  },
+];
+
+/** Waits until the screen has settled: no loading splash, no skeletons, no "Loading..." text. */
+async function waitForScreen(page: Page) {
+  await expect(page.locator('main').first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('.animate-pulse')).toHaveCount(0);
+  await expect(page.getByText(/^Loading\b.*\.\.\.$/)).toHaveCount(0);
+}
+
+async function expectNoViolations(page: Page, label: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+for (const { role, account, screens } of roles) {
+  test.describe(`axe, WCAG 2.2 AA, as ${role}`, () => {
+    test.beforeEach(async ({ page }) => {
+      if (!account) return;
+      const res = await page.request.post('/api/auth/login', { data: account });
+      expect(res.status(), `sign in as ${role}`).toBe(200);
+    });
+
+    for (const screen of screens) {
+      test(`${screen.path} has no violations`, async ({ page }) => {
+        await page.goto(screen.path);
+        const expected = (screen.expectPath ?? screen.path).split('?')[0];
+        await expect(page).toHaveURL((url) => url.pathname === expected);
+        await waitForScreen(page);
+        await expectNoViolations(page, `${screen.path} as ${role}`);
+        for (const extra of screen.extras ?? []) {
+          await extra.open(page);
+          await waitForScreen(page);
+          await expectNoViolations(page, `${screen.path} (${extra.name}) as ${role}`);
+        }
+      });
+    }
+  });
+}

@@ -1,0 +1,228 @@
+import { describe, expect, it } from 'vitest';
+import { createOutbox } from './outbox';
+import type { OutboxAction } from './outbox-entry';
+import { memoryOutboxStore } from './outbox-store';
+import type { ActionSender, SendOutcome } from './send-entry';
+
+const markRead = (id: string): OutboxAction => ({
+  method: 'POST',
+  url: `/api/notifications/${id}/read`,
+  label: 'Mark notification as read',
+  kind: 'notifications.read',
+  invalidate: [['/api/notifications']],
+});
+
+/** A fake server: applies each key once, like the Idempotency-Key middleware, and records every send. */
+function fakeServer() {
+  const applied = new Map<string, string>();
+  const sends: { url: string; key: string }[] = [];
+  let online = true;
+  const refuse = new Set<string>();
+  const send: ActionSender = async (action, key) => {
+    if (!online) return { kind: 'offline' };
+    sends.push({ url: action.url, key });
+    if (refuse.has(action.url)) return { kind: 'rejected', status: 404, reason: 'Notification not found', error: '404: {"message":"Notification not found"}' };
+    const replayed = applied.has(key);
+    applied.set(key, action.url);
+    return { kind: 'applied', status: 200, body: { ok: true }, replayed } satisfies SendOutcome;
+  };
+  return {
+    send,
+    sends,
+    applied,
+    refuse,
+    setOnline: (value: boolean) => void (online = value),
+    isOnline: () => online,
+  };
+}
+
+function setup() {
+  const server = fakeServer();
+  const store = memoryOutboxStore();
+  let n = 0;
+  const outbox = createOutbox({ store, send: server.send, isOnline: server.isOnline, newKey: () => `key-${++n}`, now: () => 1000 });
+  return { server, store, outbox };
+}
+
+describe('outbox', () => {
+  it('sends at once when online, still with an idempotency key', async () => {
+    const { server, outbox } = setup();
+    await outbox.setUser('u1');
+    const result = await outbox.request(markRead('n1'));
+    expect(result).toEqual({ queued: false, data: { ok: true } });
+    expect(server.sends).toEqual([{ url: '/api/notifications/n1/read', key: 'key-1' }]);
+    expect(outbox.getEntries()).toHaveLength(0);
+  });
+
+  it('queues offline actions and replays them in order, each exactly once', async () => {
+    const { server, outbox } = setup();
+    await outbox.setUser('u1');
+    server.setOnline(false);
+    const first = await outbox.request(markRead('n1'));
+    const second = await outbox.request(markRead('n2'));
+    expect(first.queued && second.queued).toBe(true);
+    expect(outbox.getEntries().map((e) => [e.key, e.status])).toEqual([['key-1', 'pending'], ['key-2', 'pending']]);
+    expect(server.sends).toHaveLength(0);
+
+    server.setOnline(true);
+    const applied: string[] = [];
+    outbox.onApplied((entry) => applied.push(entry.url));
+    // Two triggers at once (the online event and a screen) share one run.
+    const [a, b] = await Promise.all([outbox.replay(), outbox.replay()]);
+    expect(a).toEqual(b);
+    expect(a.applied).toBe(2);
+    expect(server.sends.map((s) => s.key)).toEqual(['key-1', 'key-2']);
+    expect(applied).toEqual(['/api/notifications/n1/read', '/api/notifications/n2/read']);
+    expect(outbox.getEntries()).toHaveLength(0);
+
+    await outbox.replay();
+    expect(server.sends).toHaveLength(2);
+  });
+
+  it('keeps an entry the server refuses, with the reason, and goes on with the rest', async () => {
+    const { server, outbox } = setup();
+    await outbox.setUser('u1');
+    server.setOnline(false);
+    await outbox.request(markRead('gone'));
+    await outbox.request(markRead('n2'));
+    server.refuse.add('/api/notifications/gone/read');
+    server.setOnline(true);
+
+    const summary = await outbox.replay();
+    expect(summary).toMatchObject({ applied: 1, failed: 1, interrupted: false });
+    expect(outbox.getEntries()).toMatchObject([{ url: '/api/notifications/gone/read', status: 'failed', error: 'Notification not found', attempts: 1 }]);
+
+    // A later replay leaves failed entries alone; the person decides.
+    await outbox.replay();
+    expect(server.sends.filter((s) => s.url.includes('gone'))).toHaveLength(1);
+  });
+
+  it('retry sends a failed entry again under a new key at the end of the queue; discard drops it', async () => {
+    const { server, outbox } = setup();
+    await outbox.setUser('u1');
+    server.setOnline(false);
+    await outbox.request(markRead('gone'));
+    await outbox.request(markRead('other'));
+    server.refuse.add('/api/notifications/gone/read');
+    server.refuse.add('/api/notifications/other/read');
+    server.setOnline(true);
+    await outbox.replay();
+    const [gone, other] = outbox.getEntries();
+
+    server.refuse.delete('/api/notifications/gone/read');
+    await outbox.retry(gone.seq!);
+    expect(server.sends.at(-1)).toEqual({ url: '/api/notifications/gone/read', key: 'key-3' });
+    expect(outbox.getEntries().map((e) => e.url)).toEqual(['/api/notifications/other/read']);
+
+    await outbox.discard(other.seq!);
+    expect(outbox.getEntries()).toHaveLength(0);
+  });
+
+  it('stops when the network drops mid-replay and resumes later under the same keys', async () => {
+    const { server, store, outbox } = setup();
+    await outbox.setUser('u1');
+    server.setOnline(false);
+    await outbox.request(markRead('n1'));
+    await outbox.request(markRead('n2'));
+
+    const summary = await outbox.replay();
+    expect(summary).toMatchObject({ applied: 0, interrupted: true, waiting: 2 });
+    expect([...store.rows.values()].map((e) => e.status)).toEqual(['pending', 'pending']);
+
+    server.setOnline(true);
+    await outbox.replay();
+    expect(server.sends.map((s) => s.key)).toEqual(['key-1', 'key-2']);
+  });
+
+  it('resends an entry left "sending" by a crash with its original key, and the server does not apply it twice', async () => {
+    const { server, store, outbox } = setup();
+    // The first attempt reached the server, then the tab died before the answer was stored.
+    server.applied.set('key-crash', '/api/notifications/n1/read');
+    await store.add({ ...markRead('n1'), key: 'key-crash', userId: 'u1', createdAt: 1, status: 'sending', attempts: 1 });
+    await outbox.setUser('u1');
+    expect(outbox.getEntries()).toHaveLength(1);
+
+    const replays: boolean[] = [];
+    outbox.onApplied((_entry, outcome) => replays.push(outcome.replayed));
+    await outbox.replay();
+    expect(server.sends).toEqual([{ url: '/api/notifications/n1/read', key: 'key-crash' }]);
+    expect(replays).toEqual([true]);
+    expect(server.applied.size).toBe(1);
+  });
+
+  it('queues behind waiting entries even when online, so the order holds', async () => {
+    const { server, outbox } = setup();
+    await outbox.setUser('u1');
+    server.setOnline(false);
+    await outbox.request(markRead('n1'));
+    server.setOnline(true);
+    const result = await outbox.request(markRead('n2'));
+    expect(result.queued).toBe(true);
+    await outbox.replay();
+    expect(server.sends.map((s) => s.url)).toEqual(['/api/notifications/n1/read', '/api/notifications/n2/read']);
+  });
+
+  it("queues an online call whose answer never came, under the same key", async () => {
+    const server = fakeServer();
+    const store = memoryOutboxStore();
+    let calls = 0;
+    const flaky: ActionSender = async (action, key) => (++calls === 1 ? { kind: 'offline' } : server.send(action, key));
+    const outbox = createOutbox({ store, send: flaky, isOnline: () => true, newKey: () => 'only-key' });
+    await outbox.setUser('u1');
+    const result = await outbox.request(markRead('n1'));
+    expect(result.queued && result.entry.key).toBe('only-key');
+    await outbox.replay();
+    expect(server.sends).toEqual([{ url: '/api/notifications/n1/read', key: 'only-key' }]);
+  });
+
+  it('stores what toQueue makes of an action that cannot be sent, under the key of the first attempt', async () => {
+    const server = fakeServer();
+    const store = memoryOutboxStore();
+    let calls = 0;
+    const flaky: ActionSender = async (action, key) => (++calls === 1 ? { kind: 'offline' } : server.send(action, key));
+    const outbox = createOutbox({ store, send: flaky, isOnline: () => true, newKey: () => 'first-key' });
+    await outbox.setUser('u1');
+    const result = await outbox.request(
+      { method: 'POST', url: '/api/merchant/verify-code', body: { code: '123456' }, label: 'Verify', kind: 'counter.verify-code' },
+      { toQueue: (action) => ({ ...action, body: { code: '123456', verifiedAt: 'then' }, label: 'Redeem Latte deal' }) },
+    );
+    expect(result.queued && [result.entry.key, result.entry.body, result.entry.label]).toEqual(['first-key', { code: '123456', verifiedAt: 'then' }, 'Redeem Latte deal']);
+  });
+
+  it('does not queue when toQueue refuses', async () => {
+    const { server, outbox } = setup();
+    await outbox.setUser('u1');
+    server.setOnline(false);
+    const refused = outbox.request(markRead('n1'), { toQueue: () => Promise.reject(new Error('422: not recognised')) });
+    await expect(refused).rejects.toThrow('422');
+    expect(outbox.getEntries()).toHaveLength(0);
+  });
+
+  it('throws the request helper error when the server refuses a direct call', async () => {
+    const { server, outbox } = setup();
+    await outbox.setUser('u1');
+    server.refuse.add('/api/notifications/gone/read');
+    await expect(outbox.request(markRead('gone'))).rejects.toThrow('404: {"message":"Notification not found"}');
+    expect(outbox.getEntries()).toHaveLength(0);
+  });
+
+  it("shows and replays only the signed-in user's entries", async () => {
+    const { server, outbox } = setup();
+    await outbox.setUser('u1');
+    server.setOnline(false);
+    await outbox.request(markRead('mine'));
+    await outbox.setUser('u2');
+    expect(outbox.getEntries()).toHaveLength(0);
+    server.setOnline(true);
+    await outbox.replay();
+    expect(server.sends).toHaveLength(0);
+    await outbox.setUser('u1');
+    expect(outbox.getEntries()).toHaveLength(1);
+  });
+
+  it('refuses to queue without a signed-in user', async () => {
+    const { server, outbox } = setup();
+    server.setOnline(false);
+    await expect(outbox.request(markRead('n1'))).rejects.toThrow('Sign in');
+  });
+});

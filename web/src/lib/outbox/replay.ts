@@ -1,0 +1,51 @@
+import type { OutboxEntry } from './outbox-entry';
+import type { OutboxStore } from './outbox-store';
+import type { SendOutcome } from './send-entry';
+
+export interface ReplaySummary {
+  applied: number;
+  failed: number;
+  /** Entries left waiting because the network went away again or a key was still busy. */
+  waiting: number;
+  /** True when the run stopped early (offline or busy): the caller should try again later. */
+  interrupted: boolean;
+}
+
+export type EntrySender = (entry: OutboxEntry) => Promise<SendOutcome>;
+
+/**
+ * Replays one user's outbox in order, each entry under its own idempotency key:
+ * - applied → removed (the server has it; `onApplied` lets the app refetch what changed);
+ * - rejected → kept as failed with the reason, and the run goes on (later actions do not depend on an
+ *   earlier one that the server refused: e.g. an unfollow after a failed follow still expresses the intent);
+ * - offline or busy → the entry stays pending and the run stops, keeping the order for the next run.
+ * Failed entries are not resent here; the person retries or discards them.
+ */
+export async function replayOutbox(
+  store: OutboxStore,
+  userId: string,
+  send: EntrySender,
+  onApplied?: (entry: OutboxEntry, outcome: Extract<SendOutcome, { kind: 'applied' }>) => void,
+): Promise<ReplaySummary> {
+  const summary: ReplaySummary = { applied: 0, failed: 0, waiting: 0, interrupted: false };
+  const queue = (await store.list(userId)).filter((entry) => entry.status !== 'failed');
+  for (const [index, entry] of queue.entries()) {
+    const seq = entry.seq!;
+    await store.update(seq, { status: 'sending', attempts: entry.attempts + 1 });
+    const outcome = await send(entry);
+    if (outcome.kind === 'applied') {
+      await store.remove(seq);
+      summary.applied++;
+      onApplied?.(entry, outcome);
+    } else if (outcome.kind === 'rejected') {
+      await store.update(seq, { status: 'failed', error: outcome.reason });
+      summary.failed++;
+    } else {
+      await store.update(seq, { status: 'pending' });
+      summary.waiting = queue.length - index;
+      summary.interrupted = true;
+      break;
+    }
+  }
+  return summary;
+}

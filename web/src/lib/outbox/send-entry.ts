@@ -1,0 +1,59 @@
+import { responseErrorMessage } from '../api-client';
+import { errorMessage } from '../api-error';
+import type { OutboxAction } from './outbox-entry';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/**
+ * What came of sending one outbox entry:
+ * - applied: the server did it (or had already done it: `replayed`), with its answer;
+ * - offline: it never got an answer (no network), so it stays queued under the same key;
+ * - busy: the same key is being applied right now (another tab, or an earlier send still running): try later;
+ * - rejected: the server refused it; `reason` is the text to show, `error` the request helper's
+ *   "<status>: <body>" message (what a direct call would have thrown).
+ */
+export type SendOutcome =
+  | { kind: 'applied'; status: number; body: unknown; replayed: boolean }
+  | { kind: 'offline' }
+  | { kind: 'busy' }
+  | { kind: 'rejected'; status: number; reason: string; error: string };
+
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The middleware's answer when a key is claimed but its first request has not finished. */
+const IN_PROGRESS = /still in progress/i;
+
+export type ActionSender = (action: Pick<OutboxAction, 'method' | 'url' | 'body'>, key: string) => Promise<SendOutcome>;
+
+/** Sends an action with its idempotency key, classifying the answer instead of throwing. */
+export async function sendWithKey(action: Pick<OutboxAction, 'method' | 'url' | 'body'>, key: string, fetchImpl: typeof fetch = fetch): Promise<SendOutcome> {
+  let res: Response;
+  try {
+    res = await fetchImpl(action.url, {
+      method: action.method,
+      headers: {
+        [IDEMPOTENCY_HEADER]: key,
+        ...(action.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: action.body === undefined ? undefined : JSON.stringify(action.body),
+      credentials: 'include',
+    });
+  } catch {
+    return { kind: 'offline' };
+  }
+  const text = await res.text().catch(() => '');
+  if (res.ok) {
+    return { kind: 'applied', status: res.status, body: parseBody(text), replayed: res.headers.get('Idempotent-Replayed') === 'true' };
+  }
+  if (res.status === 409 && IN_PROGRESS.test(text)) return { kind: 'busy' };
+  const error = responseErrorMessage(res.status, text, res.statusText);
+  const reason = errorMessage(new Error(error), `The server refused this (${res.status}).`);
+  return { kind: 'rejected', status: res.status, reason, error };
+}

@@ -1,0 +1,53 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useUser } from '../auth/get-me';
+import { outbox } from './outbox';
+import type { OutboxEntry } from './outbox-entry';
+
+/** The signed-in user's waiting and failed actions, optionally only those of one kind (e.g. `follows.toggle`). */
+export function useOutboxEntries(kind?: string): readonly OutboxEntry[] {
+  const entries = useSyncExternalStore(outbox.subscribe, outbox.getEntries, outbox.getEntries);
+  return kind ? entries.filter((entry) => entry.kind === kind) : entries;
+}
+
+const BUSY_RETRY_MS = 5_000;
+
+/**
+ * Keeps the outbox in step with the app (mounted once, in the app shell): it follows the signed-in user,
+ * replays when the network returns (and at start when online), refetches what each replayed action changed,
+ * and tries again shortly when an entry was still being applied elsewhere.
+ */
+export function useOutboxSync() {
+  const { user } = useUser();
+  const queryClient = useQueryClient();
+  const userId = user?.id ?? null;
+
+  useEffect(
+    () =>
+      outbox.onApplied((entry) => {
+        for (const queryKey of entry.invalidate ?? []) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
+      }),
+    [queryClient],
+  );
+
+  useEffect(() => {
+    let cancelled = false;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    const replay = async () => {
+      if (!navigator.onLine || cancelled) return;
+      const summary = await outbox.replay();
+      if (summary.interrupted && navigator.onLine && !cancelled) retryTimer = setTimeout(() => void replay(), BUSY_RETRY_MS);
+    };
+    const onOnline = () => {
+      clearTimeout(retryTimer);
+      void replay();
+    };
+    void outbox.setUser(userId).then(replay);
+    window.addEventListener('online', onOnline);
+    return () => {
+      cancelled = true;
+      clearTimeout(retryTimer);
+      window.removeEventListener('online', onOnline);
+    };
+  }, [userId]);
+}
