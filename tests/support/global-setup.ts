@@ -1,14 +1,15 @@
 // Migrates one template database per test run; every test file then gets its own copy
 // (PGlite: loaded from a dump of the template; Postgres server: CREATE DATABASE ... TEMPLATE).
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../../local/admin-sql.ts';
 import { prepareDatabase } from '../../local/migrate.ts';
 import { TEST_ADMIN } from './constants.ts';
 
-export const TEMPLATE_DB = 'paylocal_test_template';
+// Named after the checkout so two checkouts can test against one server at the same time.
+export const TEMPLATE_DB = `paylocal_tpl_${basename(join(import.meta.dirname, '..', '..')).toLowerCase().replace(/[^a-z0-9]/g, '_')}`.slice(0, 60);
 
 export default async function setup(project: TestProject) {
   const prepare = { seed: true, adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password };
