@@ -71,3 +71,6 @@ export const DEFAULT_CITY_NAME = 'Lyons, Colorado';
 export const COLLAB_STATUSES = ['PENDING', 'ACCEPTED', 'DENIED', 'CANCELLED'] as const;
 export type CollabStatus = (typeof COLLAB_STATUSES)[number];
 export const COLLAB_LIMITS = { labelMax: 100, exclusionsMax: 500, messageMax: 1000 } as const;
+
+/** Longest business update a merchant can post (not in the spec; docs/decisions/032-business-updates.md). */
+export const BUSINESS_UPDATE_MAX = 280;

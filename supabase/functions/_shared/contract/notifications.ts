@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { BUSINESS_UPDATE_MAX } from '../constants.ts';
 
+export { BUSINESS_UPDATE_MAX };
 /** Limits of business updates (not in the spec; see docs/decisions/032-business-updates.md). */
-export const BUSINESS_UPDATE_MAX = 280;
 export const BUSINESS_UPDATES_PER_DAY = 5;
 /** How many of the latest notifications GET /api/notifications returns. */
 export const NOTIFICATIONS_LIMIT = 100;

@@ -3,24 +3,7 @@ import { z } from 'zod';
 // Realtime topics and events, shared by the database triggers' conventions, the API and the web app.
 // See docs/decisions/033-realtime-topics.md.
 
-/** A member's private topic: their notifications. Only that member may join. */
-export const userTopic = (userId: string) => `user:${userId}`;
-/** "Deals in this city changed": ids only, any signed-in user may join. */
-export const cityTopic = (cityId: string) => `city:${cityId}`;
-
-export const TOPIC_PATTERN = /^(user|city):[0-9a-f-]{36}$/;
-
-export const REALTIME_EVENTS = {
-  /** payload {id, type}: a notification was stored for this member. */
-  notification: 'notification',
-  /** payload {id}: one of this member's notifications was marked read. */
-  notificationRead: 'notification_read',
-  /**
-   * payload {dealId, merchantId, cityId, change: 'created' | 'updated' | 'deleted' | 'business'};
-   * 'business' (dealId null): a business of the city was approved, suspended, renamed, moved or deleted.
-   */
-  dealChanged: 'deal_changed',
-} as const;
+export { cityTopic, REALTIME_EVENTS, TOPIC_PATTERN, userTopic } from '../realtime-topics.ts';
 
 /** One message as every transport delivers it to the browser. */
 export const realtimeMessage = z.object({

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { BUSINESS_UPDATE_MAX } from '@shared/contract/notifications.ts';
+import { BUSINESS_UPDATE_MAX } from '@shared/constants.ts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, Textarea } from '@/components/ui/form-controls';

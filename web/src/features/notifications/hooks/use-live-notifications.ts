@@ -1,4 +1,4 @@
-import { userTopic } from '@shared/contract/realtime.ts';
+import { userTopic } from '@shared/realtime-topics.ts';
 import { useUser } from '@/lib/auth/get-me';
 import { useLiveQueries } from '@/lib/realtime/realtime-provider';
 import { notificationKeys } from '../api/keys';
