@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { paths } from './web/src/config/paths.ts';
+import { routePreloads } from './scripts/vite/route-preloads.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -31,6 +32,16 @@ export default defineConfig({
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Route-level splitting leaves many tiny shared chunks (a badge, a card, a query key factory); each is
+          // one more request on a phone's slow connection before a screen can render. Small stateless ones are
+          // copied into the screens that use them instead. Modules that hold state are never copied.
+          experimentalInlineCommonChunks: { maxSize: 12_000, exclude: [/web[\\/]src[\\/]lib[\\/](pwa|outbox|realtime|network)[\\/]/, /toast/] },
+        },
+      },
+    },
   },
   server: {
     proxy: {
@@ -40,6 +51,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    routePreloads({ srcDir: fromRoot('./web/src'), paths }),
     tailwindcss(),
     VitePWA({
       // 'prompt': a new service worker waits until the person presses Reload in the "Update available" prompt.
@@ -47,6 +59,8 @@ export default defineConfig({
       // Registered by web/src/app/register-service-worker.ts (the prompt and the busy flag live there).
       injectRegister: false,
       includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      // The icons are precached once, by globPatterns below (the plugin would add the manifest's a second time).
+      includeManifestIcons: false,
       manifest: {
         name: 'Pay Local',
         short_name: 'Pay Local',

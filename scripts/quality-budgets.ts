@@ -47,6 +47,12 @@ const BUDGET = {
   lighthouseAccessibility: 95,
 };
 
+/**
+ * LIGHTHOUSE_PERFORMANCE=report (npm test): the performance score is measured and printed but does not fail
+ * the run, since it moves with the machine's load; `npm run bench` gates it like every other budget.
+ */
+const performanceGates = process.env.LIGHTHOUSE_PERFORMANCE !== 'report';
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const failures: string[] = [];
 function check(ok: boolean, message: string) {
@@ -284,7 +290,10 @@ try {
     for (const page of pages) {
       const result = await lighthouseMedian(page.path, page.cookie);
       scores[page.path] = result;
-      const perfOk = check(result.performance >= BUDGET.lighthousePerformance, `Lighthouse performance on ${page.path}: ${result.performance}`);
+      const perfMet = result.performance >= BUDGET.lighthousePerformance;
+      const perfOk = performanceGates
+        ? check(perfMet, `Lighthouse performance on ${page.path}: ${result.performance}`)
+        : perfMet ? 'ok' : 'BELOW BUDGET (reported only here; gated by npm run bench)';
       const a11yOk = check(result.accessibility >= BUDGET.lighthouseAccessibility, `Lighthouse accessibility on ${page.path}: ${result.accessibility}`);
       const m = result.metrics;
       console.log(

@@ -74,7 +74,8 @@ if (TEST_DATABASE_URL) {
   console.log('\n(no TEST_DATABASE_URL: the database tests ran on PGlite only; set it to also run them on a PostgreSQL server)');
 }
 run('build', bin('vite'), ['build']);
-// Quality budgets of the built app: initial JS, precache, Lighthouse (scripts/quality-budgets.ts).
-run('budgets', bin('tsx'), ['scripts/quality-budgets.ts']);
+// Quality budgets of the built app: initial JS, precache, Lighthouse accessibility gate; Lighthouse performance
+// is reported (it moves with the machine's load) and gated by `npm run bench` (scripts/quality-budgets.ts).
+run('budgets', bin('tsx'), ['scripts/quality-budgets.ts'], { LIGHTHOUSE_PERFORMANCE: 'report' });
 run('e2e', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') });
 finish(0);

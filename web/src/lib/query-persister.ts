@@ -1,4 +1,5 @@
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
+import { afterFirstScreen } from './first-screen';
 import { loadLocalDb, localDbMayExist } from './local-db-loader';
 
 export const PERSISTED_CLIENT_KEY = 'react-query';
@@ -31,12 +32,18 @@ export function dexieStore(): PersistedClientStore {
  * so writes are coalesced: only the latest snapshot within WRITE_DELAY_MS is stored.
  * Storage failures (private mode, quota) are swallowed: persistence is a convenience, never a reason to break the app.
  */
-export function createIndexedDbPersister(store: PersistedClientStore = dexieStore(), delayMs = WRITE_DELAY_MS): Persister {
+export function createIndexedDbPersister(
+  store: PersistedClientStore = dexieStore(),
+  delayMs = WRITE_DELAY_MS,
+  /** Writing waits for this (the app: until the first screen is up; Dexie is downloaded for the first write). */
+  ready: () => Promise<void> = () => Promise.resolve(),
+): Persister {
   let pending: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
   const flush = async () => {
     timer = null;
+    await ready();
     const client = pending;
     pending = null;
     if (client) await store.put(PERSISTED_CLIENT_KEY, client).catch(() => undefined);
@@ -59,4 +66,4 @@ export function createIndexedDbPersister(store: PersistedClientStore = dexieStor
 }
 
 /** The one persister of the app (IndexedDB is only opened on first use). */
-export const appPersister = createIndexedDbPersister();
+export const appPersister = createIndexedDbPersister(dexieStore(), WRITE_DELAY_MS, afterFirstScreen);

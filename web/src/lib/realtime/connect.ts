@@ -1,11 +1,16 @@
+import { afterFirstScreen } from '../first-screen';
 import { reconnectDelayMs } from './backoff';
 import type { MessageHandler, RealtimeClient } from './realtime-client';
 
 /**
  * The transports (and the zod schemas they check messages with) are loaded on the first subscription,
  * not with the app: screens that never subscribe never download them (initial-JS budget, decision 061).
+ * The first connection waits until the first screen is up; subscribers refetch on connect, so nothing is lost.
  */
-const connectRealtime = async (): Promise<RealtimeClient> => (await import('./transport')).connectRealtime();
+const connectRealtime = async (): Promise<RealtimeClient> => {
+  await afterFirstScreen();
+  return (await import('./transport')).connectRealtime();
+};
 
 /**
  * A client usable at once and cheap to create: nothing connects until the first subscription.

@@ -3,6 +3,7 @@ import type { OfflineCodesAnswer } from '@shared/contract/index.ts';
 import { apiJson } from '@/lib/api-client';
 import { errorStatus } from '@/lib/api-error';
 import { useFreshCover } from '@/lib/deals/use-fresh-cover';
+import { useAfterFirstScreen } from '@/lib/first-screen';
 import { memberKeys } from './member-keys';
 
 /**
@@ -24,7 +25,9 @@ export const offlineCodesQueryOptions = (cityId: string) =>
 
 /** The city's offline cover, renewed hourly and when the network returns. */
 export function useOfflineCodes(cityId: string | undefined) {
-  const query = useQuery({ ...offlineCodesQueryOptions(cityId ?? ''), enabled: Boolean(cityId) });
+  // The server's codes show first; the cover (and the code maths it brings) can follow the first screen.
+  const settled = useAfterFirstScreen();
+  const query = useQuery({ ...offlineCodesQueryOptions(cityId ?? ''), enabled: Boolean(cityId) && settled });
   useFreshCover(query.data?.issuedAt, query.refetch, Boolean(cityId));
   return query;
 }
