@@ -188,7 +188,12 @@ async function startDebugChromium(): Promise<{ port: number; close: () => Promis
     close: async () => {
       child.kill();
       await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes may still be writing the profile for a moment after it exits.
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch {
+        // a leftover temporary folder is not worth failing the budgets over
+      }
     },
   };
 }

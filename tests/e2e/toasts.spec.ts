@@ -21,6 +21,8 @@ test.describe('toasts', () => {
     await page.mouse.move(x + 30, y, { steps: 5 });
     await page.mouse.up();
     await expect(item).toBeVisible();
+    // It slides back into place; a press while it is still 30 px to the right would miss it.
+    await expect.poll(async () => Math.round((await item.boundingBox())?.x ?? -1)).toBe(Math.round(box.x));
 
     await page.mouse.move(x, y);
     await page.mouse.down();
