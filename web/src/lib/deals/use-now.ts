@@ -1,10 +1,13 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
-/** The current time, re-read every `intervalMs` (countdowns). */
+/**
+ * The current time, re-read every `intervalMs` (countdowns). Each tick renders as a transition: a screen
+ * full of countdowns re-renders in small slices and never holds up a tap on a slow phone.
+ */
 export function useNow(intervalMs = 1000): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    const timer = setInterval(() => startTransition(() => setNow(Date.now())), intervalMs);
     return () => clearInterval(timer);
   }, [intervalMs]);
   return now;

@@ -1,6 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
+import { memo, useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
 import { MEMBER_DEAL_FILTERS } from '@shared/constants.ts';
-import type { City } from '@shared/contract/index.ts';
+import type { City, MemberDeal, OfflineCodesAnswer } from '@shared/contract/index.ts';
 import { Input } from '@/components/ui/form-controls';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -31,7 +31,10 @@ export function LocalDealsTab({ city, renderFollowButton }: LocalDealsTabProps) 
   // reconnect).
   useLiveQueries(city ? `city:${city.id}` : null, ['/api/deals'], ['deal_changed']);
   const nowMs = useNow();
-  const shown = deals.data ? searchDeals(deals.data, search) : [];
+  const shown = useMemo(() => (deals.data ? searchDeals(deals.data, search) : []), [deals.data, search]);
+  // The cards (codes, countdowns, follow buttons) render in a transition once the list arrives or changes:
+  // on a slow phone the screen stays responsive while they build.
+  const deferredShown = useDeferredValue(shown, []);
 
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-5">
@@ -74,18 +77,32 @@ export function LocalDealsTab({ city, renderFollowButton }: LocalDealsTabProps) 
       ) : shown.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-stone-300 p-10 text-center text-stone-700">{emptyDealsMessage(search, category)}</p>
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {shown.map((deal) => (
-            <MemberDealCard
-              key={deal.id}
-              deal={deal}
-              nowMs={nowMs}
-              cover={cover?.deals.find((covered) => covered.dealId === deal.id)}
-              followButton={renderFollowButton?.(deal.merchantId, deal.merchantName)}
-            />
-          ))}
-        </div>
+        <DealGrid deals={deferredShown} nowMs={nowMs} cover={cover ?? undefined} renderFollowButton={renderFollowButton} />
       )}
     </section>
   );
 }
+
+interface DealGridProps {
+  deals: MemberDeal[];
+  nowMs: number;
+  cover: OfflineCodesAnswer | undefined;
+  renderFollowButton?: (merchantId: string, merchantName: string) => ReactNode;
+}
+
+/** Memoised: typing in the search box or another answer arriving does not rebuild every card. */
+const DealGrid = memo(function DealGrid({ deals, nowMs, cover, renderFollowButton }: DealGridProps) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {deals.map((deal) => (
+        <MemberDealCard
+          key={deal.id}
+          deal={deal}
+          nowMs={nowMs}
+          cover={cover?.deals.find((covered) => covered.dealId === deal.id)}
+          followButton={renderFollowButton?.(deal.merchantId, deal.merchantName)}
+        />
+      ))}
+    </div>
+  );
+});
