@@ -6,3 +6,7 @@ import { followKeys } from './keys';
 export const followingQueryOptions = () => queryOptions<FollowedBusiness[]>({ queryKey: followKeys.following });
 
 export const useFollowing = () => useQuery(followingQueryOptions());
+
+/** Whether the signed-in user follows `businessId`, read from the one shared followed list. */
+export const useFollowsBusiness = (businessId: string, { enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...followingQueryOptions(), enabled, select: (list) => list.some((business) => business.id === businessId) });

@@ -5,6 +5,7 @@ import { useUser } from '@/lib/auth/get-me';
 import { cn } from '@/lib/cn';
 import { useSetFollowing } from '../api/follow-business';
 import { useFollowStatus } from '../api/get-follow-status';
+import { useFollowsBusiness } from '../api/get-following';
 import { HeartIcon } from './icons';
 
 const offlineNote = ' (Saved offline: it is sent when the connection returns.)';
@@ -27,7 +28,10 @@ interface FollowButtonProps {
  */
 export function FollowButton({ businessId, businessName, isFollowing: known, followingLabel = 'Following', className }: FollowButtonProps) {
   const { user } = useUser();
-  const status = useFollowStatus(businessId, { enabled: Boolean(user) && known === undefined });
+  // One GET /api/user/following answers every button on the screen (not a follow-status call per card);
+  // a toggle made on this device since that list was fetched is newer, so it wins.
+  const listed = useFollowsBusiness(businessId, { enabled: Boolean(user) && known === undefined });
+  const toggled = useFollowStatus(businessId, { enabled: false });
   const setFollowing = useSetFollowing({
     onSuccess: ({ isFollowing }, queued) =>
       toast(
@@ -40,7 +44,8 @@ export function FollowButton({ businessId, businessName, isFollowing: known, fol
   });
   if (!user) return null;
 
-  const following = known ?? status.data?.isFollowing ?? false;
+  const toggledIsNewer = toggled.data !== undefined && toggled.dataUpdatedAt >= listed.dataUpdatedAt;
+  const following = known ?? (toggledIsNewer ? toggled.data!.isFollowing : (listed.data ?? false));
   const label = following ? followingLabel : 'Follow';
   return (
     <Button
@@ -49,7 +54,7 @@ export function FollowButton({ businessId, businessName, isFollowing: known, fol
       aria-pressed={following}
       aria-label={businessName ? `${label} ${businessName}` : undefined}
       pending={setFollowing.isPending}
-      disabled={known === undefined && status.isPending}
+      disabled={known === undefined && listed.isPending && !toggledIsNewer}
       onClick={() => setFollowing.mutate({ businessId, follow: !following, businessName })}
       className={cn('shrink-0', className)}
     >
