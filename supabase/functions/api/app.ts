@@ -36,6 +36,9 @@ export function createApp(deps: AppDeps) {
     c.header('Cache-Control', 'no-store');
     await next();
   });
+  // The client's reachability probe (web/src/lib/network/connectivity.ts): answers before any session or
+  // database work, so it stays cheap when many offline apps probe at once.
+  app.get('/health', (c) => c.body(null, 204));
   app.use('*', originGuard(originExempt));
   app.use('*', loadSession);
   app.use('*', idempotency);

@@ -1,3 +1,4 @@
+import { connectivity } from '@/lib/network/connectivity';
 import { setUpdateReady } from '@/lib/pwa/update-state';
 
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -35,7 +36,7 @@ export function registerServiceWorker() {
       });
     });
     setInterval(() => {
-      if (navigator.onLine && !registration.installing) void registration.update().catch(() => undefined);
+      if (connectivity.isOnline() && !registration.installing) void registration.update().catch(() => undefined);
     }, UPDATE_CHECK_INTERVAL_MS);
   };
   const start = () => void register().catch(() => undefined);

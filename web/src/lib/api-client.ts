@@ -1,4 +1,5 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
+import { trackedFetch } from './network/connectivity';
 
 /** The error text rule of spec section 8: "<status>: <body text, or the status text when the body is empty>". */
 export function responseErrorMessage(status: number, bodyText: string, statusText: string): string {
@@ -19,7 +20,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * so body-less POSTs (logout, approve, ...) carry no Content-Type.
  */
 export async function apiRequest(method: HttpMethod, url: string, data?: unknown): Promise<Response> {
-  const res = await fetch(url, {
+  const res = await trackedFetch(url, {
     method,
     headers: data === undefined ? {} : { 'Content-Type': 'application/json' },
     body: data === undefined ? undefined : JSON.stringify(data),
@@ -45,7 +46,7 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 /** A query function for key-addressed GETs; with on401 'returnNull' a 401 answer reads as null instead of an error. */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
-    const res = await fetch(pathFromQueryKey(queryKey), { credentials: 'include', signal });
+    const res = await trackedFetch(pathFromQueryKey(queryKey), { credentials: 'include', signal });
     if (on401 === 'returnNull' && res.status === 401) {
       // Read the body anyway: an unread response keeps its connection busy (the page never looks idle).
       await res.body?.cancel().catch(() => undefined);

@@ -1,5 +1,6 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api-client';
+import { connectivity } from './network/connectivity';
 import { PERSIST_MAX_AGE_MS } from './query-persister';
 
 /**
@@ -7,9 +8,13 @@ import { PERSIST_MAX_AGE_MS } from './query-persister';
  * Keys are API paths, so most reads need no query function of their own.
  */
 export function createQueryClient(): QueryClient {
-  // TanStack assumes "online" until the first offline event; an installed app opened in airplane mode must
-  // know at once, so queries pause (and keep their persisted data) instead of failing on every refetch.
-  if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean') onlineManager.setOnline(navigator.onLine);
+  // TanStack follows the app's view of the network (navigator.onLine corrected by failed requests): an app
+  // opened in airplane mode, or on Wi-Fi without internet, pauses its queries (keeping their persisted data)
+  // instead of failing on every refetch, and resumes them when the server answers again.
+  onlineManager.setEventListener((setOnline) => {
+    setOnline(connectivity.isOnline());
+    return connectivity.subscribe(() => setOnline(connectivity.isOnline()));
+  });
   return new QueryClient({
     defaultOptions: {
       queries: {

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { connectivity } from '../network/connectivity';
 
 /** How often an online app renews its offline cover, so going offline always leaves ~11–12 hours of codes. */
 export const COVER_REFRESH_MS = 60 * 60 * 1000;
@@ -11,11 +12,11 @@ export function useFreshCover(issuedAt: string | undefined, refetch: () => unkno
   useEffect(() => {
     if (!enabled) return;
     const onOnline = () => void refetch();
-    window.addEventListener('online', onOnline);
+    connectivity.addEventListener('online', onOnline);
     const age = issuedAt ? Date.now() - Date.parse(issuedAt) : Infinity;
-    const timer = Number.isFinite(age) ? setTimeout(() => navigator.onLine && void refetch(), Math.max(0, COVER_REFRESH_MS - age)) : undefined;
+    const timer = Number.isFinite(age) ? setTimeout(() => connectivity.isOnline() && void refetch(), Math.max(0, COVER_REFRESH_MS - age)) : undefined;
     return () => {
-      window.removeEventListener('online', onOnline);
+      connectivity.removeEventListener('online', onOnline);
       clearTimeout(timer);
     };
   }, [issuedAt, refetch, enabled]);

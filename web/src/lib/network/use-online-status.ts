@@ -1,15 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { connectivity } from './connectivity';
 
-function subscribe(onChange: () => void) {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-/** Whether the browser believes it has a network (navigator.onLine), updated on online/offline events. */
+/** Whether the app can reach its server (see `connectivity`), updated as that changes. */
 export function useOnlineStatus(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(connectivity.subscribe, connectivity.isOnline, () => true);
 }

@@ -1,4 +1,5 @@
 import type { OutboxAction, OutboxEntry } from './outbox-entry';
+import { connectivity } from '../network/connectivity';
 import { dexieOutboxStore, type OutboxStore } from './outbox-store';
 import { replayOutbox, type ReplaySummary } from './replay';
 import { sendWithKey, type ActionSender, type SendOutcome } from './send-entry';
@@ -28,7 +29,7 @@ export function createOutbox(options: OutboxOptions = {}) {
   const store = options.store ?? dexieOutboxStore();
   const send: ActionSender = options.send ?? ((action, key) => sendWithKey(action, key));
   const sendEntry = (entry: OutboxEntry) => send(entry, entry.key);
-  const isOnline = options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine);
+  const isOnline = options.isOnline ?? connectivity.isOnline;
   const newKey = options.newKey ?? (() => crypto.randomUUID());
   const now = options.now ?? Date.now;
 

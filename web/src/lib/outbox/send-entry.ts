@@ -1,5 +1,6 @@
 import { responseErrorMessage } from '../api-client';
 import { errorMessage } from '../api-error';
+import { trackedFetch } from '../network/connectivity';
 import type { OutboxAction } from './outbox-entry';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -33,7 +34,7 @@ const IN_PROGRESS = /still in progress/i;
 export type ActionSender = (action: Pick<OutboxAction, 'method' | 'url' | 'body'>, key: string) => Promise<SendOutcome>;
 
 /** Sends an action with its idempotency key, classifying the answer instead of throwing. */
-export async function sendWithKey(action: Pick<OutboxAction, 'method' | 'url' | 'body'>, key: string, fetchImpl: typeof fetch = fetch): Promise<SendOutcome> {
+export async function sendWithKey(action: Pick<OutboxAction, 'method' | 'url' | 'body'>, key: string, fetchImpl: typeof fetch = trackedFetch): Promise<SendOutcome> {
   let res: Response;
   try {
     res = await fetchImpl(action.url, {

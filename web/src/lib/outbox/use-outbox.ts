@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useUser } from '../auth/get-me';
+import { connectivity } from '../network/connectivity';
 import { outbox } from './outbox';
 import type { OutboxEntry } from './outbox-entry';
 
@@ -34,20 +35,20 @@ export function useOutboxSync() {
     let cancelled = false;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     const replay = async () => {
-      if (!navigator.onLine || cancelled) return;
+      if (!connectivity.isOnline() || cancelled) return;
       const summary = await outbox.replay();
-      if (summary.interrupted && navigator.onLine && !cancelled) retryTimer = setTimeout(() => void replay(), BUSY_RETRY_MS);
+      if (summary.interrupted && connectivity.isOnline() && !cancelled) retryTimer = setTimeout(() => void replay(), BUSY_RETRY_MS);
     };
     const onOnline = () => {
       clearTimeout(retryTimer);
       void replay();
     };
     void outbox.setUser(userId).then(replay);
-    window.addEventListener('online', onOnline);
+    connectivity.addEventListener('online', onOnline);
     return () => {
       cancelled = true;
       clearTimeout(retryTimer);
-      window.removeEventListener('online', onOnline);
+      connectivity.removeEventListener('online', onOnline);
     };
   }, [userId]);
 }

@@ -1,6 +1,7 @@
 import { afterFirstScreen } from '../first-screen';
 import { reconnectDelayMs } from './backoff';
 import type { MessageHandler, RealtimeClient } from './realtime-client';
+import { connectivity, type NetworkEvents } from '../network/connectivity';
 
 /**
  * The transports (and the zod schemas they check messages with) are loaded on the first subscription,
@@ -21,10 +22,10 @@ const connectRealtime = async (): Promise<RealtimeClient> => {
  */
 export function lazyRealtimeClient({
   connect = connectRealtime,
-  network = window,
+  network = connectivity,
 }: {
   connect?: () => Promise<RealtimeClient>;
-  network?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  network?: NetworkEvents;
 } = {}): RealtimeClient {
   const subscriptions = new Set<{ topic: string; handler: MessageHandler; unsubscribe?: () => void }>();
   const reconnectListeners = new Set<{ listener: () => void; remove?: () => void }>();

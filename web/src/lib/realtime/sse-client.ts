@@ -2,6 +2,7 @@ import { realtimeMessage } from '@shared/contract/realtime.ts';
 import { reconnectDelayMs } from './backoff';
 import type { RealtimeClient } from './realtime-client';
 import { TopicHub } from './topic-hub';
+import { connectivity, type NetworkEvents } from '../network/connectivity';
 
 type EventSourceLike = Pick<EventSource, 'addEventListener' | 'close' | 'readyState'> & {
   onerror: ((this: EventSource, ev: Event) => unknown) | null;
@@ -13,8 +14,8 @@ export interface SseClientOptions {
   /** The user's own topic is always joined by the server; it need not be listed. */
   userTopic: string;
   createEventSource?: (url: string) => EventSourceLike;
-  /** Where `online` events come from (the window). */
-  network?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  /** Where `online` events come from (the app's connectivity: the link, corrected by failed requests). */
+  network?: NetworkEvents;
 }
 
 /**
@@ -25,7 +26,7 @@ export interface SseClientOptions {
  */
 export function createSseClient(options: SseClientOptions): RealtimeClient {
   const createEventSource = options.createEventSource ?? ((url: string) => new EventSource(url, { withCredentials: true }));
-  const network = options.network ?? window;
+  const network = options.network ?? connectivity;
   let source: EventSourceLike | null = null;
   let attempt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;

@@ -2,6 +2,7 @@ import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import type { RealtimeConnection } from '@shared/contract/realtime.ts';
 import type { RealtimeClient } from './realtime-client';
 import { TopicHub } from './topic-hub';
+import { connectivity, type NetworkEvents } from '../network/connectivity';
 
 type SupabaseConnection = Extract<RealtimeConnection, { transport: 'supabase' }>;
 
@@ -9,7 +10,7 @@ export interface SupabaseClientOptions {
   connection: SupabaseConnection;
   /** Asks the API for a fresh token (GET /api/realtime/token). */
   refresh: () => Promise<RealtimeConnection>;
-  network?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  network?: NetworkEvents;
 }
 
 /** Renew the token this long before it expires. */
@@ -21,7 +22,7 @@ const RENEW_BEFORE_MS = 60_000;
  * re-joins dropped channels itself and asks accessToken() for the token on every heartbeat, which
  * is where the token is renewed. Each time a channel is SUBSCRIBED (first join or re-join) listeners catch up.
  */
-export async function createSupabaseClient({ connection, refresh, network = window }: SupabaseClientOptions): Promise<RealtimeClient> {
+export async function createSupabaseClient({ connection, refresh, network = connectivity }: SupabaseClientOptions): Promise<RealtimeClient> {
   const { createClient } = await import('@supabase/supabase-js');
   let current = connection;
   let renewing: Promise<void> | null = null;
