@@ -1,18 +1,23 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { BrowserRouter } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
 import { authKeys } from '@/lib/auth/get-me';
+import { connectivity } from '@/lib/network/connectivity';
 import { createQueryClient } from '@/lib/query-client';
 import { RealtimeProvider } from '@/lib/realtime/realtime-provider';
 import { appPersister, PERSIST_MAX_AGE_MS } from '@/lib/query-persister';
+import { prefetchOnSignIn } from './routes/route-data';
 
 // Changing this drops every persisted cache (use when cached answer shapes change incompatibly).
 const CACHE_BUSTER = 'v1';
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+// One client for the page's lifetime, made outside React: a first render that React restarts (it renders as a
+// transition) must not create a second client.
+const queryClient = createQueryClient();
+prefetchOnSignIn(queryClient);
 
+export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <PersistQueryClientProvider
       client={queryClient}
@@ -20,7 +25,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       onSuccess={() => {
         // The restored user is what the installed app shows offline; when online, confirm the session is still
         // valid once per start (an expired cookie must not look signed in until the cache expires).
-        if (navigator.onLine) void queryClient.invalidateQueries({ queryKey: authKeys.me });
+        if (connectivity.isOnline()) void queryClient.invalidateQueries({ queryKey: authKeys.me });
       }}
     >
       <RealtimeProvider>

@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '@shared/contract/index.ts';
+import { authKeys } from '@/lib/auth/get-me';
+import { createQueryClient } from '@/lib/query-client';
+import { prefetchOnSignIn } from './route-data';
+
+const CITIES = [
+  { id: 'boulder', name: 'Boulder', state: 'Colorado' },
+  { id: 'lyons', name: 'Lyons', state: 'Colorado' },
+];
+
+/** A fake API: answers every GET with JSON and records the paths asked for. */
+function fakeApi() {
+  const asked: string[] = [];
+  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    asked.push(url);
+    const body = url === '/api/cities' ? CITIES : [];
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  }));
+  return asked;
+}
+
+function user(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: 'u1', name: 'Mia', email: 'mia@example.com', role: 'USER', subscriptionStatus: 'active',
+    createdAt: '2026-01-01T00:00:00.000Z', homeCityId: null, preferredCharityId: null, ...overrides,
+  } as SessionUser;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('prefetchOnSignIn', () => {
+  it('asks for the member home data as soon as a signed-in member is known, the default city\'s deals included', async () => {
+    const asked = fakeApi();
+    const client = createQueryClient();
+    prefetchOnSignIn(client, () => '/app');
+    client.setQueryData(authKeys.me, user());
+    await vi.waitFor(() => expect(asked).toContain('/api/deals?cityId=lyons&category=all'));
+    expect(asked).toEqual(expect.arrayContaining(['/api/subscription/status', '/api/notifications', '/api/user/following', '/api/cities']));
+    // Once per user: the same user answering again asks for nothing more.
+    const count = asked.length;
+    client.setQueryData(authKeys.me, user({ name: 'Mia R.' }));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(asked).toHaveLength(count);
+  });
+
+  it('asks for no deals for a member without an active membership', async () => {
+    const asked = fakeApi();
+    const client = createQueryClient();
+    prefetchOnSignIn(client, () => '/deals');
+    client.setQueryData(authKeys.me, user({ subscriptionStatus: 'none' }));
+    await vi.waitFor(() => expect(asked).toContain('/api/user/following'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(asked.some((url) => url.startsWith('/api/deals') || url === '/api/cities')).toBe(false);
+  });
+
+  it('asks for nothing on other screens, for other roles, or when signed out', async () => {
+    const asked = fakeApi();
+    for (const [path, who] of [['/profile', user()], ['/app', user({ role: 'MERCHANT' })], ['/app', null]] as const) {
+      const client = createQueryClient();
+      prefetchOnSignIn(client, () => path);
+      client.setQueryData(authKeys.me, who);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(asked).toEqual([]);
+  });
+});
