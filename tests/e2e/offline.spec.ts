@@ -77,6 +77,57 @@ test('a member who used the app before opens /app offline and sees "Offline — 
   await expect(page.getByTestId('offline-indicator')).toHaveText(/^Offline — last updated \d{1,2}:\d{2}\s?[AP]M$/);
 });
 
+test('offline, the member sees notifications, the following list and the member card; a read mark made offline is sent when back online', async ({ page, context, baseURL }) => {
+  test.setTimeout(90_000);
+  // A fresh update from a business the demo member follows: one notification of this journey's own.
+  const merchantApi = await apiAs(baseURL!, DEMO.merchant);
+  const memberApi = await apiAs(baseURL!, DEMO.member);
+  const message = `Patio open late tonight ${Date.now().toString(36)}`;
+  expect((await merchantApi.post('/api/merchant/updates', { data: { message } })).status()).toBe(201);
+  const serverNotification = async () => {
+    const list = (await (await memberApi.get('/api/notifications')).json()) as { id: string; isRead: boolean; data: { previewText?: string } }[];
+    return list.find((n) => n.data.previewText?.includes(message));
+  };
+  expect((await serverNotification())?.isRead).toBe(false);
+
+  await signIn(page, DEMO.member);
+  await expect(page).toHaveURL(/\/app$/);
+  await expect(page.getByTestId('member-number')).toHaveText(/\S/);
+  const memberNumber = (await page.getByTestId('member-number').textContent())!;
+  // In the app (no reload), so nothing fetched on /app is lost before the cache is written.
+  await page.getByRole('link', { name: /Notifications/ }).click();
+  await expect(page.getByRole('article').filter({ hasText: message })).toBeVisible();
+  await page.getByRole('tab', { name: 'Following' }).click();
+  await expect(page.getByRole('article').first()).toContainText('Following since');
+  await page.getByRole('tab', { name: 'Notifications' }).click();
+  await waitForServiceWorker(page);
+  await waitForPersistedQueries(page, ['["/api/auth/me"]', '["/api/notifications"]', '["/api/user/following"]', '["/api/member/points"]']);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('offline-indicator')).toHaveText(/^Offline — last updated /);
+  const card = page.getByRole('article').filter({ hasText: message });
+  await expect(card).toContainText('New');
+  await page.getByRole('tab', { name: 'Following' }).click();
+  await expect(page.getByRole('article').first()).toContainText('Following since');
+  await page.getByRole('tab', { name: 'Notifications' }).click();
+
+  await card.getByRole('button', { name: 'Mark as read' }).click();
+  await expect(card.getByRole('button', { name: 'Mark as read' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '1 change waiting to send' })).toBeVisible();
+  expect((await serverNotification())?.isRead).toBe(false);
+
+  await page.getByRole('link', { name: /Back/ }).click();
+  await expect(page).toHaveURL(/\/app$/);
+  await expect(page.getByTestId('member-number')).toHaveText(memberNumber);
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('status-bar')).toHaveCount(0, { timeout: 20_000 });
+  await expect.poll(async () => (await serverNotification())?.isRead).toBe(true);
+  await merchantApi.dispose();
+  await memberApi.dispose();
+});
+
 test('offline start of /app shows the deals and, from the offline cover, the code the server computes now', async ({ page, context, baseURL }) => {
   test.setTimeout(90_000);
   const server = await apiAs(baseURL!, DEMO.member);
