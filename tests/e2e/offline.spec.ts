@@ -246,6 +246,40 @@ test('a code checked at the counter offline is queued and recorded exactly once 
   await memberApi.dispose();
 });
 
+test('a redemption queued offline that the balance cannot cover shows as failed, with the server\'s reason', async ({ page, context, baseURL }) => {
+  test.setTimeout(90_000);
+  const memberApi = await apiAs(baseURL!, DEMO.member);
+  const memberPoints = async () => (await (await memberApi.get('/api/member/points')).json()) as { memberNumber: string; totalPoints: number };
+  const { memberNumber, totalPoints } = await memberPoints();
+
+  await signIn(page, DEMO.merchant);
+  await expect(page).toHaveURL(/\/merchant$/);
+  await page.goto('/merchant/counter');
+  await expect(page.getByRole('heading', { name: 'Counter' })).toBeVisible();
+  await waitForServiceWorker(page);
+  await waitForPersistedQueries(page, ['["/api/merchant/deals","offline-codes"]']);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('offline-indicator')).toBeVisible();
+  await page.getByRole('tab', { name: 'Redeem' }).click();
+  await page.getByRole('textbox', { name: 'Member number', exact: true }).fill(memberNumber);
+  await page.getByLabel('Points to redeem').fill('999999');
+  await page.getByRole('button', { name: 'Redeem Points' }).click();
+  await expect(page.getByRole('button', { name: '1 change waiting to send' })).toBeVisible();
+
+  // Back online the server refuses it: it stays in the list as failed, with the reason, until discarded.
+  await context.setOffline(false);
+  const failed = page.getByRole('button', { name: '1 failed' });
+  await expect(failed).toBeVisible({ timeout: 20_000 });
+  await failed.click();
+  await expect(page.getByTestId('outbox-entry')).toContainText(`Failed: Not enough points: member ${memberNumber} has`);
+  expect((await memberPoints()).totalPoints).toBe(totalPoints);
+  await page.getByRole('button', { name: 'Discard' }).click();
+  await expect(page.getByTestId('status-bar')).toHaveCount(0);
+  await memberApi.dispose();
+});
+
 test.describe('updates', () => {
   // One journey at a time: it rewrites the built sw.js.
   test.describe.configure({ mode: 'serial' });

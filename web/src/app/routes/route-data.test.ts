@@ -45,6 +45,14 @@ describe('prefetchOnSignIn', () => {
     expect(asked).toHaveLength(count);
   });
 
+  it('right after signing in on /login (which redirects home), asks for the member home data', async () => {
+    const asked = fakeApi();
+    const client = createQueryClient();
+    prefetchOnSignIn(client, () => '/login');
+    client.setQueryData(authKeys.me, user());
+    await vi.waitFor(() => expect(asked).toContain('/api/deals?cityId=lyons&category=all'));
+  });
+
   it('asks for no deals for a member without an active membership', async () => {
     const asked = fakeApi();
     const client = createQueryClient();
@@ -57,7 +65,7 @@ describe('prefetchOnSignIn', () => {
 
   it('asks for nothing on other screens, for other roles, or when signed out', async () => {
     const asked = fakeApi();
-    for (const [path, who] of [['/profile', user()], ['/app', user({ role: 'MERCHANT' })], ['/app', null]] as const) {
+    for (const [path, who] of [['/profile', user()], ['/app', user({ role: 'MERCHANT' })], ['/login', user({ role: 'ADMIN' })], ['/app', null]] as const) {
       const client = createQueryClient();
       prefetchOnSignIn(client, () => path);
       client.setQueryData(authKeys.me, who);

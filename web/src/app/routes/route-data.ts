@@ -1,6 +1,6 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@shared/contract/index.ts';
-import { paths } from '@/config/paths';
+import { homePathForRole, paths } from '@/config/paths';
 import { authKeys } from '@/lib/auth/get-me';
 import { memberDealsQueryOptions } from '@/features/member/api/get-member-deals';
 import { followingQueryOptions } from '@/features/notifications/api/get-following';
@@ -31,9 +31,14 @@ export function prefetchRouteData(pathname: string, user: SessionUser, queryClie
     .catch(() => undefined);
 }
 
+/** Screens that send a signed-in user on to their home (spec section 2): what to prefetch is that home's data. */
+const REDIRECTING_SCREENS: readonly string[] = [paths.landing, paths.login, paths.register];
+
 /**
- * Starts `prefetchRouteData` the moment GET /api/auth/me answers with a user (once per user), for the screen
- * the app opened on; waiting for the router to render first cost a few hundred milliseconds on a phone.
+ * Starts `prefetchRouteData` the moment the signed-in user is known (once per user): when GET /api/auth/me
+ * answers, or a sign-in replaces the cached user. It prefetches for the screen the app is on, or for the
+ * user's home when that screen is about to redirect there. Waiting for the router to render first cost a few
+ * hundred milliseconds on a phone.
  */
 export function prefetchOnSignIn(queryClient: QueryClient, currentPath = () => window.location.pathname): () => void {
   const meHash = hashKey(authKeys.me);
@@ -43,6 +48,7 @@ export function prefetchOnSignIn(queryClient: QueryClient, currentPath = () => w
     const user = event.query.state.data as SessionUser | null | undefined;
     if (!user || user.id === doneFor) return;
     doneFor = user.id;
-    prefetchRouteData(currentPath(), user, queryClient);
+    const path = currentPath();
+    prefetchRouteData(REDIRECTING_SCREENS.includes(path) ? homePathForRole(user.role) : path, user, queryClient);
   });
 }
