@@ -85,12 +85,8 @@ export function createConnectivity({
     update();
   }
 
-  browser.addEventListener('online', () => {
-    // The link is back: assume the server is too and let the waiting work try; a failure marks us offline again.
-    reachable = true;
-    stopProbing();
-    update();
-  });
+  // The link is back: assume the server is too and let the waiting work try; a failure marks us offline again.
+  browser.addEventListener('online', reportAnswer);
   browser.addEventListener('offline', () => {
     stopProbing();
     update();
