@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
+import { flagVar, intVar, optionalText, originListVar, originVar } from '../supabase/functions/api/env.ts';
 
 const repoRoot = join(import.meta.dirname, '..');
 
@@ -8,16 +10,46 @@ export function loadDotEnv(file = join(repoRoot, '.env')) {
   if (existsSync(file)) process.loadEnvFile(file);
 }
 
-/** Settings of the local runner, with the defaults documented in .env.example. */
+const withDefault = (fallback: string) => optionalText.transform((v) => v ?? fallback);
+
+/**
+ * The local runner's environment (decision 075): safe local defaults, documented in .env.example. The
+ * deployed Edge Function has its own schema without defaults for secrets (supabase/functions/api/env.ts).
+ */
+export const localEnvSchema = z.object({
+  PORT: intVar(3000, 1, 65535),
+  DATA_DIR: withDefault(join(repoRoot, '.data', 'pglite')),
+  DATABASE_URL: optionalText,
+  STATIC_DIR: withDefault(join(repoRoot, 'dist', 'web')),
+  OBJECTS_DIR: withDefault(join(repoRoot, '.data', 'objects')),
+  ADMIN_EMAIL: withDefault('admin@paylocal.local').pipe(z.email({ error: 'must be an email address' })).transform((e) => e.toLowerCase()),
+  ADMIN_PASSWORD: withDefault('admin12345').pipe(z.string().min(8, { error: 'must be at least 8 characters' })),
+  SEED: optionalText.pipe(z.enum(['true', 'false'], { error: 'must be "true" or "false"' }).optional()).transform((v) => v !== 'false'),
+  SITE_URL: optionalText.pipe(originVar.optional()),
+  ALLOWED_ORIGINS: originListVar,
+  TRUSTED_PROXY_HOPS: intVar(0, 0, 10),
+  ALLOW_TEST_PAYMENTS: flagVar,
+});
+
+/** Settings of the local runner; a malformed value stops it with a message naming the variable. */
 export function localEnv(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = localEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${String(issue.path[0])}: ${issue.message}`);
+    throw new Error(`Invalid environment for the local runner:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
   return {
-    port: Number.parseInt(env.PORT ?? '3000', 10),
-    dataDir: env.DATA_DIR ?? join(repoRoot, '.data', 'pglite'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    staticDir: env.STATIC_DIR ?? join(repoRoot, 'dist', 'web'),
-    objectsDir: env.OBJECTS_DIR ?? join(repoRoot, '.data', 'objects'),
-    adminEmail: (env.ADMIN_EMAIL ?? 'admin@paylocal.local').trim().toLowerCase(),
-    adminPassword: env.ADMIN_PASSWORD ?? 'admin12345',
-    seed: env.SEED !== 'false',
+    port: e.PORT,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    staticDir: e.STATIC_DIR,
+    objectsDir: e.OBJECTS_DIR,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    seed: e.SEED,
+    siteUrl: e.SITE_URL ?? null,
+    allowedOrigins: e.ALLOWED_ORIGINS,
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS,
   };
 }

@@ -2,6 +2,7 @@
 import { serve } from '@hono/node-server';
 import { depsFromEnv } from '../supabase/functions/api/adapters.ts';
 import { createApp } from '../supabase/functions/api/app.ts';
+import { sseRealtime } from '../supabase/functions/api/ports/realtime/sse-realtime.ts';
 import { openPglite, openPostgres } from './admin-sql.ts';
 import { loadDotEnv, localEnv } from './env.ts';
 import { prepareDatabase } from './migrate.ts';
@@ -17,7 +18,10 @@ const { applied, seeded } = await prepareDatabase(database.admin, {
   seed: env.seed, adminEmail: env.adminEmail, adminPassword: env.adminPassword,
 });
 
-const deps = depsFromEnv({ ...process.env, ADMIN_EMAIL: env.adminEmail, OBJECTS_DIR: env.objectsDir }, database.db);
+// Supabase Realtime when configured; otherwise this runner's own SSE stream (never on the Edge Function).
+const deps = depsFromEnv(
+  { ...process.env, ADMIN_EMAIL: env.adminEmail, OBJECTS_DIR: env.objectsDir }, database.db, { realtimeFallback: sseRealtime() },
+);
 const api = createApp(deps);
 const relay = await startRealtimeRelay(database.db);
 const app = createLocalServer({

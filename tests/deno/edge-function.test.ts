@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { pgliteExtensions } from '../../local/admin-sql.ts';
 import { startWireServer } from '../../local/pglite-wire-server.ts';
+import { cleanEnv, DEPLOYED_ENV } from '../support/deployed-env.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -44,9 +45,10 @@ beforeAll(async () => {
   const denoBin = join(root, 'node_modules', '.bin', 'deno');
   deno = spawn(denoBin, ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', 'supabase/functions/api/index.ts'], {
     cwd: root,
+    // Everything the deployed entry requires (supabase/functions/api/env.ts).
     env: {
-      ...process.env, DATABASE_URL: databaseUrl, DB_POOL_MAX: '1', BCRYPT_ROUNDS: '4',
-      DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`, NO_COLOR: '1',
+      ...cleanEnv(), ...DEPLOYED_ENV, DATABASE_URL: databaseUrl, DB_POOL_MAX: '1', BCRYPT_ROUNDS: '4',
+      SITE_URL: base, DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`, NO_COLOR: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -3,9 +3,10 @@ import { configFromEnv } from './config.ts';
 import type { AppDeps } from './context.ts';
 import type { Database } from './db/database.ts';
 import { postgresDatabase } from './db/postgres-js.ts';
+import { parseEs256PrivateJwk } from './lib/jwt.ts';
+import { noRealtime } from './ports/realtime/no-realtime.ts';
 import type { RealtimePort } from './ports/realtime/realtime-port.ts';
-import { sseRealtime } from './ports/realtime/sse-realtime.ts';
-import { supabaseRealtime } from './ports/realtime/supabase-realtime.ts';
+import { type RealtimeSigner, supabaseRealtime } from './ports/realtime/supabase-realtime.ts';
 import { localFolderStore } from './ports/objects/local-folder-store.ts';
 import type { ObjectStore } from './ports/objects/object-store.ts';
 import { supabaseStorageStore } from './ports/objects/supabase-storage-store.ts';
@@ -27,42 +28,64 @@ export function paymentsFromEnv(env: Env): PaymentProvider {
   return testPaymentProvider();
 }
 
-/** Supabase Storage when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set (unless OBJECT_STORE=local); else a local folder. */
+/**
+ * Supabase Storage when SUPABASE_URL and a server key are set (unless OBJECT_STORE=local); else a local folder.
+ * The key: STORAGE_SECRET_KEY (a new sb_secret_... key) or the legacy SUPABASE_SERVICE_ROLE_KEY.
+ */
 export function objectsFromEnv(env: Env): ObjectStore {
-  const useSupabase = env.OBJECT_STORE !== 'local' && env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY;
-  if (useSupabase) {
-    return supabaseStorageStore({
-      url: env.SUPABASE_URL!, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY!, bucket: env.STORAGE_BUCKET || 'objects',
-    });
+  const serverKey = env.STORAGE_SECRET_KEY || env.SUPABASE_SERVICE_ROLE_KEY;
+  if (env.OBJECT_STORE !== 'local' && env.SUPABASE_URL && serverKey) {
+    return supabaseStorageStore({ url: env.SUPABASE_URL, serverKey, bucket: env.STORAGE_BUCKET || 'objects' });
   }
   return localFolderStore(env.OBJECTS_DIR || '.data/objects');
 }
 
-/** Deps for a deployment: `db` may be passed in (the local runner brings PGlite). */
-export function depsFromEnv(env: Env, db?: Database): AppDeps {
-  const url = env.SUPABASE_DB_URL ?? env.DATABASE_URL;
-  if (!db && !url) throw new Error('Set SUPABASE_DB_URL or DATABASE_URL');
+/**
+ * Deps for a deployment: `db` may be passed in (the local runner brings PGlite). The database is
+ * DATABASE_URL (the operator's pooler URL) or else SUPABASE_DB_URL (set by Supabase, a direct connection).
+ * `realtimeFallback`: what browsers are told when Supabase Realtime is not configured (the local runner
+ * passes its SSE stream; otherwise "none").
+ */
+export function depsFromEnv(env: Env, db?: Database, options: { realtimeFallback?: RealtimePort } = {}): AppDeps {
+  const url = env.DATABASE_URL || env.SUPABASE_DB_URL;
+  if (!db && !url) throw new Error('Set DATABASE_URL (or SUPABASE_DB_URL)');
   return {
     db: db ?? postgresDatabase(url!, { max: Number.parseInt(env.DB_POOL_MAX ?? '', 10) || undefined }),
     config: configFromEnv(env),
-    realtime: realtimeFromEnv(env),
+    realtime: realtimeFromEnv(env, options.realtimeFallback),
     payments: paymentsFromEnv(env),
     objects: objectsFromEnv(env),
   };
 }
 
 /**
- * Supabase Realtime when the project's URL, anon key and JWT secret are known; otherwise the local
- * runner's SSE stream. Hosted projects reserve the SUPABASE_ prefix for their own secrets, so the
- * JWT secret may also come as REALTIME_JWT_SECRET (supabase secrets set REALTIME_JWT_SECRET=...).
+ * The key Realtime tokens are signed with: REALTIME_SIGNING_JWK (a private ES256 JWK imported into the
+ * project's JWT signing keys; decision 076), else the legacy JWT secret (REALTIME_JWT_SECRET, or
+ * SUPABASE_JWT_SECRET where that name is allowed) for HS256.
  */
-export function realtimeFromEnv(env: Env): RealtimePort {
-  const jwtSecret = env.SUPABASE_JWT_SECRET ?? env.REALTIME_JWT_SECRET;
-  const url = env.SUPABASE_URL;
-  const apiKey = env.SUPABASE_ANON_KEY;
-  if (jwtSecret && url && apiKey) {
-    const ttl = Number.parseInt(env.REALTIME_TOKEN_TTL_SECONDS ?? '', 10);
-    return supabaseRealtime({ url, apiKey, jwtSecret, ttlSeconds: Number.isFinite(ttl) && ttl > 0 ? ttl : 600 });
+export function realtimeSignerFromEnv(env: Env): RealtimeSigner | null {
+  if (env.REALTIME_SIGNING_JWK) {
+    try {
+      return { alg: 'ES256', jwk: parseEs256PrivateJwk(env.REALTIME_SIGNING_JWK) };
+    } catch (error) {
+      throw new Error(`REALTIME_SIGNING_JWK ${(error as Error).message}`, { cause: error });
+    }
   }
-  return sseRealtime();
+  const secret = env.REALTIME_JWT_SECRET || env.SUPABASE_JWT_SECRET;
+  return secret ? { alg: 'HS256', secret } : null;
+}
+
+/**
+ * Supabase Realtime when the project's URL, a browser key (REALTIME_PUBLISHABLE_KEY or SUPABASE_ANON_KEY)
+ * and a signing key are known; otherwise `fallback` (none, or the local runner's SSE stream).
+ */
+export function realtimeFromEnv(env: Env, fallback: RealtimePort = noRealtime()): RealtimePort {
+  const signer = realtimeSignerFromEnv(env);
+  const url = env.SUPABASE_URL;
+  const apiKey = env.REALTIME_PUBLISHABLE_KEY || env.SUPABASE_ANON_KEY;
+  if (signer && url && apiKey) {
+    const ttl = Number.parseInt(env.REALTIME_TOKEN_TTL_SECONDS ?? '', 10);
+    return supabaseRealtime({ url, apiKey, signer, ttlSeconds: Number.isFinite(ttl) && ttl > 0 ? ttl : 600 });
+  }
+  return fallback;
 }

@@ -7,7 +7,9 @@ export interface AppConfig {
   adminEmail: string;
   bcryptRounds: number;
   sessionTtlDays: number;
-  /** Origins allowed to make state-changing calls besides the API's own origin. */
+  /** The public site origin (SITE_URL), e.g. https://paylocal.example; null on the embedded stack. */
+  siteUrl: string | null;
+  /** Origins allowed to make state-changing calls besides the API's own origin (SITE_URL plus ALLOWED_ORIGINS). */
   allowedOrigins: string[];
   rateLimit: {
     windowMinutes: number;
@@ -28,12 +30,27 @@ const int = (value: string | undefined, fallback: number) => {
   return Number.isFinite(n) && n > 0 ? n : fallback;
 };
 
+const originOf = (text: string | undefined): string | null => {
+  if (!text?.trim()) return null;
+  try {
+    return new URL(text.trim()).origin;
+  } catch {
+    throw new Error('SITE_URL must be an origin like https://paylocal.example');
+  }
+};
+
+/** ADMIN_EMAIL has no default here: each entry's env schema supplies it (local/env.ts has the demo one). */
 export function configFromEnv(env: Env): AppConfig {
+  const adminEmail = env.ADMIN_EMAIL?.trim().toLowerCase();
+  if (!adminEmail) throw new Error('ADMIN_EMAIL is not set');
+  const siteUrl = originOf(env.SITE_URL);
+  const extra = (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean);
   return {
-    adminEmail: (env.ADMIN_EMAIL ?? 'admin@paylocal.local').trim().toLowerCase(),
+    adminEmail,
     bcryptRounds: int(env.BCRYPT_ROUNDS, 10),
     sessionTtlDays: int(env.SESSION_TTL_DAYS, 30),
-    allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    siteUrl,
+    allowedOrigins: [...new Set([...(siteUrl ? [siteUrl] : []), ...extra])],
     rateLimit: {
       windowMinutes: int(env.RATE_LIMIT_WINDOW_MINUTES, 15),
       loginFailuresPerEmail: int(env.RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL, 5),
@@ -42,7 +59,7 @@ export function configFromEnv(env: Env): AppConfig {
     },
     // Falls back to the service-role key (same on every Edge Function instance), else a per-process
     // random secret (the single local runner; addresses then die with the process, as they expire anyway).
-    uploadSigningSecret: env.OBJECT_UPLOAD_SECRET || env.SUPABASE_SERVICE_ROLE_KEY || randomToken(32),
+    uploadSigningSecret: env.OBJECT_UPLOAD_SECRET || env.STORAGE_SECRET_KEY || env.SUPABASE_SERVICE_ROLE_KEY || randomToken(32),
     uploadUrlTtlSeconds: int(env.OBJECT_UPLOAD_TTL_SECONDS, 900),
   };
 }

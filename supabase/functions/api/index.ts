@@ -1,7 +1,12 @@
-// Supabase Edge Function entry (Deno). The whole API lives in createApp; this file only serves it.
+// Supabase Edge Function entry (Deno). The whole API lives in createApp; this file checks the
+// environment once (env.ts: refuses to start, naming what is missing) and serves the app.
 import { depsFromEnv } from './adapters.ts';
 import { createApp } from './app.ts';
+import { checkEdgeEnv } from './env.ts';
 
-const app = createApp(depsFromEnv(Deno.env.toObject()));
-
-Deno.serve(app.fetch);
+const checked = checkEdgeEnv(Deno.env.toObject());
+if (!checked.ok) {
+  console.error(checked.message);
+  Deno.exit(1);
+}
+Deno.serve(createApp(depsFromEnv(checked.vars)).fetch);

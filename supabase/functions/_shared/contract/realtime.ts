@@ -16,9 +16,11 @@ export type RealtimeMessage = z.infer<typeof realtimeMessage>;
 /**
  * GET /api/realtime/token: how this signed-in browser connects. Embedded stack: server-sent events
  * from the local runner (the session cookie authenticates). Production: Supabase Realtime with a
- * short-lived JWT minted for this user.
+ * short-lived JWT minted for this user. `none`: this server has no realtime (the browser stays
+ * correct by refetching; it does not retry).
  */
 export const realtimeConnection = z.discriminatedUnion('transport', [
+  z.object({ transport: z.literal('none') }),
   z.object({ transport: z.literal('sse'), userTopic: z.string(), eventsUrl: z.string() }),
   z.object({
     transport: z.literal('supabase'),

@@ -1,4 +1,5 @@
-// HS256 JSON Web Tokens with WebCrypto (same code in Node and Deno).
+// JSON Web Tokens with Web Crypto (same code in Node and Deno): HS256 (a shared secret) and ES256
+// (an asymmetric P-256 key given as a private JWK, e.g. a Supabase project's imported signing key).
 
 const encoder = new TextEncoder();
 
@@ -16,4 +17,56 @@ async function hmacSha256(secret: string, data: string): Promise<Uint8Array> {
 export async function signHs256(claims: Record<string, unknown>, secret: string): Promise<string> {
   const unsigned = `${base64UrlJson({ alg: 'HS256', typ: 'JWT' })}.${base64UrlJson(claims)}`;
   return `${unsigned}.${base64Url(await hmacSha256(secret, unsigned))}`;
+}
+
+/** A private EC P-256 key as a JWK (kty EC, crv P-256, x, y, d), with the key id verifiers look it up by. */
+export interface Es256PrivateJwk {
+  kty: 'EC';
+  crv: 'P-256';
+  x: string;
+  y: string;
+  d: string;
+  kid: string;
+  alg?: string;
+}
+
+/**
+ * Reads a private ES256 JWK from its JSON text (a secret). Accepts a bare JWK or a JWK set holding one
+ * key, as `supabase gen signing-key` prints. Throws a message naming what is wrong, never the key.
+ */
+export function parseEs256PrivateJwk(text: string): Es256PrivateJwk {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error('is not JSON (expected a private JWK)');
+  }
+  if (value && typeof value === 'object' && Array.isArray((value as { keys?: unknown }).keys)) {
+    const keys = (value as { keys: unknown[] }).keys;
+    if (keys.length !== 1) throw new Error('holds a key set with more than one key (give the one signing key)');
+    value = keys[0];
+  }
+  const jwk = value as Partial<Record<keyof Es256PrivateJwk, unknown>>;
+  if (jwk?.kty !== 'EC' || jwk.crv !== 'P-256') throw new Error('is not an EC P-256 key (ES256)');
+  for (const field of ['x', 'y', 'd', 'kid'] as const) {
+    if (typeof jwk[field] !== 'string' || !jwk[field]) throw new Error(`lacks "${field}"${field === 'd' ? ' (a public key cannot sign)' : ''}`);
+  }
+  if (jwk.alg !== undefined && jwk.alg !== 'ES256') throw new Error(`has alg ${String(jwk.alg)}, expected ES256`);
+  return jwk as Es256PrivateJwk;
+}
+
+const es256Keys = new WeakMap<Es256PrivateJwk, Promise<CryptoKey>>();
+
+/** Signs `claims` as a compact ES256 JWT with `kid` in the header (the verifier picks the key from its JWKS). */
+export async function signEs256(claims: Record<string, unknown>, jwk: Es256PrivateJwk): Promise<string> {
+  let key = es256Keys.get(jwk);
+  if (!key) {
+    const { kty, crv, x, y, d } = jwk;
+    key = crypto.subtle.importKey('jwk', { kty, crv, x, y, d }, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']);
+    es256Keys.set(jwk, key);
+  }
+  const unsigned = `${base64UrlJson({ alg: 'ES256', typ: 'JWT', kid: jwk.kid })}.${base64UrlJson(claims)}`;
+  // Web Crypto's ECDSA signature is r || s (IEEE P1363), which is exactly JWS's ES256 encoding.
+  const signature = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, await key, encoder.encode(unsigned));
+  return `${unsigned}.${base64Url(new Uint8Array(signature))}`;
 }

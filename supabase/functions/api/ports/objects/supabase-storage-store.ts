@@ -1,11 +1,12 @@
-// Supabase Storage adapter (production), through Storage's REST API with the service-role key.
-// The bucket should be public so the web host can proxy /objects/<key> to
-// <SUPABASE_URL>/storage/v1/object/public/<bucket>/<key>.
+// Supabase Storage adapter (production), through Storage's REST API with a server key.
+// The bucket is public (migration 20261123020100, decision 077) so the web host can proxy /objects/<key> to
+// <SUPABASE_URL>/storage/v1/object/public/<bucket>/<key>; only the API writes, with the server key.
 import { assertValidObjectKey, type ObjectStore } from './object-store.ts';
 
 export interface SupabaseStorageOptions {
   url: string;
-  serviceRoleKey: string;
+  /** A new secret key (sb_secret_...) or the legacy service_role JWT. */
+  serverKey: string;
   bucket: string;
   fetch?: typeof fetch;
 }
@@ -13,7 +14,7 @@ export interface SupabaseStorageOptions {
 export function supabaseStorageStore(options: SupabaseStorageOptions): ObjectStore {
   const doFetch = options.fetch ?? fetch;
   const base = `${options.url.replace(/\/+$/, '')}/storage/v1/object`;
-  const headers = { authorization: `Bearer ${options.serviceRoleKey}`, apikey: options.serviceRoleKey };
+  const headers = storageAuthHeaders(options.serverKey);
   const objectUrl = (key: string) => {
     assertValidObjectKey(key);
     return `${base}/${encodeURIComponent(options.bucket)}/${key}`;
@@ -49,4 +50,15 @@ export function supabaseStorageStore(options: SupabaseStorageOptions): ObjectSto
       if (!res.ok && res.status !== 404 && res.status !== 400) await fail('delete', res);
     },
   };
+}
+
+/** A JWT: three base64url parts, the first a JSON header ("eyJ" = '{"'). The legacy service_role key is one. */
+export const isJwtShaped = (key: string) => /^eyJ[\w-]*\.[\w-]+\.[\w-]+$/.test(key);
+
+/**
+ * Supabase's API gateway takes every key in `apikey`; the new keys (sb_secret_...) are not JWTs and are
+ * refused as `Authorization: Bearer`, which only a JWT-shaped (legacy) key may also be sent as.
+ */
+export function storageAuthHeaders(key: string): Record<string, string> {
+  return isJwtShaped(key) ? { apikey: key, authorization: `Bearer ${key}` } : { apikey: key };
 }

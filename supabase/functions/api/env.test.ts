@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { checkEdgeEnv } from './env.ts';
+import { localEnv } from '../../../local/env.ts';
+
+const jwkText = async () => {
+  const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
+  return JSON.stringify({ ...(await crypto.subtle.exportKey('jwk', pair.privateKey)), kid: 'k1' });
+};
+
+/** A complete deployed environment, as README's secrets list plus what Supabase provides. */
+const COMPLETE = {
+  SUPABASE_URL: 'https://abcdefgh.supabase.co',
+  SUPABASE_DB_URL: 'postgresql://postgres:pw@db.abcdefgh.supabase.co:5432/postgres',
+  SUPABASE_SERVICE_ROLE_KEY: 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.sig',
+  SUPABASE_ANON_KEY: 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiJ9.sig',
+  DATABASE_URL: 'postgresql://postgres.abcdefgh:pw@aws-0-eu-central-1.pooler.supabase.com:6543/postgres',
+  SITE_URL: 'https://deals.example.org',
+  ADMIN_EMAIL: 'Owner@PayLocal.example',
+  STRIPE_SECRET_KEY: 'sk_live_123',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_123',
+  REALTIME_JWT_SECRET: 'legacy-jwt-secret-value',
+};
+
+const without = (name: keyof typeof COMPLETE, extra: Record<string, string> = {}) => {
+  const { [name]: _dropped, ...rest } = COMPLETE;
+  return { ...rest, ...extra };
+};
+
+const problemNames = (env: Record<string, string | undefined>) => {
+  const checked = checkEdgeEnv(env);
+  return checked.ok ? [] : checked.problems.map((p) => p.name);
+};
+
+describe('checkEdgeEnv (the deployed entry)', () => {
+  it('accepts a complete environment and normalises it: pooler URL first, pool of 3, site origin, lower-case admin', () => {
+    const checked = checkEdgeEnv(COMPLETE);
+    if (!checked.ok) throw new Error(checked.message);
+    expect(checked.vars.DATABASE_URL).toBe(COMPLETE.DATABASE_URL);
+    expect(checked.env.DB_POOL_MAX).toBe(3);
+    expect(checked.vars.DB_POOL_MAX).toBe('3');
+    expect(checked.env.ADMIN_EMAIL).toBe('owner@paylocal.example');
+    expect(checked.env.TRUSTED_PROXY_HOPS).toBe(0);
+    expect(checked.env.ALLOW_TEST_PAYMENTS).toBe(false);
+    expect(checked.env.STORAGE_BUCKET).toBe('objects');
+  });
+
+  it('falls back to SUPABASE_DB_URL without a pooler URL', () => {
+    const checked = checkEdgeEnv(without('DATABASE_URL'));
+    expect(checked.ok && checked.vars.DATABASE_URL).toBe(COMPLETE.SUPABASE_DB_URL);
+  });
+
+  it.each([
+    ['STRIPE_SECRET_KEY'], ['STRIPE_PUBLISHABLE_KEY'], ['STRIPE_WEBHOOK_SECRET'], ['ADMIN_EMAIL'], ['SITE_URL'], ['REALTIME_JWT_SECRET'],
+  ] as const)('refuses without %s, naming it (or what replaces it) and never a value', (name) => {
+    const checked = checkEdgeEnv(without(name));
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    const expected = name === 'REALTIME_JWT_SECRET' ? 'REALTIME_SIGNING_JWK' : name;
+    expect(checked.problems.map((p) => p.name)).toEqual([expected]);
+    expect(checked.message).toContain(`${expected}: missing`);
+    for (const value of Object.values(COMPLETE)) expect(checked.message).not.toContain(value);
+  });
+
+  it('refuses without any database URL, and an empty value counts as missing', () => {
+    expect(problemNames(without('DATABASE_URL', { SUPABASE_DB_URL: '' }))).toEqual(['DATABASE_URL']);
+    expect(problemNames({ ...COMPLETE, ADMIN_EMAIL: '  ' })).toEqual(['ADMIN_EMAIL']);
+  });
+
+  it('names every missing variable at once on an empty environment', () => {
+    expect(problemNames({}).sort()).toEqual([
+      'ADMIN_EMAIL', 'DATABASE_URL', 'REALTIME_PUBLISHABLE_KEY', 'REALTIME_SIGNING_JWK', 'SITE_URL', 'STORAGE_SECRET_KEY',
+      'STRIPE_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SUPABASE_URL',
+    ]);
+  });
+
+  it('takes test payments only with ALLOW_TEST_PAYMENTS=true', () => {
+    const noStripe = { ...COMPLETE, STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '', STRIPE_WEBHOOK_SECRET: '' };
+    expect(problemNames(noStripe)).toHaveLength(3);
+    expect(problemNames({ ...noStripe, ALLOW_TEST_PAYMENTS: 'yes' })).toContain('ALLOW_TEST_PAYMENTS');
+    const checked = checkEdgeEnv({ ...noStripe, ALLOW_TEST_PAYMENTS: 'true' });
+    expect(checked.ok && checked.env.ALLOW_TEST_PAYMENTS).toBe(true);
+  });
+
+  it('refuses malformed values: site origin, Stripe key kinds, pool size, proxy hops, allowed origins', () => {
+    expect(problemNames({ ...COMPLETE, SITE_URL: 'paylocal.example' })).toEqual(['SITE_URL']);
+    expect(problemNames({ ...COMPLETE, STRIPE_SECRET_KEY: 'pk_live_oops' })).toEqual(['STRIPE_SECRET_KEY']);
+    expect(problemNames({ ...COMPLETE, STRIPE_WEBHOOK_SECRET: 'sk_live_123' })).toEqual(['STRIPE_WEBHOOK_SECRET']);
+    expect(problemNames({ ...COMPLETE, DB_POOL_MAX: '0' })).toEqual(['DB_POOL_MAX']);
+    expect(problemNames({ ...COMPLETE, TRUSTED_PROXY_HOPS: 'one' })).toEqual(['TRUSTED_PROXY_HOPS']);
+    expect(problemNames({ ...COMPLETE, ALLOWED_ORIGINS: 'https://ok.example,not an origin' })).toEqual(['ALLOWED_ORIGINS']);
+    expect(problemNames({ ...COMPLETE, DATABASE_URL: 'mysql://x' })).toEqual(['DATABASE_URL']);
+    expect(problemNames({ ...COMPLETE, OBJECT_STORE: 'local' })).toEqual(['OBJECT_STORE']);
+  });
+
+  it('normalises SITE_URL to its origin, and reads TRUSTED_PROXY_HOPS', () => {
+    const checked = checkEdgeEnv({ ...COMPLETE, SITE_URL: 'https://paylocal.example/app/', TRUSTED_PROXY_HOPS: '1' });
+    expect(checked.ok && checked.env.SITE_URL).toBe('https://paylocal.example');
+    expect(checked.ok && checked.env.TRUSTED_PROXY_HOPS).toBe(1);
+  });
+
+  it('takes the ES256 signing key instead of the legacy secret, and refuses a public or broken key', async () => {
+    const jwk = await jwkText();
+    expect(problemNames(without('REALTIME_JWT_SECRET', { REALTIME_SIGNING_JWK: jwk }))).toEqual([]);
+    const { d: _d, ...publicOnly } = JSON.parse(jwk);
+    const broken = checkEdgeEnv(without('REALTIME_JWT_SECRET', { REALTIME_SIGNING_JWK: JSON.stringify(publicOnly) }));
+    expect(broken.ok ? [] : broken.problems).toEqual([{ name: 'REALTIME_SIGNING_JWK', message: 'lacks "d" (a public key cannot sign)' }]);
+    expect(problemNames(without('REALTIME_JWT_SECRET', { REALTIME_SIGNING_JWK: 'not json' }))).toEqual(['REALTIME_SIGNING_JWK']);
+  });
+
+  it('accepts the new API keys in place of the legacy ones', () => {
+    const env: Record<string, string> = without('SUPABASE_SERVICE_ROLE_KEY', { STORAGE_SECRET_KEY: 'sb_secret_abc', REALTIME_PUBLISHABLE_KEY: 'sb_publishable_abc' });
+    const { SUPABASE_ANON_KEY: _anon, ...newKeysOnly } = env;
+    expect(problemNames(newKeysOnly)).toEqual([]);
+  });
+});
+
+describe('localEnv (the local runner)', () => {
+  it('has safe local defaults', () => {
+    const env = localEnv({});
+    expect(env).toMatchObject({ port: 3000, adminEmail: 'admin@paylocal.local', adminPassword: 'admin12345', seed: true, siteUrl: null, trustedProxyHops: 0, allowedOrigins: [] });
+  });
+
+  it('reads values, and refuses malformed ones naming the variable', () => {
+    expect(localEnv({ PORT: '3120', SEED: 'false', SITE_URL: 'http://localhost:3120/', ADMIN_EMAIL: 'Me@Example.com' })).toMatchObject({
+      port: 3120, seed: false, siteUrl: 'http://localhost:3120', adminEmail: 'me@example.com',
+    });
+    expect(() => localEnv({ PORT: 'abc' })).toThrow(/PORT: must be a whole number/);
+    expect(() => localEnv({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD: must be at least 8/);
+    expect(() => localEnv({ SEED: 'no' })).toThrow(/SEED/);
+  });
+});

@@ -1,0 +1,197 @@
+// The deployed Edge Function's environment, checked once at start-up (decision 075). Nothing here has a
+// default for a secret: a missing payment key, admin address, database URL, site origin or realtime
+// signing key stops the function with a message naming the variable, never a silent demo fallback.
+// The local runner has its own schema with safe local defaults (local/env.ts).
+import { z } from 'zod';
+import { parseEs256PrivateJwk } from './lib/jwt.ts';
+
+type Env = Record<string, string | undefined>;
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/** An optional text variable ("" counts as unset). */
+export const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
+
+/** A required text variable; `meaning` says what it is (the message never holds a value). */
+export const requiredText = (meaning: string) =>
+  z.preprocess(blankToUndefined, z.string({ error: `missing (${meaning})` }).trim());
+
+/** A whole number within bounds, with a default when unset. */
+export const intVar = (fallback: number, min: number, max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z.string().trim().regex(/^\d+$/, { error: `must be a whole number from ${min} to ${max}` })
+      .transform(Number)
+      .pipe(z.number().int().min(min, { error: `must be at least ${min}` }).max(max, { error: `must be at most ${max}` }))
+      .optional()
+      .transform((n) => n ?? fallback),
+  );
+
+/** "true"/"false" (default false). */
+export const flagVar = z.preprocess(
+  blankToUndefined,
+  z.enum(['true', 'false'], { error: 'must be "true" or "false"' }).optional().transform((v) => v === 'true'),
+);
+
+const toOrigin = (text: string): string | null => {
+  try {
+    const url = new URL(text);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+};
+
+/** An origin such as https://paylocal.example (a trailing slash or path is dropped). */
+export const originVar = z.string().trim().transform((text, ctx) => {
+  const origin = toOrigin(text);
+  if (!origin) {
+    ctx.addIssue({ code: 'custom', message: 'must be an origin like https://paylocal.example' });
+    return z.NEVER;
+  }
+  return origin;
+});
+
+/** Comma-separated origins (ALLOWED_ORIGINS). */
+export const originListVar = z.preprocess(
+  blankToUndefined,
+  z.string().optional().transform((text, ctx) => {
+    const origins: string[] = [];
+    for (const part of (text ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+      const origin = toOrigin(part);
+      if (!origin) {
+        ctx.addIssue({ code: 'custom', message: 'must be comma-separated origins like https://a.example,https://b.example' });
+        return z.NEVER;
+      }
+      origins.push(origin);
+    }
+    return origins;
+  }),
+);
+
+const emailVar = (meaning: string) =>
+  requiredText(meaning).pipe(z.email({ error: 'must be an email address' })).transform((e) => e.toLowerCase());
+
+const postgresUrl = optionalText.pipe(
+  z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// connection string' }).optional(),
+);
+
+export const edgeEnvSchema = z
+  .object({
+    // Database: the pooler URL the operator sets wins over the direct one Supabase provides.
+    DATABASE_URL: postgresUrl,
+    SUPABASE_DB_URL: postgresUrl,
+    DB_POOL_MAX: intVar(3, 1, 20),
+    // Who and where.
+    ADMIN_EMAIL: emailVar('the one account the admin dashboard admits'),
+    SITE_URL: z.preprocess(blankToUndefined, z.string({ error: 'missing (the public site origin, e.g. https://paylocal.example)' }).pipe(originVar)),
+    ALLOWED_ORIGINS: originListVar,
+    TRUSTED_PROXY_HOPS: intVar(0, 0, 10),
+    // Payments.
+    ALLOW_TEST_PAYMENTS: flagVar,
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_PUBLISHABLE_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    // Supabase project (SUPABASE_* are provided by the platform to every Edge Function).
+    SUPABASE_URL: requiredText('the project URL, https://<ref>.supabase.co; Supabase sets it').pipe(z.url({ error: 'must be a URL' })),
+    SUPABASE_SERVICE_ROLE_KEY: optionalText,
+    STORAGE_SECRET_KEY: optionalText,
+    STORAGE_BUCKET: optionalText.transform((v) => v ?? 'objects'),
+    OBJECT_STORE: optionalText,
+    SUPABASE_ANON_KEY: optionalText,
+    REALTIME_PUBLISHABLE_KEY: optionalText,
+    REALTIME_SIGNING_JWK: optionalText,
+    REALTIME_JWT_SECRET: optionalText,
+    REALTIME_TOKEN_TTL_SECONDS: intVar(600, 60, 3600),
+    OBJECT_UPLOAD_SECRET: optionalText,
+    BCRYPT_ROUNDS: intVar(10, 4, 15),
+    SESSION_TTL_DAYS: intVar(30, 1, 365),
+  })
+  // Runs even when a field above failed (`when`), so one message names every variable at fault.
+  .superRefine((parsed, ctx) => {
+    // Fields may be raw strings here when another field failed: read only the text ones, defensively.
+    const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+    const env = {
+      DATABASE_URL: text(parsed.DATABASE_URL), SUPABASE_DB_URL: text(parsed.SUPABASE_DB_URL),
+      ALLOW_TEST_PAYMENTS: parsed.ALLOW_TEST_PAYMENTS === true || parsed.ALLOW_TEST_PAYMENTS === ('true' as unknown),
+      STRIPE_SECRET_KEY: text(parsed.STRIPE_SECRET_KEY), STRIPE_PUBLISHABLE_KEY: text(parsed.STRIPE_PUBLISHABLE_KEY),
+      STRIPE_WEBHOOK_SECRET: text(parsed.STRIPE_WEBHOOK_SECRET), STORAGE_SECRET_KEY: text(parsed.STORAGE_SECRET_KEY),
+      SUPABASE_SERVICE_ROLE_KEY: text(parsed.SUPABASE_SERVICE_ROLE_KEY), OBJECT_STORE: text(parsed.OBJECT_STORE),
+      REALTIME_PUBLISHABLE_KEY: text(parsed.REALTIME_PUBLISHABLE_KEY), SUPABASE_ANON_KEY: text(parsed.SUPABASE_ANON_KEY),
+      REALTIME_SIGNING_JWK: text(parsed.REALTIME_SIGNING_JWK), REALTIME_JWT_SECRET: text(parsed.REALTIME_JWT_SECRET),
+    };
+    const missing = (path: string, meaning: string) => ctx.addIssue({ code: 'custom', path: [path], message: `missing (${meaning})` });
+    if (!env.DATABASE_URL && !env.SUPABASE_DB_URL) {
+      missing('DATABASE_URL', 'the database: the transaction pooler URL, port 6543; SUPABASE_DB_URL is the fallback');
+    }
+    if (!env.ALLOW_TEST_PAYMENTS) {
+      const unless = 'or set ALLOW_TEST_PAYMENTS=true to take test cards only';
+      if (!env.STRIPE_SECRET_KEY) missing('STRIPE_SECRET_KEY', `Stripe secret key sk_..., ${unless}`);
+      if (!env.STRIPE_PUBLISHABLE_KEY) missing('STRIPE_PUBLISHABLE_KEY', `Stripe publishable key pk_..., ${unless}`);
+      if (!env.STRIPE_WEBHOOK_SECRET) missing('STRIPE_WEBHOOK_SECRET', `the webhook endpoint's signing secret whsec_..., ${unless}`);
+    }
+    if (env.STRIPE_SECRET_KEY && !/^(sk|rk)_/.test(env.STRIPE_SECRET_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'must be a Stripe secret key (sk_... or rk_...)' });
+    }
+    if (env.STRIPE_PUBLISHABLE_KEY && !env.STRIPE_PUBLISHABLE_KEY.startsWith('pk_')) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'must be a Stripe publishable key (pk_...)' });
+    }
+    if (env.STRIPE_WEBHOOK_SECRET && !env.STRIPE_WEBHOOK_SECRET.startsWith('whsec_')) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'must be a webhook signing secret (whsec_...)' });
+    }
+    if (!env.STORAGE_SECRET_KEY && !env.SUPABASE_SERVICE_ROLE_KEY) {
+      missing('STORAGE_SECRET_KEY', 'a secret key sb_secret_... for Storage uploads; SUPABASE_SERVICE_ROLE_KEY is the fallback');
+    }
+    if (env.OBJECT_STORE === 'local') {
+      ctx.addIssue({ code: 'custom', path: ['OBJECT_STORE'], message: 'cannot be "local" in an Edge Function (no disk); unset it' });
+    }
+    if (!env.REALTIME_PUBLISHABLE_KEY && !env.SUPABASE_ANON_KEY) {
+      missing('REALTIME_PUBLISHABLE_KEY', "the publishable key sb_publishable_... browsers send to Realtime; SUPABASE_ANON_KEY is the fallback");
+    }
+    if (env.REALTIME_SIGNING_JWK) {
+      try {
+        parseEs256PrivateJwk(env.REALTIME_SIGNING_JWK);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', path: ['REALTIME_SIGNING_JWK'], message: (error as Error).message });
+      }
+    } else if (!env.REALTIME_JWT_SECRET) {
+      missing('REALTIME_SIGNING_JWK', "the realtime signing key: the private ES256 JWK imported into the project's JWT signing keys; REALTIME_JWT_SECRET (legacy HS256) is the fallback");
+    }
+  }, { when: () => true });
+
+export type EdgeEnv = z.output<typeof edgeEnvSchema>;
+
+export type EdgeEnvCheck =
+  | { ok: true; env: EdgeEnv; /** The raw environment with the checked, normalised values (for depsFromEnv). */ vars: Env }
+  | { ok: false; problems: { name: string; message: string }[]; message: string };
+
+/** Checks the deployed function's environment; the message names every variable at fault, never a value. */
+export function checkEdgeEnv(raw: Env): EdgeEnvCheck {
+  const parsed = edgeEnvSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => ({ name: String(issue.path[0] ?? '?'), message: issue.message }));
+    const message = [
+      'api: refusing to start: the environment is incomplete.',
+      ...problems.map((p) => `  ${p.name}: ${p.message}`),
+      'Set them with `npx supabase secrets set NAME=value` (README, "Deploying to Supabase").',
+    ].join('\n');
+    return { ok: false, problems, message };
+  }
+  const env = parsed.data;
+  const vars: Env = {
+    ...raw,
+    DATABASE_URL: env.DATABASE_URL ?? env.SUPABASE_DB_URL,
+    DB_POOL_MAX: String(env.DB_POOL_MAX),
+    ADMIN_EMAIL: env.ADMIN_EMAIL,
+    SITE_URL: env.SITE_URL,
+    ALLOWED_ORIGINS: env.ALLOWED_ORIGINS.join(','),
+    TRUSTED_PROXY_HOPS: String(env.TRUSTED_PROXY_HOPS),
+    ALLOW_TEST_PAYMENTS: String(env.ALLOW_TEST_PAYMENTS),
+    STORAGE_BUCKET: env.STORAGE_BUCKET,
+    REALTIME_TOKEN_TTL_SECONDS: String(env.REALTIME_TOKEN_TTL_SECONDS),
+    BCRYPT_ROUNDS: String(env.BCRYPT_ROUNDS),
+    SESSION_TTL_DAYS: String(env.SESSION_TTL_DAYS),
+  };
+  return { ok: true, env, vars };
+}

@@ -1,0 +1,57 @@
+// The deployed entry (supabase/functions/api/index.ts) under real Deno refuses to start, exiting non-zero
+// and naming the variable, when a secret is missing (decision 075) — never a silent demo fallback.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { cleanEnv, DEPLOYED_ENV } from '../support/deployed-env.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+
+/** Starts the entry with `env` and resolves with its exit code and output (or kills it after 60 s). */
+function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const deno = spawn(join(root, 'node_modules', '.bin', 'deno'),
+      ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', 'supabase/functions/api/index.ts'], {
+        cwd: root,
+        env: { ...cleanEnv(), ...env, DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0', NO_COLOR: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    let output = '';
+    const collect = (d: Buffer) => {
+      output += d;
+      if (output.includes('Listening on')) deno.kill('SIGTERM');
+    };
+    deno.stdout.on('data', collect);
+    deno.stderr.on('data', collect);
+    const timer = setTimeout(() => deno.kill('SIGKILL'), 60_000);
+    deno.on('exit', (code) => { clearTimeout(timer); resolve({ code, output }); });
+  });
+}
+
+const SITE_AND_DB = { SITE_URL: 'https://paylocal.example', DATABASE_URL: 'postgres://postgres@127.0.0.1:1/postgres' };
+
+it('without Stripe keys (and no ALLOW_TEST_PAYMENTS) exits 1 naming each missing payment variable', async () => {
+  const { ALLOW_TEST_PAYMENTS: _optIn, ...withoutOptIn } = DEPLOYED_ENV;
+  const { code, output } = await start({ ...withoutOptIn, ...SITE_AND_DB, STRIPE_PUBLISHABLE_KEY: 'pk_test_123' });
+  expect(code, output).toBe(1);
+  expect(output).toContain('refusing to start');
+  expect(output).toMatch(/STRIPE_SECRET_KEY: missing/);
+  expect(output).toMatch(/STRIPE_WEBHOOK_SECRET: missing/);
+  expect(output).not.toMatch(/STRIPE_PUBLISHABLE_KEY/);
+  expect(output).not.toContain('pk_test_123');
+  expect(output).not.toContain('Listening on');
+}, 90_000);
+
+it('without ADMIN_EMAIL and the realtime signing key exits 1 naming both', async () => {
+  const { ADMIN_EMAIL: _admin, REALTIME_JWT_SECRET: _secret, ...rest } = DEPLOYED_ENV;
+  const { code, output } = await start({ ...rest, ...SITE_AND_DB });
+  expect(code, output).toBe(1);
+  expect(output).toMatch(/ADMIN_EMAIL: missing/);
+  expect(output).toMatch(/REALTIME_SIGNING_JWK: missing/);
+}, 90_000);
+
+it('with everything set it starts (the database is only reached on the first request)', async () => {
+  const { code, output } = await start({ ...DEPLOYED_ENV, ...SITE_AND_DB });
+  expect(output).toContain('Listening on');
+  expect(code).not.toBe(1);
+}, 90_000);
