@@ -1,0 +1,99 @@
+// Privileges a Supabase project hands out that the app does not use (decision 078), and the objects bucket
+// (decision 077). Hosted Supabase grants anon/authenticated ALL on public tables (incl. TRUNCATE, REFERENCES,
+// TRIGGER, which RLS does not govern); the local bootstrap does not, so these tests first grant them the way
+// Supabase does, then apply the migration and check they are gone. On the Supabase-shaped baseline of the
+// CI rehearsal the first test checks the real thing.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenedDatabase } from '../../local/admin-sql.ts';
+import { openTestDatabase } from '../../tests/support/test-database.ts';
+
+const migrations = join(import.meta.dirname, '..', 'migrations');
+const PRIVILEGES_MIGRATION = readFileSync(join(migrations, '20261123020000_data_api_privileges.sql'), 'utf8');
+const BUCKET_MIGRATION = readFileSync(join(migrations, '20261123020100_objects_bucket.sql'), 'utf8');
+
+/** Every (table, role, privilege) in public where anon/authenticated hold TRUNCATE, REFERENCES or TRIGGER. */
+const UNUSED_GRANTS = `
+  select c.relname as table, r.rolname as role, p.privilege
+    from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+    cross join (values ('anon'), ('authenticated')) as r (rolname)
+    cross join (values ('TRUNCATE'), ('REFERENCES'), ('TRIGGER')) as p (privilege)
+   where c.relkind in ('r', 'p', 'v', 'm', 'f')
+     and has_table_privilege(r.rolname, c.oid, p.privilege)
+   order by 1, 2, 3`;
+
+let db: OpenedDatabase;
+beforeAll(async () => { db = await openTestDatabase(); });
+afterAll(() => db.close());
+
+describe('anon and authenticated hold no TRUNCATE, REFERENCES or TRIGGER on public tables', () => {
+  it('as migrated', async () => {
+    const tables = await db.admin.query<{ n: number }>(`select count(*)::int as n from pg_tables where schemaname = 'public'`);
+    expect(tables[0].n).toBeGreaterThan(10);
+    expect(await db.admin.query(UNUSED_GRANTS)).toEqual([]);
+  });
+
+  it("after Supabase's broad grants, the migration takes them back, for existing and future tables", async () => {
+    await db.admin.exec(`
+      grant all on all tables in schema public to anon, authenticated;
+      alter default privileges in schema public grant all on tables to anon, authenticated;`);
+    // The check can fail: it sees the broad grants.
+    expect((await db.admin.query(UNUSED_GRANTS)).length).toBeGreaterThan(0);
+    await db.admin.exec(PRIVILEGES_MIGRATION);
+    expect(await db.admin.query(UNUSED_GRANTS)).toEqual([]);
+    await db.admin.exec('create table public.later_probe (id int primary key)');
+    try {
+      expect(await db.admin.query(UNUSED_GRANTS)).toEqual([]);
+      // What the app does use is still granted (RLS decides the rows).
+      const [row] = await db.admin.query<{ ok: boolean }>(`select has_table_privilege('authenticated', 'public.later_probe', 'SELECT') as ok`);
+      expect(row.ok).toBe(true);
+    } finally {
+      await db.admin.exec('drop table public.later_probe');
+    }
+  });
+
+  it('closes GraphQL to anon and authenticated where its schemas exist, and is a no-op where they do not', async () => {
+    await db.admin.exec(`
+      create schema if not exists graphql_public;
+      create or replace function graphql_public.graphql(query text) returns jsonb language sql as $$ select '{}'::jsonb $$;
+      grant usage on schema graphql_public to anon, authenticated;
+      grant execute on function graphql_public.graphql(text) to anon, authenticated;`);
+    await db.admin.exec(PRIVILEGES_MIGRATION);
+    // Without USAGE on the schema the role cannot reach the resolver, whatever PUBLIC may execute.
+    const rows = await db.admin.query<{ role: string; usage: boolean }>(`
+      select r as role, has_schema_privilege(r, 'graphql_public', 'USAGE') as usage
+        from unnest(array['anon', 'authenticated']) as r`);
+    expect(rows).toEqual([{ role: 'anon', usage: false }, { role: 'authenticated', usage: false }]);
+    const call = db.db.transaction({ role: 'authenticated', sub: '00000000-0000-4000-8000-000000000001' }, (q) => q(`select graphql_public.graphql('{}')`));
+    await expect(call).rejects.toMatchObject({ code: '42501' });
+    await db.admin.exec('drop schema graphql_public cascade');
+  });
+});
+
+describe('the objects bucket', () => {
+  it('is a no-op without a storage schema (the local bootstrap)', async () => {
+    const [before] = await db.admin.query<{ storage: string | null }>(`select to_regclass('storage.buckets')::text as storage`);
+    if (before.storage) return; // a Supabase-shaped baseline: covered below
+    await expect(db.admin.exec(BUCKET_MIGRATION)).resolves.toBeUndefined();
+  });
+
+  it("creates the public bucket once, with the API's limits, on Supabase's storage.buckets", async () => {
+    const [existing] = await db.admin.query<{ storage: string | null }>(`select to_regclass('storage.buckets')::text as storage`);
+    if (!existing.storage) {
+      // The columns of Supabase Storage's buckets table that the migration writes.
+      await db.admin.exec(`
+        create schema storage;
+        create table storage.buckets (
+          id text primary key, name text not null unique, owner uuid, public boolean default false,
+          file_size_limit bigint, allowed_mime_types text[], created_at timestamptz default now(), updated_at timestamptz default now());`);
+    }
+    await db.admin.exec(BUCKET_MIGRATION);
+    await db.admin.exec(BUCKET_MIGRATION);
+    const rows = await db.admin.query(`select id, name, public, file_size_limit::int as limit, allowed_mime_types as types from storage.buckets where id = 'objects'`);
+    expect(rows).toEqual([{
+      id: 'objects', name: 'objects', public: true, limit: 5_242_880, types: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+    }]);
+  });
+});
