@@ -1,0 +1,79 @@
+// `npm run deploy -- --dry-run` prints the exact commands, runs none, and refuses an incomplete secrets file.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkSecretsFile, parseArgs } from './deploy.ts';
+
+const root = join(import.meta.dirname, '..');
+const REF = 'abcdefghijklmnopqrst';
+const dir = mkdtempSync(join(root, '.data', 'deploy-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const COMPLETE = [
+  'SITE_URL=https://paylocal.example',
+  'ADMIN_EMAIL=owner@paylocal.example',
+  'DATABASE_URL=postgresql://postgres.abcdefghijklmnopqrst:pw@aws-0-eu-central-1.pooler.supabase.com:6543/postgres',
+  'TRUSTED_PROXY_HOPS=2',
+  'STRIPE_SECRET_KEY=sk_live_secretvalue',
+  'STRIPE_PUBLISHABLE_KEY=pk_live_123',
+  'STRIPE_WEBHOOK_SECRET=whsec_secretvalue',
+  'STORAGE_SECRET_KEY=sb_secret_secretvalue',
+  'REALTIME_PUBLISHABLE_KEY=sb_publishable_123',
+  'REALTIME_JWT_SECRET=jwtsecretvalue',
+].join('\n');
+
+function deploy(envText: string, ...args: string[]) {
+  const file = join(dir, `env-${Math.random().toString(36).slice(2)}`);
+  writeFileSync(file, envText);
+  const result = spawnSync('npm', ['run', '--silent', 'deploy', '--', '--dry-run', '--project-ref', REF, '--env-file', relative(root, file), ...args], {
+    cwd: root, encoding: 'utf8', env: { ...process.env, SUPABASE_PROJECT_REF: '' },
+  });
+  return { code: result.status, out: result.stdout, err: result.stderr, envFile: relative(root, file) };
+}
+
+describe('npm run deploy -- --dry-run', () => {
+  it('prints the exact commands in order, the rewrites, and no secret value', () => {
+    const { code, out, envFile } = deploy(COMPLETE);
+    expect(code, out).toBe(0);
+    const commands = out.split('\n').filter((line) => line.startsWith('npx ') || line.startsWith('npm '));
+    expect(commands).toEqual([
+      'npx supabase db push --linked',
+      `npx supabase config push --project-ref ${REF} --yes`,
+      `npx supabase secrets set --env-file ${envFile} --project-ref ${REF}`,
+      `npx supabase functions deploy api --project-ref ${REF} --use-api`,
+      'npm run build',
+    ]);
+    expect(out).toContain(`/api/*      https://${REF}.supabase.co/functions/v1/api/:splat  200`);
+    expect(out).toContain(`/objects/*  https://${REF}.supabase.co/storage/v1/object/public/objects/:splat  200`);
+    expect(out).toContain('at https://paylocal.example');
+    expect(out).toContain('(dry run: nothing was run)');
+    expect(out).toContain('STRIPE_SECRET_KEY');
+    expect(out).not.toMatch(/secretvalue/);
+  }, 60_000);
+
+  it('refuses a file the function would refuse to start with, naming the variables, before running anything', () => {
+    const text = COMPLETE.split('\n').filter((l) => !l.startsWith('STRIPE_WEBHOOK_SECRET') && !l.startsWith('SITE_URL')).join('\n');
+    const { code, out, err } = deploy(`${text}\nSUPABASE_URL=https://x.supabase.co`);
+    expect(code).toBe(1);
+    expect(err).toMatch(/STRIPE_WEBHOOK_SECRET: missing/);
+    expect(err).toMatch(/SITE_URL: missing/);
+    expect(err).toMatch(/SUPABASE_URL: Supabase reserves the SUPABASE_ prefix/);
+    expect(out).not.toContain('npx supabase');
+  }, 60_000);
+});
+
+describe('deploy options', () => {
+  it('needs a well-formed project ref and knows its flags', () => {
+    expect(parseArgs(['--project-ref', REF, '--dry-run'], {})).toEqual({ projectRef: REF, envFile: '.env.production', dryRun: true });
+    expect(() => parseArgs(['--project-ref', 'https://x.supabase.co'], {})).toThrow(/20 lower-case/);
+    expect(() => parseArgs(['--project-ref', REF, '--force'], {})).toThrow('Unknown option --force');
+    expect(parseArgs([], { SUPABASE_PROJECT_REF: REF }).projectRef).toBe(REF);
+  });
+
+  it('accepts test payments only by the explicit opt-in', () => {
+    const noStripe = COMPLETE.split('\n').filter((l) => !l.startsWith('STRIPE_')).join('\n');
+    expect(checkSecretsFile(noStripe, REF).problems).toHaveLength(3);
+    expect(checkSecretsFile(`${noStripe}\nALLOW_TEST_PAYMENTS=true`, REF).problems).toEqual([]);
+  });
+});
