@@ -76,9 +76,11 @@ describe('stripe adapter', () => {
   });
 
   it('verifies webhook signatures made by Stripe\'s test-header helper, and refuses others', async () => {
-    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'charge.succeeded', data: { object: {} } });
+    const payload = JSON.stringify({ id: 'evt_1', object: 'event', created: 1_800_000_000, type: 'charge.succeeded', data: { object: {} } });
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
-    expect(await provider.verifyWebhook(payload, header)).toEqual({ id: 'evt_1', type: 'ignored', providerType: 'charge.succeeded' });
+    expect(await provider.verifyWebhook(payload, header)).toEqual({
+      id: 'evt_1', created: new Date(1_800_000_000_000), type: 'ignored', providerType: 'charge.succeeded',
+    });
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' });
     await expect(provider.verifyWebhook(payload, forged)).rejects.toBeInstanceOf(PaymentWebhookError);
     await expect(provider.verifyWebhook(`${payload} `, header)).rejects.toBeInstanceOf(PaymentWebhookError);
