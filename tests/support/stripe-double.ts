@@ -17,6 +17,10 @@ export interface StripeDouble {
   /** What Stripe does when the browser confirms the card: the intent succeeds, the subscription activates. */
   pay(paymentIntentId: string): void;
   decline(paymentIntentId: string, message?: string): void;
+  /** A payment method that clears later (Stripe's PaymentIntent status 'processing'). */
+  process(paymentIntentId: string): void;
+  /** The invoice whose PaymentIntent this is (its invoice.paid event carries it). */
+  invoiceOf(paymentIntentId: string): Obj;
   close(): Promise<void>;
 }
 
@@ -146,6 +150,13 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       Object.assign(paymentIntents.get(paymentIntentId)!, {
         status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'card_declined', message },
       });
+    },
+    process(paymentIntentId) {
+      Object.assign(paymentIntents.get(paymentIntentId)!, { status: 'processing', last_payment_error: null });
+    },
+    invoiceOf(paymentIntentId) {
+      const pi = paymentIntents.get(paymentIntentId)!;
+      return [...invoices.values()].find((i) => i.confirmation_secret?.client_secret === pi.client_secret)!;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
