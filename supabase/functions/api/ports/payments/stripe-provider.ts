@@ -1,11 +1,11 @@
 // Stripe adapter (production). Subscriptions are created incomplete (payment_behavior
 // 'default_incomplete'); the browser confirms the first invoice's PaymentIntent with Stripe Elements
 // using its client secret; the server then retrieves the PaymentIntent to confirm it succeeded.
-// Prices are found by lookup key (created once if missing), so no dashboard setup is needed.
+// Prices are found by lookup key; `npm run stripe:setup` creates them (and the webhook endpoint).
 // Billing periods are read from subscription items (API 2025-03-31 and later), falling back to the
 // subscription's own period for older API versions.
 import Stripe from 'stripe';
-import { CURRENCY, PLANS, type PlanId } from '../../../_shared/constants.ts';
+import type { PlanId } from '../../../_shared/constants.ts';
 import {
   PaymentWebhookError,
   type PaymentEvent, type PaymentProvider, type ProviderPayment, type ProviderSubscription, type SubscriptionChange,
@@ -92,19 +92,13 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
   const cryptoProvider = Stripe.createSubtleCryptoProvider();
   const prices = new Map<PlanId, string>();
 
+  /** Prices are created by `npm run stripe:setup` and found by lookup key (decision 070); cached per isolate. */
   async function priceFor(plan: PlanId): Promise<string> {
     const cached = prices.get(plan);
     if (cached) return cached;
     const lookupKey = priceLookupKey(plan);
-    const found = await stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
-    const p = PLANS[plan];
-    const price = found.data[0] ?? await stripe.prices.create({
-      currency: CURRENCY,
-      unit_amount: p.priceCents,
-      recurring: { interval: p.interval, interval_count: p.intervalCount },
-      lookup_key: lookupKey,
-      product_data: { name: `Pay Local ${p.name} (${p.label})` },
-    });
+    const [price] = (await stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 })).data;
+    if (!price) throw new Error(`No active Stripe price with lookup key ${lookupKey}: run npm run stripe:setup`);
     prices.set(plan, price.id);
     return price.id;
   }
