@@ -84,6 +84,11 @@ describe('writes', () => {
     await expect(asUser(db, SEED.member.id, (q) => q(`select * from private.checkouts`))).rejects.toEqual(denied);
     await expect(asUser(db, SEED.member.id, (q) => q(`select * from private.processed_webhook_events`))).rejects.toEqual(denied);
     await expect(asAnon(db, (q) => q(`select * from private.checkouts`))).rejects.toEqual(denied);
+    // The held password hashes and the webhook ordering marks (decision 070) too, and the server can use them.
+    await expect(asUser(db, SEED.member.id, (q) => q(`select password_hash from private.checkouts`))).rejects.toEqual(denied);
+    await expect(asUser(db, SEED.member.id, (q) => q(`select * from private.subscription_event_marks`))).rejects.toEqual(denied);
+    await expect(asAnon(db, (q) => q(`select * from private.subscription_event_marks`))).rejects.toEqual(denied);
+    expect(await asService(db, (q) => q(`select * from private.subscription_event_marks`))).toEqual(expect.any(Array));
   });
 });
 

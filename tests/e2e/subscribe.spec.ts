@@ -90,6 +90,34 @@ test('a declined card shows "Payment Failed" and leaves no account behind', asyn
   await expect(page).toHaveURL(/\/app$/);
 });
 
+test('paid, then the tab was left (3-D Secure redirect back without the form): the page finishes and the member signs in', async ({ page }) => {
+  const email = uniqueEmail('redirected');
+  await page.goto('/subscribe');
+  await fillAccount(page, email);
+  const started = page.waitForResponse((r) => r.url().endsWith('/api/create-subscription'));
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  const checkout = await (await started).json();
+  // The card is confirmed outside this page (as a bank's 3-D Secure page would); the page never completes.
+  const paid = await page.request.post('/api/test-payments/confirm', {
+    data: { clientSecret: checkout.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
+  });
+  expect(paid.status()).toBe(200);
+  // The server created the account already: the password chosen in the form works.
+  expect((await page.request.post('/api/auth/login', { data: { email, password: 'secret1' } })).status()).toBe(200);
+  await page.request.post('/api/auth/logout');
+
+  // Stripe's return_url: the page reloads with the payment's id; the form and its password are gone.
+  await page.goto(`/subscribe?payment_intent=${checkout.paymentIntentId}&payment_intent_client_secret=${checkout.clientSecret}&redirect_status=succeeded`);
+  await expect(page.getByText('Your membership is active. Sign in with the email and password you chose.')).toBeVisible();
+  await expect(page).toHaveURL(/\/subscribe$/);
+  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).first().click();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill('secret1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/app$/);
+  expect(await (await page.request.get('/api/subscription/status')).json()).toEqual({ isActive: true });
+});
+
 test('an existing email gets "Account Already Exists"', async ({ page }) => {
   await page.goto('/subscribe');
   await page.getByLabel('Full name').fill('Maya Again');

@@ -14,9 +14,15 @@ export interface StripeDouble {
   paymentIntents: Map<string, Obj>;
   invoices: Map<string, Obj>;
   prices: Map<string, Obj>;
+  products: Map<string, Obj>;
+  webhookEndpoints: Map<string, Obj>;
   /** What Stripe does when the browser confirms the card: the intent succeeds, the subscription activates. */
   pay(paymentIntentId: string): void;
   decline(paymentIntentId: string, message?: string): void;
+  /** A payment method that clears later (Stripe's PaymentIntent status 'processing'). */
+  process(paymentIntentId: string): void;
+  /** The invoice whose PaymentIntent this is (its invoice.paid event carries it). */
+  invoiceOf(paymentIntentId: string): Obj;
   close(): Promise<void>;
 }
 
@@ -33,6 +39,16 @@ async function readParams(req: IncomingMessage, url: URL): Promise<Record<string
   return params;
 }
 
+/** Form-encoded `metadata[key]=value` pairs. */
+const metadataOf = (params: Record<string, string>) =>
+  Object.fromEntries(Object.entries(params).flatMap(([k, v]) => {
+    const m = k.match(/^metadata\[(.+)\]$/);
+    return m ? [[m[1], v]] : [];
+  }));
+/** Form-encoded arrays: `name[0]=a&name[1]=b`. */
+const listOf = (params: Record<string, string>, name: string) =>
+  Object.entries(params).filter(([k]) => k.startsWith(`${name}[`)).map(([, v]) => v);
+
 const periodSeconds = (interval: string, count: number) =>
   interval === 'day' ? count * 86400 : interval === 'month' ? count * 30 * 86400 : count * 365 * 86400;
 
@@ -42,6 +58,8 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   const paymentIntents = new Map<string, Obj>();
   const invoices = new Map<string, Obj>();
   const prices = new Map<string, Obj>();
+  const products = new Map<string, Obj>();
+  const webhookEndpoints = new Map<string, Obj>();
   const requests: StripeDouble['requests'] = [];
 
   const list = (data: Obj[], url: string) => ({ object: 'list', data, has_more: false, url });
@@ -61,13 +79,63 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       return [200, list([...prices.values()].filter((p) => keys.includes(p.lookup_key) && p.active), '/v1/prices')];
     }
     if (method === 'POST' && path === '/v1/prices') {
+      if (params.product && !products.has(params.product)) {
+        return [400, { error: { type: 'invalid_request_error', message: `No such product: '${params.product}'`, param: 'product' } }];
+      }
+      const lookupKey = params.lookup_key ?? null;
+      const holder = lookupKey ? [...prices.values()].find((p) => p.lookup_key === lookupKey) : undefined;
+      if (holder && params.transfer_lookup_key !== 'true') {
+        return [400, { error: { type: 'invalid_request_error', message: `A price (\`${holder.id}\`) already uses that lookup key.`, param: 'lookup_key' } }];
+      }
+      if (holder) holder.lookup_key = null;
       const price = {
         id: newId('price'), object: 'price', active: true, currency: params.currency, unit_amount: Number(params.unit_amount),
-        lookup_key: params.lookup_key ?? null, product: newId('prod'), type: 'recurring',
+        lookup_key: lookupKey, product: params.product ?? newId('prod'), type: 'recurring', metadata: metadataOf(params),
         recurring: { interval: params['recurring[interval]'], interval_count: Number(params['recurring[interval_count]'] ?? 1) },
       };
       prices.set(price.id, price);
       return [200, price];
+    }
+    if ((m = path.match(/^\/v1\/products\/([^/]+)$/))) {
+      const product = products.get(m[1]);
+      if (!product) return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such product: '${m[1]}'` } }];
+      if (method === 'POST' && params.active !== undefined) product.active = params.active === 'true';
+      return [200, product];
+    }
+    if (method === 'POST' && path === '/v1/products') {
+      const id = params.id ?? newId('prod');
+      if (products.has(id)) return [400, { error: { type: 'invalid_request_error', code: 'resource_already_exists', message: 'Product already exists.' } }];
+      const product = { id, object: 'product', active: true, name: params.name, metadata: metadataOf(params) };
+      products.set(id, product);
+      return [200, product];
+    }
+    if (method === 'GET' && path === '/v1/webhook_endpoints') {
+      // The secret is returned only at creation.
+      return [200, list([...webhookEndpoints.values()].map(({ secret: _secret, ...e }) => e), '/v1/webhook_endpoints')];
+    }
+    if (method === 'POST' && path === '/v1/webhook_endpoints') {
+      const endpoint = {
+        id: newId('we'), object: 'webhook_endpoint', url: params.url, api_version: params.api_version ?? null,
+        enabled_events: listOf(params, 'enabled_events'), description: params.description ?? null, metadata: metadataOf(params),
+        status: 'enabled', livemode: false, created: nowSeconds(), secret: `whsec_${newId('secret')}`,
+      };
+      webhookEndpoints.set(endpoint.id, endpoint);
+      return [200, endpoint];
+    }
+    if ((m = path.match(/^\/v1\/webhook_endpoints\/([^/]+)$/))) {
+      const endpoint = webhookEndpoints.get(m[1]);
+      if (!endpoint) return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such webhook endpoint: '${m[1]}'` } }];
+      if (method === 'DELETE') {
+        webhookEndpoints.delete(m[1]);
+        return [200, { id: m[1], object: 'webhook_endpoint', deleted: true }];
+      }
+      if (method === 'POST') {
+        if (Object.keys(params).some((k) => k.startsWith('enabled_events['))) endpoint.enabled_events = listOf(params, 'enabled_events');
+        if (params.url) endpoint.url = params.url;
+        if (params.disabled !== undefined) endpoint.status = params.disabled === 'true' ? 'disabled' : 'enabled';
+      }
+      const { secret: _secret, ...shown } = endpoint;
+      return [200, shown];
     }
     if (method === 'POST' && path === '/v1/customers') {
       const customer = { id: newId('cus'), object: 'customer', email: params.email, name: params.name, metadata: {} };
@@ -134,7 +202,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
 
   return {
     port: (server.address() as AddressInfo).port,
-    requests, customers, subscriptions, paymentIntents, invoices, prices,
+    requests, customers, subscriptions, paymentIntents, invoices, prices, products, webhookEndpoints,
     pay(paymentIntentId) {
       const pi = paymentIntents.get(paymentIntentId)!;
       Object.assign(pi, { status: 'succeeded', amount_received: pi.amount, last_payment_error: null });
@@ -146,6 +214,13 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       Object.assign(paymentIntents.get(paymentIntentId)!, {
         status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'card_declined', message },
       });
+    },
+    process(paymentIntentId) {
+      Object.assign(paymentIntents.get(paymentIntentId)!, { status: 'processing', last_payment_error: null });
+    },
+    invoiceOf(paymentIntentId) {
+      const pi = paymentIntents.get(paymentIntentId)!;
+      return [...invoices.values()].find((i) => i.confirmation_secret?.client_secret === pi.client_secret)!;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -61,8 +61,14 @@ export const completeSubscriptionBody = z.object({
 export type CompleteSubscriptionBody = z.input<typeof completeSubscriptionBody>;
 export const newAccountFields = z.object({ email, name, password });
 
+/**
+ * status 'active': the membership exists; `user` is set when this call signed in (null: sign in with
+ * the password chosen at checkout, e.g. after a 3-D Secure redirect). 'processing' (HTTP 202): the
+ * payment has not cleared yet; the webhook finishes it.
+ */
 export const completeSubscriptionAnswer = z.object({
   success: z.boolean(),
+  status: z.enum(['active', 'processing']),
   message: z.string(),
   user: sessionUser.nullable(),
 });

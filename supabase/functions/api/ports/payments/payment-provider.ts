@@ -43,11 +43,21 @@ export interface StartCheckoutInput {
   metadata: Record<string, string>;
 }
 
-/** A verified webhook event, reduced to what keeps our rows in step. */
+/**
+ * A subscription as a webhook event shows it. The period may be missing (an event with no items on
+ * an API version that has no subscription-level period): the row then keeps its period.
+ */
+export interface SubscriptionChange extends Omit<ProviderSubscription, 'currentPeriodStart' | 'currentPeriodEnd'> {
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+}
+
+/** A verified webhook event, reduced to what keeps our rows in step. `created`: when the provider made it. */
 export type PaymentEvent =
-  | { id: string; type: 'subscription.changed'; subscription: ProviderSubscription }
+  | { id: string; created: Date; type: 'subscription.changed'; subscription: SubscriptionChange }
   | {
       id: string;
+      created: Date;
       type: 'invoice.paid';
       invoice: {
         id: string;
@@ -59,7 +69,7 @@ export type PaymentEvent =
         periodEnd: Date;
       };
     }
-  | { id: string; type: 'ignored'; providerType: string };
+  | { id: string; created: Date; type: 'ignored'; providerType: string };
 
 /** The built-in test provider's browser-side step (what Stripe.js does against Stripe). */
 export interface TestCardCheckout {

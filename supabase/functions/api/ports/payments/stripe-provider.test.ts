@@ -1,6 +1,7 @@
 // The Stripe adapter against a local double of Stripe's API (tests/support/stripe-double.ts).
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareStripeAccount } from '../../../../../tests/support/stripe-account.ts';
 import { startStripeDouble, type StripeDouble } from '../../../../../tests/support/stripe-double.ts';
 import { PaymentWebhookError, type PaymentProvider } from './payment-provider.ts';
 import { priceLookupKey, stripePaymentProvider } from './stripe-provider.ts';
@@ -11,6 +12,7 @@ const webhookSecret = 'whsec_test_secret';
 
 beforeAll(async () => {
   double = await startStripeDouble();
+  await prepareStripeAccount(double);
   provider = stripePaymentProvider({
     secretKey: 'sk_test_double', publishableKey: 'pk_test_double', webhookSecret,
     host: '127.0.0.1', port: double.port, protocol: 'http',
@@ -19,13 +21,14 @@ beforeAll(async () => {
 afterAll(() => double.close());
 
 describe('stripe adapter', () => {
-  it('creates the price once by lookup key, a customer and an incomplete subscription, and hands back the client secret', async () => {
+  it('uses the price found by lookup key, creates a customer and an incomplete subscription, and hands back the client secret', async () => {
     const started = await provider.startCheckout({ plan: 'weekend', email: 'w@example.com', name: 'Wendy', metadata: { app: 'paylocal' } });
     expect(started.clientSecret).toMatch(/^pi_\w+_secret_/);
     expect(started.clientSecret.startsWith(`${started.paymentIntentId}_secret_`)).toBe(true);
     expect(started).toMatchObject({ amountCents: 699, currency: 'usd' });
     const price = [...double.prices.values()].find((p) => p.lookup_key === priceLookupKey('weekend'))!;
-    expect(price).toMatchObject({ unit_amount: 699, recurring: { interval: 'day', interval_count: 3 } });
+    expect(price).toMatchObject({ unit_amount: 699, product: 'paylocal_weekend', recurring: { interval: 'day', interval_count: 3 } });
+    expect(double.requests.find((r) => r.method === 'POST' && r.path === '/v1/subscriptions')!.params['items[0][price]']).toBe(price.id);
     const create = double.requests.find((r) => r.method === 'POST' && r.path === '/v1/subscriptions')!;
     expect(create.params).toMatchObject({
       payment_behavior: 'default_incomplete',
@@ -38,10 +41,16 @@ describe('stripe adapter', () => {
     expect([...double.prices.values()].filter((p) => p.lookup_key === priceLookupKey('weekend'))).toHaveLength(1);
   });
 
-  it('finds an existing price by its lookup key instead of creating one', async () => {
+  it('never creates prices itself, and says to run the setup when a plan has none', async () => {
     const fresh = stripePaymentProvider({ secretKey: 'sk_test_double', publishableKey: null, webhookSecret: null, host: '127.0.0.1', port: double.port, protocol: 'http' });
     const before = double.prices.size;
     await fresh.startCheckout({ plan: 'weekend', email: 'w3@example.com', name: 'Wil', metadata: {} });
+    expect(double.prices.size).toBe(before);
+    const yearly = [...double.prices.values()].find((p) => p.lookup_key === priceLookupKey('yearly'))!;
+    yearly.active = false;
+    await expect(fresh.startCheckout({ plan: 'yearly', email: 'y@example.com', name: 'Yan', metadata: {} }))
+      .rejects.toThrow('No active Stripe price with lookup key paylocal_yearly: run npm run stripe:setup');
+    yearly.active = true;
     expect(double.prices.size).toBe(before);
   });
 
@@ -76,9 +85,11 @@ describe('stripe adapter', () => {
   });
 
   it('verifies webhook signatures made by Stripe\'s test-header helper, and refuses others', async () => {
-    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'charge.succeeded', data: { object: {} } });
+    const payload = JSON.stringify({ id: 'evt_1', object: 'event', created: 1_800_000_000, type: 'charge.succeeded', data: { object: {} } });
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
-    expect(await provider.verifyWebhook(payload, header)).toEqual({ id: 'evt_1', type: 'ignored', providerType: 'charge.succeeded' });
+    expect(await provider.verifyWebhook(payload, header)).toEqual({
+      id: 'evt_1', created: new Date(1_800_000_000_000), type: 'ignored', providerType: 'charge.succeeded',
+    });
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' });
     await expect(provider.verifyWebhook(payload, forged)).rejects.toBeInstanceOf(PaymentWebhookError);
     await expect(provider.verifyWebhook(`${payload} `, header)).rejects.toBeInstanceOf(PaymentWebhookError);

@@ -1,13 +1,14 @@
 // Stripe adapter (production). Subscriptions are created incomplete (payment_behavior
 // 'default_incomplete'); the browser confirms the first invoice's PaymentIntent with Stripe Elements
 // using its client secret; the server then retrieves the PaymentIntent to confirm it succeeded.
-// Prices are found by lookup key (created once if missing), so no dashboard setup is needed.
-// Billing periods are read from subscription items (API 2025-03-31 and later).
+// Prices are found by lookup key; `npm run stripe:setup` creates them (and the webhook endpoint).
+// Billing periods are read from subscription items (API 2025-03-31 and later), falling back to the
+// subscription's own period for older API versions.
 import Stripe from 'stripe';
-import { CURRENCY, PLANS, type PlanId } from '../../../_shared/constants.ts';
+import type { PlanId } from '../../../_shared/constants.ts';
 import {
   PaymentWebhookError,
-  type PaymentEvent, type PaymentProvider, type ProviderPayment, type ProviderSubscription,
+  type PaymentEvent, type PaymentProvider, type ProviderPayment, type ProviderSubscription, type SubscriptionChange,
 } from './payment-provider.ts';
 
 export interface StripeProviderOptions {
@@ -25,37 +26,61 @@ export const priceLookupKey = (plan: PlanId) => `paylocal_${plan}`;
 const seconds = (unix: number) => new Date(unix * 1000);
 const idOf = (value: string | { id: string } | null | undefined) => (value == null ? null : typeof value === 'string' ? value : value.id);
 
-/** Stripe's subscription, as the subscriptions table sees it. */
-export function toProviderSubscription(subscription: Stripe.Subscription): ProviderSubscription {
-  const item = subscription.items.data[0];
-  if (!item) throw new Error(`Stripe subscription ${subscription.id} has no items`);
-  let status: ProviderSubscription['status'];
+/**
+ * The webhook endpoint's pinned API version (scripts/stripe-setup.ts) = the SDK's own. Events on
+ * older versions are read too (decision 070): periods from subscription items (2025-03-31 "basil"
+ * and later) or the subscription's own current_period_* (before), invoice.subscription and
+ * invoice.payment_intent where older versions put them.
+ */
+export const STRIPE_API_VERSION = Stripe.API_VERSION;
+
+/** Fields that API versions before 2025-03-31 carry and the SDK's types no longer list. */
+interface LegacySubscriptionFields { current_period_start?: number | null; current_period_end?: number | null }
+interface LegacyInvoiceFields {
+  subscription?: string | { id: string } | null;
+  payment_intent?: string | { id: string } | null;
+}
+
+function statusOf(subscription: Stripe.Subscription): ProviderSubscription['status'] {
   switch (subscription.status) {
     case 'active':
     case 'trialing':
-      status = subscription.pause_collection ? 'paused' : 'active';
-      break;
+      return subscription.pause_collection ? 'paused' : 'active';
     case 'paused':
-      status = 'paused';
-      break;
+      return 'paused';
     case 'past_due':
     case 'unpaid':
-      status = 'past_due';
-      break;
+      return 'past_due';
     case 'incomplete':
-      status = 'incomplete';
-      break;
+      return 'incomplete';
     default:
-      status = 'canceled';
+      return 'canceled';
   }
+}
+
+/** Stripe's subscription as a webhook shows it: the period from its first item, else from the subscription itself. */
+export function toSubscriptionChange(subscription: Stripe.Subscription): SubscriptionChange {
+  const item = subscription.items?.data?.[0] as (Stripe.SubscriptionItem & LegacySubscriptionFields) | undefined;
+  const legacy = subscription as unknown as LegacySubscriptionFields;
+  const start = item?.current_period_start ?? legacy.current_period_start ?? null;
+  const end = item?.current_period_end ?? legacy.current_period_end ?? null;
   return {
     id: subscription.id,
     customerId: idOf(subscription.customer)!,
-    status,
-    currentPeriodStart: seconds(item.current_period_start),
-    currentPeriodEnd: seconds(item.current_period_end),
-    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    status: statusOf(subscription),
+    currentPeriodStart: start == null ? null : seconds(start),
+    currentPeriodEnd: end == null ? null : seconds(end),
+    cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end),
   };
+}
+
+/** Stripe's subscription, as the subscriptions table sees it (retrieved, so it has its period). */
+export function toProviderSubscription(subscription: Stripe.Subscription): ProviderSubscription {
+  const change = toSubscriptionChange(subscription);
+  if (!change.currentPeriodStart || !change.currentPeriodEnd) {
+    throw new Error(`Stripe subscription ${subscription.id} has no billing period`);
+  }
+  return { ...change, currentPeriodStart: change.currentPeriodStart, currentPeriodEnd: change.currentPeriodEnd };
 }
 
 export function stripePaymentProvider(options: StripeProviderOptions): PaymentProvider {
@@ -67,19 +92,13 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
   const cryptoProvider = Stripe.createSubtleCryptoProvider();
   const prices = new Map<PlanId, string>();
 
+  /** Prices are created by `npm run stripe:setup` and found by lookup key (decision 070); cached per isolate. */
   async function priceFor(plan: PlanId): Promise<string> {
     const cached = prices.get(plan);
     if (cached) return cached;
     const lookupKey = priceLookupKey(plan);
-    const found = await stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
-    const p = PLANS[plan];
-    const price = found.data[0] ?? await stripe.prices.create({
-      currency: CURRENCY,
-      unit_amount: p.priceCents,
-      recurring: { interval: p.interval, interval_count: p.intervalCount },
-      lookup_key: lookupKey,
-      product_data: { name: `Pay Local ${p.name} (${p.label})` },
-    });
+    const [price] = (await stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 })).data;
+    if (!price) throw new Error(`No active Stripe price with lookup key ${lookupKey}: run npm run stripe:setup`);
     prices.set(plan, price.id);
     return price.id;
   }
@@ -155,38 +174,56 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
   };
 }
 
-/** The Stripe events that change our rows; everything else is acknowledged and ignored. */
+/** The Stripe events the webhook endpoint subscribes to (scripts/stripe-setup.ts): exactly those handled here. */
+export const STRIPE_WEBHOOK_EVENTS = [
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+  'invoice.paid',
+] as const;
+
+/** The Stripe events that change our rows; everything else (and anything unreadable) is acknowledged and ignored. */
 export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+  // An event without a time (never seen from Stripe) orders before everything else.
+  const created = Number.isFinite(event.created) ? seconds(event.created) : new Date(0);
+  const ignored: PaymentEvent = { id: event.id, created, type: 'ignored', providerType: event.type };
   switch (event.type) {
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
     case 'customer.subscription.paused':
-    case 'customer.subscription.resumed':
-      return { id: event.id, type: 'subscription.changed', subscription: toProviderSubscription(event.data.object) };
+    case 'customer.subscription.resumed': {
+      const subscription = event.data?.object;
+      if (!subscription?.id || !subscription.customer) return ignored;
+      return { id: event.id, created, type: 'subscription.changed', subscription: toSubscriptionChange(subscription) };
+    }
     case 'invoice.paid': {
-      const invoice = event.data.object;
-      const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+      const invoice = event.data?.object as (Stripe.Invoice & LegacyInvoiceFields) | undefined;
+      if (!invoice) return ignored;
+      const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(invoice.subscription);
       const line = invoice.lines?.data?.[0];
-      if (!subscriptionId || !invoice.id || invoice.amount_paid <= 0) {
-        return { id: event.id, type: 'ignored', providerType: event.type };
-      }
+      const periodStart = line?.period?.start ?? invoice.period_start;
+      const periodEnd = line?.period?.end ?? invoice.period_end;
+      if (!subscriptionId || !invoice.id || !(invoice.amount_paid > 0) || periodStart == null || periodEnd == null) return ignored;
       const payment = invoice.payments?.data?.[0]?.payment;
       return {
         id: event.id,
+        created,
         type: 'invoice.paid',
         invoice: {
           id: invoice.id,
           subscriptionId,
-          paymentIntentId: idOf(payment?.payment_intent) ?? null,
+          paymentIntentId: idOf(payment?.payment_intent) ?? idOf(invoice.payment_intent) ?? null,
           amountCents: invoice.amount_paid,
           currency: invoice.currency,
-          periodStart: seconds(line?.period?.start ?? invoice.period_start),
-          periodEnd: seconds(line?.period?.end ?? invoice.period_end),
+          periodStart: seconds(periodStart),
+          periodEnd: seconds(periodEnd),
         },
       };
     }
     default:
-      return { id: event.id, type: 'ignored', providerType: event.type };
+      return ignored;
   }
 }

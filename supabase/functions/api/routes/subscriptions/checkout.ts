@@ -1,5 +1,7 @@
-// Subscribe flow: create a checkout with the provider, then complete it once the provider confirms
-// the payment. A visitor's account is created only at completion, so a declined card leaves none.
+// Subscribe flow: create a checkout with the provider (the server holds it, with a bcrypt hash of the
+// chosen password), then settle it once the provider confirms the payment — from the browser's
+// completion or from the webhook, whichever comes first (settle.ts, decision 070). A declined card
+// leaves no account.
 import { PLANS, type PlanId } from '../../../_shared/constants.ts';
 import {
   createSubscriptionBody, newAccountFields, upgradeSubscriptionBody,
@@ -15,37 +17,16 @@ import { assertRegistrationAllowed, clientIp, recordAttempt } from '../auth/rate
 import { startSession } from '../auth/session-cookie.ts';
 import { loadSessionUser } from '../auth/session-user.ts';
 import { providerCall } from './provider-call.ts';
-import { recordPayment, upsertSubscription } from './records.ts';
+import {
+  ALREADY_MEMBER_MESSAGE, checkoutByPaymentIntent, hasCurrentMembership, purgeExpiredCheckouts, settleCheckout,
+  type CheckoutRow,
+} from './settle.ts';
 
-export const ALREADY_MEMBER_MESSAGE = 'You already have an active membership.';
+export { ALREADY_MEMBER_MESSAGE };
 export const ACTIVATED_MESSAGE = 'Your membership is active. Welcome to Pay Local!';
-
-interface CheckoutRow {
-  id: string;
-  provider: 'test' | 'stripe';
-  payment_intent_id: string;
-  customer_id: string;
-  provider_subscription_id: string;
-  invoice_id: string | null;
-  plan: PlanId;
-  amount_cents: number;
-  currency: string;
-  email: string;
-  home_city_id: string | null;
-  preferred_charity_id: string | null;
-  upgrade_user_id: string | null;
-  completed_user_id: string | null;
-}
-
-/** True when the user holds a membership that is running or paused (not ended). */
-const hasCurrentMembership = async (q: Query, userId: string) => {
-  const [row] = await q<{ yes: boolean }>(
-    `select exists (select 1 from public.subscriptions
-                     where user_id = $1 and status in ('active', 'paused') and current_period_end > now()) as yes`,
-    [userId],
-  );
-  return row.yes;
-};
+export const SIGN_IN_MESSAGE = 'Your membership is active. Sign in with the email and password you chose.';
+export const PROCESSING_MESSAGE =
+  'Your payment is processing. Your membership starts as soon as it clears; then sign in with the email and password you chose.';
 
 async function checkCityAndCharity(q: Query, cityId: string | null, charityId: string | null) {
   if (cityId) {
@@ -63,6 +44,7 @@ export async function createCheckout(c: AppContext, body: unknown): Promise<Crea
   const { payments } = c.var.deps;
   const user = c.var.user;
   let customer: { email: string; name: string };
+  let passwordHash: string | null = null;
   let plan: PlanId;
   let account: { homeCityId: string | null; charityId: string | null } = { homeCityId: null, charityId: null };
 
@@ -88,20 +70,26 @@ export async function createCheckout(c: AppContext, body: unknown): Promise<Crea
       await checkCityAndCharity(q, account.homeCityId, account.charityId);
       await recordAttempt(q, 'register', input.email, ip);
     });
+    // Held by the server from now on, so the webhook can create the account if the browser never returns.
+    passwordHash = await hashPassword(input.password, c.var.deps.config.bcryptRounds);
   }
 
   const started = await providerCall(() => payments.startCheckout({
     plan, email: customer.email, name: customer.name,
     metadata: { app: 'paylocal', plan, ...(user ? { userId: user.id } : {}) },
   }));
-  await serviceTx(c, (q) => q(
-    `insert into private.checkouts
-       (provider, payment_intent_id, customer_id, provider_subscription_id, invoice_id, plan, amount_cents, currency,
-        email, home_city_id, preferred_charity_id, upgrade_user_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [payments.kind, started.paymentIntentId, started.customerId, started.subscriptionId, started.invoiceId, plan,
-      started.amountCents, started.currency, customer.email, account.homeCityId, account.charityId, user?.id ?? null],
-  ));
+  await serviceTx(c, async (q) => {
+    await purgeExpiredCheckouts(q);
+    await q(
+      `insert into private.checkouts
+         (provider, payment_intent_id, customer_id, provider_subscription_id, invoice_id, plan, amount_cents, currency,
+          email, name, password_hash, home_city_id, preferred_charity_id, upgrade_user_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      [payments.kind, started.paymentIntentId, started.customerId, started.subscriptionId, started.invoiceId, plan,
+        started.amountCents, started.currency, customer.email, user ? null : customer.name, passwordHash,
+        account.homeCityId, account.charityId, user?.id ?? null],
+    );
+  });
   return {
     provider: payments.kind,
     publishableKey: payments.publishableKey,
@@ -130,105 +118,73 @@ export interface CompletionInput {
   plan?: PlanId;
 }
 
-export async function completeCheckout(c: AppContext, input: CompletionInput): Promise<CompleteSubscriptionAnswer> {
-  const { payments, config } = c.var.deps;
+/**
+ * The browser's completion (after Stripe.js confirmed the card, after a 3-D Secure redirect, or
+ * after the test card form). Settles the checkout if the webhook has not already; signs in when the
+ * caller proves the password chosen at checkout (or is the signed-in upgrader).
+ */
+export async function completeCheckout(c: AppContext, input: CompletionInput): Promise<CompletionResult> {
   const sessionUserId = c.var.user?.id ?? null;
-  const [checkout] = await serviceTx(c, (q) =>
-    q<CheckoutRow>(`select * from private.checkouts where payment_intent_id = $1`, [input.paymentIntentId]));
+  let checkout = await checkoutByPaymentIntent(c, input.paymentIntentId);
   if (!checkout) throw notFound('No subscription checkout was started for this payment. Please start again.');
   if (checkout.customer_id !== input.customerId) throw badRequest('customerId does not match this payment');
   if (input.plan && input.plan !== checkout.plan) throw badRequest('plan does not match this payment');
 
   // Upgrade: only the account that started the checkout, signed in now (existingUserId is never trusted).
-  let newAccount: { email: string; name: string; password: string } | null = null;
+  let password: string | null = null;
   if (checkout.upgrade_user_id) {
     if (sessionUserId !== checkout.upgrade_user_id) throw forbidden('Sign in to the account that started this payment.');
   } else {
-    newAccount = parse(newAccountFields, input);
-    if (newAccount.email !== checkout.email) throw badRequest('email does not match this payment');
-  }
-
-  if (checkout.completed_user_id) return replayedCompletion(c, checkout, newAccount);
-
-  // The provider, not the browser, says whether the payment succeeded.
-  const payment = await providerCall(() => payments.retrievePayment(checkout.payment_intent_id));
-  if (payment.status !== 'succeeded') {
-    throw new HttpError(402, payment.failureMessage ?? 'The payment has not been completed.');
-  }
-  if (payment.amountCents !== checkout.amount_cents || (payment.customerId && payment.customerId !== checkout.customer_id)) {
-    throw badRequest('The payment does not match this subscription.');
-  }
-  const subscription = await providerCall(() => payments.retrieveSubscription(checkout.provider_subscription_id));
-  if (subscription.status === 'canceled') throw conflict('This subscription was cancelled by the payment provider.');
-  const passwordHash = newAccount ? await hashPassword(newAccount.password, config.bcryptRounds) : null;
-
-  const outcome = await serviceTx(c, async (q) => {
-    const [locked] = await q<{ completed_user_id: string | null }>(
-      `select completed_user_id from private.checkouts where id = $1 for update`, [checkout.id]);
-    if (locked.completed_user_id) return { replay: true as const };
-
-    let userId: string;
-    if (newAccount) {
-      const [existing] = await q(`select 1 from public.profiles where email = $1`, [newAccount.email]);
-      if (existing) throw conflict(USER_EXISTS_MESSAGE);
-      const [profile] = await q<{ id: string }>(
-        `insert into public.profiles (email, name, role, home_city_id, preferred_charity_id)
-         values ($1, $2, 'USER', $3, $4) returning id`,
-        [newAccount.email, newAccount.name, checkout.home_city_id, checkout.preferred_charity_id],
-      );
-      userId = profile.id;
-      await q(`insert into private.credentials (user_id, password_hash) values ($1, $2)`, [userId, passwordHash]);
-    } else {
-      userId = checkout.upgrade_user_id!;
-      if (await hasCurrentMembership(q, userId)) throw conflict(ALREADY_MEMBER_MESSAGE);
+    if (input.email && input.email !== checkout.email) throw badRequest('email does not match this payment');
+    password = input.password ? input.password : null;
+    if (!checkout.completed_user_id && password) {
+      if (checkout.password_hash) {
+        if (!(await verifyPassword(password, checkout.password_hash))) throw badRequest('password does not match this payment');
+      } else {
+        // A checkout started before the server held the hash: the completion's password is the one.
+        const hash = await hashPassword(parse(newAccountFields.shape.password, password), c.var.deps.config.bcryptRounds);
+        const id = checkout.id;
+        await serviceTx(c, (q) => q(`update private.checkouts set password_hash = $2 where id = $1 and password_hash is null`, [id, hash]));
+        checkout = { ...checkout, password_hash: hash };
+      }
     }
-    // Rows whose time ran out are ended now, so the latest row is always the one that counts.
-    await q(
-      `update public.subscriptions set status = 'canceled', canceled_at = coalesce(canceled_at, now()), updated_at = now()
-        where user_id = $1 and status in ('active', 'past_due') and current_period_end <= now()`,
-      [userId],
-    );
-    const subscriptionRowId = await upsertSubscription(q, { userId, plan: checkout.plan, provider: checkout.provider, subscription });
-    await recordPayment(q, {
-      userId, subscriptionRowId, provider: checkout.provider,
-      invoiceId: checkout.invoice_id ?? checkout.payment_intent_id,
-      paymentIntentId: checkout.payment_intent_id,
-      amountCents: payment.amountCents, currency: payment.currency,
-    });
-    await q(`update private.checkouts set completed_user_id = $2, completed_at = now() where id = $1`, [checkout.id, userId]);
-    if (newAccount) await startSession(c, q, userId);
-    return { replay: false as const, userId };
-  }).catch((error: { code?: string }) => {
-    if (error.code === '23505') throw conflict(USER_EXISTS_MESSAGE);
-    throw error;
-  });
-
-  if (outcome.replay) {
-    const [fresh] = await serviceTx(c, (q) => q<CheckoutRow>(`select * from private.checkouts where id = $1`, [checkout.id]));
-    return replayedCompletion(c, fresh, newAccount);
   }
-  return { success: true, message: ACTIVATED_MESSAGE, user: await sessionUserOf(c, outcome.userId) };
+
+  if (checkout.completed_user_id) return replayedCompletion(c, checkout, password);
+
+  const settled = await settleCheckout(c, checkout);
+  if (settled.state === 'processing') {
+    return { status: 202, body: { success: false, status: 'processing', message: PROCESSING_MESSAGE, user: null } };
+  }
+  if (settled.state === 'unpaid') throw new HttpError(402, settled.message);
+  if (!settled.createdNow) return replayedCompletion(c, { ...checkout, completed_user_id: settled.userId }, password);
+  return signedInAnswer(c, settled.userId, checkout.upgrade_user_id !== null || password !== null);
+}
+
+export interface CompletionResult {
+  status: 200 | 202;
+  body: CompleteSubscriptionAnswer;
+}
+
+async function signedInAnswer(c: AppContext, userId: string, proven: boolean): Promise<CompletionResult> {
+  if (!proven) return { status: 200, body: { success: true, status: 'active', message: SIGN_IN_MESSAGE, user: null } };
+  if (c.var.user?.id !== userId) await serviceTx(c, (q) => startSession(c, q, userId));
+  return { status: 200, body: { success: true, status: 'active', message: ACTIVATED_MESSAGE, user: await sessionUserOf(c, userId) } };
 }
 
 /**
- * A completion that already happened creates nothing again. The owner (signed in, or proving the
- * password of the account it created) gets the same success; anyone else is refused.
+ * A completion that already happened (by the webhook or an earlier call) creates nothing again. The
+ * owner (signed in, or proving the password of the account) is signed in; a caller with no password
+ * is told to sign in; a wrong password is refused.
  */
-async function replayedCompletion(
-  c: AppContext, checkout: CheckoutRow, newAccount: { password: string } | null,
-): Promise<CompleteSubscriptionAnswer> {
+async function replayedCompletion(c: AppContext, checkout: CheckoutRow, password: string | null): Promise<CompletionResult> {
   const ownerId = checkout.completed_user_id!;
-  if (c.var.user?.id === ownerId) {
-    return { success: true, message: ACTIVATED_MESSAGE, user: await sessionUserOf(c, ownerId) };
-  }
-  if (newAccount) {
-    const [cred] = await serviceTx(c, (q) =>
-      q<{ password_hash: string }>(`select password_hash from private.credentials where user_id = $1`, [ownerId]));
-    if (await verifyPassword(newAccount.password, cred?.password_hash ?? null)) {
-      await serviceTx(c, (q) => startSession(c, q, ownerId));
-      return { success: true, message: ACTIVATED_MESSAGE, user: await sessionUserOf(c, ownerId) };
-    }
-  }
+  if (c.var.user?.id === ownerId) return signedInAnswer(c, ownerId, true);
+  if (checkout.upgrade_user_id) throw conflict('This payment has already been used. Please log in.');
+  if (password === null) return signedInAnswer(c, ownerId, false);
+  const [cred] = await serviceTx(c, (q) =>
+    q<{ password_hash: string }>(`select password_hash from private.credentials where user_id = $1`, [ownerId]));
+  if (await verifyPassword(password, cred?.password_hash ?? null)) return signedInAnswer(c, ownerId, true);
   throw conflict('This payment has already been used. Please log in.');
 }
 

@@ -10,6 +10,7 @@ import { parseJson } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';
 import { CardDeclinedError } from '../../ports/payments/payment-provider.ts';
 import { completeCheckout, createCheckout, subscriptionDetailsOf } from './checkout.ts';
+import { settleFromProvider } from './settle.ts';
 import { providerCall } from './provider-call.ts';
 import { currentSubscription } from './records.ts';
 
@@ -35,7 +36,8 @@ subscriptionRoutes.post('/create-subscription', async (c) => {
 
 subscriptionRoutes.post('/complete-subscription', async (c) => {
   const body = await parseJson(c, completeSubscriptionBody);
-  return c.json(await completeCheckout(c, body));
+  const { status, body: answer } = await completeCheckout(c, body);
+  return c.json(answer, status);
 });
 
 // Visitors simply have no membership: answered without a 401 so public pages can ask.
@@ -104,11 +106,15 @@ testPaymentRoutes.post('/confirm', async (c) => {
   const testCards = c.var.deps.payments.testCards;
   if (!testCards) throw notFound('The test payment provider is not in use');
   const body = await parseJson(c, testCardConfirmBody);
+  let paymentIntent: Awaited<ReturnType<typeof testCards.confirmCard>>;
   try {
-    const paymentIntent = await testCards.confirmCard(body);
-    return c.json({ paymentIntent });
+    paymentIntent = await testCards.confirmCard(body);
   } catch (error) {
     if (error instanceof CardDeclinedError) throw new HttpError(402, error.message);
     throw notFound((error as Error).message);
   }
+  // What Stripe's invoice.paid webhook does: the paid checkout is settled by the server, so the
+  // account exists even if the browser never calls /complete-subscription.
+  if (paymentIntent.status === 'succeeded') await settleFromProvider(c, { paymentIntentId: paymentIntent.id });
+  return c.json({ paymentIntent });
 });

@@ -43,7 +43,7 @@ describe('payment config', () => {
 });
 
 describe('subscribe as a visitor', () => {
-  it('creates no account until completion, then activates after the provider confirms the payment', async () => {
+  it('creates no account until the provider confirms the payment; the completion then signs in', async () => {
     const agent = freshAgent();
     const created = await agent.post('/api/create-subscription', { ...account('new@example.com', { homeCityId: SEED.lyonsId, preferredCharityId: SEED.lyonsCharityId }) });
     expect(created.status).toBe(200);
@@ -77,6 +77,16 @@ describe('subscribe as a visitor', () => {
     });
     expect(new Date(details.currentPeriodEnd).getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
     expect(await countRows('new@example.com')).toEqual({ profiles: 1, subs: 1, payments: 1 });
+  });
+
+  it('creates the account when the test card is confirmed, even if the browser never calls completion', async () => {
+    const agent = freshAgent();
+    const created = await agent.post('/api/create-subscription', account('closed-tab@example.com'));
+    expect((await agent.post('/api/test-payments/confirm', card(created.body.clientSecret))).status).toBe(200);
+    expect(await countRows('closed-tab@example.com')).toEqual({ profiles: 1, subs: 1, payments: 1 });
+    const login = await freshAgent().post('/api/auth/login', { email: 'closed-tab@example.com', password: 'secret1' });
+    expect(login.status).toBe(200);
+    expect(login.body.user.subscriptionStatus).toBe('active');
   });
 
   it.each(PLAN_IDS)('charges the %s plan its price and records 10%% for charity', async (plan) => {

@@ -3,6 +3,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../../../../tests/support/constants.ts';
+import { prepareStripeAccount } from '../../../../../tests/support/stripe-account.ts';
 import { startStripeDouble, type StripeDouble } from '../../../../../tests/support/stripe-double.ts';
 import { createTestApp, type Agent, type TestApp } from '../../../../../tests/support/test-app.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
@@ -14,6 +15,7 @@ let double: StripeDouble;
 
 beforeAll(async () => {
   double = await startStripeDouble();
+  await prepareStripeAccount(double);
   t = await createTestApp({}, (deps) => ({
     ...deps,
     payments: stripePaymentProvider({

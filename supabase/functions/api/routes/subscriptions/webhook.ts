@@ -3,13 +3,17 @@ import { type AppEnv, serviceTx } from '../../context.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { PaymentWebhookError, type PaymentEvent } from '../../ports/payments/payment-provider.ts';
 import type { Query } from '../../db/database.ts';
-import { recordPayment, syncSubscription } from './records.ts';
+import { claimEventOrder, recordPayment, syncSubscription } from './records.ts';
+import { settleFromProvider } from './settle.ts';
 
 export const webhookRoutes = new Hono<AppEnv>();
 
 /**
- * Stripe webhooks: the signature is checked on the raw body; each event id is processed once
- * (stored in the same transaction as its effects, so a failed event is retried by Stripe).
+ * Stripe webhooks (decision 070): the signature is checked on the raw body; each event id is
+ * processed once (stored in the same transaction as its effects, so a failed event is retried by
+ * Stripe). invoice.paid settles a checkout the browser never completed (the account is created
+ * here). Subscription events older than the last one applied are acknowledged and skipped. Events
+ * we do not use, or cannot read, are acknowledged with 2xx, so nothing wedges the endpoint.
  */
 webhookRoutes.post('/webhook', async (c) => {
   const rawBody = await c.req.text();
@@ -20,6 +24,14 @@ webhookRoutes.post('/webhook', async (c) => {
     if (error instanceof PaymentWebhookError) throw badRequest(error.message);
     throw error;
   }
+  const [seen] = await serviceTx(c, (q) => q(`select 1 from private.processed_webhook_events where event_id = $1`, [event.id]));
+  if (seen) return c.json({ received: true, outcome: 'duplicate' });
+
+  // Before the event's own transaction: settling asks the provider (a failure answers 5xx and Stripe retries).
+  const settled = event.type === 'invoice.paid'
+    ? await settleFromProvider(c, { subscriptionId: event.invoice.subscriptionId })
+    : null;
+
   const outcome = await serviceTx(c, async (q) => {
     const fresh = await q(
       `insert into private.processed_webhook_events (event_id, type) values ($1, $2)
@@ -29,18 +41,22 @@ webhookRoutes.post('/webhook', async (c) => {
     if (fresh.length === 0) return 'duplicate';
     return applyEvent(q, event);
   });
-  return c.json({ received: true, outcome });
+  return c.json({ received: true, outcome, ...(settled && settled !== 'no-checkout' ? { checkout: settled } : {}) });
 });
 
 async function applyEvent(q: Query, event: PaymentEvent): Promise<string> {
   switch (event.type) {
-    case 'subscription.changed':
-      return (await syncSubscription(q, event.subscription)) ? 'updated' : 'unknown-subscription';
+    case 'subscription.changed': {
+      const [known] = await q(`select 1 from public.subscriptions where provider_subscription_id = $1`, [event.subscription.id]);
+      if (!known) return 'unknown-subscription';
+      if (!(await claimEventOrder(q, event.subscription.id, event.created))) return 'stale';
+      return (await syncSubscription(q, event.subscription)) ? 'updated' : 'not-applied';
+    }
     case 'invoice.paid': {
       const { invoice } = event;
       const [row] = await q<{ id: string; user_id: string; provider: 'test' | 'stripe' }>(
         `select id, user_id, provider from public.subscriptions where provider_subscription_id = $1`, [invoice.subscriptionId]);
-      // The first invoice of a checkout is recorded at completion; until then there is no row.
+      // No membership and no checkout that could become one (e.g. still processing): nothing to record yet.
       if (!row) return 'unknown-subscription';
       const recorded = await recordPayment(q, {
         userId: row.user_id, subscriptionRowId: row.id, provider: row.provider,

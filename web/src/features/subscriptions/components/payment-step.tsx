@@ -37,6 +37,11 @@ export function PaymentStep({ checkout, busy, onPaid, onFailed }: PaymentStepPro
   if (checkout.provider === 'stripe' && checkout.publishableKey) {
     return (
       <Suspense fallback={<Preparing />}>
+        {checkout.publishableKey.startsWith('pk_test_') && (
+          <p role="note" className="mb-4 rounded-xl border-2 border-dashed border-amber-500 bg-amber-50 p-3 text-sm text-amber-950">
+            <span className="font-bold">Stripe test mode</span> — no real charge. Use card <span className="font-mono">4242 4242 4242 4242</span>.
+          </p>
+        )}
         <StripeCardForm
           publishableKey={checkout.publishableKey}
           clientSecret={checkout.clientSecret}

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_PLAN, type PlanId } from '@shared/constants.ts';
-import type { CreateSubscriptionAnswer } from '@shared/contract/index.ts';
+import type { CompleteSubscriptionAnswer, CompleteSubscriptionBody, CreateSubscriptionAnswer } from '@shared/contract/index.ts';
 import { BackLink } from '@/components/layout/back-link';
 import { ScreenTitle } from '@/components/layout/screen-title';
 import { Button } from '@/components/ui/button';
@@ -15,11 +15,21 @@ import { useCompleteSubscription } from '../api/complete-subscription';
 import { useCreateSubscription } from '../api/create-subscription';
 import { completionErrorToast, paymentFailedToast, signupErrorToast } from '../utils/signup-toasts';
 import { planOption } from '../utils/plans';
+import { forgetPendingCheckout, readPendingCheckout, redirectReturn, rememberPendingCheckout } from '../utils/pending-checkout';
 import { AccountFields, emptyAccount, type AccountValues } from './account-fields';
 import { PaymentStep } from './payment-step';
 import { PlanPicker } from './plan-picker';
 
 type Step = 'form' | 'payment';
+
+/** The membership exists but this page did not sign in (3-D Secure return), or the payment is still clearing. */
+interface Outcome {
+  title: string;
+  message: string;
+}
+
+const CONFIRMING_MESSAGE =
+  'We are confirming your payment with your bank. Once it clears your membership starts; then sign in with the email and password you chose.';
 
 /**
  * /subscribe (public): plan, account form, then the card step (spec section 2 and 4). A visitor's
@@ -36,6 +46,45 @@ export function SubscribePage() {
   const [checkout, setCheckout] = useState<CreateSubscriptionAnswer | null>(null);
   const create = useCreateSubscription();
   const complete = useCompleteSubscription();
+  const [, setSearch] = useSearchParams();
+  // Back from Stripe's 3-D Secure redirect (return_url = this page): the page reloaded, so it
+  // finishes from what was remembered before the redirect.
+  const [redirect] = useState(() => {
+    const back = redirectReturn(new URLSearchParams(window.location.search));
+    return back ? { failed: back.redirectStatus === 'failed', pending: readPendingCheckout(back.paymentIntentId) } : null;
+  });
+  const [outcome, setOutcome] = useState<Outcome | null>(() =>
+    redirect && !redirect.failed && !redirect.pending ? { title: 'Payment processing', message: CONFIRMING_MESSAGE } : null);
+  const returned = useRef(false);
+
+  const completed = (answer: CompleteSubscriptionAnswer) => {
+    if (answer.user) {
+      toast({ title: 'Welcome to Pay Local!', description: 'Your membership is active. Enjoy your local deals.' });
+      navigate(paths.memberHome, { replace: true });
+      return;
+    }
+    setOutcome({ title: answer.status === 'processing' ? 'Payment processing' : 'Membership active', message: answer.message });
+  };
+
+  const submitCompletion = (body: CompleteSubscriptionBody) =>
+    complete.mutate(body, {
+      onSuccess: completed,
+      onError: (error) => toast({ variant: 'destructive', ...completionErrorToast(error) }),
+    });
+
+  useEffect(() => {
+    if (!redirect || returned.current) return;
+    returned.current = true;
+    setSearch({}, { replace: true });
+    forgetPendingCheckout();
+    if (redirect.failed) toast({ variant: 'destructive', ...paymentFailedToast(null) });
+    else if (redirect.pending) {
+      const { paymentIntentId, customerId, plan } = redirect.pending;
+      submitCompletion({ paymentIntentId, customerId, plan });
+    }
+    // Once per page load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [redirect]);
 
   if (user && status.isPending) return <LoadingSplash />;
   if (user && status.data?.isActive && !complete.isPending) return <Navigate to={paths.memberHome} replace />;
@@ -55,7 +104,10 @@ export function SubscribePage() {
         preferredCharityId: account.preferredCharityId || null,
       },
       {
-        onSuccess: setCheckout,
+        onSuccess: (answer) => {
+          setCheckout(answer);
+          rememberPendingCheckout({ paymentIntentId: answer.paymentIntentId, customerId: answer.customerId, plan: answer.plan });
+        },
         onError: (error) => {
           setStep('form');
           toast({ variant: 'destructive', ...signupErrorToast(error) });
@@ -66,25 +118,16 @@ export function SubscribePage() {
 
   const finish = (paymentIntentId: string) => {
     if (!checkout) return;
-    complete.mutate(
-      {
-        email: checkout.customer.email,
-        name: checkout.customer.name,
-        password: isUpgrade ? undefined : account.password,
-        paymentIntentId,
-        customerId: checkout.customerId,
-        isUpgrade: checkout.isUpgrade,
-        existingUserId: checkout.existingUserId,
-        plan: checkout.plan,
-      },
-      {
-        onSuccess: () => {
-          toast({ title: 'Welcome to Pay Local!', description: 'Your membership is active. Enjoy your local deals.' });
-          navigate(paths.memberHome, { replace: true });
-        },
-        onError: (error) => toast({ variant: 'destructive', ...completionErrorToast(error) }),
-      },
-    );
+    submitCompletion({
+      email: checkout.customer.email,
+      name: checkout.customer.name,
+      password: isUpgrade ? undefined : account.password,
+      paymentIntentId,
+      customerId: checkout.customerId,
+      isUpgrade: checkout.isUpgrade,
+      existingUserId: checkout.existingUserId,
+      plan: checkout.plan,
+    });
   };
 
   const backToForm = () => {
@@ -97,7 +140,23 @@ export function SubscribePage() {
       <BackLink to={paths.landing}>Back to home</BackLink>
       <ScreenTitle subtitle="One membership, every local deal. 10% goes to a local charity.">Become a Member</ScreenTitle>
 
-      {user && user.role !== 'USER' ? (
+      {outcome ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>{outcome.title}</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <p role="status" className="text-stone-800">{outcome.message}</p>
+            {!user && (
+              <Link to={paths.login} className="font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700">
+                Sign in
+              </Link>
+            )}
+          </CardContent>
+        </Card>
+      ) : complete.isPending && step === 'form' ? (
+        <LoadingSplash />
+      ) : user && user.role !== 'USER' ? (
         <Card>
           <CardContent className="space-y-3 pt-6">
             <p className="text-stone-800">Memberships are for customer accounts. You are signed in as a {user.role.toLowerCase()}.</p>
