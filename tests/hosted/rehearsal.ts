@@ -64,7 +64,9 @@ if (wants('db')) {
 
 if (wants('rls')) {
   // 3. RLS + privilege tests on copies of the pushed database, logged in as the project role.
-  step('rls', bin('vitest'), ['run', 'supabase/tests', '--maxWorkers=2'], {
+  const reports = process.env.HOSTED_REPORTS_DIR; // scripts/test-all.mjs collects the counts from here
+  const json = reports ? ['--reporter=default', '--reporter=json', `--outputFile=${join(reports, 'vitest-hosted.json')}`] : [];
+  step('rls', bin('vitest'), ['run', 'supabase/tests', '--maxWorkers=2', ...json], {
     TEST_DATABASE_URL: rehearsalUrl(superUrl, { database: 'postgres' }),
     TEST_DATABASE_TEMPLATE: REHEARSAL_DB,
   });
@@ -72,6 +74,8 @@ if (wants('rls')) {
 
 if (wants('e2e')) {
   // 4. The deployed-style stack and the journey in Chromium (build first: `vite build`).
-  step('journey', bin('playwright'), ['test', '-c', 'playwright.hosted.config.ts'], {});
+  const reports = process.env.HOSTED_REPORTS_DIR;
+  step('journey', bin('playwright'), ['test', '-c', 'playwright.hosted.config.ts'],
+    reports ? { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright-hosted.json') } : {});
 }
 

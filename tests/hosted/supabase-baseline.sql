@@ -161,6 +161,7 @@ grant select on auth.users to supabase_postgres, service_role;
 -- [rt-bc] realtime.send(payload, event, topic, private) inserts into realtime.messages; Realtime
 -- replicates the insert to subscribers of the topic.
 create schema if not exists realtime;
+alter schema realtime owner to supabase_realtime_admin;
 grant usage on schema realtime to anon, authenticated, service_role, supabase_postgres;
 
 create table if not exists realtime.messages (
@@ -210,6 +211,7 @@ grant execute on function realtime.send(jsonb, text, text, boolean) to anon, aut
 -- [storage] Buckets and objects are rows; access is decided by RLS policies on storage.objects that
 -- the project writes (Storage runs each request under the caller's role; the service key bypasses RLS).
 create schema if not exists storage;
+alter schema storage owner to supabase_storage_admin;
 grant usage on schema storage to anon, authenticated, service_role, supabase_postgres;
 grant create on schema storage to supabase_postgres;
 
