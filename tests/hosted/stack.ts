@@ -1,7 +1,8 @@
 // The hosted rehearsal's running stack (Playwright's webServer for playwright.hosted.config.ts):
 //  - a "Supabase project" double on SUPABASE_PORT: the Functions gateway (/functions/v1/<name>/* → the
 //    function, which sees /<name>/*), Storage's object REST endpoints (/storage/v1/object/...) with
-//    buckets read from the database's storage.buckets, and no Realtime socket (see decision 081);
+//    buckets read from the database's storage.buckets, and Realtime's websocket for private broadcast
+//    channels (tests/hosted/realtime-double.ts);
 //  - the Edge Function entry supabase/functions/api/index.ts under real Deno, from an isolated copy of
 //    supabase/functions (nothing outside it is importable, as for the deploy bundler), with a
 //    deployed-style environment, on the rehearsal database as the non-superuser project role;
@@ -17,6 +18,7 @@ import { dirname, extname, join, relative, resolve } from 'node:path';
 import postgres from 'postgres';
 import { TEST_ADMIN } from '../support/constants.ts';
 import { rehearsalUrl } from './names.ts';
+import { startRealtimeDouble } from './realtime-double.ts';
 import { HOSTED_PORTS, HOSTED_SECRETS } from './ports.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -136,10 +138,10 @@ const project = createServer((req, res) => {
       if (!res.headersSent) storageError(res, 500, '500', 'internal', String(error));
     });
   }
-  // Realtime's websocket is not served here (decision 081): the rehearsal checks what the database
-  // wrote to realtime.messages and that the API's token verifies, instead of a live broadcast.
   json(res, 404, { message: 'no route' });
 });
+// Realtime: the websocket (upgrade requests on /realtime/v1/websocket), tests/hosted/realtime-double.ts.
+const realtime = startRealtimeDouble(project, { databaseUrl, jwtSecret: HOSTED_SECRETS.jwtSecret });
 await new Promise<void>((done) => project.listen(HOSTED_PORTS.supabase, '127.0.0.1', done));
 
 // ------------------------------------------------------------------ the Edge Function under Deno
@@ -214,6 +216,7 @@ console.log(`hosted stack: site ${siteOrigin} → function (Deno, isolated copy 
 const stop = () => {
   deno.kill('SIGTERM');
   site.close();
+  void realtime.close();
   project.close();
   void storageSql.end({ timeout: 1 });
   process.exit(0);
