@@ -18,6 +18,8 @@ export interface PrepareOptions {
   seed: boolean;
   adminEmail: string;
   adminPassword: string;
+  /** Apply local/bootstrap.sql first (default). The hosted rehearsal's database already has Supabase's baseline. */
+  bootstrap?: boolean;
 }
 
 export interface PrepareResult {
@@ -31,7 +33,7 @@ export interface PrepareResult {
  * supabase_migrations.schema_migrations, then seed.sql once.
  */
 export async function prepareDatabase(admin: AdminSql, options: PrepareOptions): Promise<PrepareResult> {
-  await admin.exec(readFileSync(bootstrapPath, 'utf8'));
+  if (options.bootstrap !== false) await admin.exec(readFileSync(bootstrapPath, 'utf8'));
   await admin.exec(`
     create schema if not exists supabase_migrations;
     create table if not exists supabase_migrations.schema_migrations (version text primary key, name text, statements text[]);

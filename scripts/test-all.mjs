@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check a change must pass, in order, stopping at the first failure:
 // typecheck, lint, unit + API + RLS + Deno tests (PGlite; again on PostgreSQL when TEST_DATABASE_URL is
-// set), the production build, its quality budgets, then the end-to-end journeys in real Chromium. Ends with
-// one summary line.
+// set), the production build, the hosted rehearsal (with TEST_DATABASE_URL), its quality budgets, then the
+// end-to-end journeys in real Chromium. Ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,6 +43,8 @@ function finish(code, failedStep) {
   countVitest(join(reports, 'vitest-pglite.json'));
   countVitest(join(reports, 'vitest-postgres.json'));
   countPlaywright(join(reports, 'playwright.json'));
+  countVitest(join(reports, 'vitest-hosted.json'));
+  countPlaywright(join(reports, 'playwright-hosted.json'));
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   if (failedStep) console.log(`\nFAILED at step "${failedStep}" after ${seconds} s`);
   else console.log(`\nAll checks passed in ${seconds} s`);
@@ -74,6 +76,14 @@ if (TEST_DATABASE_URL) {
   console.log('\n(no TEST_DATABASE_URL: the database tests ran on PGlite only; set it to also run them on a PostgreSQL server)');
 }
 run('build', bin('vite'), ['build']);
+// The hosted rehearsal (tests/hosted/rehearsal.ts): a Supabase-shaped database on the PostgreSQL server,
+// migrations pushed by the pinned Supabase CLI as a non-superuser, the RLS tests there, then the Edge
+// Function under Deno from an isolated copy, behind a rewrite proxy, driven in Chromium.
+if (TEST_DATABASE_URL) {
+  run('hosted', bin('tsx'), ['tests/hosted/rehearsal.ts'], { TEST_DATABASE_URL, HOSTED_REPORTS_DIR: reports });
+} else if (!only.length || only.includes('hosted')) {
+  console.log('\n(no TEST_DATABASE_URL: the hosted rehearsal needs a PostgreSQL server; skipped)');
+}
 // Quality budgets of the built app: initial JS, precache, Lighthouse accessibility gate; Lighthouse performance
 // is reported (it moves with the machine's load) and gated by `npm run bench` (scripts/quality-budgets.ts).
 run('budgets', bin('tsx'), ['scripts/quality-budgets.ts'], { LIGHTHOUSE_PERFORMANCE: 'report' });

@@ -14,6 +14,14 @@ export const TEMPLATE_DB = `paylocal_tpl_${basename(join(import.meta.dirname, '.
 export default async function setup(project: TestProject) {
   const prepare = { seed: true, adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password };
   const serverUrl = process.env.TEST_DATABASE_URL;
+  // Hosted rehearsal (tests/hosted/rehearsal.ts): the template was already made the way a hosted project
+  // gets it (Supabase-shaped baseline, `supabase db push`, seed) and TEST_DATABASE_URL logs in as the
+  // project's non-superuser postgres role, which owns it. Use it as it is.
+  const prepared = process.env.TEST_DATABASE_TEMPLATE;
+  if (serverUrl && prepared) {
+    project.provide('databaseTemplate', { kind: 'postgres', url: serverUrl, template: prepared });
+    return;
+  }
   if (serverUrl) {
     const server = postgres(serverUrl, { max: 1, onnotice: () => {} });
     await server.unsafe(`drop database if exists ${TEMPLATE_DB} with (force)`);
@@ -22,7 +30,7 @@ export default async function setup(project: TestProject) {
     const template = openPostgres(withDatabase(serverUrl, TEMPLATE_DB));
     await prepareDatabase(template.admin, prepare);
     await template.close();
-    project.provide('databaseTemplate', { kind: 'postgres', url: serverUrl });
+    project.provide('databaseTemplate', { kind: 'postgres', url: serverUrl, template: TEMPLATE_DB });
     return;
   }
   const template = await openPglite();
@@ -44,6 +52,6 @@ export function withDatabase(url: string, database: string): string {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    databaseTemplate: { kind: 'pglite'; file: string } | { kind: 'postgres'; url: string };
+    databaseTemplate: { kind: 'pglite'; file: string } | { kind: 'postgres'; url: string; template: string };
   }
 }

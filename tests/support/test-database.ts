@@ -3,7 +3,7 @@ import postgres from 'postgres';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type OpenedDatabase } from '../../local/admin-sql.ts';
 import type { Claims, Query } from '../../supabase/functions/api/db/database.ts';
-import { TEMPLATE_DB, withDatabase } from './global-setup.ts';
+import { withDatabase } from './global-setup.ts';
 
 /** A private, migrated and seeded database for one test file. */
 export async function openTestDatabase(): Promise<OpenedDatabase> {
@@ -13,7 +13,7 @@ export async function openTestDatabase(): Promise<OpenedDatabase> {
   }
   const name = `paylocal_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const server = postgres(template.url, { max: 1, onnotice: () => {} });
-  await server.unsafe(`create database ${name} template ${TEMPLATE_DB}`);
+  await server.unsafe(`create database ${name} template ${template.template}`);
   const url = withDatabase(template.url, name);
   const opened = openPostgres(url, { poolSize: 20 });
   return {

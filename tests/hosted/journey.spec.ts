@@ -1,0 +1,134 @@
+// The hosted rehearsal's journey in Chromium, on the web host's origin (another origin than the
+// function's): subscribe → sign in → member deals → upload a profile picture → a realtime notification.
+import { createHmac } from 'node:crypto';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import postgres from 'postgres';
+import { userTopic } from '../../supabase/functions/_shared/contract/realtime.ts';
+import { expectToast, signIn, uniqueEmail } from '../e2e/support.ts';
+import { rehearsalUrl } from './names.ts';
+import { HOSTED_SECRETS } from './ports.ts';
+
+const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const MARKET = { name: 'St. Vrain Market', owner: { email: 'market@paylocal.local', password: 'merchant12345' }, deal: '15% Off Fishing Gear' };
+
+const sql = postgres(rehearsalUrl(process.env.TEST_DATABASE_URL!), { max: 1, onnotice: () => {} });
+test.afterAll(() => sql.end({ timeout: 2 }));
+
+/** Verifies an HS256 JWT with the project's JWT secret, as Realtime does; returns its claims. */
+function verifyHs256(token: string, secret: string): Record<string, unknown> {
+  const [header, payload, signature] = token.split('.');
+  expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toMatchObject({ alg: 'HS256' });
+  const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
+  expect(signature, 'the Realtime token verifies with the project JWT secret').toBe(expected);
+  return JSON.parse(Buffer.from(payload, 'base64url').toString());
+}
+
+/**
+ * Realtime's join check, on the rehearsal database: as supabase_admin would, store a probe on the topic;
+ * then, as the token's role and claims with realtime.topic set, see whether the policies let it be read.
+ * Always rolled back.
+ */
+async function realtimeAdmits(claims: Record<string, unknown>, topic: string): Promise<boolean> {
+  let allowed = false;
+  await sql.begin(async (tx) => {
+    const [probe] = await tx<{ id: string }[]>`
+      insert into realtime.messages (topic, extension, event, payload, private)
+      values (${topic}, 'broadcast', 'probe', '{}'::jsonb, true) returning id`;
+    await tx`select set_config('role', ${String(claims.role)}, true), set_config('request.jwt.claims', ${JSON.stringify(claims)}, true),
+                    set_config('realtime.topic', ${topic}, true)`;
+    allowed = (await tx`select 1 from realtime.messages where id = ${probe.id}`).length > 0;
+    throw new Error('rollback');
+  }).catch((e: Error) => { if (e.message !== 'rollback') throw e; });
+  return allowed;
+}
+
+async function subscribe(page: Page, email: string) {
+  await page.goto('/subscribe');
+  await page.getByLabel('Full name').fill('Hana Hosted');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill('secret1');
+  await page.getByLabel('Home city').selectOption({ label: 'Lyons, Colorado' });
+  await page.getByLabel('Preferred charity').selectOption({ label: 'Lyons Youth Sports' });
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  // ALLOW_TEST_PAYMENTS=true: the deployed function uses the built-in test provider, and says so.
+  await expect(page.getByText('Test mode — no real card is charged')).toBeVisible();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(page).toHaveURL(/\/app$/);
+  await expectToast(page, 'Welcome to Pay Local!');
+}
+
+async function postUpdateAsMarket(browser: Browser, update: string) {
+  const context = await browser.newContext();
+  const merchant = await context.newPage();
+  await signIn(merchant, MARKET.owner);
+  await expect(merchant).toHaveURL(/\/merchant$/);
+  await merchant.getByLabel('Update', { exact: true }).fill(update);
+  await merchant.getByRole('button', { name: 'Post Update' }).click();
+  await expectToast(merchant, 'Update posted');
+  await context.close();
+}
+
+test('subscribe → sign in → member deals → upload → realtime notification, through the rewrite proxy', async ({ browser, page, baseURL }) => {
+  const email = uniqueEmail('hosted');
+
+  // ---- subscribe (the first POSTs pass the Origin check: SITE_URL names this origin) -------
+  await subscribe(page, email);
+  const me = (await (await page.request.get('/api/auth/me')).json()).user as { id: string; subscriptionStatus: string };
+  expect(me.subscriptionStatus).toBe('active');
+
+  expect(new URL(page.url()).origin).toBe(baseURL);
+
+  // ---- sign in again in a fresh browser --------------------------------------------------------
+  const context = await browser.newContext();
+  const member = await context.newPage();
+  await signIn(member, { email, password: 'secret1' });
+  await expect(member).toHaveURL(/\/app$/);
+
+  // ---- member deals: the seeded Lyons deals, with the member's access ----------------------------
+  const card = member.getByRole('article', { name: MARKET.deal });
+  await expect(card).toBeVisible();
+
+  // ---- upload: profile picture through Storage (bucket from the migrations), shown via /objects ----
+  await member.getByRole('link', { name: 'Profile' }).click();
+  await member.getByLabel('Profile picture file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1x1 });
+  await expectToast(member, 'Profile picture updated');
+  const img = member.getByRole('img', { name: 'Your profile picture' });
+  await expect(img).toHaveAttribute('src', /^\/objects\/profile-pictures\//);
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(1);
+  const src = (await img.getAttribute('src'))!;
+  const [object] = await sql<{ bucket_id: string }[]>`select bucket_id from storage.objects where name = ${src.slice('/objects/'.length)}`;
+  expect(object?.bucket_id).toBe('objects');
+
+  // ---- realtime: follow St. Vrain Market; its owner posts an update; the open tab hears it -----
+  await member.goto('/app');
+  await member.getByRole('article', { name: MARKET.deal }).getByRole('button', { name: `Follow ${MARKET.name}` }).click();
+  await expectToast(member, 'Following!');
+  await member.getByRole('link', { name: /Notifications/ }).click();
+  await expect(member.getByRole('heading', { name: 'Your Notifications' })).toBeVisible();
+  await expect(member.getByText('No notifications yet')).toBeVisible();
+  const update = `Hosted rehearsal update ${Date.now().toString(36)}`;
+  await postUpdateAsMarket(browser, update);
+  // Live, without a reload: realtime.send → realtime.messages → the Realtime double → supabase-js on the
+  // member's private topic, joined with the token the API minted (checked against the policies).
+  await expect(member.getByRole('article').filter({ hasText: update })).toBeVisible();
+
+  // The same, checked underneath: the database stored one private broadcast on this member's topic ...
+  const topic = userTopic(me.id);
+  expect((await sql<{ n: number }[]>`
+    select count(*)::int as n from realtime.messages
+     where topic = ${topic} and private and event = 'notification' and extension = 'broadcast'
+       and payload ->> 'type' = 'BUSINESS_UPDATE'`)[0].n).toBe(1);
+  // ... the token the API mints verifies with the project's JWT secret, and the realtime.messages
+  // policies admit it to its own topic and to no one else's.
+  const connection = await (await member.request.get('/api/realtime/token')).json();
+  expect(connection).toMatchObject({ transport: 'supabase', userTopic: topic });
+  const claims = verifyHs256(connection.token, HOSTED_SECRETS.jwtSecret);
+  expect(claims).toMatchObject({ role: 'authenticated', sub: me.id });
+  expect(await realtimeAdmits(claims, topic)).toBe(true);
+  expect(await realtimeAdmits(claims, userTopic('a0000000-0000-4000-8000-000000000002'))).toBe(false);
+
+  await context.close();
+});

@@ -1,0 +1,28 @@
+// Ports (the rehearsal's block 3130-3139) and the rehearsal project's throwaway keys.
+import { createHmac } from 'node:crypto';
+
+export const HOSTED_PORTS = {
+  /** The web host (static dist/web + rewrites): the site's public origin. */
+  site: Number(process.env.HOSTED_SITE_PORT ?? 3131),
+  /** The Supabase project double: Functions gateway + Storage. */
+  supabase: Number(process.env.HOSTED_SUPABASE_PORT ?? 3132),
+  /** The Edge Function under Deno. */
+  deno: Number(process.env.HOSTED_DENO_PORT ?? 3133),
+};
+
+/** HMAC-SHA256 JWT (the legacy anon and service_role keys are HS256 JWTs signed with the JWT secret). */
+export function hs256(payload: Record<string, unknown>, secret: string): string {
+  const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}`;
+  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+}
+
+const jwtSecret = 'rehearsal-jwt-secret-at-least-32-characters-long';
+const iat = 1_700_000_000;
+export const HOSTED_SECRETS = {
+  jwtSecret,
+  anonKey: hs256({ iss: 'supabase', ref: 'rehearsal', role: 'anon', iat, exp: iat + 10 * 365 * 86400 }, jwtSecret),
+  serviceRoleKey: hs256({ iss: 'supabase', ref: 'rehearsal', role: 'service_role', iat, exp: iat + 10 * 365 * 86400 }, jwtSecret),
+  /** A new-style secret key (sb_secret_…): not a JWT, sent as apikey only. */
+  secretKey: 'sb_secret_rehearsal0000000000000000000000',
+};

@@ -1,0 +1,81 @@
+// The hosted rehearsal (`npm test` step "hosted", when TEST_DATABASE_URL names a PostgreSQL server):
+//  1. a database shaped like a new hosted Supabase project (tests/hosted/supabase-baseline.sql), owned
+//     by a NON-superuser stand-in for Supabase's `postgres` role;
+//  2. the pinned Supabase CLI pushes supabase/migrations to it (`supabase db push --db-url ...`), logged
+//     in as that role; then the demo seed;
+//  3. the RLS and privilege tests (supabase/tests) run against copies of it, logged in as that role;
+//  4. the Edge Function from an isolated copy of supabase/functions under real Deno, behind a rewrite
+//     proxy on another origin that serves dist/web, and a journey through it in Chromium
+//     (playwright.hosted.config.ts; the stack itself is tests/hosted/stack.ts).
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { openPostgres } from '../../local/admin-sql.ts';
+import { prepareDatabase } from '../../local/migrate.ts';
+import { TEST_ADMIN } from '../support/constants.ts';
+import { REHEARSAL_DB, REHEARSAL_ROLE, rehearsalUrl } from './names.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+const superUrl = process.env.TEST_DATABASE_URL;
+if (!superUrl) {
+  console.error('hosted rehearsal: set TEST_DATABASE_URL to a PostgreSQL server (superuser) to run it');
+  process.exit(1);
+}
+const only = process.argv.slice(2); // e.g. `tsx tests/hosted/rehearsal.ts db rls`
+const wants = (part: string) => !only.length || only.includes(part);
+
+function step(name: string, command: string, args: string[], env: Record<string, string> = {}) {
+  const t0 = Date.now();
+  console.log(`\n▷ hosted/${name}: ${[command, ...args].join(' ').replace(/:[^:@/]+@/, ':***@')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`◁ hosted/${name} ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  if (result.status !== 0) process.exit(1);
+}
+
+if (wants('db')) {
+  // 1. The project database, as Supabase hands it over (the server's superuser plays supabase_admin).
+  const server = postgres(superUrl, { max: 1, onnotice: () => {} });
+  await server.unsafe(`drop database if exists ${REHEARSAL_DB} with (force)`);
+  await server.unsafe(`create database ${REHEARSAL_DB}`);
+  await server.end();
+  const project = postgres(rehearsalUrl(superUrl, { superuser: true }), { max: 1, onnotice: () => {} });
+  await project.unsafe(readFileSync(join(import.meta.dirname, 'supabase-baseline.sql'), 'utf8'));
+  await project.unsafe(`alter database ${REHEARSAL_DB} owner to ${REHEARSAL_ROLE}`);
+  const [role] = await project<{ rolsuper: boolean }[]>`select rolsuper from pg_roles where rolname = ${REHEARSAL_ROLE}`;
+  await project.end();
+  if (role.rolsuper) throw new Error(`${REHEARSAL_ROLE} must not be a superuser`);
+
+  // 2. The pinned CLI pushes the migrations as that role (the server has no TLS: sslmode=disable).
+  const pushUrl = `${rehearsalUrl(superUrl)}?sslmode=disable`;
+  step('db push', bin('supabase'), ['db', 'push', '--db-url', pushUrl, '--yes'], { SUPABASE_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' });
+
+  // The CLI must have recorded every migration; then the demo seed (the operator's choice on a real project).
+  const opened = openPostgres(rehearsalUrl(superUrl), { poolSize: 1 });
+  const { applied } = await prepareDatabase(opened.admin, {
+    bootstrap: false, seed: true, adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password,
+  });
+  await opened.close();
+  const files = readdirSync(join(root, 'supabase', 'migrations')).filter((f) => f.endsWith('.sql'));
+  if (applied.length) throw new Error(`db push left migrations unrecorded: ${applied.join(', ')}`);
+  console.log(`hosted rehearsal: ${files.length} migrations pushed by the CLI as ${REHEARSAL_ROLE} (not a superuser), seed applied`);
+}
+
+if (wants('rls')) {
+  // 3. RLS + privilege tests on copies of the pushed database, logged in as the project role.
+  const reports = process.env.HOSTED_REPORTS_DIR; // scripts/test-all.mjs collects the counts from here
+  const json = reports ? ['--reporter=default', '--reporter=json', `--outputFile=${join(reports, 'vitest-hosted.json')}`] : [];
+  step('rls', bin('vitest'), ['run', 'supabase/tests', '--maxWorkers=2', ...json], {
+    TEST_DATABASE_URL: rehearsalUrl(superUrl, { database: 'postgres' }),
+    TEST_DATABASE_TEMPLATE: REHEARSAL_DB,
+  });
+}
+
+if (wants('e2e')) {
+  // 4. The deployed-style stack and the journey in Chromium (build first: `vite build`).
+  const reports = process.env.HOSTED_REPORTS_DIR;
+  step('journey', bin('playwright'), ['test', '-c', 'playwright.hosted.config.ts'],
+    reports ? { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright-hosted.json') } : {});
+}
+

@@ -1,0 +1,226 @@
+// The hosted rehearsal's running stack (Playwright's webServer for playwright.hosted.config.ts):
+//  - a "Supabase project" double on SUPABASE_PORT: the Functions gateway (/functions/v1/<name>/* → the
+//    function, which sees /<name>/*), Storage's object REST endpoints (/storage/v1/object/...) with
+//    buckets read from the database's storage.buckets, and Realtime's websocket for private broadcast
+//    channels (tests/hosted/realtime-double.ts);
+//  - the Edge Function entry supabase/functions/api/index.ts under real Deno, from an isolated copy of
+//    supabase/functions (nothing outside it is importable, as for the deploy bundler), with a
+//    deployed-style environment, on the rehearsal database as the non-superuser project role;
+//  - the web host on another origin (SITE_PORT): serves dist/web and rewrites /api/* to
+//    <SUPABASE_URL>/functions/v1/api/* and /objects/* to Storage's public object URL, adding X-Forwarded-For.
+// Expects the database made by `tsx tests/hosted/rehearsal.ts db`.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, relative, resolve } from 'node:path';
+import postgres from 'postgres';
+import { TEST_ADMIN } from '../support/constants.ts';
+import { rehearsalUrl } from './names.ts';
+import { startRealtimeDouble } from './realtime-double.ts';
+import { HOSTED_PORTS, HOSTED_SECRETS } from './ports.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const superUrl = process.env.TEST_DATABASE_URL;
+if (!superUrl) throw new Error('stack: TEST_DATABASE_URL (the PostgreSQL server) is required');
+const databaseUrl = rehearsalUrl(superUrl);
+const supabaseUrl = `http://127.0.0.1:${HOSTED_PORTS.supabase}`;
+const siteOrigin = `http://127.0.0.1:${HOSTED_PORTS.site}`;
+
+const web = join(root, 'dist', 'web');
+if (!existsSync(join(web, 'index.html'))) throw new Error('dist/web is missing: run `vite build` first');
+
+// ------------------------------------------------------------------ the isolated copy of supabase/functions
+const copy = mkdtempSync(join(tmpdir(), 'paylocal-functions-'));
+const functionsDir = join(copy, 'supabase', 'functions');
+cpSync(join(root, 'supabase', 'functions'), functionsDir, { recursive: true, filter: (p) => !/\.test\.ts$/.test(p) });
+
+/** Every relative import of every module in the copy must stay inside the copy (the bundler sees nothing else). */
+function checkImportsStayInside(dir: string) {
+  for (const entry of readdirSync(dir)) {
+    const file = join(dir, entry);
+    if (statSync(file).isDirectory()) { checkImportsStayInside(file); continue; }
+    if (!/\.(ts|tsx|js|mjs)$/.test(entry)) continue;
+    const source = readFileSync(file, 'utf8');
+    for (const m of source.matchAll(/(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+      const spec = m[1] ?? m[2];
+      if (!spec.startsWith('.')) continue;
+      const target = resolve(dirname(file), spec);
+      if (relative(functionsDir, target).startsWith('..')) {
+        throw new Error(`${relative(copy, file)} imports ${spec}, outside supabase/functions: the deployed bundle cannot contain it`);
+      }
+      if (!existsSync(target)) throw new Error(`${relative(copy, file)} imports ${spec}, which is missing in the copy`);
+    }
+  }
+}
+checkImportsStayInside(functionsDir);
+
+// ------------------------------------------------------------------ Supabase project double (gateway + Storage)
+const storageSql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+const stored = new Map<string, { bytes: Buffer; contentType: string }>();
+const json = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+};
+// Storage's error body: { statusCode, error, message } (statusCode as a string), HTTP status 400 for most.
+const storageError = (res: ServerResponse, status: number, statusCode: string, error: string, message = error) =>
+  json(res, status, { statusCode, error, message });
+const readBody = async (req: IncomingMessage) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
+/** The service key, as a legacy JWT in Authorization + apikey, or a new secret key in apikey alone. */
+const isServiceKey = (req: IncomingMessage) => {
+  const apikey = req.headers.apikey;
+  const bearer = req.headers.authorization?.replace(/^Bearer /, '');
+  const keys = [HOSTED_SECRETS.serviceRoleKey, HOSTED_SECRETS.secretKey];
+  return (typeof apikey === 'string' && keys.includes(apikey)) || (!!bearer && bearer === HOSTED_SECRETS.serviceRoleKey);
+};
+
+async function storage(req: IncomingMessage, res: ServerResponse, path: string) {
+  // /object/public/<bucket>/<name> (public buckets, no key) | /object/<bucket>/<name> (service key)
+  const pub = path.match(/^\/object\/public\/([^/]+)\/(.+)$/);
+  const priv = pub ? null : path.match(/^\/object\/([^/]+)\/(.+)$/);
+  const [, bucketId, rawName] = pub ?? priv ?? [];
+  if (!bucketId) return storageError(res, 400, '400', 'invalid_request', 'Unknown Storage route');
+  const name = decodeURIComponent(rawName);
+  if (priv && !isServiceKey(req)) return storageError(res, 400, '403', 'Unauthorized', 'Invalid Compact JWS');
+  const [bucket] = await storageSql<{ public: boolean }[]>`select public from storage.buckets where id = ${bucketId}`;
+  if (!bucket) return storageError(res, 400, '404', 'Bucket not found');
+  if (pub && !bucket.public) return storageError(res, 400, '404', 'not_found', 'Object not found');
+  const key = `${bucketId}/${name}`;
+  const method = req.method ?? 'GET';
+  if (method === 'POST' || method === 'PUT') {
+    const bytes = await readBody(req);
+    const upsert = req.headers['x-upsert'] === 'true';
+    if (stored.has(key) && !upsert && method === 'POST') return storageError(res, 400, '409', 'Duplicate', 'The resource already exists');
+    const contentType = String(req.headers['content-type'] ?? 'application/octet-stream');
+    stored.set(key, { bytes, contentType });
+    const [row] = await storageSql<{ id: string }[]>`
+      insert into storage.objects (bucket_id, name, metadata)
+      values (${bucketId}, ${name}, ${storageSql.json({ mimetype: contentType, size: bytes.length })})
+      on conflict (bucket_id, name) do update set metadata = excluded.metadata, updated_at = now()
+      returning id`;
+    return json(res, 200, { Id: row.id, Key: key });
+  }
+  const object = stored.get(key);
+  if (method === 'DELETE') {
+    stored.delete(key);
+    await storageSql`delete from storage.objects where bucket_id = ${bucketId} and name = ${name}`;
+    return object ? json(res, 200, { message: 'Successfully deleted' }) : storageError(res, 400, '404', 'not_found', 'Object not found');
+  }
+  if (!object) return storageError(res, 400, '404', 'not_found', 'Object not found');
+  res.writeHead(200, { 'content-type': object.contentType, 'content-length': object.bytes.length });
+  res.end(method === 'HEAD' ? undefined : object.bytes);
+}
+
+function forward(req: IncomingMessage, res: ServerResponse, target: URL, extraHeaders: Record<string, string> = {}) {
+  const headers = { ...req.headers, ...extraHeaders, host: target.host };
+  const upstream = httpRequest(target, { method: req.method, headers }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(res);
+  });
+  upstream.on('error', () => { if (!res.headersSent) res.writeHead(502).end('bad gateway'); });
+  req.pipe(upstream);
+}
+
+const project = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', supabaseUrl);
+  const fn = url.pathname.match(/^\/functions\/v1\/([^/]+)(\/.*)?$/);
+  if (fn) {
+    // The Functions gateway: the function sees /<name>/<rest>.
+    return forward(req, res, new URL(`http://127.0.0.1:${HOSTED_PORTS.deno}/${fn[1]}${fn[2] ?? ''}${url.search}`));
+  }
+  if (url.pathname.startsWith('/storage/v1/')) {
+    return void storage(req, res, url.pathname.slice('/storage/v1'.length)).catch((error) => {
+      console.error('storage double:', error);
+      if (!res.headersSent) storageError(res, 500, '500', 'internal', String(error));
+    });
+  }
+  json(res, 404, { message: 'no route' });
+});
+// Realtime: the websocket (upgrade requests on /realtime/v1/websocket), tests/hosted/realtime-double.ts.
+const realtime = startRealtimeDouble(project, { databaseUrl, jwtSecret: HOSTED_SECRETS.jwtSecret });
+await new Promise<void>((done) => project.listen(HOSTED_PORTS.supabase, '127.0.0.1', done));
+
+// ------------------------------------------------------------------ the Edge Function under Deno
+const env: Record<string, string> = {
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? '',
+  DENO_DIR: process.env.DENO_DIR ?? join(process.env.HOME ?? tmpdir(), '.cache', 'deno'),
+  NO_COLOR: '1',
+  DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${HOSTED_PORTS.deno}`,
+  // What Supabase sets for every function.
+  SUPABASE_URL: supabaseUrl,
+  SUPABASE_ANON_KEY: HOSTED_SECRETS.anonKey,
+  SUPABASE_SERVICE_ROLE_KEY: HOSTED_SECRETS.serviceRoleKey,
+  SUPABASE_DB_URL: databaseUrl,
+  // What the operator sets with `supabase secrets set`.
+  REALTIME_JWT_SECRET: HOSTED_SECRETS.jwtSecret,
+  ADMIN_EMAIL: TEST_ADMIN.email,
+  SITE_URL: siteOrigin,
+  ALLOWED_ORIGINS: siteOrigin,
+  TRUSTED_PROXY_HOPS: '1',
+  ALLOW_TEST_PAYMENTS: 'true',
+  OBJECT_UPLOAD_SECRET: randomBytes(24).toString('hex'),
+  // Faster hashing and lifted per-address limits for the journey only.
+  BCRYPT_ROUNDS: '4',
+  RATE_LIMIT_REGISTRATIONS_PER_IP: '10000',
+  RATE_LIMIT_LOGIN_FAILURES_PER_IP: '10000',
+  DB_POOL_MAX: '3',
+};
+const denoBin = join(root, 'node_modules', '.bin', 'deno');
+const apiDir = join(functionsDir, 'api');
+const deno = spawn(denoBin, ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', '--config', join(apiDir, 'deno.json'), join(apiDir, 'index.ts')], {
+  cwd: apiDir, env, stdio: ['ignore', 'pipe', 'pipe'],
+});
+process.on('exit', () => {
+  deno.kill('SIGTERM');
+  rmSync(copy, { recursive: true, force: true });
+});
+let denoOutput = '';
+deno.stdout!.on('data', (d) => { denoOutput += d; process.stdout.write(`[deno] ${d}`); });
+deno.stderr!.on('data', (d) => { denoOutput += d; process.stderr.write(`[deno] ${d}`); });
+const deadline = Date.now() + 120_000;
+while (!denoOutput.includes('Listening on')) {
+  if (deno.exitCode !== null) throw new Error(`the function exited (${deno.exitCode}):\n${denoOutput}`);
+  if (Date.now() > deadline) throw new Error(`the function did not start:\n${denoOutput}`);
+  await new Promise((r) => setTimeout(r, 200));
+}
+
+// ------------------------------------------------------------------ the web host on another origin
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2', '.txt': 'text/plain',
+};
+const site = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', siteOrigin);
+  const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+  if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+    return forward(req, res, new URL(`${supabaseUrl}/functions/v1${url.pathname}${url.search}`), { 'x-forwarded-for': forwardedFor });
+  }
+  if (url.pathname.startsWith('/objects/')) {
+    return forward(req, res, new URL(`${supabaseUrl}/storage/v1/object/public/objects/${url.pathname.slice('/objects/'.length)}`));
+  }
+  let file = resolve(web, `.${decodeURIComponent(url.pathname)}`);
+  if (relative(web, file).startsWith('..')) return void res.writeHead(400).end();
+  if (!existsSync(file) || statSync(file).isDirectory()) file = join(web, 'index.html'); // SPA fallback
+  res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+  res.end(readFileSync(file));
+});
+await new Promise<void>((done) => site.listen(HOSTED_PORTS.site, '127.0.0.1', done));
+console.log(`hosted stack: site ${siteOrigin} → function (Deno, isolated copy in ${copy}) → ${supabaseUrl}`);
+
+const stop = () => {
+  deno.kill('SIGTERM');
+  site.close();
+  void realtime.close();
+  project.close();
+  void storageSql.end({ timeout: 1 });
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+
