@@ -46,8 +46,8 @@ export const pages = {
   merchant: lazyPage(() => import('@/features/merchant/components/merchant-dashboard-page'), 'MerchantDashboardPage', [loadPostUpdateCard]),
   merchantDeals: lazyPage(() => import('@/features/merchant/components/merchant-deals-page'), 'MerchantDealsPage'),
   merchantCollabs: lazyPage(() => import('@/features/collabs/components/merchant-collabs-page'), 'MerchantCollabsPage'),
-  merchantCounter: lazyPage(() => import('@/features/merchant/components/counter/merchant-counter-page'), 'MerchantCounterPage'),
-  merchantCounterBoard: lazyPage(() => import('@/features/merchant/components/counter/counter-board-page'), 'CounterBoardPage'),
+  merchantCounter: lazyPage(() => import('@/features/counter/components/merchant-counter-page'), 'MerchantCounterPage'),
+  merchantCounterBoard: lazyPage(() => import('@/features/counter/components/counter-board-page'), 'CounterBoardPage'),
   profile: lazyPage(() => import('@/features/profile/components/profile-page'), 'ProfilePage'),
   admin: lazyPage(() => import('@/features/admin/components/admin-dashboard-page'), 'AdminDashboardPage'),
 };
