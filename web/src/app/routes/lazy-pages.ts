@@ -38,7 +38,7 @@ export const pages = {
   register: lazyPage(() => import('@/features/auth/components/register-page'), 'RegisterPage'),
   subscribe: lazyPage(() => import('@/features/subscriptions/components/subscribe-page'), 'SubscribePage'),
   browseDeals: lazyPage(() => import('@/features/browse-deals/components/browse-deals-page'), 'BrowseDealsPage', [loadFollowButton]),
-  memberHome: lazyPage(() => import('@/features/member/components/member-home-page'), 'MemberHomePage', [
+  memberHome: lazyPage(() => import('@/features/member-home/components/member-home-page'), 'MemberHomePage', [
     loadNotificationsNavButton,
     loadFollowButton,
   ]),

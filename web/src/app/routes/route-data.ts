@@ -2,7 +2,7 @@ import { hashKey, type QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@shared/contract/index.ts';
 import { homePathForRole, paths } from '@/config/paths';
 import { authKeys } from '@/lib/auth/get-me';
-import { memberDealsQueryOptions } from '@/features/member/api/get-member-deals';
+import { memberDealsQueryOptions } from '@/features/member-home/api/get-member-deals';
 import { followingQueryOptions } from '@/features/notifications/api/get-following';
 import { notificationsQueryOptions } from '@/features/notifications/api/get-notifications';
 import { pickDefaultCity } from '@/lib/cities';
