@@ -15,9 +15,9 @@ describe('routeModules', () => {
 
   it('lists a screen with the slot chunks it shows at once', () => {
     expect(table[paths.memberHome]).toEqual([
-      `${srcDir}/features/member/components/member-home-page`,
-      `${srcDir}/features/notifications/components/notifications-nav-button`,
-      `${srcDir}/features/notifications/components/follow-button`,
+      `${srcDir}/features/member-home/components/member-home-page`,
+      `${srcDir}/features/follows-and-updates/components/notifications-nav-button`,
+      `${srcDir}/features/follows-and-updates/components/follow-button`,
     ]);
     expect(table[paths.landing]).toEqual([`${srcDir}/features/marketing/components/landing-page`]);
   });

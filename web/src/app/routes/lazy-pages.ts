@@ -42,7 +42,7 @@ export const pages = {
     loadNotificationsNavButton,
     loadFollowButton,
   ]),
-  notifications: lazyPage(() => import('@/features/notifications/components/notifications-page'), 'NotificationsPage'),
+  notifications: lazyPage(() => import('@/features/follows-and-updates/components/notifications-page'), 'NotificationsPage'),
   merchant: lazyPage(() => import('@/features/merchant/components/merchant-dashboard-page'), 'MerchantDashboardPage', [loadPostUpdateCard]),
   merchantDeals: lazyPage(() => import('@/features/merchant/components/merchant-deals-page'), 'MerchantDealsPage'),
   merchantCollabs: lazyPage(() => import('@/features/collabs/components/merchant-collabs-page'), 'MerchantCollabsPage'),
