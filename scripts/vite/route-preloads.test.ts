@@ -16,8 +16,8 @@ describe('routeModules', () => {
   it('lists a screen with the slot chunks it shows at once', () => {
     expect(table[paths.memberHome]).toEqual([
       `${srcDir}/features/member-home/components/member-home-page`,
-      `${srcDir}/features/follows-and-updates/components/notifications-nav-button`,
-      `${srcDir}/features/follows-and-updates/components/follow-button`,
+      `${srcDir}/features/follows-and-updates/slots/notifications-nav-button`,
+      `${srcDir}/features/follows-and-updates/slots/follow-button`,
     ]);
     expect(table[paths.landing]).toEqual([`${srcDir}/features/marketing/components/landing-page`]);
   });

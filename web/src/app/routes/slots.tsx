@@ -6,9 +6,9 @@ import { paths } from '@/config/paths';
 // Each is its own chunk, fetched together with the screens that show it (lazy-pages.ts), so no screen
 // carries another feature's code in its first download.
 
-export const loadFollowButton = () => import('@/features/follows-and-updates/components/follow-button');
-export const loadNotificationsNavButton = () => import('@/features/follows-and-updates/components/notifications-nav-button');
-export const loadPostUpdateCard = () => import('@/features/follows-and-updates/components/post-update-card');
+export const loadFollowButton = () => import('@/features/follows-and-updates/slots/follow-button');
+export const loadNotificationsNavButton = () => import('@/features/follows-and-updates/slots/notifications-nav-button');
+export const loadPostUpdateCard = () => import('@/features/follows-and-updates/slots/post-update-card');
 
 const FollowButton = lazy(async () => ({ default: (await loadFollowButton()).FollowButton }));
 const NotificationsNavButton = lazy(async () => ({ default: (await loadNotificationsNavButton()).NotificationsNavButton }));
