@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { paths } from './web/src/config/paths.ts';
+import { routeTable } from './web/src/app/routes/route-table.ts';
 import { routePreloads } from './scripts/vite/route-preloads.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -12,11 +12,11 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 
 /**
- * The screens of the route table: offline, the service worker answers these with the cached app shell.
+ * The screens of the route table (web/src/app/routes/route-table.ts): offline, the service worker answers these with the cached app shell.
  * Workbox matches pathname + search, hence the optional query (/register?role=merchant).
  */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const appRoutes = [...new Set(Object.values(paths).map((path) => path.split('?')[0]))].map(
+const appRoutes = [...new Set(routeTable.map((route) => route.path))].map(
   (path) => new RegExp(`^${path === '/' ? '' : escapeRegExp(path)}/?(\\?.*)?$`),
 );
 
@@ -51,7 +51,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
-    routePreloads({ srcDir: fromRoot('./web/src'), paths }),
+    routePreloads({ srcDir: fromRoot('./web/src') }),
     tailwindcss(),
     VitePWA({
       // 'prompt': a new service worker waits until the person presses Reload in the "Update available" prompt.

@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { modulesOf, routeTable } from '../../web/src/app/routes/route-table.ts';
 
-// Each screen is a lazily loaded chunk (web/src/app/routes/lazy-pages.ts), so a first visit used to find out
+// Each screen is a lazily loaded chunk (web/src/app/routes/route-table.ts, lazy-pages.ts), so a first visit used to find out
 // which chunks it needs only after the entry script had downloaded and run. This plugin writes the route →
 // chunks table into index.html, and a few lines there start those downloads while the entry still loads:
 // on a slow phone the first screen appears one download earlier (Largest Contentful Paint).
@@ -16,32 +17,24 @@ interface OutputChunkLike {
   moduleIds?: string[];
 }
 
-/** The route table's page modules, read from lazy-pages.ts and slots.ts (one source of truth). */
-export function routeModules(srcDir: string, paths: Record<string, string>): Record<string, string[]> {
-  const lazyPages = readFileSync(join(srcDir, 'app/routes/lazy-pages.ts'), 'utf8');
-  const slots = readFileSync(join(srcDir, 'app/routes/slots.tsx'), 'utf8');
-  const resolve = (specifier: string) => join(srcDir, specifier.replace(/^@\//, ''));
-  const slotModules = Object.fromEntries(
-    [...slots.matchAll(/export const (\w+) = \(\) => import\('([^']+)'\)/g)].map(([, name, specifier]) => [name, resolve(specifier)]),
-  );
-  const pageModules: Record<string, string[]> = {};
-  for (const [, name, specifier, extras] of lazyPages.matchAll(/(\w+): lazyPage\(\(\) => import\('([^']+)'\), '\w+'(?:, \[([^\]]*)\])?\)/g)) {
-    const slotNames = (extras ?? '').split(',').map((text) => text.trim()).filter(Boolean);
-    pageModules[name] = [resolve(specifier), ...slotNames.map((slot) => slotModules[slot] ?? missing(`slot ${slot}`))];
-  }
+/** Each screen's path → the modules it shows at once (absolute, no extension), from the route table's data. */
+export function routeModules(srcDir: string): Record<string, string[]> {
   const table: Record<string, string[]> = {};
-  for (const [, pathKey, page] of lazyPages.matchAll(/\[paths\.(\w+)\]: pages\.(\w+)/g)) {
-    table[paths[pathKey] ?? missing(`paths.${pathKey}`)] = pageModules[page] ?? missing(`page ${page}`);
+  for (const route of routeTable) {
+    table[route.path] = modulesOf(route.page).map((module) => {
+      const file = join(srcDir, module);
+      if (!existsSync(`${file}.tsx`)) missing(`${module}.tsx (named in web/src/app/routes/route-table.ts)`);
+      return file;
+    });
   }
-  if (Object.keys(table).length < 5) missing('the PAGE_BY_PATH table');
   return table;
 }
 
 function missing(what: string): never {
-  throw new Error(`route-preloads: could not read ${what} from web/src/app/routes; update scripts/vite/route-preloads.ts`);
+  throw new Error(`route-preloads: could not find ${what}`);
 }
 
-export function routePreloads({ srcDir, paths }: { srcDir: string; paths: Record<string, string> }): Plugin {
+export function routePreloads({ srcDir }: { srcDir: string }): Plugin {
   return {
     name: 'pay-local-route-preloads',
     apply: 'build',
@@ -62,7 +55,7 @@ export function routePreloads({ srcDir, paths }: { srcDir: string; paths: Record
         };
         const initial = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
         const table: Record<string, string[]> = {};
-        for (const [path, modules] of Object.entries(routeModules(srcDir, paths))) {
+        for (const [path, modules] of Object.entries(routeModules(srcDir))) {
           const holds = (chunk: OutputChunkLike, module: string) =>
             chunk.facadeModuleId?.startsWith(`${module}.`) || chunk.moduleIds?.some((id) => id.startsWith(`${module}.`));
           const files = modules.map((module) => chunks.find((chunk) => holds(chunk, module))?.fileName ?? missing(`the chunk of ${module}`));

@@ -6,24 +6,58 @@ import { idempotency } from './middleware/idempotency.ts';
 import { loadSession } from './middleware/session.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { businessUpdateRoutes } from './routes/business-updates/index.ts';
-import { followingRoutes } from './routes/following/index.ts';
-import { lookupRoutes } from './routes/lookup.ts';
+import { followingListRoutes, followRoutes } from './routes/following/index.ts';
+import { charityRoutes, cityRoutes } from './routes/lookup.ts';
 import { adminMerchantRoutes } from './routes/admin-merchants.ts';
 import { dealRoutes } from './routes/deals/index.ts';
 import { memberPointsRoutes } from './routes/member-points.ts';
-import { offlineCodeRoutes } from './routes/offline-codes.ts';
+import { counterOfflineCodeRoutes, memberOfflineCodeRoutes } from './routes/offline-codes.ts';
 import { merchantRoutes } from './routes/merchant/index.ts';
 import { notificationRoutes } from './routes/notifications/index.ts';
 import { realtimeRoutes } from './routes/realtime.ts';
 import { objectRoutes } from './routes/objects.ts';
 import { profilePictureRoutes } from './routes/profile-picture.ts';
-import { subscriptionRoutes, testPaymentRoutes } from './routes/subscriptions/index.ts';
+import {
+  completeSubscriptionRoutes, createSubscriptionRoutes, paymentConfigRoutes, subscriptionRoutes, testPaymentRoutes,
+} from './routes/subscriptions/index.ts';
 import { webhookRoutes } from './routes/subscriptions/webhook.ts';
 import { businessSearchRoutes } from './routes/business-search.ts';
 import { collabRoutes } from './routes/collabs/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 
 export type { AppDeps } from './context.ts';
+
+/**
+ * Where each route module is mounted, under /api. A module whose spec URLs start with different words exports
+ * one router per prefix (lookup: /cities and /charities). Paths are the spec's (docs/spec.md, API section).
+ */
+export const mounts: readonly (readonly [prefix: string, routes: Hono<AppEnv>])[] = [
+  ['/auth/profile-picture', profilePictureRoutes],
+  ['/auth', authRoutes],
+  ['/cities', cityRoutes],
+  ['/charities', charityRoutes],
+  ['/deals/offline-codes', memberOfflineCodeRoutes],
+  ['/deals', dealRoutes],
+  ['/merchant/deals/offline-codes', counterOfflineCodeRoutes],
+  ['/merchant/updates', businessUpdateRoutes],
+  ['/merchant', merchantRoutes],
+  ['/member', memberPointsRoutes],
+  ['/businesses/search', businessSearchRoutes],
+  ['/businesses/:id', followRoutes],
+  ['/user/following', followingListRoutes],
+  ['/notifications', notificationRoutes],
+  ['/realtime', realtimeRoutes],
+  ['/payments', paymentConfigRoutes],
+  ['/create-subscription', createSubscriptionRoutes],
+  ['/complete-subscription', completeSubscriptionRoutes],
+  ['/subscription', subscriptionRoutes],
+  ['/test-payments', testPaymentRoutes],
+  ['/stripe', webhookRoutes],
+  ['/objects', objectRoutes],
+  ['/collabs', collabRoutes],
+  ['/admin/merchants', adminMerchantRoutes],
+  ['/admin', adminRoutes],
+];
 
 /** Paths that authenticate by other means than the session cookie (signed webhooks). */
 const originExempt = (path: string) => path.startsWith('/api/stripe/webhook');
@@ -43,25 +77,9 @@ export function createApp(deps: AppDeps) {
   app.use('*', loadSession);
   app.use('*', idempotency);
 
-  app.route('/auth', authRoutes);
-  app.route('/', lookupRoutes);
-  app.route('/', offlineCodeRoutes); // before /merchant and /deals: /merchant/deals/offline-codes, /deals/offline-codes
-  app.route('/merchant/updates', businessUpdateRoutes);
-  app.route('/merchant', merchantRoutes);
-  app.route('/deals', dealRoutes);
-  app.route('/admin/merchants', adminMerchantRoutes);
-  app.route('/member', memberPointsRoutes);
-  app.route('/', followingRoutes);
-  app.route('/notifications', notificationRoutes);
-  app.route('/realtime', realtimeRoutes);
-  app.route('/auth', profilePictureRoutes);
-  app.route('/', subscriptionRoutes);
-  app.route('/test-payments', testPaymentRoutes);
-  app.route('/stripe', webhookRoutes);
-  app.route('/objects', objectRoutes);
-  app.route('/', businessSearchRoutes);
-  app.route('/collabs', collabRoutes);
-  app.route('/admin', adminRoutes);
+  // Each route module owns its own path prefix (no module is mounted at `/`), so no two modules answer the same
+  // path and the order of these lines does not matter (routes.test.ts checks both).
+  for (const [prefix, routes] of mounts) app.route(prefix, routes);
 
   // A catch-all route (not only notFound) so the JSON 404 also holds when this app is mounted.
   app.all('*', onNotFound);

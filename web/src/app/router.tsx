@@ -1,17 +1,40 @@
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { LoadingSplash } from '@/components/ui/loading-splash';
-import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/get-me';
 import { RedirectSignedIn } from './guards/redirect-signed-in';
 import { RequireRole } from './guards/require-role';
 import { pages } from './routes/lazy-pages';
-import { followButton, notificationsButton, updateComposer } from './routes/slots';
 import { NotFoundPage } from './routes/not-found-page';
+import { type Access, type RouteEntry, routeTable, slotsOf } from './routes/route-table';
+import { slotValues } from './routes/slots';
+
+/** The props a page takes from slots (route-table.ts names them). */
+function slotProps(page: RouteEntry['page']) {
+  return Object.fromEntries(Object.entries(slotsOf(page)).map(([prop, slot]) => [prop, slotValues[slot]]));
+}
+
+function guardFor(access: Access) {
+  if (access === 'anyone') return null;
+  if (access === 'signed-out') return <RedirectSignedIn />;
+  return <RequireRole roles={access} />;
+}
+
+/** Consecutive routes with the same access share one guard (one layout route), as a hand-written table would. */
+function groupByAccess(routes: readonly RouteEntry[]) {
+  const groups: RouteEntry[][] = [];
+  for (const route of routes) {
+    const last = groups.at(-1);
+    if (last && JSON.stringify(last[0].access) === JSON.stringify(route.access)) last.push(route);
+    else groups.push([route]);
+  }
+  return groups;
+}
 
 /**
- * The route table of spec section 2. Guards read the cached user, so nothing renders until it is known.
- * Every screen is a lazily loaded chunk (see routes/lazy-pages.ts); the splash covers its download too.
+ * The route table of spec section 2 (routes/route-table.ts). Guards read the cached user, so nothing renders
+ * until it is known. Every screen is a lazily loaded chunk (see routes/lazy-pages.ts); the splash covers its
+ * download too.
  */
 export function AppRouter() {
   const { isPending, isConfirming } = useUser();
@@ -20,34 +43,14 @@ export function AppRouter() {
   return (
     <Suspense fallback={<LoadingSplash />}>
       <Routes>
-        <Route element={<RedirectSignedIn />}>
-          <Route path={paths.landing} element={<pages.landing.Page />} />
-          <Route path={paths.login} element={<pages.login.Page />} />
-          <Route path={paths.register} element={<pages.register.Page />} />
-        </Route>
-        <Route path={paths.about} element={<pages.about.Page />} />
-        <Route path={paths.subscribe} element={<pages.subscribe.Page />} />
-        <Route path={paths.browseDeals} element={<pages.browseDeals.Page renderFollowButton={followButton} />} />
-
-        <Route element={<RequireRole roles={['USER']} />}>
-          <Route path={paths.memberDeals} element={<pages.memberHome.Page renderFollowButton={followButton} notificationsButton={notificationsButton} />} />
-          <Route path={paths.memberHome} element={<pages.memberHome.Page renderFollowButton={followButton} notificationsButton={notificationsButton} />} />
-          <Route path={paths.notifications} element={<pages.notifications.Page />} />
-        </Route>
-        <Route element={<RequireRole roles={['MERCHANT']} />}>
-          <Route path={paths.merchant} element={<pages.merchant.Page updateComposer={updateComposer} />} />
-          <Route path={paths.merchantDeals} element={<pages.merchantDeals.Page />} />
-          <Route path={paths.merchantCollabs} element={<pages.merchantCollabs.Page />} />
-          <Route path={paths.merchantCounter} element={<pages.merchantCounter.Page />} />
-          <Route path={paths.merchantCounterBoard} element={<pages.merchantCounterBoard.Page />} />
-        </Route>
-        <Route element={<RequireRole roles={['USER', 'MERCHANT', 'ADMIN']} />}>
-          <Route path={paths.profile} element={<pages.profile.Page />} />
-        </Route>
-        <Route element={<RequireRole roles={['ADMIN']} />}>
-          <Route path={paths.admin} element={<pages.admin.Page />} />
-        </Route>
-
+        {groupByAccess(routeTable).map((group) => {
+          const routes = group.map(({ path, page }) => {
+            const { Page } = pages[page];
+            return <Route key={path} path={path} element={<Page {...slotProps(page)} />} />;
+          });
+          const guard = guardFor(group[0].access);
+          return guard ? <Route key={group[0].path} element={guard}>{routes}</Route> : routes;
+        })}
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

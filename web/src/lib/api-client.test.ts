@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, getQueryFn, pathFromQueryKey, responseErrorMessage, throwIfResNotOk } from './api-client';
+import { apiRequest, getQueryFn, pathFromQueryKey, throwIfResNotOk } from './api-client';
+import { ApiError, responseErrorMessage } from './api-error';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -48,7 +49,9 @@ describe('apiRequest', () => {
 
   it('throws the status-prefixed error for a failed call', async () => {
     stubFetch(new Response('{"message":"Invalid email or password"}', { status: 401 }));
-    await expect(apiRequest('POST', '/api/auth/login', {})).rejects.toThrow('401: {"message":"Invalid email or password"}');
+    const error = await apiRequest('POST', '/api/auth/login', {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, serverMessage: 'Invalid email or password', message: '401: {"message":"Invalid email or password"}' });
   });
 });
 

@@ -1,16 +1,11 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
+import { ApiError } from './api-error';
 import { trackedFetch } from './network/connectivity';
 
-/** The error text rule of spec section 8: "<status>: <body text, or the status text when the body is empty>". */
-export function responseErrorMessage(status: number, bodyText: string, statusText: string): string {
-  return `${status}: ${bodyText || statusText}`;
-}
-
-/** Throws an Error following the spec's rule when the response is not OK. */
+/** Throws an ApiError (message: the spec's "<status>: <body>") when the response is not OK. */
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
-  const text = await res.text().catch(() => '');
-  throw new Error(responseErrorMessage(res.status, text, res.statusText));
+  throw await ApiError.of(res);
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,29 +1,59 @@
-// Errors thrown by the request helper read "<status>: <body>"; the API's bodies are JSON {message}.
-const STATUS_PREFIX = /^(\d{3}): ([\s\S]*)$/;
-
-/** The HTTP status inside a request-helper error, or null for other errors (network failures, bugs). */
-export function errorStatus(error: unknown): number | null {
-  if (!(error instanceof Error)) return null;
-  const match = STATUS_PREFIX.exec(error.message);
-  return match ? Number(match[1]) : null;
+/** The error text rule of spec section 8 (docs/spec.md): "<status>: <body text, or the status text when the body is empty>". */
+export function responseErrorMessage(status: number, bodyText: string, statusText = ''): string {
+  return `${status}: ${bodyText || statusText}`;
 }
 
-/**
- * The text to show a person for a failed call: the server's {message} when it sent one, else the raw body,
- * else the error's own message, else the fallback.
- */
-export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
-  if (!(error instanceof Error) || !error.message) return fallback;
-  const match = STATUS_PREFIX.exec(error.message);
-  if (!match) return error.message;
-  const body = match[2].trim();
+/** The server's {message} in a JSON body, else the body text itself, else null. */
+function serverMessageOf(bodyText: string): string | null {
+  const body = bodyText.trim();
+  if (!body) return null;
   try {
     const parsed: unknown = JSON.parse(body);
     if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string' && parsed.message) {
       return parsed.message;
     }
   } catch {
-    // Not JSON: fall through to the plain body.
+    // Not JSON: the plain body.
   }
-  return body || fallback;
+  return body;
+}
+
+/**
+ * A call the API answered with an error status. `message` keeps the spec's "<status>: <body>" text;
+ * `status` and `serverMessage` (the body's {message}, else its text, else null) are read as properties.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  /** The raw body text. */
+  readonly body: string;
+  readonly serverMessage: string | null;
+
+  constructor(status: number, bodyText: string, statusText = '') {
+    super(responseErrorMessage(status, bodyText, statusText));
+    this.status = status;
+    this.body = bodyText;
+    this.serverMessage = serverMessageOf(bodyText);
+  }
+
+  /** The error for a response that is not OK (reads its body). */
+  static async of(res: Response): Promise<ApiError> {
+    const text = await res.text().catch(() => '');
+    return new ApiError(res.status, text, res.statusText);
+  }
+}
+
+/** The HTTP status of an API error, or null for other errors (network failures, bugs). */
+export function errorStatus(error: unknown): number | null {
+  return error instanceof ApiError ? error.status : null;
+}
+
+/**
+ * The text to show a person for a failed call: the server's {message} when it sent one, else the raw body,
+ * else the error's own message (other errors), else the fallback.
+ */
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  if (!(error instanceof Error) || !error.message) return fallback;
+  return error.message;
 }

@@ -9,7 +9,7 @@ export const businessSearchRoutes = new Hono<AppEnv>();
 // Active businesses other than the caller's own, matched by name/category/description words
 // (full text, stemmed), a misspelled name (trigram word similarity >= 0.45) or part of the name.
 // The SQL lives in private.search_businesses (migration 20261122004000_collabs.sql).
-businessSearchRoutes.get('/businesses/search', async (c) => {
+businessSearchRoutes.get('/', async (c) => {
   requireUser(c);
   const { q, category, city, limit } = parseQuery(c, businessSearchQuery);
   const businesses = await userTx(c, (query) =>

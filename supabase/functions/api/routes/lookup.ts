@@ -3,16 +3,19 @@ import { charitiesQuery } from '../../_shared/contract/lookup.ts';
 import { type AppEnv, userTx } from '../context.ts';
 import { parseQuery } from '../lib/validate.ts';
 
-export const lookupRoutes = new Hono<AppEnv>();
+/** GET /api/cities (mounted at /cities). */
+export const cityRoutes = new Hono<AppEnv>();
+/** GET /api/charities (mounted at /charities). */
+export const charityRoutes = new Hono<AppEnv>();
 
-lookupRoutes.get('/cities', async (c) => {
+cityRoutes.get('/', async (c) => {
   const cities = await userTx(c, (q) =>
     q(`select id, name, state from public.cities where active order by name, state`),
   );
   return c.json(cities);
 });
 
-lookupRoutes.get('/charities', async (c) => {
+charityRoutes.get('/', async (c) => {
   const { cityId } = parseQuery(c, charitiesQuery);
   const charities = await userTx(c, (q) =>
     q(

@@ -15,7 +15,10 @@ import { requireUser } from '../middleware/session.ts';
 import { codeSecrets } from './deals/deal-codes.ts';
 import { filterParams, memberDealsSql } from './deals/live-deals-sql.ts';
 
-export const offlineCodeRoutes = new Hono<AppEnv>();
+/** GET /api/deals/offline-codes (mounted at /deals/offline-codes). */
+export const memberOfflineCodeRoutes = new Hono<AppEnv>();
+/** GET /api/merchant/deals/offline-codes (mounted at /merchant/deals/offline-codes). */
+export const counterOfflineCodeRoutes = new Hono<AppEnv>();
 
 const COVER_MS = OFFLINE_CODES_HOURS * 60 * 60 * 1000;
 
@@ -58,7 +61,7 @@ async function offlineCodesFor(
 }
 
 /** GET /api/deals/offline-codes?cityId=: a member's live deals of a city, until now + 12 h or the membership's end. */
-offlineCodeRoutes.get('/deals/offline-codes', async (c) => {
+memberOfflineCodeRoutes.get('/', async (c) => {
   requireUser(c, 'USER');
   const { cityId } = parseQuery(c, memberOfflineCodesQuery);
   const nowMs = Date.now();
@@ -78,7 +81,7 @@ offlineCodeRoutes.get('/deals/offline-codes', async (c) => {
 });
 
 /** GET /api/merchant/deals/offline-codes: the counter's own live deals, from the previous step to now + 12 h. */
-offlineCodeRoutes.get('/merchant/deals/offline-codes', async (c) => {
+counterOfflineCodeRoutes.get('/', async (c) => {
   requireUser(c, 'MERCHANT');
   const nowMs = Date.now();
   const answer = await userTx(c, async (q) => {

@@ -26,7 +26,7 @@ const swapPicture = (c: Parameters<typeof userTx>[0], path: string | null) =>
     return before?.profile_picture ?? null;
   });
 
-profilePictureRoutes.post('/profile-picture', requestLimit, async (c) => {
+profilePictureRoutes.post('/', requestLimit, async (c) => {
   const user = requireUser(c);
   let form: FormData;
   try {
@@ -44,7 +44,7 @@ profilePictureRoutes.post('/profile-picture', requestLimit, async (c) => {
   return c.json({ profilePicture: `/objects/${key}` } satisfies ProfilePictureAnswer);
 });
 
-profilePictureRoutes.delete('/profile-picture', async (c) => {
+profilePictureRoutes.delete('/', async (c) => {
   requireUser(c);
   const previous = await swapPicture(c, null);
   await deleteStoredObject(c, previous);

@@ -1,13 +1,28 @@
 import { lazy, type ComponentType } from 'react';
-import { paths } from '@/config/paths';
-import { loadFollowButton, loadNotificationsNavButton, loadPostUpdateCard } from './slots';
+import { modulesOf, pageModules, type PageName, routeFor, slotModules } from './route-table';
 
-type PageModule = Record<string, unknown>;
-type PropsOf<C> = C extends ComponentType<infer P> ? P : never;
+type Module = Record<string, unknown>;
 
-interface LazyPage<P = object> {
-  Page: ComponentType<P>;
-  /** Starts downloading the page's chunk (idempotent: the browser and the bundler dedupe the import). */
+/**
+ * The code of every screen and slot, one chunk each, found by file name (a page is a
+ * `features/<feature>/components/<name>-page.tsx`, a slot a `features/<feature>/slots/<name>.tsx`); which
+ * screen is which comes from route-table.ts. Keys are relative to this file.
+ */
+const loaders = import.meta.glob<Module>(['../../features/*/components/*-page.tsx', '../../features/*/slots/*.tsx']);
+
+/** The loader of a module of the route table (a path under web/src, no extension). */
+export function loaderOf(module: string): () => Promise<Module> {
+  const load = loaders[`../../${module}.tsx`];
+  if (!load) throw new Error(`route table: no page or slot module ${module}`);
+  return load;
+}
+
+/** Every module path the glob above found (for the test that ties it to the route table). */
+export const loadableModules = () => Object.keys(loaders).map((key) => key.replace(/^\.\.\/\.\.\//, '').replace(/\.tsx$/, ''));
+
+interface LazyPage {
+  Page: ComponentType<Record<string, unknown>>;
+  /** Starts downloading the page's chunk and the slots it shows (idempotent: the browser and the bundler dedupe). */
   preload: () => Promise<unknown>;
 }
 
@@ -15,67 +30,31 @@ interface LazyPage<P = object> {
  * A route-level code-split page: each screen is its own chunk, so the first load of `/` or `/app`
  * carries only the shell plus that screen (quality budget: ≤ 130 KB of gzipped JS each).
  */
-function lazyPage<M extends PageModule, K extends keyof M & string>(
-  load: () => Promise<M>,
-  exportName: K,
-  /** Chunks the page shows at once (slots of other features), fetched alongside it. */
-  alsoLoad: (() => Promise<unknown>)[] = [],
-): LazyPage<PropsOf<M[K]>> {
-  let loading: Promise<M> | null = null;
+function lazyPage(page: PageName): LazyPage {
+  const { exportName } = pageModules[page];
+  const [module, ...alsoLoad] = modulesOf(page).map(loaderOf);
+  let loading: Promise<Module> | null = null;
   const preload = () => {
-    loading ??= load();
+    loading ??= module();
     for (const extra of alsoLoad) void extra().catch(() => undefined);
     return loading;
   };
-  const Page = lazy(async () => ({ default: (await preload())[exportName] as ComponentType<PropsOf<M[K]>> }));
+  const Page = lazy(async () => ({ default: (await preload())[exportName] as ComponentType<Record<string, unknown>> }));
   return { Page, preload };
 }
 
-export const pages = {
-  landing: lazyPage(() => import('@/features/marketing/components/landing-page'), 'LandingPage'),
-  about: lazyPage(() => import('@/features/marketing/components/about-page'), 'AboutPage'),
-  login: lazyPage(() => import('@/features/auth/components/login-page'), 'LoginPage'),
-  register: lazyPage(() => import('@/features/auth/components/register-page'), 'RegisterPage'),
-  subscribe: lazyPage(() => import('@/features/subscriptions/components/subscribe-page'), 'SubscribePage'),
-  browseDeals: lazyPage(() => import('@/features/browse-deals/components/browse-deals-page'), 'BrowseDealsPage', [loadFollowButton]),
-  memberHome: lazyPage(() => import('@/features/member/components/member-home-page'), 'MemberHomePage', [
-    loadNotificationsNavButton,
-    loadFollowButton,
-  ]),
-  notifications: lazyPage(() => import('@/features/notifications/components/notifications-page'), 'NotificationsPage'),
-  merchant: lazyPage(() => import('@/features/merchant/components/merchant-dashboard-page'), 'MerchantDashboardPage', [loadPostUpdateCard]),
-  merchantDeals: lazyPage(() => import('@/features/merchant/components/merchant-deals-page'), 'MerchantDealsPage'),
-  merchantCollabs: lazyPage(() => import('@/features/collabs/components/merchant-collabs-page'), 'MerchantCollabsPage'),
-  merchantCounter: lazyPage(() => import('@/features/merchant/components/counter/merchant-counter-page'), 'MerchantCounterPage'),
-  merchantCounterBoard: lazyPage(() => import('@/features/merchant/components/counter/counter-board-page'), 'CounterBoardPage'),
-  profile: lazyPage(() => import('@/features/profile/components/profile-page'), 'ProfilePage'),
-  admin: lazyPage(() => import('@/features/admin/components/admin-dashboard-page'), 'AdminDashboardPage'),
-};
+export const pages = Object.fromEntries(
+  (Object.keys(pageModules) as PageName[]).map((page) => [page, lazyPage(page)]),
+) as Record<PageName, LazyPage>;
 
-const PAGE_BY_PATH: Record<string, { preload: () => Promise<unknown> }> = {
-  [paths.landing]: pages.landing,
-  [paths.about]: pages.about,
-  [paths.login]: pages.login,
-  [paths.register]: pages.register,
-  [paths.subscribe]: pages.subscribe,
-  [paths.browseDeals]: pages.browseDeals,
-  [paths.memberDeals]: pages.memberHome,
-  [paths.memberHome]: pages.memberHome,
-  [paths.notifications]: pages.notifications,
-  [paths.merchant]: pages.merchant,
-  [paths.merchantDeals]: pages.merchantDeals,
-  [paths.merchantCollabs]: pages.merchantCollabs,
-  [paths.merchantCounter]: pages.merchantCounter,
-  [paths.merchantCounterBoard]: pages.merchantCounterBoard,
-  [paths.profile]: pages.profile,
-  [paths.admin]: pages.admin,
-};
+/** The loader of a slot's chunk (slots.tsx renders them). */
+export const loadSlot = (slot: keyof typeof slotModules) => loaderOf(slotModules[slot]);
 
 /**
  * Fetches the chunk of the screen at `pathname` while the app is still finding out who is signed in,
  * instead of after: the first paint then waits for the slower of the two, not for both in a row.
  */
 export function preloadPageFor(pathname: string) {
-  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  void PAGE_BY_PATH[normalised]?.preload().catch(() => undefined);
+  const route = routeFor(pathname);
+  if (route) void pages[route.page].preload().catch(() => undefined);
 }

@@ -1,13 +1,14 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@shared/contract/index.ts';
-import { homePathForRole, paths } from '@/config/paths';
+import { homePathForRole } from '@/config/paths';
 import { authKeys } from '@/lib/auth/get-me';
-import { memberDealsQueryOptions } from '@/features/member/api/get-member-deals';
-import { followingQueryOptions } from '@/features/notifications/api/get-following';
-import { notificationsQueryOptions } from '@/features/notifications/api/get-notifications';
+import { memberDealsQueryOptions } from '@/features/member-home/api/get-member-deals';
+import { followingQueryOptions } from '@/features/follows-and-updates/api/get-following';
+import { notificationsQueryOptions } from '@/features/follows-and-updates/api/get-notifications';
 import { pickDefaultCity } from '@/lib/cities';
 import { citiesQueryOptions } from '@/lib/lookup/get-cities';
 import { subscriptionStatusQueryOptions } from '@/lib/subscription/get-subscription-status';
+import { routeFor, routeTable } from './route-table';
 
 /**
  * The data the member home shows at once, asked for as soon as the signed-in user is known, while the
@@ -16,7 +17,7 @@ import { subscriptionStatusQueryOptions } from '@/lib/subscription/get-subscript
  * phone). The screen's own queries share these requests (same keys); nothing is fetched twice.
  */
 export function prefetchRouteData(pathname: string, user: SessionUser, queryClient: QueryClient) {
-  if (user.role !== 'USER' || (pathname !== paths.memberHome && pathname !== paths.memberDeals)) return;
+  if (user.role !== 'USER' || routeFor(pathname)?.prefetch !== 'memberHome') return;
   void queryClient.prefetchQuery(subscriptionStatusQueryOptions());
   void queryClient.prefetchQuery(notificationsQueryOptions());
   void queryClient.prefetchQuery(followingQueryOptions());
@@ -32,7 +33,7 @@ export function prefetchRouteData(pathname: string, user: SessionUser, queryClie
 }
 
 /** Screens that send a signed-in user on to their home (spec section 2): what to prefetch is that home's data. */
-const REDIRECTING_SCREENS: readonly string[] = [paths.landing, paths.login, paths.register];
+const REDIRECTING_SCREENS: readonly string[] = routeTable.filter((route) => route.access === 'signed-out').map((route) => route.path);
 
 /**
  * Starts `prefetchRouteData` the moment the signed-in user is known (once per user): when GET /api/auth/me

@@ -1,34 +1,42 @@
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { loadSlot } from './lazy-pages';
+import type { SlotName } from './route-table';
 
 // Slots where one feature's control appears on another feature's screen (features never import each other).
-// Each is its own chunk, fetched together with the screens that show it (lazy-pages.ts), so no screen
+// Each is its own chunk, fetched together with the screens that show it (route-table.ts), so no screen
 // carries another feature's code in its first download.
 
-export const loadFollowButton = () => import('@/features/notifications/components/follow-button');
-export const loadNotificationsNavButton = () => import('@/features/notifications/components/notifications-nav-button');
-export const loadPostUpdateCard = () => import('@/features/notifications/components/post-update-card');
+const slotComponent = <P,>(slot: SlotName, exportName: string) =>
+  lazy(async () => ({ default: (await loadSlot(slot)())[exportName] as ComponentType<P> }));
 
-const FollowButton = lazy(async () => ({ default: (await loadFollowButton()).FollowButton }));
-const NotificationsNavButton = lazy(async () => ({ default: (await loadNotificationsNavButton()).NotificationsNavButton }));
-const PostUpdateCard = lazy(async () => ({ default: (await loadPostUpdateCard()).PostUpdateCard }));
+const FollowButton = slotComponent<{ businessId: string; businessName: string }>('followButton', 'FollowButton');
+const NotificationsNavButton = slotComponent<object>('notificationsButton', 'NotificationsNavButton');
+const PostUpdateCard = slotComponent<object>('updateComposer', 'PostUpdateCard');
 
-export const followButton = (merchantId: string, merchantName: string) => (
+const followButton = (merchantId: string, merchantName: string) => (
   <Suspense fallback={null}>
     <FollowButton businessId={merchantId} businessName={merchantName} />
   </Suspense>
 );
 
 /** The member header's Notifications button; a plain link stands in for the moment its chunk arrives. */
-export const notificationsButton = (
+const notificationsButton = (
   <Suspense fallback={<ButtonLink to={paths.notifications} variant="ghost" size="sm">Notifications</ButtonLink>}>
     <NotificationsNavButton />
   </Suspense>
 );
 
-export const updateComposer = (
+const updateComposer = (
   <Suspense fallback={null}>
     <PostUpdateCard />
   </Suspense>
 );
+
+/** What each slot gives the page that shows it (the prop's value). */
+export const slotValues: Record<SlotName, ReactNode | ((merchantId: string, merchantName: string) => ReactNode)> = {
+  followButton,
+  notificationsButton,
+  updateComposer,
+};

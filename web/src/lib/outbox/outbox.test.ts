@@ -21,7 +21,7 @@ function fakeServer() {
   const send: ActionSender = async (action, key) => {
     if (!online) return { kind: 'offline' };
     sends.push({ url: action.url, key });
-    if (refuse.has(action.url)) return { kind: 'rejected', status: 404, reason: 'Notification not found', error: '404: {"message":"Notification not found"}' };
+    if (refuse.has(action.url)) return { kind: 'rejected', status: 404, reason: 'Notification not found', error: '404: {"message":"Notification not found"}', body: '{"message":"Notification not found"}' };
     const replayed = applied.has(key);
     applied.set(key, action.url);
     return { kind: 'applied', status: 200, body: { ok: true }, replayed } satisfies SendOutcome;

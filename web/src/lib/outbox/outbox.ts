@@ -1,3 +1,4 @@
+import { ApiError } from '../api-error';
 import type { OutboxAction, OutboxEntry } from './outbox-entry';
 import { connectivity } from '../network/connectivity';
 import { dexieOutboxStore, type OutboxStore } from './outbox-store';
@@ -136,7 +137,7 @@ export function createOutbox(options: OutboxOptions = {}) {
       }
       const outcome = await send(action, key);
       if (outcome.kind === 'applied') return { queued: false, data: outcome.body as T };
-      if (outcome.kind === 'rejected') throw new Error(outcome.error);
+      if (outcome.kind === 'rejected') throw new ApiError(outcome.status, outcome.body);
       return queue();
     },
 

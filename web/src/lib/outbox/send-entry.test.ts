@@ -47,6 +47,7 @@ describe('sendWithKey', () => {
       status: 422,
       reason: 'Code not recognised',
       error: '422: {"message":"Code not recognised"}',
+      body: '{"message":"Code not recognised"}',
     });
   });
 });

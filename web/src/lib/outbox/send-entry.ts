@@ -1,5 +1,4 @@
-import { responseErrorMessage } from '../api-client';
-import { errorMessage } from '../api-error';
+import { ApiError, errorMessage } from '../api-error';
 import { trackedFetch } from '../network/connectivity';
 import type { OutboxAction } from './outbox-entry';
 
@@ -11,13 +10,13 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
  * - offline: it never got an answer (no network), so it stays queued under the same key;
  * - busy: the same key is being applied right now (another tab, or an earlier send still running): try later;
  * - rejected: the server refused it; `reason` is the text to show, `error` the request helper's
- *   "<status>: <body>" message (what a direct call would have thrown).
+ *   "<status>: <body>" message and `body` the answer's text (a direct call would have thrown ApiError).
  */
 export type SendOutcome =
   | { kind: 'applied'; status: number; body: unknown; replayed: boolean }
   | { kind: 'offline' }
   | { kind: 'busy' }
-  | { kind: 'rejected'; status: number; reason: string; error: string };
+  | { kind: 'rejected'; status: number; reason: string; error: string; body: string };
 
 function parseBody(text: string): unknown {
   if (!text) return null;
@@ -54,7 +53,7 @@ export async function sendWithKey(action: Pick<OutboxAction, 'method' | 'url' | 
     return { kind: 'applied', status: res.status, body: parseBody(text), replayed: res.headers.get('Idempotent-Replayed') === 'true' };
   }
   if (res.status === 409 && IN_PROGRESS.test(text)) return { kind: 'busy' };
-  const error = responseErrorMessage(res.status, text, res.statusText);
-  const reason = errorMessage(new Error(error), `The server refused this (${res.status}).`);
-  return { kind: 'rejected', status: res.status, reason, error };
+  const apiError = new ApiError(res.status, text, res.statusText);
+  const reason = errorMessage(apiError, `The server refused this (${res.status}).`);
+  return { kind: 'rejected', status: res.status, reason, error: apiError.message, body: text };
 }

@@ -1,5 +1,6 @@
 import type { ObjectStoredAnswer, ObjectUploadAnswer } from '@shared/contract/index.ts';
-import { apiJson, responseErrorMessage } from '../api-client';
+import { apiJson } from '../api-client';
+import { ApiError } from '../api-error';
 import { imageFileProblem } from './image-check';
 
 export interface UploadedObject {
@@ -39,6 +40,6 @@ export async function uploadImage(file: File): Promise<UploadedObject> {
     if (res.status === 403 && message === 'Request has expired' && attempt === 0) continue;
     if (res.status === 401) throw new UploadError('Authorization required. Please sign in again.');
     if (res.status >= 400 && res.status < 500) throw new UploadError(message);
-    throw new Error(responseErrorMessage(res.status, message, res.statusText));
+    throw new ApiError(res.status, message, res.statusText);
   }
 }

@@ -10,7 +10,10 @@ import { requireUser } from '../../middleware/session.ts';
 // Following a business (spec sections 3, 4 and 7). Rows are the member's own (RLS); the insert
 // policy also refuses pending businesses, one's own business and non-members, but the checks
 // below come first so each case gets a clear answer.
-export const followingRoutes = new Hono<AppEnv>();
+/** /api/businesses/:id/follow and /follow-status (mounted at /businesses/:id). */
+export const followRoutes = new Hono<AppEnv>();
+/** GET /api/user/following (mounted at /user/following). */
+export const followingListRoutes = new Hono<AppEnv>();
 
 export const BUSINESS_NOT_FOUND = 'Business not found';
 export const OWN_BUSINESS = 'You cannot follow your own business';
@@ -28,7 +31,7 @@ async function findBusiness(q: Query, id: string) {
 const isFollowing = async (q: Query, merchantId: string) =>
   (await q(`select 1 from public.follows where user_id = (select auth.uid()) and merchant_id = $1`, [merchantId])).length > 0;
 
-followingRoutes.get('/businesses/:id/follow-status', async (c) => {
+followRoutes.get('/follow-status', async (c) => {
   requireUser(c);
   const id = pathId(c);
   const following = await userTx(c, async (q) => {
@@ -38,7 +41,7 @@ followingRoutes.get('/businesses/:id/follow-status', async (c) => {
   return c.json({ isFollowing: following });
 });
 
-followingRoutes.post('/businesses/:id/follow', async (c) => {
+followRoutes.post('/follow', async (c) => {
   const user = requireUser(c);
   const id = pathId(c);
   const created = await userTx(c, async (q) => {
@@ -57,7 +60,7 @@ followingRoutes.post('/businesses/:id/follow', async (c) => {
   return c.json({ isFollowing: true }, created ? 201 : 200);
 });
 
-followingRoutes.delete('/businesses/:id/follow', async (c) => {
+followRoutes.delete('/follow', async (c) => {
   requireUser(c);
   const id = pathId(c);
   await userTx(c, async (q) => {
@@ -71,7 +74,7 @@ followingRoutes.delete('/businesses/:id/follow', async (c) => {
   return c.json({ isFollowing: false });
 });
 
-followingRoutes.get('/user/following', async (c) => {
+followingListRoutes.get('/', async (c) => {
   requireUser(c);
   const rows = await userTx(c, (q) =>
     q<Omit<FollowedBusiness, 'followedAt'> & { followedAt: Date | string }>(

@@ -17,14 +17,21 @@ import { currentSubscription } from './records.ts';
 export const PAUSED_MESSAGE = 'Your subscription has been paused. You can reactivate it anytime.';
 export const CANCELLED_MESSAGE = 'Your subscription will end at the current billing period.';
 
+/** /api/subscription/* (mounted at /subscription). */
 export const subscriptionRoutes = new Hono<AppEnv>();
+/** GET /api/payments/config (mounted at /payments). */
+export const paymentConfigRoutes = new Hono<AppEnv>();
+/** POST /api/create-subscription (mounted at /create-subscription). */
+export const createSubscriptionRoutes = new Hono<AppEnv>();
+/** POST /api/complete-subscription (mounted at /complete-subscription). */
+export const completeSubscriptionRoutes = new Hono<AppEnv>();
 
-subscriptionRoutes.get('/payments/config', (c) => {
+paymentConfigRoutes.get('/config', (c) => {
   const { kind, publishableKey } = c.var.deps.payments;
   return c.json({ provider: kind, publishableKey } satisfies PaymentConfig);
 });
 
-subscriptionRoutes.post('/create-subscription', async (c) => {
+createSubscriptionRoutes.post('/', async (c) => {
   let body: unknown;
   try {
     body = await c.req.json();
@@ -34,21 +41,21 @@ subscriptionRoutes.post('/create-subscription', async (c) => {
   return c.json(await createCheckout(c, body));
 });
 
-subscriptionRoutes.post('/complete-subscription', async (c) => {
+completeSubscriptionRoutes.post('/', async (c) => {
   const body = await parseJson(c, completeSubscriptionBody);
   const { status, body: answer } = await completeCheckout(c, body);
   return c.json(answer, status);
 });
 
 // Visitors simply have no membership: answered without a 401 so public pages can ask.
-subscriptionRoutes.get('/subscription/status', async (c) => {
+subscriptionRoutes.get('/status', async (c) => {
   if (!c.var.user) return c.json({ isActive: false });
   const [row] = await userTx(c, (q) =>
     q<{ is_active: boolean }>(`select private.has_active_subscription((select auth.uid())) as is_active`));
   return c.json({ isActive: row.is_active });
 });
 
-subscriptionRoutes.get('/subscription/details', async (c) => {
+subscriptionRoutes.get('/details', async (c) => {
   requireUser(c);
   const row = await subscriptionDetailsOf(c);
   const details: SubscriptionDetails = {
@@ -69,7 +76,7 @@ subscriptionRoutes.get('/subscription/details', async (c) => {
  * Pause = Stripe pause_collection { behavior: 'void' }: no further charges, and no access while
  * paused (the member keeps the subscription and can be resumed by support).
  */
-subscriptionRoutes.post('/subscription/pause', async (c) => {
+subscriptionRoutes.post('/pause', async (c) => {
   requireUser(c);
   const current = await userTx(c, currentSubscription);
   if (!current || current.period_over || !['active', 'paused'].includes(current.status)) {
@@ -85,7 +92,7 @@ subscriptionRoutes.post('/subscription/pause', async (c) => {
 });
 
 /** Cancel = Stripe cancel_at_period_end: access continues until currentPeriodEnd, then ends by time. */
-subscriptionRoutes.post('/subscription/cancel', async (c) => {
+subscriptionRoutes.post('/cancel', async (c) => {
   requireUser(c);
   const current = await userTx(c, currentSubscription);
   if (!current || current.period_over || !['active', 'paused'].includes(current.status)) {

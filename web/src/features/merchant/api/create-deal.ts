@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateDealBody, MerchantDeal } from '@shared/contract/index.ts';
 import { apiJson } from '@/lib/api-client';
-import { merchantKeys } from './merchant-keys';
+import { merchantKeys } from '@/lib/merchant/merchant-keys';
 
 /** POST /api/merchant/deals: answers the new deal with its first code. */
 export function useCreateDeal({ onSuccess, onError }: { onSuccess?: (deal: MerchantDeal) => void; onError?: (error: Error) => void } = {}) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MerchantDeal, UpdateDealBody } from '@shared/contract/index.ts';
 import { apiJson } from '@/lib/api-client';
-import { merchantKeys } from './merchant-keys';
+import { merchantKeys } from '@/lib/merchant/merchant-keys';
 
 export interface UpdateDealInput {
   id: string;

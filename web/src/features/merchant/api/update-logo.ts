@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MerchantProfile } from '@shared/contract/index.ts';
 import { apiJson } from '@/lib/api-client';
 import { uploadImage } from '@/lib/uploads/upload-object';
-import { merchantKeys } from './merchant-keys';
+import { merchantKeys } from '@/lib/merchant/merchant-keys';
 
 /** Upload the image (checked: images only, at most 5 MB), then PUT /api/merchant/logo {logoUrl}. */
 export async function updateLogo(file: File): Promise<MerchantProfile> {

@@ -1,6 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import type { MerchantProfile } from '../api/get-merchant-me';
-import { formatRewardRate } from '../utils/reward-rate';
+import type { MerchantProfile } from '@/lib/merchant/get-merchant-me';
+import { formatRewardRate } from '@/lib/merchant/reward-rate';
 
 export function ApplicationUnderReview({ merchant }: { merchant: MerchantProfile }) {
   return (

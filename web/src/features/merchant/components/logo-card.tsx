@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
-import type { MerchantProfile } from '../api/get-merchant-me';
+import type { MerchantProfile } from '@/lib/merchant/get-merchant-me';
 import { useUpdateLogo } from '../api/update-logo';
 
 function businessTypeLabel(value: string | null) {

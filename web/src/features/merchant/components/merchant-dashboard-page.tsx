@@ -4,7 +4,7 @@ import { SignedInHeader } from '@/components/layout/signed-in-header';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
-import { useMerchantMe } from '../api/get-merchant-me';
+import { useMerchantMe } from '@/lib/merchant/get-merchant-me';
 import { ActiveMerchantDashboard } from './active-merchant-dashboard';
 import { ApplicationUnderReview } from './application-under-review';
 import { CompleteApplication } from './complete-application';

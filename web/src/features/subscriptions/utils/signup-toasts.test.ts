@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-error';
 import { completionErrorToast, paymentFailedToast, signupErrorToast } from './signup-toasts';
 
 describe('signup toasts (spec section 8)', () => {
   it('maps "User already exists" to Account Already Exists', () => {
-    expect(signupErrorToast(new Error('409: {"message":"User already exists. Please log in instead."}'))).toEqual({
+    expect(signupErrorToast(new ApiError(409, '{"message":"User already exists. Please log in instead."}'))).toEqual({
       title: 'Account Already Exists', description: 'Please log in instead or use a different email address.',
     });
   });
   it('maps anything else to Setup Error', () => {
-    expect(signupErrorToast(new Error('502: {"message":"provider down"}'))).toEqual({
+    expect(signupErrorToast(new ApiError(502, '{"message":"provider down"}'))).toEqual({
       title: 'Setup Error', description: 'Unable to set up subscription. Please try again.',
     });
   });
@@ -17,7 +18,7 @@ describe('signup toasts (spec section 8)', () => {
     expect(paymentFailedToast(undefined).description).toBe('Your payment could not be completed.');
   });
   it("shows the server's message for a failed completion, or the fallback", () => {
-    expect(completionErrorToast(new Error('409: {"message":"This payment has already been used. Please log in."}')).description)
+    expect(completionErrorToast(new ApiError(409, '{"message":"This payment has already been used. Please log in."}')).description)
       .toBe('This payment has already been used. Please log in.');
     expect(completionErrorToast(new Error('')).description).toBe('Failed to complete account setup');
   });

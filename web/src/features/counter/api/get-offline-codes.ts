@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OfflineCodesAnswer } from '@shared/contract/index.ts';
 import { useFreshCover } from '@/lib/deals/use-fresh-cover';
-import { merchantKeys } from './merchant-keys';
+import { merchantKeys } from '@/lib/merchant/merchant-keys';
 
 /**
  * GET /api/merchant/deals/offline-codes: keys for the counter's own live deals for the next 12 hours, so the

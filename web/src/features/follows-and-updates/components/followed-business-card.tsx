@@ -1,7 +1,7 @@
 import type { FollowedBusiness } from '@shared/contract/index.ts';
 import { categoryLabel, initialsOf, logoSrc } from '../utils/business-display';
 import { formatFollowingSince } from '../utils/format-dates';
-import { FollowButton } from './follow-button';
+import { FollowButton } from '../slots/follow-button';
 
 export function FollowedBusinessCard({ business: b }: { business: FollowedBusiness }) {
   const logo = logoSrc(b.logoUrl);

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { MerchantDeal } from '@shared/contract/index.ts';
-import { merchantKeys } from './merchant-keys';
+import { merchantKeys } from '@/lib/merchant/merchant-keys';
 
 /** After any counter write: the activity list and member balances changed. */
 export function useRefreshCounter() {

@@ -3,7 +3,7 @@ import type { EarnBody, PointsEntry } from '@shared/contract/index.ts';
 import { outbox } from '@/lib/outbox/outbox';
 import type { OutboxEntry } from '@/lib/outbox/outbox-entry';
 import { type Callbacks, useRefreshCounter } from './counter-cache';
-import { merchantKeys } from './merchant-keys';
+import { merchantKeys } from '@/lib/merchant/merchant-keys';
 
 /**
  * POST /api/merchant/earn {memberNumber, amountCents}, through the outbox: recorded at once when online,

@@ -7,8 +7,8 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage, errorStatus } from '@/lib/api-error';
 import { discountLabel } from '@/lib/deals/deal-format';
 import { useBusyWhile } from '@/lib/pwa/busy';
-import { useVerifyCode } from '../../api/verify-code';
-import { parseCode, parseMemberNumber } from '../../utils/counter-input';
+import { useVerifyCode } from '../api/verify-code';
+import { parseCode, parseMemberNumber } from '../utils/counter-input';
 import type { CounterAction } from './last-action-card';
 
 interface VerifyCodeCardProps {

@@ -9,11 +9,11 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { formatCents } from '@/lib/deals/deal-format';
 import { useBusyWhile } from '@/lib/pwa/busy';
-import { useEarnPoints } from '../../api/earn-points';
-import { useCounterMember } from '../../api/get-counter-member';
-import { useRedeemPoints } from '../../api/redeem-points';
-import { formatRewardRate } from '../../utils/reward-rate';
-import { parseDollarsToCents, parseMemberNumber, parsePoints } from '../../utils/counter-input';
+import { useEarnPoints } from '../api/earn-points';
+import { useCounterMember } from '../api/get-counter-member';
+import { useRedeemPoints } from '../api/redeem-points';
+import { formatRewardRate } from '@/lib/merchant/reward-rate';
+import { parseDollarsToCents, parseMemberNumber, parsePoints } from '../utils/counter-input';
 import type { CounterAction } from './last-action-card';
 
 interface PointsCardProps {

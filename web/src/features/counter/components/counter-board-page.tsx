@@ -7,10 +7,10 @@ import { countdownLabel, discountLabel } from '@/lib/deals/deal-format';
 import { useDealCode } from '@/lib/deals/use-deal-code';
 import { useNow } from '@/lib/deals/use-now';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
-import { useMerchantDeals } from '../../api/get-merchant-deals';
-import { useMerchantMe } from '../../api/get-merchant-me';
-import { useMerchantOfflineCodes } from '../../api/get-offline-codes';
-import { liveCounterDeals } from '../../utils/counter-deals';
+import { useMerchantDeals } from '@/lib/merchant/get-merchant-deals';
+import { useMerchantMe } from '@/lib/merchant/get-merchant-me';
+import { useMerchantOfflineCodes } from '../api/get-offline-codes';
+import { liveCounterDeals } from '../utils/counter-deals';
 
 const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 const STEP_MS = 120_000;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CounterActivityItem } from '@shared/contract/index.ts';
-import { merchantKeys } from './merchant-keys';
+import { merchantKeys } from '@/lib/merchant/merchant-keys';
 
 /** GET /api/merchant/counter/activity: the latest redemptions and points, with undo deadlines. */
 export const counterActivityQueryOptions = () =>

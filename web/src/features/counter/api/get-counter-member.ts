@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CounterMember } from '@shared/contract/index.ts';
-import { merchantKeys } from './merchant-keys';
+import { merchantKeys } from '@/lib/merchant/merchant-keys';
 
 /** GET /api/merchant/members/{memberNumber}: the member's balance here and whether they are a member now. */
 export const counterMemberQueryOptions = (memberNumber: number) =>

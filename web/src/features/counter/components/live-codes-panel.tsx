@@ -3,7 +3,7 @@ import { DealCode } from '@/components/deals/deal-code';
 import { Skeleton } from '@/components/ui/skeleton';
 import { discountLabel, usageLabel } from '@/lib/deals/deal-format';
 import { useDealCode } from '@/lib/deals/use-deal-code';
-import { liveCounterDeals } from '../../utils/counter-deals';
+import { liveCounterDeals } from '../utils/counter-deals';
 
 function LiveCode({ deal, cover, nowMs }: { deal: MerchantDeal; cover: OfflineDealCodes | undefined; nowMs: number }) {
   const shown = useDealCode({ code: deal.currentCode, expiresAt: deal.codeExpiresAt }, cover, nowMs);

@@ -1,8 +1,9 @@
+import { ApiError } from '@/lib/api-error';
 import type { OfflineCodesAnswer } from '@shared/contract/index.ts';
 import { matchOfflineCode } from '@shared/offline-codes.ts';
 
 /** Errors shaped like the API's ("<status>: {message}"), so the counter handles both the same way. */
-const apiLikeError = (status: number, message: string) => new Error(`${status}: ${JSON.stringify({ message })}`);
+const apiLikeError = (status: number, message: string) => new ApiError(status, JSON.stringify({ message }));
 
 export const NO_COVER_MESSAGE = "This tablet has no codes saved for checking offline yet. Connect once to load the next 12 hours' codes.";
 export const NOT_RECOGNISED_OFFLINE = 'Code not recognised. It may have expired: ask the member to refresh their deal.';

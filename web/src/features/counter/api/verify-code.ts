@@ -4,7 +4,7 @@ import { outbox } from '@/lib/outbox/outbox';
 import type { OutboxEntry } from '@/lib/outbox/outbox-entry';
 import { checkCodeOffline } from '../utils/offline-check';
 import { type Callbacks, useRefreshCounter, useSetUsedCount } from './counter-cache';
-import { merchantKeys } from './merchant-keys';
+import { merchantKeys } from '@/lib/merchant/merchant-keys';
 
 /** A code checked on this tablet without a network; the redemption waits in the outbox. */
 export interface QueuedRedemption {
