@@ -8,6 +8,11 @@ import { sha256Hex } from '../lib/tokens.ts';
 
 export const SESSION_COOKIE = 'pl_session';
 
+/** $1: the sha-256 hex of the session token. */
+export const sessionLookupSql = `select p.id, p.email, p.role
+         from private.sessions s join public.profiles p on p.id = s.user_id
+        where s.token_hash = $1 and s.expires_at > now()`;
+
 /**
  * The user a session token belongs to, or null when it is unknown or expired. Shared by the
  * session middleware and the local runner's realtime stream, which must authenticate the same way.
@@ -15,12 +20,7 @@ export const SESSION_COOKIE = 'pl_session';
 export async function findSessionUser(db: Database, token: string): Promise<AuthUser | null> {
   const tokenHash = await sha256Hex(token);
   const [row] = await db.transaction(serviceClaims, (q) =>
-    q<{ id: string; email: string; role: Role }>(
-      `select p.id, p.email, p.role
-         from private.sessions s join public.profiles p on p.id = s.user_id
-        where s.token_hash = $1 and s.expires_at > now()`,
-      [tokenHash],
-    ),
+    q<{ id: string; email: string; role: Role }>(sessionLookupSql, [tokenHash]),
   );
   return row ? { ...row, sessionTokenHash: tokenHash } : null;
 }
