@@ -11,10 +11,8 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { openPglite, openPostgres, type OpenedDatabase } from '../local/admin-sql.ts';
 import { prepareDatabase } from '../local/migrate.ts';
-import { claimsSetupParams, claimsSetupSql, serviceClaims, type Claims } from '../supabase/functions/api/db/database.ts';
-import { sessionLookupSql } from '../supabase/functions/api/middleware/session.ts';
-import { codeSecretsSql } from '../supabase/functions/api/routes/deals/deal-codes.ts';
-import { filterParams, memberDealsSql, membershipCheckSql } from '../supabase/functions/api/routes/deals/live-deals-sql.ts';
+import { sessionClaimsSql } from '../supabase/functions/api/db/database.ts';
+import { MEMBER_DEALS_PAGE_SIZE, memberDealsParams, memberDealsSql } from '../supabase/functions/api/domain/deals.ts';
 import { activateMembers } from '../tests/support/membership.ts';
 import { formatFigures, inlineParams, pgbench, startServer, wrk, type LoadFigures } from './support/external-load.ts';
 
@@ -25,6 +23,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3160);
 const BENCH_DB = `${benchDbBase()}_deals`;
 const POOL_SIZE = 20;
 const PASSWORD = 'bench-password';
+const PAGE = MEMBER_DEALS_PAGE_SIZE;
 
 export async function bench() {
   const serverUrl = process.env.BENCH_DATABASE_URL;
@@ -33,10 +32,12 @@ export async function bench() {
   try {
     const t0 = performance.now();
     await prepareDatabase(database.admin, { seed: false, adminEmail: 'admin@bench.local', adminPassword: PASSWORD });
-    const { cityId, dealsInCity, memberIds } = await seed(database);
+    const { cityId, dealsInCity, memberIds, bigCity } = await seed(database);
     console.log(`seeded ${SIZES.merchants} merchants, ${SIZES.deals} deals, ${SIZES.members} members in ${SIZES.cities} cities ` +
       `(${Math.round(performance.now() - t0)} ms); one city has ${dealsInCity} live deals`);
     await printPlan(database, cityId, memberIds[0]);
+    await printPlan(database, bigCity.id, memberIds[0]);
+    if (process.env.BENCH_SEED_ONLY) return;
     if (!serverUrl) { await database.close(); database = null; }
 
     // The landed server in its own process; the load generator in another.
@@ -48,13 +49,27 @@ export async function bench() {
     const rows: LoadFigures[] = [];
     try {
       const cookie = await login(server.base, 'bench-member-1@bench.local');
+      const merchantCookie = await login(server.base, 'bench-owner-1@bench.local');
       const path = `/api/deals?cityId=${cityId}`;
       const probe = await fetch(`${server.base}${path}`, { headers: { cookie } });
       const probeBody = (await probe.json()) as unknown[];
-      if (probe.status !== 200 || probeBody.length !== dealsInCity) throw new Error(`probe failed: ${probe.status} ${probeBody.length}`);
+      if (probe.status !== 200 || probeBody.length !== Math.min(dealsInCity, PAGE)) throw new Error(`probe failed: ${probe.status} ${probeBody.length}`);
       await wrk('warm-up', `${server.base}${path}`, { cookie }, CONCURRENCY, 2);
-      rows.push(await wrk(`HTTP GET /api/deals?cityId= (wrk, ${CONCURRENCY} connections)`, `${server.base}${path}`, { cookie }, CONCURRENCY, SECONDS));
-      console.log(formatFigures(rows[0]));
+      const load = async (label: string, url: string, headers: Record<string, string>) => {
+        const figures = await wrk(`${label} (wrk, ${CONCURRENCY} connections)`, `${server.base}${url}`, headers, CONCURRENCY, SECONDS);
+        rows.push(figures);
+        console.log(formatFigures(figures));
+        return figures;
+      };
+      await load(`HTTP GET /api/deals?cityId= (${dealsInCity} live deals, first page)`, path, { cookie });
+      await load(`HTTP GET /api/deals?cityId= (${bigCity.deals} live deals, first page)`, `/api/deals?cityId=${bigCity.id}`, { cookie });
+      if (!process.env.BENCH_ONLY_DEALS) {
+        await load('HTTP GET /api/auth/me', '/api/auth/me', { cookie });
+        await load('HTTP GET /api/deals/public?cityId=', `/api/deals/public?cityId=${cityId}`, {});
+        await load('HTTP GET /api/notifications', '/api/notifications', { cookie });
+        await load('HTTP GET /api/user/following', '/api/user/following', { cookie });
+        await load('HTTP GET /api/businesses/search?q=shop (merchant)', '/api/businesses/search?q=shop', { cookie: merchantCookie });
+      }
     } finally {
       await server.stop();
     }
@@ -63,19 +78,20 @@ export async function bench() {
       const url = withDatabase(serverUrl, BENCH_DB);
       const token = await sessionTokenHashOf(database, memberIds[0]);
       const handler = await pgbench(`pgbench: the handler's statements (${CONCURRENCY} clients)`, url,
-        handlerScript({ cityId, memberId: memberIds[0], tokenHash: token, dealIds: await liveDealIds(database, cityId) }),
+        handlerScript({ cityId, tokenHash: token }),
         CONCURRENCY, SECONDS);
       console.log(formatFigures(handler));
       const plain = await pgbench(`pgbench: plain SELECT of the same rows + secrets, no RLS (${CONCURRENCY} clients)`, url,
         plainScript(cityId), CONCURRENCY, SECONDS);
       console.log(formatFigures(plain));
       const http = rows[0];
+      console.log(`${bigCity.deals}-deal city first page / ${dealsInCity}-deal city: ${pct(rows[1].perSecond, http.perSecond)} of the req/s`);
       console.log(`ratios: HTTP / plain SELECT = ${pct(http.perSecond, plain.perSecond)}; ` +
         `handler statements / plain SELECT = ${pct(handler.perSecond, plain.perSecond)}; HTTP / handler statements = ${pct(http.perSecond, handler.perSecond)}`);
     }
   } finally {
     await database?.close();
-    if (serverUrl) await dropBenchDatabase(serverUrl);
+    if (serverUrl && !process.env.BENCH_KEEP_DATABASE) await dropBenchDatabase(serverUrl);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -95,29 +111,10 @@ async function sessionTokenHashOf(database: OpenedDatabase, memberId: string): P
   return row.token_hash;
 }
 
-async function liveDealIds(database: OpenedDatabase, cityId: string): Promise<string[]> {
-  const rows = await database.admin.query<{ id: string }>(
-    `select d.id from public.deals d join public.merchants m on m.id = d.merchant_id where m.city_id = $1 and d.active and m.active
-      order by d.created_at desc, d.id`, [cityId]);
-  return rows.map((r) => r.id);
-}
-
 /** What GET /api/deals sends the database per request, as a pgbench script (literals inlined). */
-function handlerScript({ cityId, memberId, tokenHash, dealIds }: { cityId: string; memberId: string; tokenHash: string; dealIds: string[] }) {
-  const claims: Claims = { role: 'authenticated', sub: memberId, email: 'bench-member-1@bench.local' };
-  const tx = (statements: string[]) => ['begin;', ...statements.map((s) => `${s.trim()};`), 'commit;'].join('\n');
-  return [
-    tx([
-      inlineParams(claimsSetupSql, claimsSetupParams(serviceClaims)),
-      inlineParams(sessionLookupSql, [tokenHash]),
-    ]),
-    tx([
-      inlineParams(claimsSetupSql, claimsSetupParams(claims)),
-      membershipCheckSql,
-      inlineParams(memberDealsSql, [cityId, ...filterParams('all')]),
-      inlineParams(codeSecretsSql, [`{${dealIds.join(',')}}`]),
-    ]),
-  ].join('\n') + '\n';
+function handlerScript({ cityId, tokenHash }: { cityId: string; tokenHash: string }) {
+  return ['begin;', `${inlineParams(sessionClaimsSql, [tokenHash]).trim()};`,
+    `${inlineParams(memberDealsSql, memberDealsParams(cityId, 'all')).trim()};`, 'commit;'].join('\n') + '\n';
 }
 
 /** The floor: the same rows and their secrets in one plain SELECT as the superuser (no RLS, no claims). */
@@ -179,24 +176,45 @@ async function seed(database: OpenedDatabase) {
         join bench_merchants m on m.n = 1 + i % ${SIZES.merchants};
   `);
   await admin.query(
-    `insert into private.credentials (user_id, password_hash) select id, $1 from public.profiles where email like 'bench-member-%'`,
+    `insert into private.credentials (user_id, password_hash) select id, $1 from public.profiles where email like 'bench-member-%' or email = 'bench-owner-1@bench.local'`,
     [hash.h],
   );
   const members = await admin.query<{ id: string }>(
     `select id from public.profiles where email like 'bench-member-%' order by member_number`);
   await activateMembers(database, members.map((m) => m.id));
+  // A 2,000-deal city (paging): 40 more businesses with 50 live deals each; member 1 follows 20 businesses.
+  await admin.exec(`
+    insert into public.cities (name, state) values ('Bench Metro', 'Colorado');
+    insert into public.profiles (email, name, role)
+      select 'bench-metro-owner-' || i || '@bench.local', 'Metro owner ' || i, 'MERCHANT' from generate_series(1, 40) i;
+    insert into public.merchants (owner_user_id, name, address, business_type, city_id, city_name, active, approved_at)
+      select p.id, 'Metro Shop ' || i, i || ' Broadway', 'food', (select id from public.cities where name = 'Bench Metro'), 'Bench Metro', true, now()
+        from generate_series(1, 40) i join public.profiles p on p.email = 'bench-metro-owner-' || i || '@bench.local';
+    insert into public.deals (merchant_id, title, description, discount_percent, category)
+      select m.id, 'Metro deal ' || i, 'A benchmark deal in the big city.', 10, 'food-drink'
+        from public.merchants m cross join generate_series(1, 50) i where m.name like 'Metro Shop %';
+    insert into public.follows (user_id, merchant_id)
+      select p.id, m.id from public.profiles p cross join (select id from public.merchants order by name limit 20) m
+       where p.email = 'bench-member-1@bench.local';
+  `);
   await admin.exec('analyze');
   const [city] = await admin.query<{ id: string; deals: number }>(
     `select m.city_id as id, count(*)::int as deals from public.deals d join public.merchants m on m.id = d.merchant_id
-      group by m.city_id order by count(*) desc, m.city_id limit 1`);
-  return { cityId: city.id, dealsInCity: city.deals, memberIds: members.map((m) => m.id) };
+      where m.city_name = 'Bench City' group by m.city_id order by count(*) desc, m.city_id limit 1`);
+  const [bigCity] = await admin.query<{ id: string; deals: number }>(
+    `select m.city_id as id, count(*)::int as deals from public.deals d join public.merchants m on m.id = d.merchant_id
+      where m.city_name = 'Bench Metro' group by m.city_id`);
+  return { cityId: city.id, dealsInCity: city.deals, memberIds: members.map((m) => m.id), bigCity };
 }
 
 async function printPlan(database: OpenedDatabase, cityId: string, memberId: string) {
-  const plan = await database.db.transaction({ role: 'authenticated', sub: memberId }, (q) =>
-    q<{ 'QUERY PLAN': string }>(`explain (analyze, costs off, timing off, summary on) ${memberDealsSql}`, [cityId, ...filterParams('all')]));
-  const lines = plan.map((r) => r['QUERY PLAN']).filter((l) => /Scan|Join|Loop|Execution Time/.test(l));
-  console.log('plan of the deals SELECT as a member:\n  ' + lines.map((l) => l.trim()).join('\n  '));
+  const ms = await database.db.transaction({ role: 'authenticated', sub: memberId }, async (q) => {
+    await q(memberDealsSql, memberDealsParams(cityId, 'all'));
+    const t0 = performance.now();
+    const rows = await q(memberDealsSql, memberDealsParams(cityId, 'all'));
+    return `${rows.length} rows in ${(performance.now() - t0).toFixed(2)} ms (second call in one connection, plan cached)`;
+  });
+  console.log(`private.member_deals, first page as a member: ${ms}`);
 }
 
 async function login(base: string, email: string): Promise<string> {
