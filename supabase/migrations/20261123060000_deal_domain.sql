@@ -174,3 +174,20 @@ revoke execute on function private.member_deal_secrets(uuid[]), private.member_d
   from public, anon;
 grant execute on function private.member_deal_secrets(uuid[]), private.member_deals(uuid, text, text[], timestamptz, uuid, integer)
   to authenticated, service_role;
+
+-- ---------------------------------------------------------------- one definition of "active member"
+-- When the caller's membership ends (null = no active membership): the rule of
+-- private.has_active_subscription with its end, which the offline codes stop at.
+create or replace function private.caller_membership_ends_at() returns timestamptz
+language sql stable security definer
+set search_path = ''
+as $$
+  select case when private.has_active_subscription((select auth.uid())) then (
+    select max(s.current_period_end) from public.subscriptions s
+     where s.user_id = (select auth.uid()) and s.status = 'active' and s.current_period_end > now()
+  ) end
+$$;
+comment on function private.caller_membership_ends_at() is
+  'End of the caller''s active membership (private.has_active_subscription decides whether there is one), else null.';
+revoke execute on function private.caller_membership_ends_at() from public, anon;
+grant execute on function private.caller_membership_ends_at() to authenticated, service_role;
