@@ -1,90 +1,131 @@
-// GET /api/deals for one city at 50 concurrent connections, over real HTTP on 127.0.0.1, beside
-// the same SQL run directly in a raw driver loop. Seeds 500 merchants, 5,000 deals and 50,000
-// members into a fresh database: PostgreSQL when BENCH_DATABASE_URL is set, else in-memory PGlite.
-// Knobs: BENCH_SECONDS (measured seconds per phase, default 10), BENCH_CONCURRENCY (default 50).
-import { serve } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
+// GET /api/deals for one city at 50 connections: the landed server (local/main.ts) in its own
+// process, wrk in another, and on PostgreSQL pgbench in the same run on (a) the statements the
+// handler sends and (b) one plain SELECT of the same rows with their secrets, no RLS (the floor).
+// Seeds 50 cities, 500 merchants, 5,000 deals and 50,000 members into a fresh database:
+// PostgreSQL when BENCH_DATABASE_URL is set (database <its name>_deals), else PGlite in a temp dir.
+// Knobs: BENCH_SECONDS (measured seconds per phase, default 10), BENCH_CONCURRENCY (default 50),
+// BENCH_PORT (default 3160).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import postgres from 'postgres';
 import { openPglite, openPostgres, type OpenedDatabase } from '../local/admin-sql.ts';
 import { prepareDatabase } from '../local/migrate.ts';
-import { depsFromEnv } from '../supabase/functions/api/adapters.ts';
-import { createApp } from '../supabase/functions/api/app.ts';
-import { claimsSetupParams, claimsSetupSql, type Claims } from '../supabase/functions/api/db/database.ts';
-import { codeSecretsSql } from '../supabase/functions/api/routes/deals/deal-codes.ts';
-import { filterParams, memberDealsSql, membershipCheckSql } from '../supabase/functions/api/routes/deals/live-deals-sql.ts';
+import { sessionClaimsSql } from '../supabase/functions/api/db/database.ts';
+import { MEMBER_DEALS_PAGE_SIZE, memberDealsParams, memberDealsSql } from '../supabase/functions/api/domain/deals.ts';
 import { activateMembers } from '../tests/support/membership.ts';
+import { formatFigures, inlineParams, pgbench, startServer, wrk, type LoadFigures } from './support/external-load.ts';
 
 const SIZES = { cities: 50, merchants: 500, deals: 5_000, members: 50_000 };
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const WARMUP_SECONDS = 2;
-const BENCH_DB = 'paylocal_bench_deals';
+const PORT = Number(process.env.BENCH_PORT ?? 3160);
+const BENCH_DB = `${benchDbBase()}_deals`;
 const POOL_SIZE = 20;
 const PASSWORD = 'bench-password';
-
-interface Figures { requests: number; errors: number; seconds: number; latenciesMs: number[] }
+const PAGE = MEMBER_DEALS_PAGE_SIZE;
 
 export async function bench() {
   const serverUrl = process.env.BENCH_DATABASE_URL;
-  const database = serverUrl ? await freshPostgres(serverUrl) : await openPglite();
+  const dataDir = serverUrl ? undefined : mkdtempSync(join(tmpdir(), 'paylocal-bench-pglite-'));
+  let database: OpenedDatabase | null = serverUrl ? await freshPostgres(serverUrl) : await openPglite({ dataDir });
   try {
     const t0 = performance.now();
     await prepareDatabase(database.admin, { seed: false, adminEmail: 'admin@bench.local', adminPassword: PASSWORD });
-    const { cityId, dealsInCity, memberIds } = await seed(database);
+    const { cityId, dealsInCity, memberIds, bigCity } = await seed(database);
     console.log(`seeded ${SIZES.merchants} merchants, ${SIZES.deals} deals, ${SIZES.members} members in ${SIZES.cities} cities ` +
       `(${Math.round(performance.now() - t0)} ms); one city has ${dealsInCity} live deals`);
     await printPlan(database, cityId, memberIds[0]);
+    await printPlan(database, bigCity.id, memberIds[0]);
+    if (process.env.BENCH_SEED_ONLY) return;
+    if (!serverUrl) { await database.close(); database = null; }
 
-    const app = createApp(depsFromEnv({ ADMIN_EMAIL: 'admin@bench.local', BCRYPT_ROUNDS: '4' }, database.db));
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // The landed server in its own process; the load generator in another.
+    const server = await startServer({
+      PORT: String(PORT), ADMIN_EMAIL: 'admin@bench.local', ADMIN_PASSWORD: PASSWORD, BCRYPT_ROUNDS: '4',
+      OBJECTS_DIR: join(tmpdir(), 'paylocal-bench-objects'),
+      ...(serverUrl ? { DATABASE_URL: withDatabase(serverUrl, BENCH_DB) } : { DATA_DIR: dataDir! }),
+    });
+    const rows: LoadFigures[] = [];
     try {
-      const cookies = await Promise.all(memberIds.slice(0, CONCURRENCY).map((_, i) => login(base, `bench-member-${i + 1}@bench.local`)));
+      const cookie = await login(server.base, 'bench-member-1@bench.local');
+      const merchantCookie = await login(server.base, 'bench-owner-1@bench.local');
       const path = `/api/deals?cityId=${cityId}`;
-      const probe = await fetch(`${base}${path}`, { headers: { cookie: cookies[0] } });
+      const probe = await fetch(`${server.base}${path}`, { headers: { cookie } });
       const probeBody = (await probe.json()) as unknown[];
-      if (probe.status !== 200 || probeBody.length !== dealsInCity) throw new Error(`probe failed: ${probe.status} ${probeBody.length}`);
-
-      const http = await drive(CONCURRENCY, async (worker) => {
-        const res = await fetch(`${base}${path}`, { headers: { cookie: cookies[worker] } });
-        await res.arrayBuffer();
-        return res.status === 200;
-      });
-      report(`HTTP GET ${path.replace(cityId, '<city>')} (${CONCURRENCY} connections)`, http);
-
-      // The same SQL the handler runs per request, in one transaction as the member, without HTTP,
-      // the session lookup, code derivation and JSON.
-      const raw = await drive(CONCURRENCY, async (worker) => {
-        await database.db.transaction({ role: 'authenticated', sub: memberIds[worker] }, async (q) => {
-          await q(membershipCheckSql);
-          const rows = await q<{ id: string }>(memberDealsSql, [cityId, ...filterParams('all')]);
-          await q(codeSecretsSql, [`{${rows.map((r) => r.id).join(',')}}`]);
-        });
-        return true;
-      });
-      report(`raw driver loop: same 3 statements in a claims transaction (${CONCURRENCY} in flight)`, raw);
-
-      if (serverUrl) {
-        const sql = postgres(withDatabase(serverUrl, BENCH_DB), { max: POOL_SIZE, prepare: false, onnotice: () => {} });
-        const claims: Claims = { role: 'authenticated', sub: memberIds[0] };
-        const listOnly = await drive(CONCURRENCY, async () => {
-          await sql.begin(async (tx) => {
-            await tx.unsafe(claimsSetupSql, claimsSetupParams(claims));
-            await tx.unsafe(memberDealsSql, [cityId, ...filterParams('all')]);
-          });
-          return true;
-        });
-        report('raw driver loop: the deals SELECT alone under RLS', listOnly);
-        await sql.end({ timeout: 5 });
+      if (probe.status !== 200 || probeBody.length !== Math.min(dealsInCity, PAGE)) throw new Error(`probe failed: ${probe.status} ${probeBody.length}`);
+      await wrk('warm-up', `${server.base}${path}`, { cookie }, CONCURRENCY, 2);
+      const load = async (label: string, url: string, headers: Record<string, string>) => {
+        const figures = await wrk(`${label} (wrk, ${CONCURRENCY} connections)`, `${server.base}${url}`, headers, CONCURRENCY, SECONDS);
+        rows.push(figures);
+        console.log(formatFigures(figures));
+        return figures;
+      };
+      await load(`HTTP GET /api/deals?cityId= (${dealsInCity} live deals, first page)`, path, { cookie });
+      await load(`HTTP GET /api/deals?cityId= (${bigCity.deals} live deals, first page)`, `/api/deals?cityId=${bigCity.id}`, { cookie });
+      if (!process.env.BENCH_ONLY_DEALS) {
+        await load('HTTP GET /api/auth/me', '/api/auth/me', { cookie });
+        await load('HTTP GET /api/deals/public?cityId=', `/api/deals/public?cityId=${cityId}`, {});
+        await load('HTTP GET /api/notifications', '/api/notifications', { cookie });
+        await load('HTTP GET /api/user/following', '/api/user/following', { cookie });
+        await load('HTTP GET /api/businesses/search?q=shop (merchant)', '/api/businesses/search?q=shop', { cookie: merchantCookie });
       }
     } finally {
-      server.close();
+      await server.stop();
+    }
+
+    if (serverUrl && database) {
+      const url = withDatabase(serverUrl, BENCH_DB);
+      const token = await sessionTokenHashOf(database, memberIds[0]);
+      const handler = await pgbench(`pgbench: the handler's statements (${CONCURRENCY} clients)`, url,
+        handlerScript({ cityId, tokenHash: token }),
+        CONCURRENCY, SECONDS);
+      console.log(formatFigures(handler));
+      const plain = await pgbench(`pgbench: plain SELECT of the same rows + secrets, no RLS (${CONCURRENCY} clients)`, url,
+        plainScript(cityId), CONCURRENCY, SECONDS);
+      console.log(formatFigures(plain));
+      const http = rows[0];
+      console.log(`${bigCity.deals}-deal city first page / ${dealsInCity}-deal city: ${pct(rows[1].perSecond, http.perSecond)} of the req/s`);
+      console.log(`ratios: HTTP / plain SELECT = ${pct(http.perSecond, plain.perSecond)}; ` +
+        `handler statements / plain SELECT = ${pct(handler.perSecond, plain.perSecond)}; HTTP / handler statements = ${pct(http.perSecond, handler.perSecond)}`);
     }
   } finally {
-    await database.close();
-    if (serverUrl) await dropBenchDatabase(serverUrl);
+    await database?.close();
+    if (serverUrl && !process.env.BENCH_KEEP_DATABASE) await dropBenchDatabase(serverUrl);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+function benchDbBase() {
+  const url = process.env.BENCH_DATABASE_URL;
+  const name = url ? new URL(url).pathname.slice(1) : '';
+  return !name || name === 'postgres' ? 'paylocal_bench' : name;
+}
+
+const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(0)}%`;
+
+/** The hash of the newest session of a member (the bench logged in as member 1). */
+async function sessionTokenHashOf(database: OpenedDatabase, memberId: string): Promise<string> {
+  const [row] = await database.admin.query<{ token_hash: string }>(
+    `select token_hash from private.sessions where user_id = $1 order by expires_at desc limit 1`, [memberId]);
+  return row.token_hash;
+}
+
+/** What GET /api/deals sends the database per request, as a pgbench script (literals inlined). */
+function handlerScript({ cityId, tokenHash }: { cityId: string; tokenHash: string }) {
+  return ['begin;', `${inlineParams(sessionClaimsSql, [tokenHash]).trim()};`,
+    `${inlineParams(memberDealsSql, memberDealsParams(cityId, 'all')).trim()};`, 'commit;'].join('\n') + '\n';
+}
+
+/** The floor: the same rows and their secrets in one plain SELECT as the superuser (no RLS, no claims). */
+function plainScript(cityId: string) {
+  return `select d.id, d.title, d.description, d.category, d.discount_percent, d.discount_amount_cents, d.used_count,
+       d.max_uses, d.valid_to, m.id as merchant_id, m.name as merchant_name, m.category as merchant_category,
+       m.is_women_owned, encode(s.secret, 'hex') as secret
+  from public.deals d join public.merchants m on m.id = d.merchant_id join private.deal_secrets s on s.deal_id = d.id
+ where m.city_id = '${cityId}' and m.active and d.active
+   and (d.valid_from is null or d.valid_from <= now()) and (d.valid_to is null or d.valid_to >= now())
+ order by d.created_at desc, d.id limit 500;\n`;
 }
 
 async function freshPostgres(url: string): Promise<OpenedDatabase> {
@@ -135,24 +176,45 @@ async function seed(database: OpenedDatabase) {
         join bench_merchants m on m.n = 1 + i % ${SIZES.merchants};
   `);
   await admin.query(
-    `insert into private.credentials (user_id, password_hash) select id, $1 from public.profiles where email like 'bench-member-%'`,
+    `insert into private.credentials (user_id, password_hash) select id, $1 from public.profiles where email like 'bench-member-%' or email = 'bench-owner-1@bench.local'`,
     [hash.h],
   );
   const members = await admin.query<{ id: string }>(
     `select id from public.profiles where email like 'bench-member-%' order by member_number`);
   await activateMembers(database, members.map((m) => m.id));
+  // A 2,000-deal city (paging): 40 more businesses with 50 live deals each; member 1 follows 20 businesses.
+  await admin.exec(`
+    insert into public.cities (name, state) values ('Bench Metro', 'Colorado');
+    insert into public.profiles (email, name, role)
+      select 'bench-metro-owner-' || i || '@bench.local', 'Metro owner ' || i, 'MERCHANT' from generate_series(1, 40) i;
+    insert into public.merchants (owner_user_id, name, address, business_type, city_id, city_name, active, approved_at)
+      select p.id, 'Metro Shop ' || i, i || ' Broadway', 'food', (select id from public.cities where name = 'Bench Metro'), 'Bench Metro', true, now()
+        from generate_series(1, 40) i join public.profiles p on p.email = 'bench-metro-owner-' || i || '@bench.local';
+    insert into public.deals (merchant_id, title, description, discount_percent, category)
+      select m.id, 'Metro deal ' || i, 'A benchmark deal in the big city.', 10, 'food-drink'
+        from public.merchants m cross join generate_series(1, 50) i where m.name like 'Metro Shop %';
+    insert into public.follows (user_id, merchant_id)
+      select p.id, m.id from public.profiles p cross join (select id from public.merchants order by name limit 20) m
+       where p.email = 'bench-member-1@bench.local';
+  `);
   await admin.exec('analyze');
   const [city] = await admin.query<{ id: string; deals: number }>(
     `select m.city_id as id, count(*)::int as deals from public.deals d join public.merchants m on m.id = d.merchant_id
-      group by m.city_id order by count(*) desc, m.city_id limit 1`);
-  return { cityId: city.id, dealsInCity: city.deals, memberIds: members.map((m) => m.id) };
+      where m.city_name = 'Bench City' group by m.city_id order by count(*) desc, m.city_id limit 1`);
+  const [bigCity] = await admin.query<{ id: string; deals: number }>(
+    `select m.city_id as id, count(*)::int as deals from public.deals d join public.merchants m on m.id = d.merchant_id
+      where m.city_name = 'Bench Metro' group by m.city_id`);
+  return { cityId: city.id, dealsInCity: city.deals, memberIds: members.map((m) => m.id), bigCity };
 }
 
 async function printPlan(database: OpenedDatabase, cityId: string, memberId: string) {
-  const plan = await database.db.transaction({ role: 'authenticated', sub: memberId }, (q) =>
-    q<{ 'QUERY PLAN': string }>(`explain (analyze, costs off, timing off, summary on) ${memberDealsSql}`, [cityId, ...filterParams('all')]));
-  const lines = plan.map((r) => r['QUERY PLAN']).filter((l) => /Scan|Join|Loop|Execution Time/.test(l));
-  console.log('plan of the deals SELECT as a member:\n  ' + lines.map((l) => l.trim()).join('\n  '));
+  const ms = await database.db.transaction({ role: 'authenticated', sub: memberId }, async (q) => {
+    await q(memberDealsSql, memberDealsParams(cityId, 'all'));
+    const t0 = performance.now();
+    const rows = await q(memberDealsSql, memberDealsParams(cityId, 'all'));
+    return `${rows.length} rows in ${(performance.now() - t0).toFixed(2)} ms (second call in one connection, plan cached)`;
+  });
+  console.log(`private.member_deals, first page as a member: ${ms}`);
 }
 
 async function login(base: string, email: string): Promise<string> {
@@ -162,42 +224,6 @@ async function login(base: string, email: string): Promise<string> {
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('pl_session='));
   return cookie!.split(';')[0];
-}
-
-/** `concurrency` workers call `once` back to back: a warm-up, then SECONDS measured. */
-async function drive(concurrency: number, once: (worker: number) => Promise<boolean>): Promise<Figures> {
-  const run = async (seconds: number, record: boolean) => {
-    const latenciesMs: number[] = [];
-    let errors = 0;
-    const until = performance.now() + seconds * 1000;
-    await Promise.all(Array.from({ length: concurrency }, async (_, worker) => {
-      while (performance.now() < until) {
-        const start = performance.now();
-        const ok = await once(worker).catch(() => false);
-        if (!record) continue;
-        if (ok) latenciesMs.push(performance.now() - start);
-        else errors++;
-      }
-    }));
-    return { latenciesMs, errors };
-  };
-  await run(WARMUP_SECONDS, false);
-  const started = performance.now();
-  const { latenciesMs, errors } = await run(SECONDS, true);
-  return { requests: latenciesMs.length, errors, seconds: (performance.now() - started) / 1000, latenciesMs };
-}
-
-function percentile(sorted: number[], p: number) {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-function report(label: string, f: Figures) {
-  const sorted = [...f.latenciesMs].sort((a, b) => a - b);
-  console.log(
-    `${label}: ${(f.requests / f.seconds).toFixed(0)} req/s, p50 ${percentile(sorted, 50).toFixed(1)} ms, ` +
-      `p99 ${percentile(sorted, 99).toFixed(1)} ms (${f.requests} ok, ${f.errors} errors in ${f.seconds.toFixed(1)} s)`,
-  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await bench();

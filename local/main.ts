@@ -13,7 +13,9 @@ import { createLocalServer } from './server.ts';
 const started = performance.now();
 loadDotEnv();
 const env = localEnv();
-const database = env.databaseUrl ? openPostgres(env.databaseUrl) : await openPglite({ dataDir: env.dataDir });
+const database = env.databaseUrl
+  ? openPostgres(env.databaseUrl, { poolSize: Number.parseInt(process.env.DB_POOL_MAX ?? '', 10) || undefined })
+  : await openPglite({ dataDir: env.dataDir });
 const { applied, seeded } = await prepareDatabase(database.admin, {
   seed: env.seed, adminEmail: env.adminEmail, adminPassword: env.adminPassword,
 });

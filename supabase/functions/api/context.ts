@@ -4,7 +4,7 @@ import type { AppConfig } from './config.ts';
 import type { RealtimePort } from './ports/realtime/realtime-port.ts';
 import type { ObjectStore } from './ports/objects/object-store.ts';
 import type { PaymentProvider } from './ports/payments/payment-provider.ts';
-import { anonClaims, serviceClaims, type Claims, type Database, type Query } from './db/database.ts';
+import { anonClaims, serviceClaims, type Claims, type Database, type OpenTransaction, type Query } from './db/database.ts';
 
 /** Everything the app needs from the outside world; adapters are chosen in adapters.ts. */
 export interface AppDeps {
@@ -22,10 +22,21 @@ export interface AuthUser {
   sessionTokenHash: string;
 }
 
+/**
+ * A signed-in request's transaction, opened by the session middleware with the session lookup
+ * (which set the caller's claims). The request's first userTx runs in it; any other transaction
+ * first ends it while it is idle, so a request never holds two connections.
+ */
+export interface RequestTransaction {
+  tx: OpenTransaction<unknown>;
+  state: 'idle' | 'busy' | 'ended';
+}
+
 export type AppEnv = {
   Variables: {
     deps: AppDeps;
     user: AuthUser | null;
+    requestTx: RequestTransaction | null;
   };
 };
 
@@ -34,9 +45,36 @@ export type AppContext = Context<AppEnv>;
 export const claimsFor = (user: AuthUser | null): Claims =>
   user ? { role: 'authenticated', sub: user.id, email: user.email } : anonClaims;
 
-/** SQL as the caller: RLS decides what it may see and change. */
-export const userTx = <T>(c: AppContext, work: (query: Query) => Promise<T>) =>
-  c.var.deps.db.transaction(claimsFor(c.var.user), work);
+/** Ends the request's transaction if it is open and idle (commits: it has only read so far). */
+export async function endRequestTx(pinned: RequestTransaction | null | undefined): Promise<void> {
+  if (!pinned || pinned.state !== 'idle') return;
+  pinned.state = 'ended';
+  await pinned.tx.end(true);
+}
+
+/**
+ * SQL as the caller: RLS decides what it may see and change. The request's first call runs in
+ * the transaction the session lookup opened (same claims: the caller's, or anon); later calls
+ * open their own.
+ */
+export async function userTx<T>(c: AppContext, work: (query: Query) => Promise<T>): Promise<T> {
+  const pinned = c.var.requestTx;
+  if (pinned?.state === 'idle') {
+    pinned.state = 'busy';
+    let result: T;
+    try {
+      result = await work(pinned.tx.query);
+    } catch (error) {
+      pinned.state = 'ended';
+      await pinned.tx.end(false);
+      throw error;
+    }
+    pinned.state = 'ended';
+    await pinned.tx.end(true);
+    return result;
+  }
+  return c.var.deps.db.transaction(claimsFor(c.var.user), work);
+}
 
 /** SQL as service_role: only for the auth layer and server-verified writes (payments). */
 export const serviceTx = <T>(c: AppContext, work: (query: Query) => Promise<T>) =>

@@ -78,7 +78,11 @@ export const deleteDealQuery = z.object({
 export const memberDealsQuery = z.object({
   cityId: z.uuid({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a valid id') }),
   category: z.enum(MEMBER_DEAL_FILTERS, { error: 'must be one of the member categories' }).optional().default('all'),
+  /** The page after this one (from the previous page's NEXT_CURSOR_HEADER); absent = the first page. */
+  cursor: z.string().max(200).optional(),
 });
+/** Response header of GET /api/deals naming the next page's cursor (absent on the last page). */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 export type MemberDealsQuery = z.input<typeof memberDealsQuery>;
 
 export const publicDealsQuery = z.object({

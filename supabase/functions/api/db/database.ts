@@ -13,9 +13,24 @@ export interface Claims {
 export type Row = Record<string, unknown>;
 export type Query = <T = Row>(text: string, params?: readonly unknown[]) => Promise<T[]>;
 
+/** A transaction left open by `Database.open` (one connection held until `end`). */
+export interface OpenTransaction<R> {
+  /** The rows of the statement the transaction was opened with. */
+  rows: R[];
+  query: Query;
+  /** Commits (true) or rolls back (false) and gives the connection back. */
+  end(commit: boolean): Promise<void>;
+}
+
 export interface Database {
   /** Runs `work` in one transaction as `claims.role`; rolls back if it throws. */
   transaction<T>(claims: Claims, work: (query: Query) => Promise<T>): Promise<T>;
+  /**
+   * Begins a transaction whose first statement is `first` (sent in the same round trip as BEGIN)
+   * and leaves it open: the session middleware opens each signed-in request's transaction with the
+   * session lookup, which also sets the role and claims (sessionClaimsSql).
+   */
+  open<R = Row>(first: string, params: readonly unknown[]): Promise<OpenTransaction<R>>;
   /** Subscribes to NOTIFY on a channel (embedded realtime). */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -29,3 +44,21 @@ export const claimsSetupParams = (claims: Claims): [string, string] => [claims.r
 
 export const serviceClaims: Claims = { role: 'service_role' };
 export const anonClaims: Claims = { role: 'anon' };
+
+/**
+ * The session lookup that opens a signed-in request's transaction: the user of a live session
+ * token ($1: its sha-256 hex) and, in the same statement, the role and claims for the rest of the
+ * transaction (authenticated with sub/email, or anon when the token is unknown or expired). It
+ * runs as the connection's own role before any claims are set, which may read private.sessions.
+ */
+export const sessionClaimsSql = `
+  select u.id, u.email, u.role,
+         set_config('role', case when u.id is null then 'anon' else 'authenticated' end, true) as db_role,
+         set_config('request.jwt.claims', case when u.id is null then '{"role":"anon"}'
+           else json_build_object('role', 'authenticated', 'sub', u.id, 'email', u.email)::text end, true) as claims
+    from (select 1) one
+    left join lateral (
+      select p.id, p.email, p.role
+        from private.sessions s join public.profiles p on p.id = s.user_id
+       where s.token_hash = $1 and s.expires_at > now()
+    ) u on true`;

@@ -15,6 +15,25 @@ export function postgresDatabase(url: string, options: { max?: number } = {}): D
         return work((text, params = []) => tx.unsafe(text, params as any[]) as any);
       }) as ReturnType<typeof work>;
     },
+    async open(first, params) {
+      const reserved = await sql.reserve();
+      // deno-lint-ignore no-explicit-any
+      const query = (text: string, args: readonly unknown[] = []) => reserved.unsafe(text, args as any[]) as any;
+      try {
+        // Pipelined: BEGIN and the first statement leave in one write, one round trip.
+        const begun = reserved.unsafe('begin');
+        const rows = query(first, params);
+        await begun;
+        const result = { rows: await rows, query, end: async (commit: boolean) => {
+          try { await reserved.unsafe(commit ? 'commit' : 'rollback'); } finally { reserved.release(); }
+        } };
+        return result;
+      } catch (error) {
+        await reserved.unsafe('rollback').catch(() => {});
+        reserved.release();
+        throw error;
+      }
+    },
     async listen(channel, onPayload) {
       const { unlisten } = await sql.listen(channel, onPayload);
       return unlisten;

@@ -1,12 +1,17 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Role } from '../../_shared/constants.ts';
-import type { AppContext, AppEnv, AuthUser } from '../context.ts';
-import { serviceClaims, type Database } from '../db/database.ts';
+import { endRequestTx, type AppContext, type AppEnv, type AuthUser, type RequestTransaction } from '../context.ts';
+import { serviceClaims, sessionClaimsSql, type Database } from '../db/database.ts';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 
 export const SESSION_COOKIE = 'pl_session';
+
+/** $1: the sha-256 hex of the session token. */
+export const sessionLookupSql = `select p.id, p.email, p.role
+         from private.sessions s join public.profiles p on p.id = s.user_id
+        where s.token_hash = $1 and s.expires_at > now()`;
 
 /**
  * The user a session token belongs to, or null when it is unknown or expired. Shared by the
@@ -15,21 +20,48 @@ export const SESSION_COOKIE = 'pl_session';
 export async function findSessionUser(db: Database, token: string): Promise<AuthUser | null> {
   const tokenHash = await sha256Hex(token);
   const [row] = await db.transaction(serviceClaims, (q) =>
-    q<{ id: string; email: string; role: Role }>(
-      `select p.id, p.email, p.role
-         from private.sessions s join public.profiles p on p.id = s.user_id
-        where s.token_hash = $1 and s.expires_at > now()`,
-      [tokenHash],
-    ),
+    q<{ id: string; email: string; role: Role }>(sessionLookupSql, [tokenHash]),
   );
   return row ? { ...row, sessionTokenHash: tokenHash } : null;
 }
 
-/** Resolves the session cookie to a user (or null) once per request. */
+/**
+ * Resolves the session cookie to a user (or null) once per request. With a cookie, the lookup is
+ * the first statement of the request's one transaction (it also sets the claims), which the
+ * route's first userTx continues; every other transaction of the request ends it first (the
+ * request's `deps.db` does that), so no request waits on itself for a second connection.
+ */
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = getCookie(c, SESSION_COOKIE);
-  c.set('user', token ? await findSessionUser(c.var.deps.db, token) : null);
-  await next();
+  if (!token) {
+    c.set('user', null);
+    c.set('requestTx', null);
+    return next();
+  }
+  const tokenHash = await sha256Hex(token);
+  const deps = c.var.deps;
+  const tx = await deps.db.open<{ id: string | null; email: string; role: Role }>(sessionClaimsSql, [tokenHash]);
+  const [row] = tx.rows;
+  const pinned: RequestTransaction = { tx, state: 'idle' };
+  c.set('user', row?.id ? { id: row.id, email: row.email, role: row.role, sessionTokenHash: tokenHash } : null);
+  c.set('requestTx', pinned);
+  c.set('deps', {
+    ...deps,
+    db: {
+      ...deps.db,
+      transaction: async (claims, work) => {
+        await endRequestTx(pinned);
+        return deps.db.transaction(claims, work);
+      },
+      open: deps.db.open,
+      close: deps.db.close,
+    },
+  });
+  try {
+    await next();
+  } finally {
+    await endRequestTx(pinned);
+  }
 };
 
 export function requireUser(c: AppContext, ...roles: Role[]): AuthUser {

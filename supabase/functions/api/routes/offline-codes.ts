@@ -66,11 +66,8 @@ memberOfflineCodeRoutes.get('/', async (c) => {
   const { cityId } = parseQuery(c, memberOfflineCodesQuery);
   const nowMs = Date.now();
   const answer = await userTx(c, async (q) => {
-    // The same rule as private.has_active_subscription, with its end: nothing at all after it.
-    const [membership] = await q<{ ends_at: Date | string | null }>(
-      `select max(current_period_end) as ends_at from public.subscriptions
-        where user_id = (select auth.uid()) and status = 'active' and current_period_end > now()`,
-    );
+    // The membership's end (private.has_active_subscription decides): nothing at all after it.
+    const [membership] = await q<{ ends_at: Date | string | null }>(`select private.caller_membership_ends_at() as ends_at`);
     if (!membership?.ends_at) throw forbidden(MEMBERSHIP_REQUIRED_MESSAGE);
     const deals = await q<CoverableDeal>(memberDealsSql, [cityId, ...filterParams('all')]);
     const secrets = await codeSecrets(q, deals.map((deal) => deal.id));
@@ -88,8 +85,7 @@ counterOfflineCodeRoutes.get('/', async (c) => {
     await q(`select private.counter_merchant()`); // 403 unless an approved business
     const deals = await q<CoverableDeal>(
       `select d.id, d.valid_to from public.deals d
-        where d.merchant_id = (select private.my_merchant_id(true)) and d.active
-          and (d.valid_from is null or d.valid_from <= now()) and (d.valid_to is null or d.valid_to >= now())`,
+        where d.merchant_id = (select private.my_merchant_id(true)) and public.deal_is_live(d.active, d.valid_from, d.valid_to)`,
     );
     const secrets = await codeSecrets(q, deals.map((deal) => deal.id));
     return offlineCodesFor(deals, secrets, { nowMs, fromStep: codeStepAt(nowMs) - 1, untilMs: nowMs + COVER_MS });

@@ -12,7 +12,7 @@ export const codeSecretsSql = `select deal_id, secret from private.deal_code_sec
 const derivedCodes = new Map<string, DealCode>();
 const DERIVED_CODES_MAX = 50_000;
 
-async function codeOf(dealId: string, secretHex: string, nowMs: number): Promise<DealCode> {
+export async function codeOf(dealId: string, secretHex: string, nowMs: number): Promise<DealCode> {
   const cached = derivedCodes.get(dealId);
   if (cached && cached.step === codeStepAt(nowMs)) return cached;
   const code = await dealCodeAt(hexToBytes(secretHex), nowMs);

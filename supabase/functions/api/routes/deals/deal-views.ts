@@ -4,7 +4,8 @@ import { iso, isoOrNull } from '../../lib/params.ts';
 
 /** Columns of public.deals as the merchant view needs them (alias d). */
 export const dealColumns = `d.id, d.title, d.description, d.discount_percent, d.discount_amount_cents, d.category,
-  d.active, d.valid_from, d.valid_to, d.max_uses, d.used_count, d.created_at, d.updated_at`;
+  d.active, d.valid_from, d.valid_to, d.max_uses, d.used_count, d.created_at, d.updated_at,
+  public.deal_is_live(d.active, d.valid_from, d.valid_to) as is_live`;
 
 export interface DealRow {
   id: string;
@@ -20,18 +21,12 @@ export interface DealRow {
   used_count: number;
   created_at: Date | string;
   updated_at: Date | string;
+  /** public.deal_is_live, the one definition of live (redeemable now). */
+  is_live: boolean;
 }
 
-/** Live = redeemable now: active and inside its validity window. */
-export function isLive(deal: Pick<DealRow, 'active' | 'valid_from' | 'valid_to'>, nowMs: number): boolean {
-  if (!deal.active) return false;
-  if (deal.valid_from && new Date(deal.valid_from).getTime() > nowMs) return false;
-  if (deal.valid_to && new Date(deal.valid_to).getTime() < nowMs) return false;
-  return true;
-}
-
-export function toMerchantDeal(row: DealRow, code: DealCode | undefined, nowMs: number): MerchantDeal {
-  const live = code && isLive(row, nowMs);
+export function toMerchantDeal(row: DealRow, code: DealCode | undefined): MerchantDeal {
+  const live = code && row.is_live;
   return {
     id: row.id,
     title: row.title,

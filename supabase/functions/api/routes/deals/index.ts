@@ -1,12 +1,11 @@
 import { Hono } from 'hono';
-import { MEMBERSHIP_REQUIRED_MESSAGE, memberDealsQuery, publicDealsQuery } from '../../../_shared/contract/deals.ts';
+import { NEXT_CURSOR_HEADER, memberDealsQuery, publicDealsQuery } from '../../../_shared/contract/deals.ts';
 import { type AppEnv, userTx } from '../../context.ts';
-import { forbidden } from '../../lib/http-error.ts';
 import { parseQuery } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';
-import { currentCodes } from './deal-codes.ts';
-import { type MemberDealRow, type PublicDealRow, toMemberDeal, toPublicDeal } from './deal-views.ts';
-import { filterParams, liveDealsSql, memberDealsSql, membershipCheckSql } from './live-deals-sql.ts';
+import { memberDealPage } from '../../domain/deals.ts';
+import { type PublicDealRow, toPublicDeal } from './deal-views.ts';
+import { filterParams, liveDealsSql } from './live-deals-sql.ts';
 
 export const dealRoutes = new Hono<AppEnv>();
 
@@ -25,21 +24,15 @@ dealRoutes.get('/public', async (c) => {
   return c.json(rows.map(toPublicDeal));
 });
 
-/** GET /api/deals?cityId=&category=: the member view with current codes, for an active membership only. */
+/**
+ * GET /api/deals?cityId=&category=&cursor=: one page (MEMBER_DEALS_PAGE_SIZE) of the member view
+ * with current codes, for an active membership only (PL403 from SQL otherwise); the next page's
+ * cursor in the NEXT_CURSOR_HEADER response header.
+ */
 dealRoutes.get('/', async (c) => {
   requireUser(c, 'USER');
-  const { cityId, category } = parseQuery(c, memberDealsQuery);
-  const nowMs = Date.now();
-  const deals = await userTx(c, async (q) => {
-    const [membership] = await q<{ active: boolean }>(membershipCheckSql);
-    if (!membership?.active) throw forbidden(MEMBERSHIP_REQUIRED_MESSAGE);
-    const rows = await q<MemberDealRow>(memberDealsSql,
-      [cityId, ...filterParams(category)]);
-    const codes = await currentCodes(q, rows.map((r) => r.id), nowMs);
-    return rows.flatMap((row) => {
-      const code = codes.get(row.id);
-      return code ? [toMemberDeal(row, code)] : [];
-    });
-  });
-  return c.json(deals);
+  const { cityId, category, cursor } = parseQuery(c, memberDealsQuery);
+  const page = await userTx(c, (q) => memberDealPage(q, cityId, category, cursor));
+  if (page.nextCursor) c.header(NEXT_CURSOR_HEADER, page.nextCursor);
+  return c.json(page.deals);
 });

@@ -9,8 +9,8 @@ export const liveDealsSql = ({ columns = '', joins = '', limit }: { columns?: st
     from public.deals d
     join public.merchants m on m.id = d.merchant_id
     ${joins}
-   where m.active and d.active
-     and (d.valid_from is null or d.valid_from <= now()) and (d.valid_to is null or d.valid_to >= now())
+    left join public.cities lc on lc.id = m.city_id
+   where public.merchant_is_listed(m.active, m.city_id, lc.active) and public.deal_is_live(d.active, d.valid_from, d.valid_to)
      and ($1::uuid is null or m.city_id = $1::uuid)
      and ($2::text is null or m.category = $2::text or d.category = any ($3::text[])
           or ($2::text = 'women-owned' and m.is_women_owned))

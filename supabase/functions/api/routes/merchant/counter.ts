@@ -25,8 +25,7 @@ const undoUntil = (createdAt: unknown) => new Date(new Date(createdAt as string)
 async function matchDeal(q: Query, code: string, dealId: string | undefined, nowMs: number) {
   const deals = await q<{ id: string; title: string }>(
     `select d.id, d.title from public.deals d
-      where d.merchant_id = (select private.my_merchant_id(true)) and d.active
-        and (d.valid_from is null or d.valid_from <= now()) and (d.valid_to is null or d.valid_to >= now())
+      where d.merchant_id = (select private.my_merchant_id(true)) and public.deal_is_live(d.active, d.valid_from, d.valid_to)
         and ($1::uuid is null or d.id = $1::uuid)`,
     [dealId ?? null],
   );

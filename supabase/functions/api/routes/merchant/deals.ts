@@ -23,7 +23,7 @@ const sqlValue = (value: unknown) => (value instanceof Date ? value.toISOString(
 async function viewsOf(q: Query, rows: DealRow[]) {
   const nowMs = Date.now();
   const codes = await currentCodes(q, rows.map((r) => r.id), nowMs);
-  return rows.map((row) => toMerchantDeal(row, codes.get(row.id), nowMs));
+  return rows.map((row) => toMerchantDeal(row, codes.get(row.id)));
 }
 
 /** The caller's own deal (locked for the rest of the transaction), or 404: others' deals are never theirs to touch. */

@@ -1,0 +1,118 @@
+// Load from outside the measured process: the landed server (local/main.ts) runs in its own
+// process, wrk drives it over HTTP, pgbench runs SQL scripts against the same PostgreSQL server.
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const repoRoot = join(import.meta.dirname, '..', '..');
+
+export interface LoadFigures {
+  label: string;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+export const formatFigures = (f: LoadFigures) =>
+  `${f.label}: ${f.perSecond.toFixed(0)}/s, p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms` +
+  (f.errors ? ` (${f.errors} errors)` : '');
+
+/** Starts `local/main.ts` in a child process and resolves once it is listening. */
+export async function startServer(env: Record<string, string>): Promise<{ base: string; stop: () => Promise<void> }> {
+  const port = env.PORT;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'local', 'main.ts')], {
+    cwd: repoRoot,
+    env: { ...process.env, SEED: 'false', STATIC_DIR: join(tmpdir(), 'paylocal-bench-no-static'), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Pay Local ready')) { clearTimeout(timer); resolve(); }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited (${code}):\n${output}`)); });
+  });
+  child.removeAllListeners('exit');
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: () => new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+    }),
+  };
+}
+
+/** wrk at `connections` for `seconds` against one URL with the given headers. */
+export async function wrk(label: string, url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<LoadFigures> {
+  const args = ['-t', '2', '-c', String(connections), '-d', `${seconds}s`, '--latency', '--timeout', '10s'];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  const { stdout } = await run('wrk', [...args, url], { maxBuffer: 1 << 20 });
+  const ms = (text: string) => {
+    const m = /([\d.]+)(us|ms|s)\b/.exec(text);
+    if (!m) return NaN;
+    const v = Number(m[1]);
+    return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v;
+  };
+  const line = (prefix: RegExp) => stdout.split('\n').find((l) => prefix.test(l)) ?? '';
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0);
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
+  const errors = non2xx + (socketErrors ? socketErrors.slice(1).reduce((s, n) => s + Number(n), 0) : 0);
+  return {
+    label,
+    perSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? NaN),
+    p50: ms(line(/^\s+50%/).replace(/^\s+50%/, '')),
+    p99: ms(line(/^\s+99%/).replace(/^\s+99%/, '')),
+    errors,
+  };
+}
+
+/**
+ * pgbench (simple protocol, like postgres.js with `prepare: false`) running `script` at
+ * `connections` for `seconds`; latencies from its per-transaction log.
+ */
+export async function pgbench(label: string, url: string, script: string, connections: number, seconds: number): Promise<LoadFigures> {
+  const dir = mkdtempSync(join(tmpdir(), 'paylocal-pgbench-'));
+  try {
+    const file = join(dir, 'script.sql');
+    writeFileSync(file, script);
+    const { stdout } = await run('pgbench', [
+      '-n', '-M', 'simple', '-c', String(connections), '-j', '2', '-T', String(seconds),
+      '-l', '--log-prefix', join(dir, 'log'), '-f', file, url,
+    ], { maxBuffer: 1 << 24 });
+    const latencies: number[] = [];
+    let errors = 0;
+    for (const name of readdirSync(dir).filter((f) => f.startsWith('log'))) {
+      for (const row of readFileSync(join(dir, name), 'utf8').split('\n')) {
+        const cols = row.split(' ');
+        if (cols.length < 3) continue;
+        if (cols[2] === 'failed' || cols[2] === 'skipped') errors++;
+        else latencies.push(Number(cols[2]) / 1000);
+      }
+    }
+    latencies.sort((a, b) => a - b);
+    const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+    const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1] ?? NaN);
+    return { label, perSecond: tps, p50: at(50), p99: at(99), errors };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Inlines $n parameters as SQL literals (pgbench scripts take no bind parameters in simple mode). */
+export function inlineParams(sql: string, params: readonly unknown[]): string {
+  return sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    if (value === null || value === undefined) return 'null';
+    if (typeof value === 'number') return String(value);
+    return `'${String(value).replace(/'/g, "''")}'`;
+  });
+}

@@ -1,0 +1,63 @@
+// The deal domain as the API sees it: the member's deal list (one SQL function that RLS governs),
+// the public list, and the codes. Routes call these; the SQL lives in
+// supabase/migrations/20261123060000_deal_domain.sql (private.member_deals, private.deal_is_live).
+import type { MemberDeal } from '../../_shared/contract/deals.ts';
+import type { Query } from '../db/database.ts';
+import { badRequest } from '../lib/http-error.ts';
+import { codeOf } from '../routes/deals/deal-codes.ts';
+import { type MemberDealRow, toMemberDeal } from '../routes/deals/deal-views.ts';
+import { filterParams } from '../routes/deals/live-deals-sql.ts';
+
+/** Cards per page of the member list (the first page is what a phone shows and a bit more). */
+export const MEMBER_DEALS_PAGE_SIZE = 50;
+
+/**
+ * One page of a city's live deals with their secrets, newest first, in one statement:
+ * $1 city, $2 filter, $3 categories, $4/$5 the cursor (created_at text, id; null = first page), $6 limit.
+ * PL403 when the caller has no active membership.
+ */
+export const memberDealsSql = `select * from private.member_deals($1::uuid, $2::text, $3::text[], $4::timestamptz, $5::uuid, $6::integer)`;
+
+export interface MemberDealPage {
+  deals: MemberDeal[];
+  /** Opaque; pass as `cursor` for the next page. Null on the last page. */
+  nextCursor: string | null;
+}
+
+interface MemberDealPageRow extends MemberDealRow {
+  created_at: string;
+  secret: string;
+}
+
+/** Cursor: base64url of JSON [created_at text (microseconds kept), id]. */
+const encodeCursor = (createdAt: string, id: string) => btoa(JSON.stringify([createdAt, id]))
+  .replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+export function decodeCursor(cursor: string | undefined): [string, string] | [null, null] {
+  if (!cursor) return [null, null];
+  try {
+    const json = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+    const value = JSON.parse(json) as unknown;
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && !Number.isNaN(Date.parse(value[0])) &&
+        typeof value[1] === 'string' && /^[0-9a-f-]{36}$/i.test(value[1])) {
+      return [value[0], value[1]];
+    }
+  } catch { /* falls through */ }
+  throw badRequest('cursor is not valid');
+}
+
+/** The parameters of memberDealsSql for one page (one more row than shown tells whether more follow). */
+export function memberDealsParams(cityId: string, category: string, cursor?: string, pageSize = MEMBER_DEALS_PAGE_SIZE) {
+  return [cityId, ...filterParams(category), ...decodeCursor(cursor), pageSize + 1] as const;
+}
+
+/** GET /api/deals: one page of the member view with current codes (one statement). */
+export async function memberDealPage(
+  q: Query, cityId: string, category: string, cursor: string | undefined, nowMs = Date.now(), pageSize = MEMBER_DEALS_PAGE_SIZE,
+): Promise<MemberDealPage> {
+  const rows = await q<MemberDealPageRow>(memberDealsSql, memberDealsParams(cityId, category, cursor, pageSize));
+  const shown = rows.slice(0, pageSize);
+  const deals = await Promise.all(shown.map(async (row) => toMemberDeal(row, await codeOf(row.id, row.secret, nowMs))));
+  const last = shown[shown.length - 1];
+  return { deals, nextCursor: rows.length > pageSize && last ? encodeCursor(last.created_at, last.id) : null };
+}
