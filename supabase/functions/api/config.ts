@@ -7,6 +7,11 @@ export interface AppConfig {
   adminEmail: string;
   bcryptRounds: number;
   sessionTtlDays: number;
+  /**
+   * Proxies we run in front of the API that append to X-Forwarded-For (TRUSTED_PROXY_HOPS). 0: the header
+   * is never read and the connection's address is the client's (lib/client-ip.ts).
+   */
+  trustedProxyHops: number;
   /** Origins allowed to make state-changing calls besides the API's own origin. */
   allowedOrigins: string[];
   rateLimit: {
@@ -23,6 +28,11 @@ export interface AppConfig {
 
 type Env = Record<string, string | undefined>;
 
+const nonNegativeInt = (value: string | undefined, fallback: number) => {
+  const n = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(n) && n >= 0 ? n : fallback;
+};
+
 const int = (value: string | undefined, fallback: number) => {
   const n = Number.parseInt(value ?? '', 10);
   return Number.isFinite(n) && n > 0 ? n : fallback;
@@ -33,6 +43,7 @@ export function configFromEnv(env: Env): AppConfig {
     adminEmail: (env.ADMIN_EMAIL ?? 'admin@paylocal.local').trim().toLowerCase(),
     bcryptRounds: int(env.BCRYPT_ROUNDS, 10),
     sessionTtlDays: int(env.SESSION_TTL_DAYS, 30),
+    trustedProxyHops: nonNegativeInt(env.TRUSTED_PROXY_HOPS, 0),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     rateLimit: {
       windowMinutes: int(env.RATE_LIMIT_WINDOW_MINUTES, 15),

@@ -4,4 +4,4 @@ import { createApp } from './app.ts';
 
 const app = createApp(depsFromEnv(Deno.env.toObject()));
 
-Deno.serve(app.fetch);
+Deno.serve((request, info) => app.fetch(request, { remoteAddr: info.remoteAddr })); // client address: lib/client-ip.ts

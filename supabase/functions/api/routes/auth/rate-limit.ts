@@ -1,14 +1,7 @@
+export { clientIp } from '../../lib/client-ip.ts';
 import type { AppContext } from '../../context.ts';
 import type { Query } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
-
-/** Best-effort client address: the platform's forwarded header, else the socket (node server). */
-export function clientIp(c: AppContext): string {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  if (forwarded) return forwarded;
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'unknown';
-}
 
 const tooMany = () =>
   new HttpError(429, 'Too many attempts. Please wait a few minutes and try again.');
