@@ -16,8 +16,13 @@ export interface AppConfig {
   allowedOrigins: string[];
   rateLimit: {
     windowMinutes: number;
-    loginFailuresPerEmail: number;
+    /** Failed checks of one account's password from one address before that address gets 429 for it. */
+    loginFailuresPerAccountAddress: number;
+    /** Failed password checks from one address (any account) before that address gets 429. */
     loginFailuresPerIp: number;
+    /** Failures of one account from all addresses after which each check of it waits accountSlowdownMs. */
+    accountSlowdownAfter: number;
+    accountSlowdownMs: number;
     registrationsPerIp: number;
   };
   /** HMAC secret of signed upload addresses; must be shared by every instance of the API. */
@@ -47,8 +52,10 @@ export function configFromEnv(env: Env): AppConfig {
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     rateLimit: {
       windowMinutes: int(env.RATE_LIMIT_WINDOW_MINUTES, 15),
-      loginFailuresPerEmail: int(env.RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL, 5),
+      loginFailuresPerAccountAddress: int(env.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_ADDRESS, 5),
       loginFailuresPerIp: int(env.RATE_LIMIT_LOGIN_FAILURES_PER_IP, 20),
+      accountSlowdownAfter: int(env.RATE_LIMIT_ACCOUNT_SLOWDOWN_AFTER, 10),
+      accountSlowdownMs: nonNegativeInt(env.RATE_LIMIT_ACCOUNT_SLOWDOWN_MS, 2000),
       registrationsPerIp: int(env.RATE_LIMIT_REGISTRATIONS_PER_IP, 20),
     },
     // Falls back to the service-role key (same on every Edge Function instance), else a per-process

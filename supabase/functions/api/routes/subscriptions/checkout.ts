@@ -11,7 +11,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { parse } from '../../lib/validate.ts';
 import { USER_EXISTS_MESSAGE } from '../auth/index.ts';
-import { assertRegistrationAllowed, clientIp, recordAttempt } from '../auth/rate-limit.ts';
+import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttempt } from '../auth/rate-limit.ts';
 import { startSession } from '../auth/session-cookie.ts';
 import { loadSessionUser } from '../auth/session-user.ts';
 import { providerCall } from './provider-call.ts';
@@ -224,7 +224,8 @@ async function replayedCompletion(
   if (newAccount) {
     const [cred] = await serviceTx(c, (q) =>
       q<{ password_hash: string }>(`select password_hash from private.credentials where user_id = $1`, [ownerId]));
-    if (await verifyPassword(newAccount.password, cred?.password_hash ?? null)) {
+    // The same limits as signing in (decision 085): this is a password check of the owner's account.
+    if (await checkPasswordLimited(c, checkout.email, () => verifyPassword(newAccount.password, cred?.password_hash ?? null))) {
       await serviceTx(c, (q) => startSession(c, q, ownerId));
       return { success: true, message: ACTIVATED_MESSAGE, user: await sessionUserOf(c, ownerId) };
     }
