@@ -12,9 +12,9 @@ export const isoDateTime = z.string();
 // ---------------------------------------------------------------- text that can be stored
 // Postgres text holds no NUL, and UTF-8 has no encoding for an unpaired UTF-16 surrogate (the driver would
 // silently store U+FFFD instead). Such input is refused with 400 naming the field, before any SQL.
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 export const UNSTORABLE_TEXT_MESSAGE = 'contains a character that cannot be stored (NUL or an unpaired surrogate)';
-export const isStorableText = (value: string) => !UNSTORABLE.test(value);
+export const isStorableText = (value: string) => !value.includes('\u0000') && !UNPAIRED_SURROGATE.test(value);
 
 /** A bounded text field: storable, at most `max` characters. */
 export const text = (max: number) =>
