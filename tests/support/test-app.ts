@@ -4,7 +4,8 @@ import type { OpenedDatabase } from '../../local/admin-sql.ts';
 import { openTestDatabase } from './test-database.ts';
 import { TEST_ADMIN } from './constants.ts';
 
-export const TEST_ENV = { ADMIN_EMAIL: TEST_ADMIN.email, BCRYPT_ROUNDS: '4' };
+// Test agents stand behind one trusted proxy: their X-Forwarded-For is their address (lib/client-ip.ts).
+export const TEST_ENV = { ADMIN_EMAIL: TEST_ADMIN.email, BCRYPT_ROUNDS: '4', TRUSTED_PROXY_HOPS: '1' };
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from './context.ts';
 import { onError, onNotFound } from './middleware/errors.ts';
 import { originGuard } from './middleware/origin.ts';
+import { bodyLimits } from './middleware/body-limit.ts';
 import { idempotency } from './middleware/idempotency.ts';
 import { loadSession } from './middleware/session.ts';
 import { authRoutes } from './routes/auth/index.ts';
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps) {
   // The client's reachability probe (web/src/lib/network/connectivity.ts): answers before any session or
   // database work, so it stays cheap when many offline apps probe at once.
   app.get('/health', (c) => c.body(null, 204));
+  app.use('*', bodyLimits);
   app.use('*', originGuard(originExempt));
   app.use('*', loadSession);
   app.use('*', idempotency);

@@ -9,12 +9,22 @@ export interface AppConfig {
   sessionTtlDays: number;
   /** The public site origin (SITE_URL), e.g. https://paylocal.example; null on the embedded stack. */
   siteUrl: string | null;
+  /**
+   * Proxies we run in front of the API that append to X-Forwarded-For (TRUSTED_PROXY_HOPS). 0: the header
+   * is never read and the connection's address is the client's (lib/client-ip.ts).
+   */
+  trustedProxyHops: number;
   /** Origins allowed to make state-changing calls besides the API's own origin (SITE_URL plus ALLOWED_ORIGINS). */
   allowedOrigins: string[];
   rateLimit: {
     windowMinutes: number;
-    loginFailuresPerEmail: number;
+    /** Failed checks of one account's password from one address before that address gets 429 for it. */
+    loginFailuresPerAccountAddress: number;
+    /** Failed password checks from one address (any account) before that address gets 429. */
     loginFailuresPerIp: number;
+    /** Failures of one account from all addresses after which each check of it waits accountSlowdownMs. */
+    accountSlowdownAfter: number;
+    accountSlowdownMs: number;
     registrationsPerIp: number;
   };
   /** HMAC secret of signed upload addresses; must be shared by every instance of the API. */
@@ -24,6 +34,11 @@ export interface AppConfig {
 }
 
 type Env = Record<string, string | undefined>;
+
+const nonNegativeInt = (value: string | undefined, fallback: number) => {
+  const n = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(n) && n >= 0 ? n : fallback;
+};
 
 const int = (value: string | undefined, fallback: number) => {
   const n = Number.parseInt(value ?? '', 10);
@@ -50,11 +65,14 @@ export function configFromEnv(env: Env): AppConfig {
     bcryptRounds: int(env.BCRYPT_ROUNDS, 10),
     sessionTtlDays: int(env.SESSION_TTL_DAYS, 30),
     siteUrl,
+    trustedProxyHops: nonNegativeInt(env.TRUSTED_PROXY_HOPS, 0),
     allowedOrigins: [...new Set([...(siteUrl ? [siteUrl] : []), ...extra])],
     rateLimit: {
       windowMinutes: int(env.RATE_LIMIT_WINDOW_MINUTES, 15),
-      loginFailuresPerEmail: int(env.RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL, 5),
+      loginFailuresPerAccountAddress: int(env.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_ADDRESS, 5),
       loginFailuresPerIp: int(env.RATE_LIMIT_LOGIN_FAILURES_PER_IP, 20),
+      accountSlowdownAfter: int(env.RATE_LIMIT_ACCOUNT_SLOWDOWN_AFTER, 10),
+      accountSlowdownMs: nonNegativeInt(env.RATE_LIMIT_ACCOUNT_SLOWDOWN_MS, 2000),
       registrationsPerIp: int(env.RATE_LIMIT_REGISTRATIONS_PER_IP, 20),
     },
     // Falls back to the service-role key (same on every Edge Function instance), else a per-process

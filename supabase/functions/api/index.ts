@@ -9,4 +9,5 @@ if (!checked.ok) {
   console.error(checked.message);
   Deno.exit(1);
 }
-Deno.serve(createApp(depsFromEnv(checked.vars)).fetch);
+const app = createApp(depsFromEnv(checked.vars));
+Deno.serve((request, info) => app.fetch(request, { remoteAddr: info.remoteAddr })); // client address: lib/client-ip.ts

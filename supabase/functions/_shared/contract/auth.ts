@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { NAME_MAX, ROLES } from '../constants.ts';
-import { optionalId } from './common.ts';
+import { email, optionalId, text } from './common.ts';
 
-const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'must be a valid email address' }));
-const name = z.string().trim().min(1, 'is required').max(NAME_MAX, `must be at most ${NAME_MAX} characters`);
+const name = text(NAME_MAX).trim().min(1, 'is required');
 // The register page only hints at 8 characters (spec section 5); the server keeps a floor of 6 like subscribe.
 const password = z.string().min(6, 'must be at least 6 characters').max(200, 'must be at most 200 characters');
 const optionalText = (max: number) =>
@@ -11,7 +10,7 @@ const optionalText = (max: number) =>
 
 export const loginBody = z.object({
   email,
-  password: z.string().min(1, 'is required'),
+  password: z.string().min(1, 'is required').max(1000, 'must be at most 1000 characters'),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

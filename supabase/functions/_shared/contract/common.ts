@@ -8,3 +8,41 @@ export const uuid = z.uuid({ message: 'must be a valid id' });
 /** Optional id from a form: empty string and null mean "none". */
 export const optionalId = z.preprocess((v) => (v === '' ? null : v), uuid.nullish());
 export const isoDateTime = z.string();
+
+// ---------------------------------------------------------------- text that can be stored
+// Postgres text holds no NUL, and UTF-8 has no encoding for an unpaired UTF-16 surrogate (the driver would
+// silently store U+FFFD instead). Such input is refused with 400 naming the field, before any SQL.
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const UNSTORABLE_TEXT_MESSAGE = 'contains a character that cannot be stored (NUL or an unpaired surrogate)';
+export const isStorableText = (value: string) => !value.includes('\u0000') && !UNPAIRED_SURROGATE.test(value);
+
+/** A bounded text field: storable, at most `max` characters. */
+export const text = (max: number) =>
+  z.string().refine(isStorableText, UNSTORABLE_TEXT_MESSAGE).max(max, `must be at most ${max} characters`);
+
+/**
+ * The path ("merchantData.businessName", "items.2") of the first string anywhere in a request value that
+ * cannot be stored, '' for the value itself, or null when all are clean. The server runs it on every body,
+ * query and path parameter before its schema (lib/validate.ts), so no field can be forgotten.
+ */
+export function findUnstorableField(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return isStorableText(value) ? null : path.join('.');
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = findUnstorableField(item, [...path, String(i)]);
+      if (found !== null) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = findUnstorableField(item, [...path, key]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/** RFC 5321 caps a forward path at 256 octets including the angle brackets: an address is at most 254. */
+export const EMAIL_MAX = 254;
+export const email = z.string().trim().toLowerCase()
+  .max(EMAIL_MAX, `must be at most ${EMAIL_MAX} characters`)
+  .pipe(z.email({ message: 'must be a valid email address' }));

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { DEFAULT_PLAN, NAME_MAX, PLAN_IDS, SUBSCRIBE_PASSWORD_MIN, type PlanId } from '../constants.ts';
-import { optionalId } from './common.ts';
+import { email, optionalId } from './common.ts';
 import { sessionUser } from './auth.ts';
 
 export const planId = z.enum(PLAN_IDS as [PlanId, ...PlanId[]], { error: () => `must be one of ${PLAN_IDS.join(', ')}` });
 
-const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'must be a valid email address' }));
 const name = z.string().trim().min(1, 'is required').max(NAME_MAX, `must be at most ${NAME_MAX} characters`);
 const password = z.string()
   .min(SUBSCRIBE_PASSWORD_MIN, `must be at least ${SUBSCRIBE_PASSWORD_MIN} characters`)

@@ -4,6 +4,7 @@
 // that the object exists and was uploaded by the same user.
 import type { AppContext } from '../context.ts';
 import { badRequest } from './http-error.ts';
+import { logError } from './log.ts';
 import { objectKeyFromAddress } from './upload-signing.ts';
 
 export const uploadKeyPrefix = (userId: string) => `uploads/${userId}/`;
@@ -23,6 +24,6 @@ export async function deleteStoredObject(c: AppContext, storedPath: string | nul
   try {
     await c.var.deps.objects.delete(key);
   } catch (error) {
-    console.error('Could not delete a replaced object', key, error);
+    logError('Could not delete a replaced object', error);
   }
 }

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { findUnstorableField, UNSTORABLE_TEXT_MESSAGE } from '../../_shared/contract/common.ts';
 import { badRequest } from './http-error.ts';
 
 /** First zod issue as "<field> <message>", e.g. "email must be a valid email address". */
@@ -11,7 +12,10 @@ export function describeIssue(error: z.ZodError): string {
   return field ? `${field} ${message}` : message;
 }
 
+/** Validates request input: first that every string in it can be stored (decision 086), then the schema. */
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const unstorable = findUnstorableField(value);
+  if (unstorable !== null) throw badRequest(`${unstorable || 'value'} ${UNSTORABLE_TEXT_MESSAGE}`.trim());
   const result = schema.safeParse(value);
   if (!result.success) throw badRequest(describeIssue(result.error));
   return result.data;

@@ -1,5 +1,6 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HttpError } from '../lib/http-error.ts';
+import { logError } from '../lib/log.ts';
 
 // Postgres error codes a request can trigger with bad input, and what the user is told.
 const pgErrors: Record<string, [number, string]> = {
@@ -8,6 +9,8 @@ const pgErrors: Record<string, [number, string]> = {
   '23514': [400, 'A value is out of range'],
   '22P02': [400, 'A value has the wrong format'],
   '22001': [400, 'A value is too long'],
+  '22021': [400, 'A value contains a character that cannot be stored'],
+  '22P05': [400, 'A value contains a character that cannot be stored'],
   '42501': [403, 'You do not have permission to do that'],
 };
 
@@ -21,7 +24,8 @@ export const onError: ErrorHandler = (error, c) => {
     const [status, message] = pgErrors[code];
     return c.json({ message }, status as 400);
   }
-  console.error('Unhandled API error', error);
+  // Never the error itself: driver errors carry the SQL parameters (lib/log.ts).
+  logError(`Unhandled API error in ${c.req.method} ${c.req.routePath}`, error);
   return c.json({ message: 'Something went wrong. Please try again.' }, 500);
 };
 

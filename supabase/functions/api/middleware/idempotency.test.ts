@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../../../../tests/support/test-app.
 import { asService } from '../../../../tests/support/test-database.ts';
 import type { AppEnv } from '../context.ts';
 import { onError } from './errors.ts';
-import { idempotency } from './idempotency.ts';
+import { IDEMPOTENCY_BODY_MISMATCH_MESSAGE, idempotency } from './idempotency.ts';
+import { activateMembership } from '../../../../tests/support/membership.ts';
 import { badRequest } from '../lib/http-error.ts';
 
 let t: TestApp;
@@ -66,4 +67,33 @@ it('refuses a key reused for another request', async () => {
 it('stores keys per user in the private schema only', async () => {
   const rows = await asService(t.database, (q) => q(`select key from private.idempotency_keys where user_id = $1`, [SEED.member.id]));
   expect(rows.length).toBeGreaterThanOrEqual(3);
+});
+
+it('refuses the same key with a different body (422), and still replays the same body', async () => {
+  const post = (body: unknown) => app.request('http://localhost/act', {
+    method: 'POST', headers: { 'Idempotency-Key': 'outbox-body', 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+  const before = applied;
+  expect((await post({ amountCents: 500 })).status).toBe(201);
+  const other = await post({ amountCents: 99_999 });
+  expect(other.status).toBe(422);
+  expect(await other.json()).toEqual({ message: IDEMPOTENCY_BODY_MISMATCH_MESSAGE });
+  const same = await post({ amountCents: 500 });
+  expect(same.status).toBe(201);
+  expect(same.headers.get('Idempotent-Replayed')).toBe('true');
+  expect(applied).toBe(before + 1);
+});
+
+it('through the API: an earn replayed with another amount under the same key is refused, not answered with the first receipt', async () => {
+  await activateMembership(t.database, SEED.member.id);
+  const member = t.agent('198.51.100.41');
+  const memberNumber = Number((await member.login(SEED.member.email, SEED.member.password)).memberNumber);
+  const rosa = t.agent('198.51.100.42');
+  await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
+  const earn = (amountCents: number) =>
+    rosa.request('POST', '/api/merchant/earn', { memberNumber, amountCents }, { 'Idempotency-Key': 'counter-earn-1' });
+  expect((await earn(500)).status).toBe(201);
+  const other = await earn(99_999);
+  expect(other.status).toBe(422);
+  expect(other.body.message).toBe(IDEMPOTENCY_BODY_MISMATCH_MESSAGE);
 });

@@ -144,19 +144,22 @@ describe('POST /api/merchant/verify-code with verifiedAt (checked offline, repla
   it('refuses checks older than 12 hours or from the future', async () => {
     const secret = await secretOf(DEALS_SEED.rosaAmountDealId);
     const old = Date.now() - 13 * HOUR_MS;
-    const tooOld = await rosa.post('/api/merchant/verify-code', { code: await dealCodeForStep(secret, codeStepAt(old)), verifiedAt: new Date(old).toISOString() });
+    const tooOld = await rosa.post('/api/merchant/verify-code', { code: await dealCodeForStep(secret, codeStepAt(old)), memberNumber, verifiedAt: new Date(old).toISOString() });
     expect(tooOld.status).toBe(400);
     expect(tooOld.body.message).toMatch(/more than 12 hours/);
     const future = Date.now() + HOUR_MS;
-    const ahead = await rosa.post('/api/merchant/verify-code', { code: await dealCodeForStep(secret, codeStepAt(future)), verifiedAt: new Date(future).toISOString() });
+    const ahead = await rosa.post('/api/merchant/verify-code', { code: await dealCodeForStep(secret, codeStepAt(future)), memberNumber, verifiedAt: new Date(future).toISOString() });
     expect(ahead.status).toBe(400);
-    expect((await rosa.post('/api/merchant/verify-code', { code: '123456', verifiedAt: 'soon' })).status).toBe(400);
+    expect((await rosa.post('/api/merchant/verify-code', { code: '123456', memberNumber, verifiedAt: 'soon' })).status).toBe(400);
+    // A few minutes past the small clock skew allowed is the future too.
+    const skewed = Date.now() + 5 * 60_000;
+    expect((await rosa.post('/api/merchant/verify-code', { code: await dealCodeForStep(secret, codeStepAt(skewed)), memberNumber, verifiedAt: new Date(skewed).toISOString() })).status).toBe(400);
   });
 
   it('replays a queued redemption exactly once under its Idempotency-Key', async () => {
     const secret = await secretOf(DEALS_SEED.rosaPercentDealId);
     const checkedAt = Date.now() - HOUR_MS;
-    const body = { code: await dealCodeForStep(secret, codeStepAt(checkedAt)), verifiedAt: new Date(checkedAt).toISOString() };
+    const body = { code: await dealCodeForStep(secret, codeStepAt(checkedAt)), memberNumber, verifiedAt: new Date(checkedAt).toISOString() };
     const key = { 'Idempotency-Key': `offline-${Date.now()}` };
     const count = async () => Number((await t.database.admin.query<{ n: number }>(
       `select count(*)::int as n from public.deal_redemptions where deal_id = $1 and code_step = $2`,
@@ -168,5 +171,20 @@ describe('POST /api/merchant/verify-code with verifiedAt (checked offline, repla
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
     expect(await count()).toBe(1);
+  });
+
+  it('needs the member number, and counts each (member, deal, step) once: an old code cannot be replayed', async () => {
+    const secret = await secretOf(DEALS_SEED.rosaAmountDealId);
+    const checkedAt = Date.now() - 6 * 60_000;
+    const code = await dealCodeForStep(secret, codeStepAt(checkedAt));
+    const verifiedAt = new Date(checkedAt).toISOString();
+    expect((await rosa.post('/api/merchant/verify-code', { code })).status).toBe(422); // live: expired
+    const anonymous = await rosa.post('/api/merchant/verify-code', { code, verifiedAt });
+    expect(anonymous.status).toBe(400);
+    expect(anonymous.body.message).toMatch(/^memberNumber is required with verifiedAt/);
+    expect((await rosa.post('/api/merchant/verify-code', { code, memberNumber, verifiedAt })).status).toBe(201);
+    const replay = await rosa.post('/api/merchant/verify-code', { code, memberNumber, verifiedAt: new Date(checkedAt + 1000).toISOString() });
+    expect(replay.status).toBe(409);
+    expect(replay.body.message).toMatch(/already used this code/);
   });
 });

@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound, unauthorized } from '../../lib/http-err
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { parseJson } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';
-import { assertLoginAllowed, assertRegistrationAllowed, clientIp, recordAttempt } from './rate-limit.ts';
+import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttempt } from './rate-limit.ts';
 import { clearSessionCookie, startSession } from './session-cookie.ts';
 import { loadSessionUser } from './session-user.ts';
 import type { Query } from '../../db/database.ts';
@@ -86,26 +86,19 @@ async function checkCityAndCharity(q: Query, cityId: string | null, charityId: s
 
 authRoutes.post('/login', async (c) => {
   const { email, password } = await parseJson(c, loginBody);
-  const ip = clientIp(c);
-  const account = await serviceTx(c, async (q) => {
-    await assertLoginAllowed(c, q, email, ip);
-    const [row] = await q<{ id: string; password_hash: string }>(
+  let account: { id: string; password_hash: string } | null = null;
+  const ok = await checkPasswordLimited(c, email, async () => {
+    [account = null] = await serviceTx(c, (q) => q<{ id: string; password_hash: string }>(
       `select p.id, cr.password_hash from public.profiles p join private.credentials cr on cr.user_id = p.id
         where p.email = $1`,
       [email],
-    );
-    return row ?? null;
+    ));
+    return verifyPassword(password, account?.password_hash ?? null);
   });
-  const ok = await verifyPassword(password, account?.password_hash ?? null);
-  if (!ok || !account) {
-    await serviceTx(c, (q) => recordAttempt(q, 'login_failure', email, ip));
-    throw unauthorized('Invalid email or password');
-  }
-  await serviceTx(c, async (q) => {
-    await q(`delete from private.auth_attempts where kind = 'login_failure' and email = $1`, [email]);
-    await startSession(c, q, account.id);
-  });
-  return c.json({ user: await sessionUserOf(c, account.id, email) });
+  const signedIn = account as { id: string } | null;
+  if (!ok || !signedIn) throw unauthorized('Invalid email or password');
+  await serviceTx(c, (q) => startSession(c, q, signedIn.id));
+  return c.json({ user: await sessionUserOf(c, signedIn.id, email) });
 });
 
 authRoutes.post('/logout', async (c) => {

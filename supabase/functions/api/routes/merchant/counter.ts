@@ -6,7 +6,7 @@ import {
   redeemBody, verifyCodeBody,
 } from '../../../_shared/contract/counter.ts';
 import { matchCodeStep } from '../../../_shared/deal-code.ts';
-import { offlineCheckInstant } from '../../../_shared/offline-codes.ts';
+import { OFFLINE_NEEDS_MEMBER_MESSAGE, offlineCheckInstant } from '../../../_shared/offline-codes.ts';
 import { type AppEnv, userTx } from '../../context.ts';
 import type { Query } from '../../db/database.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
@@ -47,7 +47,10 @@ async function matchDeal(q: Query, code: string, dealId: string | undefined, now
 counterRoutes.post('/verify-code', async (c) => {
   requireUser(c, 'MERCHANT');
   const body = await parseJson(c, verifyCodeBody);
-  // Checked offline and queued (decision 060): match the code at the moment the counter checked it.
+  // Checked offline and queued (decision 060): match the code at the moment the counter checked it, at most
+  // 12 hours back and not in the future; only against a member, so each (member, deal, step) counts once
+  // (the unique index deal_redemptions_once_per_step_key; decision 087).
+  if (body.verifiedAt && !body.memberNumber) throw badRequest(`memberNumber is required with verifiedAt. ${OFFLINE_NEEDS_MEMBER_MESSAGE}`);
   const checked = body.verifiedAt ? offlineCheckInstant(body.verifiedAt, Date.now()) : { atMs: Date.now() };
   if ('refused' in checked) throw badRequest(checked.refused);
   const redemption = await userTx(c, async (q): Promise<DealRedemption> => {

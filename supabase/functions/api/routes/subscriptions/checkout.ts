@@ -13,7 +13,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { parse } from '../../lib/validate.ts';
 import { USER_EXISTS_MESSAGE } from '../auth/index.ts';
-import { assertRegistrationAllowed, clientIp, recordAttempt } from '../auth/rate-limit.ts';
+import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttempt } from '../auth/rate-limit.ts';
 import { startSession } from '../auth/session-cookie.ts';
 import { loadSessionUser } from '../auth/session-user.ts';
 import { providerCall } from './provider-call.ts';
@@ -184,7 +184,10 @@ async function replayedCompletion(c: AppContext, checkout: CheckoutRow, password
   if (password === null) return signedInAnswer(c, ownerId, false);
   const [cred] = await serviceTx(c, (q) =>
     q<{ password_hash: string }>(`select password_hash from private.credentials where user_id = $1`, [ownerId]));
-  if (await verifyPassword(password, cred?.password_hash ?? null)) return signedInAnswer(c, ownerId, true);
+  // The same limits as signing in (decision 085): this is a password check of the owner's account.
+  if (await checkPasswordLimited(c, checkout.email, () => verifyPassword(password, cred?.password_hash ?? null))) {
+    return signedInAnswer(c, ownerId, true);
+  }
   throw conflict('This payment has already been used. Please log in.');
 }
 

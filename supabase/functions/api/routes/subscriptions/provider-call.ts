@@ -1,4 +1,5 @@
 import { HttpError } from '../../lib/http-error.ts';
+import { logError } from '../../lib/log.ts';
 import { CardDeclinedError } from '../../ports/payments/payment-provider.ts';
 
 /** Runs a provider call; its failures become a 402 (card) or 502 with the provider's message. */
@@ -8,7 +9,7 @@ export async function providerCall<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (error instanceof CardDeclinedError) throw new HttpError(402, error.message);
-    console.error('Payment provider error', error);
+    logError('Payment provider error', error);
     throw new HttpError(502, `The payment provider could not complete the request: ${(error as Error).message}`);
   }
 }

@@ -144,6 +144,20 @@ describe('subscribe as a visitor', () => {
     expect(await countRows('replay@example.com')).toEqual({ profiles: 1, subs: 1, payments: 1 });
   });
 
+  it('limits password guesses through completion replays like sign-in (429 after five from one address)', async () => {
+    const { completion, completed } = await subscribe(freshAgent(), 'replay-guess@example.com');
+    expect(completed!.status).toBe(200);
+    const guesser = freshAgent();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push((await guesser.post('/api/complete-subscription', { ...completion, password: `guess-${i}` })).status);
+    }
+    expect(statuses.slice(0, 5)).toEqual([409, 409, 409, 409, 409]);
+    expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+    // The owner, from another address, still replays with the right password.
+    expect((await freshAgent().post('/api/complete-subscription', completion)).status).toBe(200);
+  });
+
   it('refuses a completion whose email, customer or plan does not match the checkout', async () => {
     const agent = freshAgent();
     const { completion } = await subscribe(agent, 'match@example.com', 'weekend', '4000 0000 0000 0002');

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DealRedemption, OfflineCodesAnswer, VerifyCodeBody } from '@shared/contract/index.ts';
+import { OFFLINE_NEEDS_MEMBER_MESSAGE } from '@shared/offline-codes.ts';
 import { outbox } from '@/lib/outbox/outbox';
 import type { OutboxEntry } from '@/lib/outbox/outbox-entry';
 import { checkCodeOffline } from '../utils/offline-check';
@@ -42,6 +43,7 @@ export function useVerifyCode(
           // No answer from the server: check the code here and keep the moment of the check with it.
           toQueue: async (action) => {
             const verifiedAt = Date.now();
+            if (!body.memberNumber) throw new Error(`400: ${JSON.stringify({ message: OFFLINE_NEEDS_MEMBER_MESSAGE })}`);
             const match = await checkCodeOffline(cover, body.code, body.dealId, verifiedAt);
             return { ...action, body: { ...body, dealId: match.dealId, verifiedAt: new Date(verifiedAt).toISOString() }, label: describe(match.dealId, body.code) };
           },
