@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const repoRoot = join(import.meta.dirname, '..');
 
@@ -16,6 +16,8 @@ export function localEnv(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: env.DATABASE_URL || undefined,
     staticDir: env.STATIC_DIR ?? join(repoRoot, 'dist', 'web'),
     objectsDir: env.OBJECTS_DIR ?? join(repoRoot, '.data', 'objects'),
+    mailDir: resolve(env.MAIL_DIR ?? join(repoRoot, '.data', 'mail')),
+    mailDrainIntervalMs: Number.parseInt(env.MAIL_DRAIN_INTERVAL_MS ?? '', 10) || 1000,
     adminEmail: (env.ADMIN_EMAIL ?? 'admin@paylocal.local').trim().toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD ?? 'admin12345',
     seed: env.SEED !== 'false',

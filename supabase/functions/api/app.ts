@@ -22,11 +22,12 @@ import { webhookRoutes } from './routes/subscriptions/webhook.ts';
 import { businessSearchRoutes } from './routes/business-search.ts';
 import { collabRoutes } from './routes/collabs/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
+import { internalRoutes } from './routes/internal.ts';
 
 export type { AppDeps } from './context.ts';
 
 /** Paths that authenticate by other means than the session cookie (signed webhooks). */
-const originExempt = (path: string) => path.startsWith('/api/stripe/webhook');
+const originExempt = (path: string) => path.startsWith('/api/stripe/webhook') || path === '/api/internal/drain-outbox';
 
 /** Builds the whole API. Runtime-neutral: the Deno entry and the local runner both mount it. */
 export function createApp(deps: AppDeps) {
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', businessSearchRoutes);
   app.route('/collabs', collabRoutes);
   app.route('/admin', adminRoutes);
+  app.route('/internal', internalRoutes);
 
   // A catch-all route (not only notFound) so the JSON 404 also holds when this app is mounted.
   app.all('*', onNotFound);

@@ -19,6 +19,14 @@ export interface AppConfig {
   uploadSigningSecret: string;
   /** How long a signed upload address stays valid. */
   uploadUrlTtlSeconds: number;
+  /** The public site origin (SITE_URL) for links in mail; null: the request's own origin (embedded). */
+  siteUrl: string | null;
+  /** Sender of every mail (EMAIL_FROM). */
+  emailFrom: string;
+  /** Secret the scheduled drain call must present (MAIL_DRAIN_SECRET); null: the drain route is off. */
+  mailDrainSecret: string | null;
+  /** Account-mail limits (forgot password, resend verification) per window. */
+  mailLimits: { perAccount: number; perIp: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -44,5 +52,12 @@ export function configFromEnv(env: Env): AppConfig {
     // random secret (the single local runner; addresses then die with the process, as they expire anyway).
     uploadSigningSecret: env.OBJECT_UPLOAD_SECRET || env.SUPABASE_SERVICE_ROLE_KEY || randomToken(32),
     uploadUrlTtlSeconds: int(env.OBJECT_UPLOAD_TTL_SECONDS, 900),
+    siteUrl: env.SITE_URL ? env.SITE_URL.trim().replace(/\/+$/, '') : null,
+    emailFrom: env.EMAIL_FROM || 'Pay Local <no-reply@paylocal.local>',
+    mailDrainSecret: env.MAIL_DRAIN_SECRET || null,
+    mailLimits: {
+      perAccount: int(env.RATE_LIMIT_ACCOUNT_MAIL_PER_EMAIL, 3),
+      perIp: int(env.RATE_LIMIT_ACCOUNT_MAIL_PER_IP, 20),
+    },
   };
 }
