@@ -5,6 +5,7 @@ import { originGuard } from './middleware/origin.ts';
 import { idempotency } from './middleware/idempotency.ts';
 import { loadSession } from './middleware/session.ts';
 import { authRoutes } from './routes/auth/index.ts';
+import { accountRoutes } from './routes/auth/account.ts';
 import { businessUpdateRoutes } from './routes/business-updates/index.ts';
 import { followingRoutes } from './routes/following/index.ts';
 import { lookupRoutes } from './routes/lookup.ts';
@@ -45,6 +46,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', idempotency);
 
   app.route('/auth', authRoutes);
+  app.route('/auth', accountRoutes);
   app.route('/', lookupRoutes);
   app.route('/', offlineCodeRoutes); // before /merchant and /deals: /merchant/deals/offline-codes, /deals/offline-codes
   app.route('/merchant/updates', businessUpdateRoutes);

@@ -124,7 +124,8 @@ authRoutes.get('/me', async (c) => {
   return c.json({ user });
 });
 
-const selectProfile = `select name, email, profile_picture as "profilePicture" from public.profiles where id = (select auth.uid())`;
+const selectProfile = `select name, email, profile_picture as "profilePicture", email_verified_at is not null as "emailVerified"
+  from public.profiles where id = (select auth.uid())`;
 
 authRoutes.get('/profile', async (c) => {
   requireUser(c);
