@@ -25,6 +25,8 @@ export function AppRouter() {
           <Route path={paths.login} element={<pages.login.Page />} />
           <Route path={paths.register} element={<pages.register.Page />} />
         </Route>
+        <Route path={paths.forgotPassword} element={<pages.forgotPassword.Page />} />
+        <Route path={paths.resetPassword} element={<pages.resetPassword.Page />} />
         <Route path={paths.about} element={<pages.about.Page />} />
         <Route path={paths.subscribe} element={<pages.subscribe.Page />} />
         <Route path={paths.browseDeals} element={<pages.browseDeals.Page renderFollowButton={followButton} />} />

@@ -36,6 +36,8 @@ export const pages = {
   about: lazyPage(() => import('@/features/marketing/components/about-page'), 'AboutPage'),
   login: lazyPage(() => import('@/features/auth/components/login-page'), 'LoginPage'),
   register: lazyPage(() => import('@/features/auth/components/register-page'), 'RegisterPage'),
+  forgotPassword: lazyPage(() => import('@/features/auth/components/forgot-password-page'), 'ForgotPasswordPage'),
+  resetPassword: lazyPage(() => import('@/features/auth/components/reset-password-page'), 'ResetPasswordPage'),
   subscribe: lazyPage(() => import('@/features/subscriptions/components/subscribe-page'), 'SubscribePage'),
   browseDeals: lazyPage(() => import('@/features/browse-deals/components/browse-deals-page'), 'BrowseDealsPage', [loadFollowButton]),
   memberHome: lazyPage(() => import('@/features/member/components/member-home-page'), 'MemberHomePage', [
@@ -57,6 +59,8 @@ const PAGE_BY_PATH: Record<string, { preload: () => Promise<unknown> }> = {
   [paths.about]: pages.about,
   [paths.login]: pages.login,
   [paths.register]: pages.register,
+  [paths.forgotPassword]: pages.forgotPassword,
+  [paths.resetPassword]: pages.resetPassword,
   [paths.subscribe]: pages.subscribe,
   [paths.browseDeals]: pages.browseDeals,
   [paths.memberDeals]: pages.memberHome,
