@@ -4,6 +4,8 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://localhost:${PORT}`;
 // The config is evaluated again in every worker: keep one data directory per run by passing it through the env.
 process.env.E2E_DATA_DIR ??= `.data/e2e-${Date.now()}`;
+// Mail of this run (.eml files): tests/e2e/email.spec.ts reads it.
+process.env.E2E_MAIL_DIR ??= `${process.env.E2E_DATA_DIR}-mail`;
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -39,6 +41,7 @@ export default defineConfig({
     // Every journey comes from 127.0.0.1: lift the per-address limits (the per-email one stays).
     env: {
       PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR, BCRYPT_ROUNDS: '4',
+      MAIL_DIR: process.env.E2E_MAIL_DIR, MAIL_DRAIN_INTERVAL_MS: '200',
       RATE_LIMIT_REGISTRATIONS_PER_IP: '10000', RATE_LIMIT_LOGIN_FAILURES_PER_IP: '10000',
     },
     reuseExistingServer: false,

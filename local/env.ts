@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { flagVar, intVar, optionalText, originListVar, originVar } from '../supabase/functions/api/env.ts';
 
@@ -29,6 +29,8 @@ export const localEnvSchema = z.object({
   ALLOWED_ORIGINS: originListVar,
   TRUSTED_PROXY_HOPS: intVar(0, 0, 10),
   ALLOW_TEST_PAYMENTS: flagVar,
+  MAIL_DIR: withDefault(join(repoRoot, '.data', 'mail')).transform((dir) => resolve(dir)),
+  MAIL_DRAIN_INTERVAL_MS: intVar(1000, 50, 3_600_000),
 });
 
 /** Settings of the local runner; a malformed value stops it with a message naming the variable. */
@@ -45,6 +47,8 @@ export function localEnv(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL,
     staticDir: e.STATIC_DIR,
     objectsDir: e.OBJECTS_DIR,
+    mailDir: e.MAIL_DIR,
+    mailDrainIntervalMs: e.MAIL_DRAIN_INTERVAL_MS,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     seed: e.SEED,

@@ -9,6 +9,7 @@ import { prepareDatabase } from './migrate.ts';
 import { startRealtimeRelay } from './realtime-relay.ts';
 import { realtimeSseRoutes } from './realtime-sse.ts';
 import { createLocalServer } from './server.ts';
+import { startOutboxLoop } from '../supabase/functions/api/ports/mail/outbox.ts';
 
 const started = performance.now();
 loadDotEnv();
@@ -22,10 +23,13 @@ const { applied, seeded } = await prepareDatabase(database.admin, {
 
 // Supabase Realtime when configured; otherwise this runner's own SSE stream (never on the Edge Function).
 const deps = depsFromEnv(
-  { ...process.env, ADMIN_EMAIL: env.adminEmail, OBJECTS_DIR: env.objectsDir }, database.db, { realtimeFallback: sseRealtime() },
+  { ...process.env, ADMIN_EMAIL: env.adminEmail, OBJECTS_DIR: env.objectsDir, MAIL_DIR: env.mailDir }, database.db,
+  { realtimeFallback: sseRealtime() },
 );
 const api = createApp(deps);
 const relay = await startRealtimeRelay(database.db);
+// The embedded runner sends mail itself: the outbox is drained in a loop (the Edge Function on a schedule).
+const stopMail = startOutboxLoop(database.db, deps.mail, { from: deps.config.emailFrom, intervalMs: env.mailDrainIntervalMs });
 const app = createLocalServer({
   api, staticDir: env.staticDir, objects: deps.objects, realtime: realtimeSseRoutes({ db: database.db, relay }),
 });
@@ -36,6 +40,7 @@ const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
     `Pay Local ready at http://localhost:${info.port} (${where}; ${applied.length} migrations applied` +
       `${seeded ? ', demo data seeded' : ''}) in ${Math.round(performance.now() - started)} ms`,
   );
+  console.log(deps.mail.name === 'eml' ? `Mail: written as .eml files to ${env.mailDir}` : 'Mail: sent through Resend');
 });
 
 let closing = false;
@@ -44,6 +49,7 @@ async function shutdown(signal: string) {
   closing = true;
   console.log(`${signal}: closing the server and the database...`);
   server.close();
+  await stopMail();
   await relay.close();
   await database.close();
   process.exit(0);

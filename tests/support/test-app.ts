@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { depsFromEnv } from '../../supabase/functions/api/adapters.ts';
 import { createApp, type AppDeps } from '../../supabase/functions/api/app.ts';
 import type { OpenedDatabase } from '../../local/admin-sql.ts';
@@ -18,7 +21,9 @@ export interface TestApp {
 
 export async function createTestApp(env: Record<string, string> = {}, patch: (deps: AppDeps) => AppDeps = (d) => d): Promise<TestApp> {
   const database = await openTestDatabase();
-  const deps = patch(depsFromEnv({ ...TEST_ENV, ...env }, database.db));
+  // Each test app writes its mail to a fresh folder (read it with tests/support/mail.ts).
+  const mailDir = env.MAIL_DIR ?? mkdtempSync(join(tmpdir(), 'paylocal-mail-'));
+  const deps = patch(depsFromEnv({ ...TEST_ENV, MAIL_DIR: mailDir, ...env }, database.db));
   const app = createApp(deps);
   return { app, database, deps, agent: (ip) => new Agent(app, ip), close: () => database.close() };
 }

@@ -13,6 +13,9 @@ import { supabaseStorageStore } from './ports/objects/supabase-storage-store.ts'
 import type { PaymentProvider } from './ports/payments/payment-provider.ts';
 import { stripePaymentProvider } from './ports/payments/stripe-provider.ts';
 import { testPaymentProvider } from './ports/payments/test-provider.ts';
+import { emlFileMailer } from './ports/mail/eml-file-mailer.ts';
+import type { MailPort } from './ports/mail/mail-port.ts';
+import { resendMailer } from './ports/mail/resend-mailer.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -55,7 +58,14 @@ export function depsFromEnv(env: Env, db?: Database, options: { realtimeFallback
     realtime: realtimeFromEnv(env, options.realtimeFallback),
     payments: paymentsFromEnv(env),
     objects: objectsFromEnv(env),
+    mail: mailFromEnv(env),
   };
+}
+
+/** Resend when RESEND_API_KEY is set (RESEND_API_URL overrides its base, for the local double); else .eml files in MAIL_DIR. */
+export function mailFromEnv(env: Env): MailPort {
+  if (env.RESEND_API_KEY) return resendMailer({ apiKey: env.RESEND_API_KEY, baseUrl: env.RESEND_API_URL || undefined });
+  return emlFileMailer(env.MAIL_DIR || '.data/mail');
 }
 
 /**

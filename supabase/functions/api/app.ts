@@ -25,6 +25,7 @@ import { webhookRoutes } from './routes/subscriptions/webhook.ts';
 import { businessSearchRoutes } from './routes/business-search.ts';
 import { collabRoutes } from './routes/collabs/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
+import { internalRoutes } from './routes/internal.ts';
 
 export type { AppDeps } from './context.ts';
 
@@ -58,10 +59,11 @@ export const mounts: readonly (readonly [prefix: string, routes: Hono<AppEnv>])[
   ['/collabs', collabRoutes],
   ['/admin/merchants', adminMerchantRoutes],
   ['/admin', adminRoutes],
+  ['/internal', internalRoutes],
 ];
 
 /** Paths that authenticate by other means than the session cookie (signed webhooks). */
-const originExempt = (path: string) => path.startsWith('/api/stripe/webhook');
+const originExempt = (path: string) => path.startsWith('/api/stripe/webhook') || path === '/api/internal/drain-outbox';
 
 /** Builds the whole API. Runtime-neutral: the Deno entry and the local runner both mount it. */
 export function createApp(deps: AppDeps) {

@@ -31,6 +31,12 @@ export interface AppConfig {
   uploadSigningSecret: string;
   /** How long a signed upload address stays valid. */
   uploadUrlTtlSeconds: number;
+  /** Sender of every mail (EMAIL_FROM). */
+  emailFrom: string;
+  /** Secret the scheduled drain call must present (MAIL_DRAIN_SECRET); null: the drain route is off. */
+  mailDrainSecret: string | null;
+  /** Account-mail limits (forgot password, resend verification) per window. */
+  mailLimits: { perAccount: number; perIp: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -79,5 +85,11 @@ export function configFromEnv(env: Env): AppConfig {
     // random secret (the single local runner; addresses then die with the process, as they expire anyway).
     uploadSigningSecret: env.OBJECT_UPLOAD_SECRET || env.STORAGE_SECRET_KEY || env.SUPABASE_SERVICE_ROLE_KEY || randomToken(32),
     uploadUrlTtlSeconds: int(env.OBJECT_UPLOAD_TTL_SECONDS, 900),
+    emailFrom: env.EMAIL_FROM || 'Pay Local <no-reply@paylocal.local>',
+    mailDrainSecret: env.MAIL_DRAIN_SECRET || null,
+    mailLimits: {
+      perAccount: int(env.RATE_LIMIT_ACCOUNT_MAIL_PER_EMAIL, 3),
+      perIp: int(env.RATE_LIMIT_ACCOUNT_MAIL_PER_IP, 20),
+    },
   };
 }

@@ -4,6 +4,7 @@ import type { AppConfig } from './config.ts';
 import type { RealtimePort } from './ports/realtime/realtime-port.ts';
 import type { ObjectStore } from './ports/objects/object-store.ts';
 import type { PaymentProvider } from './ports/payments/payment-provider.ts';
+import type { MailPort } from './ports/mail/mail-port.ts';
 import { anonClaims, serviceClaims, type Claims, type Database, type OpenTransaction, type Query } from './db/database.ts';
 
 /** Everything the app needs from the outside world; adapters are chosen in adapters.ts. */
@@ -13,6 +14,7 @@ export interface AppDeps {
   realtime: RealtimePort;
   payments: PaymentProvider;
   objects: ObjectStore;
+  mail: MailPort;
 }
 
 export interface AuthUser {
@@ -79,3 +81,6 @@ export async function userTx<T>(c: AppContext, work: (query: Query) => Promise<T
 /** SQL as service_role: only for the auth layer and server-verified writes (payments). */
 export const serviceTx = <T>(c: AppContext, work: (query: Query) => Promise<T>) =>
   c.var.deps.db.transaction(serviceClaims, work);
+
+/** Base of links in mail: SITE_URL, else the origin the request came to (embedded runner). */
+export const siteUrlOf = (c: AppContext) => c.var.deps.config.siteUrl ?? new URL(c.req.url).origin;

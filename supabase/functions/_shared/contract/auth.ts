@@ -63,6 +63,8 @@ export const profile = z.object({
   name: z.string(),
   email: z.string(),
   profilePicture: z.string().nullable(),
+  /** The owner opened a link mailed to this address (decision 091). */
+  emailVerified: z.boolean(),
 });
 export type Profile = z.infer<typeof profile>;
 

@@ -11,3 +11,4 @@ export * from './counter.ts';
 export * from './collabs.ts';
 export * from './admin.ts';
 export * from './offline-codes.ts';
+export * from './account.ts';

@@ -33,6 +33,8 @@ export const pageModules = {
   about: { module: 'features/marketing/components/about-page', exportName: 'AboutPage' },
   login: { module: 'features/auth/components/login-page', exportName: 'LoginPage' },
   register: { module: 'features/auth/components/register-page', exportName: 'RegisterPage' },
+  forgotPassword: { module: 'features/auth/components/forgot-password-page', exportName: 'ForgotPasswordPage' },
+  resetPassword: { module: 'features/auth/components/reset-password-page', exportName: 'ResetPasswordPage' },
   subscribe: { module: 'features/subscriptions/components/subscribe-page', exportName: 'SubscribePage' },
   browseDeals: {
     module: 'features/browse-deals/components/browse-deals-page', exportName: 'BrowseDealsPage',
@@ -76,6 +78,8 @@ export const routeTable: readonly RouteEntry[] = [
   { path: paths.landing, page: 'landing', access: 'signed-out' },
   { path: paths.login, page: 'login', access: 'signed-out' },
   { path: paths.register, page: 'register', access: 'signed-out' },
+  { path: paths.forgotPassword, page: 'forgotPassword', access: 'anyone' },
+  { path: paths.resetPassword, page: 'resetPassword', access: 'anyone' },
   { path: paths.about, page: 'about', access: 'anyone' },
   { path: paths.subscribe, page: 'subscribe', access: 'anyone' },
   { path: paths.browseDeals, page: 'browseDeals', access: 'anyone' },

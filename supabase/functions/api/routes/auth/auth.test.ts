@@ -148,7 +148,7 @@ describe('profile', () => {
     const agent = t.agent();
     await agent.login(SEED.pendingOwner.email, SEED.pendingOwner.password);
     const before = await agent.get('/api/auth/profile');
-    expect(before.body).toEqual({ name: 'Pete Pending', email: SEED.pendingOwner.email, profilePicture: null });
+    expect(before.body).toEqual({ name: 'Pete Pending', email: SEED.pendingOwner.email, profilePicture: null, emailVerified: false });
     const res = await agent.put('/api/auth/profile', { name: '  Peter P.  ' });
     expect(res.status).toBe(200);
     expect(res.body.name).toBe('Peter P.');

@@ -10,6 +10,7 @@ import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttemp
 import { clearSessionCookie, startSession } from './session-cookie.ts';
 import { loadSessionUser } from './session-user.ts';
 import type { Query } from '../../db/database.ts';
+import { accountRoutes } from './account.ts';
 
 export const USER_EXISTS_MESSAGE = 'User already exists. Please log in instead.';
 
@@ -117,7 +118,8 @@ authRoutes.get('/me', async (c) => {
   return c.json({ user });
 });
 
-const selectProfile = `select name, email, profile_picture as "profilePicture" from public.profiles where id = (select auth.uid())`;
+const selectProfile = `select name, email, profile_picture as "profilePicture", email_verified_at is not null as "emailVerified"
+  from public.profiles where id = (select auth.uid())`;
 
 authRoutes.get('/profile', async (c) => {
   requireUser(c);
@@ -135,3 +137,6 @@ authRoutes.put('/profile', async (c) => {
   });
   return c.json(profile);
 });
+
+// Password reset, change and sign-out-everywhere live in their own module, under the same /auth prefix.
+authRoutes.route('/', accountRoutes);

@@ -7,7 +7,7 @@ import { homePathForRole, paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
 import { useLogin } from '../api/login';
 import { AuthLayout } from './auth-layout';
-import { TextLink, textLinkClasses } from './text-link';
+import { TextLink } from './text-link';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -69,10 +69,9 @@ export function LoginPage() {
               Remember me
             </Label>
           </div>
-          {/* Spec: the link exists but leads nowhere yet. */}
-          <a href="#" onClick={(e) => e.preventDefault()} className={`text-sm ${textLinkClasses}`}>
+          <TextLink to={paths.forgotPassword} className="text-sm">
             Forgot your password?
-          </a>
+          </TextLink>
         </div>
         <Button type="submit" size="lg" className="w-full" pending={login.isPending}>
           {login.isPending ? 'Signing in...' : 'Sign in'}

@@ -10,6 +10,7 @@ import { useProfile } from '../api/get-profile';
 import { MembershipCard } from './membership-card';
 import { NameForm } from './name-form';
 import { ProfilePictureCard } from './profile-picture-card';
+import { SecurityCard } from './security-card';
 
 /** /profile for every signed-in role: picture, name, read-only email, and (customers) membership management. */
 export function ProfilePage() {
@@ -47,6 +48,7 @@ export function ProfilePage() {
               </CardContent>
             </Card>
             {user?.role === 'USER' && <MembershipCard />}
+            <SecurityCard />
           </>
         )}
       </main>
