@@ -13,7 +13,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { parse } from '../../lib/validate.ts';
 import { USER_EXISTS_MESSAGE } from '../auth/index.ts';
-import { assertRegistrationAllowed, clientIp, recordAttempt } from '../auth/rate-limit.ts';
+import { assertLoginAllowed, assertRegistrationAllowed, clientIp, recordAttempt } from '../auth/rate-limit.ts';
 import { startSession } from '../auth/session-cookie.ts';
 import { loadSessionUser } from '../auth/session-user.ts';
 import { providerCall } from './provider-call.ts';
@@ -139,7 +139,9 @@ export async function completeCheckout(c: AppContext, input: CompletionInput): P
     password = input.password ? input.password : null;
     if (!checkout.completed_user_id && password) {
       if (checkout.password_hash) {
-        if (!(await verifyPassword(password, checkout.password_hash))) throw badRequest('password does not match this payment');
+        if (!(await passwordHolds(c, checkout.email, password, checkout.password_hash))) {
+          throw badRequest('password does not match this payment');
+        }
       } else {
         // A checkout started before the server held the hash: the completion's password is the one.
         const hash = await hashPassword(parse(newAccountFields.shape.password, password), c.var.deps.config.bcryptRounds);
@@ -159,6 +161,18 @@ export async function completeCheckout(c: AppContext, input: CompletionInput): P
   if (settled.state === 'unpaid') throw new HttpError(402, settled.message);
   if (!settled.createdNow) return replayedCompletion(c, { ...checkout, completed_user_id: settled.userId }, password);
   return signedInAnswer(c, settled.userId, checkout.upgrade_user_id !== null || password !== null);
+}
+
+/**
+ * A password check at completion is a sign-in attempt on that email: the same limits as login
+ * (per email and per address), and a wrong password counts as a failed sign-in.
+ */
+async function passwordHolds(c: AppContext, email: string, password: string, hash: string | null): Promise<boolean> {
+  const ip = clientIp(c);
+  await serviceTx(c, (q) => assertLoginAllowed(c, q, email, ip));
+  if (await verifyPassword(password, hash)) return true;
+  await serviceTx(c, (q) => recordAttempt(q, 'login_failure', email, ip));
+  return false;
 }
 
 export interface CompletionResult {
@@ -184,7 +198,7 @@ async function replayedCompletion(c: AppContext, checkout: CheckoutRow, password
   if (password === null) return signedInAnswer(c, ownerId, false);
   const [cred] = await serviceTx(c, (q) =>
     q<{ password_hash: string }>(`select password_hash from private.credentials where user_id = $1`, [ownerId]));
-  if (await verifyPassword(password, cred?.password_hash ?? null)) return signedInAnswer(c, ownerId, true);
+  if (await passwordHolds(c, checkout.email, password, cred?.password_hash ?? null)) return signedInAnswer(c, ownerId, true);
   throw conflict('This payment has already been used. Please log in.');
 }
 
