@@ -139,7 +139,9 @@ export async function completeCheckout(c: AppContext, input: CompletionInput): P
     password = input.password ? input.password : null;
     if (!checkout.completed_user_id && password) {
       if (checkout.password_hash) {
-        if (!(await verifyPassword(password, checkout.password_hash))) throw badRequest('password does not match this payment');
+        if (!(await passwordHolds(c, checkout.email, password, checkout.password_hash))) {
+          throw badRequest('password does not match this payment');
+        }
       } else {
         // A checkout started before the server held the hash: the completion's password is the one.
         const hash = await hashPassword(parse(newAccountFields.shape.password, password), c.var.deps.config.bcryptRounds);
@@ -160,6 +162,14 @@ export async function completeCheckout(c: AppContext, input: CompletionInput): P
   if (!settled.createdNow) return replayedCompletion(c, { ...checkout, completed_user_id: settled.userId }, password);
   return signedInAnswer(c, settled.userId, checkout.upgrade_user_id !== null || password !== null);
 }
+
+/**
+ * A password check at completion is a sign-in attempt on that email: the same limits as login
+ * (per email and per address), and a wrong password counts as a failed sign-in.
+ */
+/** A password check of the account the checkout is for: the same limits as signing in (decision 085). */
+const passwordHolds = (c: AppContext, email: string, password: string, hash: string | null): Promise<boolean> =>
+  checkPasswordLimited(c, email, () => verifyPassword(password, hash));
 
 export interface CompletionResult {
   status: 200 | 202;
@@ -184,10 +194,7 @@ async function replayedCompletion(c: AppContext, checkout: CheckoutRow, password
   if (password === null) return signedInAnswer(c, ownerId, false);
   const [cred] = await serviceTx(c, (q) =>
     q<{ password_hash: string }>(`select password_hash from private.credentials where user_id = $1`, [ownerId]));
-  // The same limits as signing in (decision 085): this is a password check of the owner's account.
-  if (await checkPasswordLimited(c, checkout.email, () => verifyPassword(password, cred?.password_hash ?? null))) {
-    return signedInAnswer(c, ownerId, true);
-  }
+  if (await passwordHolds(c, checkout.email, password, cred?.password_hash ?? null)) return signedInAnswer(c, ownerId, true);
   throw conflict('This payment has already been used. Please log in.');
 }
 

@@ -165,6 +165,17 @@ describe('the first of invoice.paid or /complete-subscription creates the accoun
     expect(await countRows('other-password@example.com')).toMatchObject({ profiles: 0 });
   });
 
+  it('counts wrong passwords at completion as failed sign-ins, so the ids cannot be used to guess the password', async () => {
+    const { completion, invoicePaid } = await startAndPay('guessed@example.com');
+    await deliver(invoicePaid());
+    for (let i = 0; i < 5; i++) {
+      expect((await agent().post('/api/complete-subscription', { ...completion, password: `guess-${i}-pass` })).status).toBe(409);
+    }
+    const blocked = await agent().post('/api/complete-subscription', completion);
+    expect(blocked.status).toBe(429);
+    expect((await signIn('guessed@example.com')).status).toBe(429);
+  });
+
   it('says "processing" while the payment clears, then the webhook creates the account', async () => {
     const { browser, completion, created, invoicePaid } = await startAndPay('slow-bank@example.com', 'process');
     const processing = await browser.post('/api/complete-subscription', completion);
