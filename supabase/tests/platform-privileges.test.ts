@@ -54,21 +54,27 @@ describe('anon and authenticated hold no TRUNCATE, REFERENCES or TRIGGER on publ
     }
   });
 
-  it('closes GraphQL to anon and authenticated where its schemas exist, and is a no-op where they do not', async () => {
-    await db.admin.exec(`
-      create schema if not exists graphql_public;
-      create or replace function graphql_public.graphql(query text) returns jsonb language sql as $$ select '{}'::jsonb $$;
-      grant usage on schema graphql_public to anon, authenticated;
-      grant execute on function graphql_public.graphql(text) to anon, authenticated;`);
-    await db.admin.exec(PRIVILEGES_MIGRATION);
-    // Without USAGE on the schema the role cannot reach the resolver, whatever PUBLIC may execute.
-    const rows = await db.admin.query<{ role: string; usage: boolean }>(`
-      select r as role, has_schema_privilege(r, 'graphql_public', 'USAGE') as usage
-        from unnest(array['anon', 'authenticated']) as r`);
-    expect(rows).toEqual([{ role: 'anon', usage: false }, { role: 'authenticated', usage: false }]);
-    const call = db.db.transaction({ role: 'authenticated', sub: '00000000-0000-4000-8000-000000000001' }, (q) => q(`select graphql_public.graphql('{}')`));
-    await expect(call).rejects.toMatchObject({ code: '42501' });
-    await db.admin.exec('drop schema graphql_public cascade');
+  it('closes GraphQL to anon and authenticated where its schemas exist', async () => {
+    // A Supabase-shaped baseline has graphql_public (pg_graphql); the local bootstrap does not: make a stand-in.
+    const [existing] = await db.admin.query<{ found: boolean }>(`select exists (select 1 from pg_namespace where nspname = 'graphql_public') as found`);
+    if (!existing.found) {
+      await db.admin.exec(`
+        create schema graphql_public;
+        create function graphql_public.graphql(query text) returns jsonb language sql as $$ select '{}'::jsonb $$;`);
+    }
+    try {
+      await db.admin.exec('grant usage on schema graphql_public to anon, authenticated');
+      await db.admin.exec(PRIVILEGES_MIGRATION);
+      // Without USAGE on the schema the role cannot reach the resolver, whatever PUBLIC may execute.
+      const rows = await db.admin.query<{ role: string; usage: boolean }>(`
+        select r as role, has_schema_privilege(r, 'graphql_public', 'USAGE') as usage
+          from unnest(array['anon', 'authenticated']) as r`);
+      expect(rows).toEqual([{ role: 'anon', usage: false }, { role: 'authenticated', usage: false }]);
+      const call = db.db.transaction({ role: 'authenticated', sub: '00000000-0000-4000-8000-000000000001' }, (q) => q(`select graphql_public.graphql('{}')`));
+      await expect(call).rejects.toMatchObject({ code: '42501' });
+    } finally {
+      if (!existing.found) await db.admin.exec('drop schema graphql_public cascade');
+    }
   });
 });
 

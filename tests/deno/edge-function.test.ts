@@ -1,5 +1,5 @@
 // Boots the Edge Function entry (supabase/functions/api/index.ts) under real Deno, against the
-// embedded database served over the wire protocol, and walks register → me → logout over HTTP.
+// embedded database served over the wire protocol, and walks register → me → realtime token → logout over HTTP.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -19,6 +19,8 @@ let pg: PGlite;
 let base: string;
 let output = '';
 let dropCopy: (() => Promise<void>) | undefined;
+let publicKey: CryptoKey;
+let signingJwk: string;
 
 const freePort = () => new Promise<number>((resolve) => {
   const s = createServer().listen(0, '127.0.0.1', () => {
@@ -40,6 +42,10 @@ beforeAll(async () => {
     dropCopy = () => copy.close();
     databaseUrl = copy.url!;
   }
+  // Realtime tokens signed ES256 under Deno's Web Crypto (decision 076); verified below with the public key.
+  const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
+  publicKey = pair.publicKey;
+  signingJwk = JSON.stringify({ ...(await crypto.subtle.exportKey('jwk', pair.privateKey)), kid: 'deno-test-key', alg: 'ES256' });
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   const denoBin = join(root, 'node_modules', '.bin', 'deno');
@@ -48,7 +54,7 @@ beforeAll(async () => {
     // Everything the deployed entry requires (supabase/functions/api/env.ts).
     env: {
       ...cleanEnv(), ...DEPLOYED_ENV, DATABASE_URL: databaseUrl, DB_POOL_MAX: '1', BCRYPT_ROUNDS: '4',
-      SITE_URL: base, DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`, NO_COLOR: '1',
+      REALTIME_SIGNING_JWK: signingJwk, SITE_URL: base, DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`, NO_COLOR: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -68,7 +74,7 @@ afterAll(async () => {
   await dropCopy?.();
 });
 
-it('serves register → me → logout under Deno', async () => {
+it('serves register → me → realtime token (ES256) → logout under Deno', async () => {
   const email = `deno-${Date.now()}@example.com`;
   const register = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
@@ -82,6 +88,17 @@ it('serves register → me → logout under Deno', async () => {
   const me = await fetch(`${base}/api/auth/me`, { headers: { cookie } });
   expect(me.status).toBe(200);
   expect((await me.json()).user).toMatchObject({ email, name: 'Dee Deno', role: 'USER' });
+
+  const realtime = await fetch(`${base}/api/realtime/token`, { headers: { cookie } });
+  expect(realtime.status).toBe(200);
+  const connection = await realtime.json();
+  expect(connection).toMatchObject({ transport: 'supabase', apiKey: DEPLOYED_ENV.REALTIME_PUBLISHABLE_KEY });
+  const [header, payload, signature] = connection.token.split('.');
+  expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toEqual({ alg: 'ES256', typ: 'JWT', kid: 'deno-test-key' });
+  const verified = await crypto.subtle.verify(
+    { name: 'ECDSA', hash: 'SHA-256' }, publicKey, Buffer.from(signature, 'base64url'), new TextEncoder().encode(`${header}.${payload}`),
+  );
+  expect(verified).toBe(true);
 
   const logout = await fetch(`${base}/api/auth/logout`, { method: 'POST', headers: { cookie } });
   expect(logout.status).toBe(200);
