@@ -44,8 +44,9 @@ function checkImportsStayInside(dir: string) {
     if (statSync(file).isDirectory()) { checkImportsStayInside(file); continue; }
     if (!/\.(ts|tsx|js|mjs)$/.test(entry)) continue;
     const source = readFileSync(file, 'utf8');
-    for (const m of source.matchAll(/(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
-      const spec = m[1] ?? m[2];
+    const specifiers = /(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
+    for (const m of source.matchAll(specifiers)) {
+      const spec = m[1] ?? m[2] ?? m[3];
       if (!spec.startsWith('.')) continue;
       const target = resolve(dirname(file), spec);
       if (relative(functionsDir, target).startsWith('..')) {
