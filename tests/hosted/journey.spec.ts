@@ -76,6 +76,11 @@ test('subscribe → sign in → member deals → upload → realtime notificatio
   expect(me.subscriptionStatus).toBe('active');
 
   expect(new URL(page.url()).origin).toBe(baseURL);
+  // Through the same rewrite, a state-changing call from another site is refused (the Origin check).
+  const foreign = await page.request.post('/api/auth/login', {
+    headers: { origin: 'https://elsewhere.example' }, data: { email, password: 'secret1' },
+  });
+  expect(foreign.status()).toBe(403);
 
   // ---- sign in again in a fresh browser --------------------------------------------------------
   const context = await browser.newContext();

@@ -169,8 +169,9 @@ const env: Record<string, string> = {
   REALTIME_SIGNING_JWK: JSON.stringify(signingKey.privateJwk),
   REALTIME_JWT_SECRET: HOSTED_SECRETS.jwtSecret,
   ADMIN_EMAIL: TEST_ADMIN.email,
+  // The public site origin alone lets the browser's POSTs through the Origin check (no ALLOWED_ORIGINS):
+  // behind the rewrite the function's own URL is the gateway's, never the site's.
   SITE_URL: siteOrigin,
-  ALLOWED_ORIGINS: siteOrigin,
   TRUSTED_PROXY_HOPS: '1',
   ALLOW_TEST_PAYMENTS: 'true',
   OBJECT_UPLOAD_SECRET: randomBytes(24).toString('hex'),
