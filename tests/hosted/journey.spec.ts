@@ -1,12 +1,12 @@
 // The hosted rehearsal's journey in Chromium, on the web host's origin (another origin than the
 // function's): subscribe → sign in → member deals → upload a profile picture → a realtime notification.
-import { createHmac } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import postgres from 'postgres';
 import { userTopic } from '../../supabase/functions/_shared/contract/realtime.ts';
 import { expectToast, signIn, uniqueEmail } from '../e2e/support.ts';
 import { rehearsalUrl } from './names.ts';
 import { HOSTED_SECRETS } from './ports.ts';
+import { verifyToken } from './realtime-double.ts';
 
 const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 const MARKET = { name: 'St. Vrain Market', owner: { email: 'market@paylocal.local', password: 'merchant12345' }, deal: '15% Off Fishing Gear' };
@@ -14,13 +14,9 @@ const MARKET = { name: 'St. Vrain Market', owner: { email: 'market@paylocal.loca
 const sql = postgres(rehearsalUrl(process.env.TEST_DATABASE_URL!), { max: 1, onnotice: () => {} });
 test.afterAll(() => sql.end({ timeout: 2 }));
 
-/** Verifies an HS256 JWT with the project's JWT secret, as Realtime does; returns its claims. */
-function verifyHs256(token: string, secret: string): Record<string, unknown> {
-  const [header, payload, signature] = token.split('.');
-  expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toMatchObject({ alg: 'HS256' });
-  const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
-  expect(signature, 'the Realtime token verifies with the project JWT secret').toBe(expected);
-  return JSON.parse(Buffer.from(payload, 'base64url').toString());
+/** The project's public signing keys, where Supabase publishes them (the stack serves them). */
+async function projectJwks(url: string) {
+  return (await (await fetch(`${url}/auth/v1/.well-known/jwks.json`)).json()).keys;
 }
 
 /**
@@ -80,6 +76,11 @@ test('subscribe → sign in → member deals → upload → realtime notificatio
   expect(me.subscriptionStatus).toBe('active');
 
   expect(new URL(page.url()).origin).toBe(baseURL);
+  // Through the same rewrite, a state-changing call from another site is refused (the Origin check).
+  const foreign = await page.request.post('/api/auth/login', {
+    headers: { origin: 'https://elsewhere.example' }, data: { email, password: 'secret1' },
+  });
+  expect(foreign.status()).toBe(403);
 
   // ---- sign in again in a fresh browser --------------------------------------------------------
   const context = await browser.newContext();
@@ -121,11 +122,15 @@ test('subscribe → sign in → member deals → upload → realtime notificatio
     select count(*)::int as n from realtime.messages
      where topic = ${topic} and private and event = 'notification' and extension = 'broadcast'
        and payload ->> 'type' = 'BUSINESS_UPDATE'`)[0].n).toBe(1);
-  // ... the token the API mints verifies with the project's JWT secret, and the realtime.messages
+  // ... the token the API mints verifies with the project's signing key, and the realtime.messages
   // policies admit it to its own topic and to no one else's.
   const connection = await (await member.request.get('/api/realtime/token')).json();
-  expect(connection).toMatchObject({ transport: 'supabase', userTopic: topic });
-  const claims = verifyHs256(connection.token, HOSTED_SECRETS.jwtSecret);
+  expect(connection).toMatchObject({ transport: 'supabase', userTopic: topic, apiKey: HOSTED_SECRETS.publishableKey });
+  // Signed with the project's asymmetric key (ES256, kid from its JWKS), not the legacy secret.
+  const jwks = await projectJwks(connection.url);
+  const header = JSON.parse(Buffer.from(connection.token.split('.')[0], 'base64url').toString());
+  expect(header).toMatchObject({ alg: 'ES256', kid: jwks[0].kid });
+  const claims = verifyToken(connection.token, { jwtSecret: 'not-the-key', jwks })!;
   expect(claims).toMatchObject({ role: 'authenticated', sub: me.id });
   expect(await realtimeAdmits(claims, topic)).toBe(true);
   expect(await realtimeAdmits(claims, userTopic('a0000000-0000-4000-8000-000000000002'))).toBe(false);

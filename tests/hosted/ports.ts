@@ -1,5 +1,5 @@
 // Ports (the rehearsal's block 3130-3139) and the rehearsal project's throwaway keys.
-import { createHmac } from 'node:crypto';
+import { createHmac, generateKeyPairSync } from 'node:crypto';
 
 export const HOSTED_PORTS = {
   /** The web host (static dist/web + rewrites): the site's public origin. */
@@ -25,4 +25,20 @@ export const HOSTED_SECRETS = {
   serviceRoleKey: hs256({ iss: 'supabase', ref: 'rehearsal', role: 'service_role', iat, exp: iat + 10 * 365 * 86400 }, jwtSecret),
   /** A new-style secret key (sb_secret_…): not a JWT, sent as apikey only. */
   secretKey: 'sb_secret_rehearsal0000000000000000000000',
+  /** A new-style publishable key (sb_publishable_…): what browsers send to Realtime as apikey. */
+  publishableKey: 'sb_publishable_rehearsal00000000000000000',
 };
+
+/**
+ * The project's asymmetric JWT signing key (ES256, Supabase's recommended end state). Made per process:
+ * the stack hands the private JWK to the function (REALTIME_SIGNING_JWK) and publishes the public one at
+ * /auth/v1/.well-known/jwks.json, where Realtime (and the journey) read it.
+ */
+export function newSigningKey() {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const kid = `rehearsal-${Date.now().toString(36)}`;
+  return {
+    privateJwk: { ...privateKey.export({ format: 'jwk' }), kid, alg: 'ES256', use: 'sig' },
+    publicJwk: { ...publicKey.export({ format: 'jwk' }), kid, alg: 'ES256', use: 'sig' },
+  };
+}

@@ -2,26 +2,39 @@
 // speaking the Phoenix channel protocol as realtime-js 2.x does (vsn 2.0.0: text frames are
 // [join_ref, ref, topic, event, payload]), private broadcast channels only. Shaped from
 // https://supabase.com/docs/guides/realtime/authorization and .../realtime/broadcast:
-//  - join: the client's access_token must verify with the project's JWT secret (HS256, not expired);
+//  - join: the client's access_token must verify with the project's signing key (ES256, from the JWKS)
+//    or its legacy JWT secret (HS256), and not be expired;
 //    then, like Realtime, a probe row is written to realtime.messages for the topic and read back as
 //    the token's role + claims with realtime.topic set, in a transaction that is rolled back — the
 //    project's RLS policies decide;
 //  - delivery: rows that realtime.send stores in realtime.messages (Realtime reads them from the WAL;
 //    here: polled) go to the sockets joined to that topic, as broadcast events.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createPublicKey, timingSafeEqual, verify, type JsonWebKey } from 'node:crypto';
 import type { Server } from 'node:http';
 import postgres from 'postgres';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 type Claims = Record<string, unknown> & { role?: string; exp?: number };
 
-function verifyToken(token: unknown, secret: string): Claims | null {
+/** Verifies a JWT as a project's Realtime does: ES256 against the project's JWKS (by kid), or HS256 with the legacy secret. */
+export function verifyToken(token: unknown, keys: { jwtSecret: string; jwks: JsonWebKey[] }): Claims | null {
   if (typeof token !== 'string') return null;
   const [header, payload, signature] = token.split('.');
   if (!header || !payload || !signature) return null;
-  const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest();
+  const head = JSON.parse(Buffer.from(header, 'base64url').toString()) as { alg?: string; kid?: string };
+  const signed = Buffer.from(`${header}.${payload}`);
   const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (head.alg === 'ES256') {
+    const jwk = keys.jwks.find((k) => k.kid === head.kid);
+    if (!jwk) return null;
+    const key = createPublicKey({ key: jwk, format: 'jwk' });
+    if (!verify('sha256', signed, { key, dsaEncoding: 'ieee-p1363' }, given)) return null;
+  } else if (head.alg === 'HS256') {
+    const expected = createHmac('sha256', keys.jwtSecret).update(signed).digest();
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  } else {
+    return null;
+  }
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Claims;
   if (typeof claims.exp === 'number' && claims.exp * 1000 < Date.now()) return null;
   return claims;
@@ -33,7 +46,7 @@ export interface RealtimeDouble {
   close(): Promise<void>;
 }
 
-export function startRealtimeDouble(server: Server, options: { databaseUrl: string; jwtSecret: string }): RealtimeDouble {
+export function startRealtimeDouble(server: Server, options: { databaseUrl: string; jwtSecret: string; jwks: JsonWebKey[] }): RealtimeDouble {
   const sql = postgres(options.databaseUrl, { max: 2, onnotice: () => {} });
   const wss = new WebSocketServer({ noServer: true });
   const joined = new Map<WebSocket, Map<string, string>>(); // socket → channel topic → join_ref
@@ -73,7 +86,7 @@ export function startRealtimeDouble(server: Server, options: { databaseUrl: stri
       if (event === 'access_token') return; // a refreshed token: Realtime re-checks it; the journey is shorter than its life
       if (event !== 'phx_join') return;
       const topic = channel.replace(/^realtime:/, '');
-      const claims = verifyToken(payload?.access_token, options.jwtSecret);
+      const claims = verifyToken(payload?.access_token, options);
       if (!payload?.config?.private) {
         refused.push({ topic, reason: 'public channel' });
         return reply('error', { reason: 'This project only allows private channels' });

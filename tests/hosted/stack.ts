@@ -19,7 +19,7 @@ import postgres from 'postgres';
 import { TEST_ADMIN } from '../support/constants.ts';
 import { rehearsalUrl } from './names.ts';
 import { startRealtimeDouble } from './realtime-double.ts';
-import { HOSTED_PORTS, HOSTED_SECRETS } from './ports.ts';
+import { HOSTED_PORTS, HOSTED_SECRETS, newSigningKey } from './ports.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const superUrl = process.env.TEST_DATABASE_URL;
@@ -27,6 +27,7 @@ if (!superUrl) throw new Error('stack: TEST_DATABASE_URL (the PostgreSQL server)
 const databaseUrl = rehearsalUrl(superUrl);
 const supabaseUrl = `http://127.0.0.1:${HOSTED_PORTS.supabase}`;
 const siteOrigin = `http://127.0.0.1:${HOSTED_PORTS.site}`;
+const signingKey = newSigningKey();
 
 const web = join(root, 'dist', 'web');
 if (!existsSync(join(web, 'index.html'))) throw new Error('dist/web is missing: run `vite build` first');
@@ -43,8 +44,9 @@ function checkImportsStayInside(dir: string) {
     if (statSync(file).isDirectory()) { checkImportsStayInside(file); continue; }
     if (!/\.(ts|tsx|js|mjs)$/.test(entry)) continue;
     const source = readFileSync(file, 'utf8');
-    for (const m of source.matchAll(/(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
-      const spec = m[1] ?? m[2];
+    const specifiers = /(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
+    for (const m of source.matchAll(specifiers)) {
+      const spec = m[1] ?? m[2] ?? m[3];
       if (!spec.startsWith('.')) continue;
       const target = resolve(dirname(file), spec);
       if (relative(functionsDir, target).startsWith('..')) {
@@ -70,12 +72,15 @@ const readBody = async (req: IncomingMessage) => {
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 };
-/** The service key, as a legacy JWT in Authorization + apikey, or a new secret key in apikey alone. */
+/**
+ * The server key, as Storage checks it: `apikey` must be the secret key (sb_secret_…) or the legacy
+ * service_role JWT; an Authorization header, when sent, must carry a JWT (a secret key there is refused).
+ */
 const isServiceKey = (req: IncomingMessage) => {
   const apikey = req.headers.apikey;
   const bearer = req.headers.authorization?.replace(/^Bearer /, '');
-  const keys = [HOSTED_SECRETS.serviceRoleKey, HOSTED_SECRETS.secretKey];
-  return (typeof apikey === 'string' && keys.includes(apikey)) || (!!bearer && bearer === HOSTED_SECRETS.serviceRoleKey);
+  if (bearer !== undefined && bearer !== HOSTED_SECRETS.serviceRoleKey) return false;
+  return typeof apikey === 'string' && [HOSTED_SECRETS.serviceRoleKey, HOSTED_SECRETS.secretKey].includes(apikey);
 };
 
 async function storage(req: IncomingMessage, res: ServerResponse, path: string) {
@@ -132,6 +137,7 @@ const project = createServer((req, res) => {
     // The Functions gateway: the function sees /<name>/<rest>.
     return forward(req, res, new URL(`http://127.0.0.1:${HOSTED_PORTS.deno}/${fn[1]}${fn[2] ?? ''}${url.search}`));
   }
+  if (url.pathname === '/auth/v1/.well-known/jwks.json') return json(res, 200, { keys: [signingKey.publicJwk] });
   if (url.pathname.startsWith('/storage/v1/')) {
     return void storage(req, res, url.pathname.slice('/storage/v1'.length)).catch((error) => {
       console.error('storage double:', error);
@@ -141,7 +147,7 @@ const project = createServer((req, res) => {
   json(res, 404, { message: 'no route' });
 });
 // Realtime: the websocket (upgrade requests on /realtime/v1/websocket), tests/hosted/realtime-double.ts.
-const realtime = startRealtimeDouble(project, { databaseUrl, jwtSecret: HOSTED_SECRETS.jwtSecret });
+const realtime = startRealtimeDouble(project, { databaseUrl, jwtSecret: HOSTED_SECRETS.jwtSecret, jwks: [signingKey.publicJwk] });
 await new Promise<void>((done) => project.listen(HOSTED_PORTS.supabase, '127.0.0.1', done));
 
 // ------------------------------------------------------------------ the Edge Function under Deno
@@ -156,11 +162,16 @@ const env: Record<string, string> = {
   SUPABASE_ANON_KEY: HOSTED_SECRETS.anonKey,
   SUPABASE_SERVICE_ROLE_KEY: HOSTED_SECRETS.serviceRoleKey,
   SUPABASE_DB_URL: databaseUrl,
-  // What the operator sets with `supabase secrets set`.
+  // What the operator sets with `supabase secrets set`: the new-style keys and the asymmetric signing key
+  // (the legacy ones above stay as Supabase still sets them; the entry prefers the new ones).
+  STORAGE_SECRET_KEY: HOSTED_SECRETS.secretKey,
+  REALTIME_PUBLISHABLE_KEY: HOSTED_SECRETS.publishableKey,
+  REALTIME_SIGNING_JWK: JSON.stringify(signingKey.privateJwk),
   REALTIME_JWT_SECRET: HOSTED_SECRETS.jwtSecret,
   ADMIN_EMAIL: TEST_ADMIN.email,
+  // The public site origin alone lets the browser's POSTs through the Origin check (no ALLOWED_ORIGINS):
+  // behind the rewrite the function's own URL is the gateway's, never the site's.
   SITE_URL: siteOrigin,
-  ALLOWED_ORIGINS: siteOrigin,
   TRUSTED_PROXY_HOPS: '1',
   ALLOW_TEST_PAYMENTS: 'true',
   OBJECT_UPLOAD_SECRET: randomBytes(24).toString('hex'),
