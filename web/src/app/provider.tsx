@@ -10,7 +10,8 @@ import { appPersister, PERSIST_MAX_AGE_MS } from '@/lib/query-persister';
 import { prefetchOnSignIn } from './routes/route-data';
 
 // Changing this drops every persisted cache (use when cached answer shapes change incompatibly).
-const CACHE_BUSTER = 'v1';
+// v2: the member deal list is cached as pages (cursor paging, decision 097).
+const CACHE_BUSTER = 'v2';
 
 // One client for the page's lifetime, made outside React: a first render that React restarts (it renders as a
 // transition) must not create a second client.

@@ -27,7 +27,7 @@ export function prefetchRouteData(pathname: string, user: SessionUser, queryClie
     .fetchQuery(citiesQueryOptions())
     .then((cities) => {
       const city = pickDefaultCity(cities);
-      if (city) return queryClient.prefetchQuery(memberDealsQueryOptions(city.id, 'all'));
+      if (city) return queryClient.prefetchInfiniteQuery(memberDealsQueryOptions(city.id, 'all'));
     })
     .catch(() => undefined);
 }

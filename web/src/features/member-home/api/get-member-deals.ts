@@ -1,22 +1,41 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import type { MemberDeal } from '@shared/contract/index.ts';
-import { apiJson } from '@/lib/api-client';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { type MemberDeal, NEXT_CURSOR_HEADER } from '@shared/contract/index.ts';
+import { apiRequest } from '@/lib/api-client';
 import { useRefreshAtExpiry } from '@/lib/deals/use-now';
 import { type MemberFilter, memberKeys } from './member-keys';
 
-/** GET /api/deals?cityId=&category=: the member view with current codes (active membership only). */
+/** One page of the member list; `nextCursor` (from the response header) asks for the next one. */
+export interface MemberDealPage {
+  deals: MemberDeal[];
+  nextCursor: string | null;
+}
+
+async function fetchMemberDealPage(cityId: string, category: MemberFilter, cursor: string | null): Promise<MemberDealPage> {
+  const params = new URLSearchParams({ cityId, category });
+  if (cursor) params.set('cursor', cursor);
+  const res = await apiRequest('GET', `/api/deals?${params}`);
+  return { deals: (await res.json()) as MemberDeal[], nextCursor: res.headers.get(NEXT_CURSOR_HEADER) };
+}
+
+/** GET /api/deals?cityId=&category=&cursor=: the member view with current codes (active membership only), by page. */
 export const memberDealsQueryOptions = (cityId: string, category: MemberFilter) =>
-  queryOptions<MemberDeal[]>({
+  infiniteQueryOptions({
     queryKey: memberKeys.deals(cityId, category),
-    queryFn: () => apiJson<MemberDeal[]>('GET', `/api/deals?${new URLSearchParams({ cityId, category })}`),
+    queryFn: ({ pageParam }) => fetchMemberDealPage(cityId, category, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: MemberDealPage) => last.nextCursor,
   });
 
-/** Runs only once a city is chosen; refetches by itself when the first code on screen expires. */
+/**
+ * Runs only once a city is chosen; more pages as the member scrolls (fetchNextPage); refetches by
+ * itself when the first code on screen expires. `deals` = the loaded pages, in order.
+ */
 export function useMemberDeals(cityId: string | undefined, category: MemberFilter) {
-  const query = useQuery({ ...memberDealsQueryOptions(cityId ?? '', category), enabled: Boolean(cityId) });
+  const query = useInfiniteQuery({ ...memberDealsQueryOptions(cityId ?? '', category), enabled: Boolean(cityId) });
   const { refetch } = query;
   const refresh = useCallback(() => void refetch(), [refetch]);
-  useRefreshAtExpiry(query.data?.map((deal) => deal.codeExpiresAt) ?? [], refresh);
-  return query;
+  const deals = useMemo(() => query.data?.pages.flatMap((page) => page.deals), [query.data]);
+  useRefreshAtExpiry(deals?.map((deal) => deal.codeExpiresAt) ?? [], refresh);
+  return { ...query, deals };
 }

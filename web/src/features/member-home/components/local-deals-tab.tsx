@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MEMBER_DEAL_FILTERS } from '@shared/constants.ts';
 import type { City, MemberDeal, OfflineCodesAnswer } from '@shared/contract/index.ts';
 import { Input } from '@/components/ui/form-controls';
@@ -31,7 +31,7 @@ export function LocalDealsTab({ city, renderFollowButton }: LocalDealsTabProps) 
   // reconnect).
   useLiveQueries(city ? `city:${city.id}` : null, ['/api/deals'], ['deal_changed']);
   const nowMs = useNow();
-  const shown = useMemo(() => (deals.data ? searchDeals(deals.data, search) : []), [deals.data, search]);
+  const shown = useMemo(() => (deals.deals ? searchDeals(deals.deals, search) : []), [deals.deals, search]);
   // The cards (codes, countdowns, follow buttons) render in a transition once the list arrives or changes:
   // on a slow phone the screen stays responsive while they build.
   const deferredShown = useDeferredValue(shown, []);
@@ -79,7 +79,31 @@ export function LocalDealsTab({ city, renderFollowButton }: LocalDealsTabProps) 
       ) : (
         <DealGrid deals={deferredShown} nowMs={nowMs} cover={cover ?? undefined} renderFollowButton={renderFollowButton} />
       )}
+      {city && deals.hasNextPage ? (
+        <MoreDeals loading={deals.isFetchingNextPage} onMore={() => { if (!deals.isFetchingNextPage) void deals.fetchNextPage(); }} />
+      ) : null}
     </section>
+  );
+}
+
+/** The end of the loaded cards: asks for the next page when it scrolls into view (or on a tap). */
+function MoreDeals({ loading, onMore }: { loading: boolean; onMore: () => void }) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const more = useRef(onMore);
+  useEffect(() => { more.current = onMore; });
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) more.current();
+    }, { rootMargin: '400px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={sentinel} className="flex justify-center">
+      <Button variant="outline" size="sm" disabled={loading} onClick={onMore}>{loading ? 'Loading more deals...' : 'More deals'}</Button>
+    </div>
   );
 }
 
