@@ -9,6 +9,7 @@ import { type AppContext, serviceTx, userTx } from '../../context.ts';
 import type { Query } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { assertAcceptablePassword } from '../../lib/password-policy.ts';
 import { parse } from '../../lib/validate.ts';
 import { USER_EXISTS_MESSAGE } from '../auth/index.ts';
 import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttempt } from '../auth/rate-limit.ts';
@@ -77,6 +78,7 @@ export async function createCheckout(c: AppContext, body: unknown): Promise<Crea
     });
   } else {
     const input = parse(createSubscriptionBody, body);
+    assertAcceptablePassword(input.password);
     plan = input.plan;
     account = { homeCityId: input.homeCityId ?? null, charityId: input.preferredCharityId ?? null };
     customer = { email: input.email, name: input.name };
@@ -160,6 +162,7 @@ export async function completeCheckout(c: AppContext, input: CompletionInput): P
   }
   const subscription = await providerCall(() => payments.retrieveSubscription(checkout.provider_subscription_id));
   if (subscription.status === 'canceled') throw conflict('This subscription was cancelled by the payment provider.');
+  if (newAccount) assertAcceptablePassword(newAccount.password);
   const passwordHash = newAccount ? await hashPassword(newAccount.password, config.bcryptRounds) : null;
 
   const outcome = await serviceTx(c, async (q) => {
