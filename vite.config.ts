@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { routeTable } from './web/src/app/routes/route-table.ts';
 import { routePreloads } from './scripts/vite/route-preloads.ts';
+import { securityHeadersFile } from './scripts/vite/security-headers.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -52,6 +53,7 @@ export default defineConfig({
   plugins: [
     react(),
     routePreloads({ srcDir: fromRoot('./web/src') }),
+    securityHeadersFile(),
     tailwindcss(),
     VitePWA({
       // 'prompt': a new service worker waits until the person presses Reload in the "Update available" prompt.

@@ -1,10 +1,13 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { App } from '../supabase/functions/api/app.ts';
 import { isValidObjectKey, type ObjectStore } from '../supabase/functions/api/ports/objects/object-store.ts';
+import {
+  COMMON_SECURITY_HEADERS, HSTS, inlineScripts, isSecureRequest, scriptHash, webAppCsp,
+} from '../supabase/functions/api/lib/security-headers.ts';
 
 export interface LocalServerOptions {
   api: App;
@@ -16,9 +19,29 @@ export interface LocalServerOptions {
   objects?: ObjectStore;
 }
 
+/** The web app's CSP: the hashes of the inline scripts of the built pages (index.html, offline.html). */
+async function webCspFor(staticDir: string): Promise<string> {
+  const hashes = new Set<string>();
+  for (const page of ['index.html', 'offline.html']) {
+    const file = `${staticDir}/${page}`;
+    if (!existsSync(file)) continue;
+    for (const body of inlineScripts(readFileSync(file, 'utf8'))) hashes.add(await scriptHash(body));
+  }
+  return webAppCsp([...hashes]);
+}
+
 /** The embedded stack's HTTP surface: /api from the Hono app, everything else the PWA with SPA fallback. */
 export function createLocalServer({ api, staticDir, realtime, objects }: LocalServerOptions) {
   const server = new Hono();
+  // Security headers on every page and file (decision 089); the API and /objects set their own stricter CSP.
+  const webCsp = webCspFor(staticDir);
+  server.use('*', async (c, next) => {
+    await next();
+    const headers = c.res.headers;
+    for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) if (!headers.has(name)) c.header(name, value);
+    if (!headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', await webCsp);
+    if (isSecureRequest(c.req.url, c.req.header('x-forwarded-proto'))) c.header('Strict-Transport-Security', HSTS);
+  });
   if (realtime) server.route('/', realtime);
   server.route('/', api);
   if (objects) server.get('/objects/*', serveObject(objects));

@@ -90,9 +90,34 @@ async function expectNoViolations(page: Page, label: string) {
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
+/** Collects Content-Security-Policy violations (decision 089): the event in the page and the console report. */
+const cspReports = new WeakMap<Page, string[]>();
+async function watchCsp(page: Page) {
+  const reports: string[] = [];
+  cspReports.set(page, reports);
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) reports.push(`console: ${message.text()}`);
+  });
+  await page.exposeFunction('__reportCspViolation', (text: string) => { reports.push(text); });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { __reportCspViolation: (t: string) => void })
+        .__reportCspViolation(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+}
+
+async function expectNoCspViolations(page: Page, label: string) {
+  const csp = (await page.request.get(page.url())).headers()['content-security-policy'] ?? '';
+  expect(csp, `CSP header on ${label}`).toMatch(/frame-ancestors 'none'/);
+  expect(csp, `no inline scripts allowed on ${label}`).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(cspReports.get(page), `CSP violations on ${label}`).toEqual([]);
+}
+
 for (const { role, account, screens } of roles) {
   test.describe(`axe, WCAG 2.2 AA, as ${role}`, () => {
     test.beforeEach(async ({ page }) => {
+      await watchCsp(page);
       if (!account) return;
       const res = await page.request.post('/api/auth/login', { data: account });
       expect(res.status(), `sign in as ${role}`).toBe(200);
@@ -110,6 +135,7 @@ for (const { role, account, screens } of roles) {
           await waitForScreen(page);
           await expectNoViolations(page, `${screen.path} (${extra.name}) as ${role}`);
         }
+        await expectNoCspViolations(page, `${screen.path} as ${role}`);
       });
     }
   });

@@ -8,7 +8,7 @@ const NOT_AN_IMAGE = Buffer.from('This is a text file renamed to look like a pho
 async function fillAccount(page: Page, email: string) {
   await page.getByLabel('Full name').fill('Pat Payer');
   await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill('secret1');
+  await page.getByLabel('Password').fill('secret123');
   await page.getByLabel('Home city').selectOption({ label: 'Lyons, Colorado' });
   await page.getByLabel('Preferred charity').selectOption({ label: 'Lyons Youth Sports' });
 }
@@ -23,7 +23,7 @@ async function payWithCard(page: Page, cardNumber: string) {
 
 /** The whole subscribe flow over the API (for tests that start from a paying member); signs the context in. */
 async function subscribeByApi(request: APIRequestContext, email: string, plan = 'monthly') {
-  const account = { email, name: 'Api Payer', password: 'secret1' };
+  const account = { email, name: 'Api Payer', password: 'secret123' };
   const created = await (await request.post('/api/create-subscription', { data: { ...account, plan } })).json();
   const paid = await request.post('/api/test-payments/confirm', {
     data: { clientSecret: created.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
@@ -81,7 +81,7 @@ test('a declined card shows "Payment Failed" and leaves no account behind', asyn
   await expectToast(page, 'Payment Failed', 'Your card was declined.');
   await expect(page).toHaveURL(/\/subscribe$/);
   expect((await page.request.get('/api/auth/me')).status()).toBe(401);
-  const login = await page.request.post('/api/auth/login', { data: { email, password: 'secret1' } });
+  const login = await page.request.post('/api/auth/login', { data: { email, password: 'secret123' } });
   expect(login.status()).toBe(401);
 
   // The same checkout can still be paid with a good card.
@@ -122,7 +122,7 @@ test('an existing email gets "Account Already Exists"', async ({ page }) => {
   await page.goto('/subscribe');
   await page.getByLabel('Full name').fill('Maya Again');
   await page.getByLabel('Email address').fill(DEMO.member.email);
-  await page.getByLabel('Password').fill('secret1');
+  await page.getByLabel('Password').fill('secret123');
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expectToast(page, 'Account Already Exists', 'Please log in instead or use a different email address.');
   await expect(page.getByLabel('Full name')).toBeVisible();

@@ -61,6 +61,10 @@ export const DEAL_DESCRIPTION_MAX = 500;
 export const MAX_UPLOAD_BYTES = 5_242_880;
 export const BUSINESS_SEARCH_LIMIT = 20;
 export const SUBSCRIBE_PASSWORD_MIN = 6;
+/** What the server enforces for every new password (decision 088); the forms keep the spec's hints. */
+export const PASSWORD_MIN = 8;
+/** bcrypt reads only the first 72 bytes: longer passwords are refused rather than silently cut. */
+export const PASSWORD_MAX_BYTES = 72;
 export const NAME_MAX = 100;
 
 export const DEFAULT_REWARD_RATE_BPS = 500;

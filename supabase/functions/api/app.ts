@@ -3,6 +3,7 @@ import type { AppDeps, AppEnv } from './context.ts';
 import { onError, onNotFound } from './middleware/errors.ts';
 import { originGuard } from './middleware/origin.ts';
 import { bodyLimits } from './middleware/body-limit.ts';
+import { API_CSP, COMMON_SECURITY_HEADERS, HSTS, isSecureRequest } from './lib/security-headers.ts';
 import { idempotency } from './middleware/idempotency.ts';
 import { loadSession } from './middleware/session.ts';
 import { authRoutes } from './routes/auth/index.ts';
@@ -70,8 +71,12 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>().basePath('/api');
   app.use('*', async (c, next) => {
     c.set('deps', deps);
-    c.header('Cache-Control', 'no-store');
     await next();
+    // After the handler (and onError), so every answer carries them, errors and 404s included (decision 089).
+    c.header('Cache-Control', 'no-store');
+    for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) c.header(name, value);
+    c.header('Content-Security-Policy', API_CSP);
+    if (isSecureRequest(c.req.url, c.req.header('x-forwarded-proto'))) c.header('Strict-Transport-Security', HSTS);
   });
   // The client's reachability probe (web/src/lib/network/connectivity.ts): answers before any session or
   // database work, so it stays cheap when many offline apps probe at once.

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { NAME_MAX, ROLES } from '../constants.ts';
-import { email, optionalId, text } from './common.ts';
+import { email, newPassword, optionalId, text } from './common.ts';
 
 const name = text(NAME_MAX).trim().min(1, 'is required');
-// The register page only hints at 8 characters (spec section 5); the server keeps a floor of 6 like subscribe.
-const password = z.string().min(6, 'must be at least 6 characters').max(200, 'must be at most 200 characters');
+// The register page only hints at 8 characters (spec section 5); the server enforces it (decision 088).
+const password = newPassword;
 const optionalText = (max: number) =>
   z.preprocess((v) => (typeof v === 'string' ? v.trim() || null : v), z.string().max(max, `must be at most ${max} characters`).nullish());
 

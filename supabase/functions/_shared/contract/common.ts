@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_BYTES, PASSWORD_MIN } from '../constants.ts';
 
 /** Every error body of the API. */
 export const errorBody = z.object({ message: z.string() });
@@ -46,3 +47,11 @@ export const EMAIL_MAX = 254;
 export const email = z.string().trim().toLowerCase()
   .max(EMAIL_MAX, `must be at most ${EMAIL_MAX} characters`)
   .pipe(z.email({ message: 'must be a valid email address' }));
+
+// ---------------------------------------------------------------- new passwords (decision 088)
+export const utf8Length = (value: string) => new TextEncoder().encode(value).byteLength;
+/** A password being set: 8+ characters, at most 72 UTF-8 bytes, not only spaces. (Commonness: server.) */
+export const newPassword = z.string()
+  .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
+  .refine((v) => utf8Length(v) <= PASSWORD_MAX_BYTES, `must be at most ${PASSWORD_MAX_BYTES} bytes (about ${PASSWORD_MAX_BYTES} letters)`)
+  .refine((v) => v.trim().length > 0, 'must not be only spaces');

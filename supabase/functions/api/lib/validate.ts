@@ -13,11 +13,11 @@ export function describeIssue(error: z.ZodError): string {
 }
 
 /** Validates request input: first that every string in it can be stored (decision 086), then the schema. */
-export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+export function parse<S extends z.ZodType>(schema: S, value: unknown, field?: string): z.output<S> {
   const unstorable = findUnstorableField(value);
-  if (unstorable !== null) throw badRequest(`${unstorable || 'value'} ${UNSTORABLE_TEXT_MESSAGE}`.trim());
+  if (unstorable !== null) throw badRequest(`${unstorable || field || 'value'} ${UNSTORABLE_TEXT_MESSAGE}`.trim());
   const result = schema.safeParse(value);
-  if (!result.success) throw badRequest(describeIssue(result.error));
+  if (!result.success) throw badRequest(field ? `${field} ${describeIssue(result.error)}` : describeIssue(result.error));
   return result.data;
 }
 

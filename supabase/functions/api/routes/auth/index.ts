@@ -4,6 +4,7 @@ import { DEFAULT_CITY_NAME } from '../../../_shared/constants.ts';
 import { type AppContext, type AppEnv, serviceTx, userTx } from '../../context.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/http-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { assertAcceptablePassword } from '../../lib/password-policy.ts';
 import { parseJson } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';
 import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttempt } from './rate-limit.ts';
@@ -22,6 +23,7 @@ const sessionUserOf = (c: AppContext, id: string, email: string) =>
 
 authRoutes.post('/register', async (c) => {
   const body = await parseJson(c, registerBody);
+  assertAcceptablePassword(body.password);
   const ip = clientIp(c);
   const passwordHash = await hashPassword(body.password, c.var.deps.config.bcryptRounds);
 

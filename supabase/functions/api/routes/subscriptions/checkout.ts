@@ -11,6 +11,7 @@ import { type AppContext, serviceTx, userTx } from '../../context.ts';
 import type { Query } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { assertAcceptablePassword } from '../../lib/password-policy.ts';
 import { parse } from '../../lib/validate.ts';
 import { USER_EXISTS_MESSAGE } from '../auth/index.ts';
 import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttempt } from '../auth/rate-limit.ts';
@@ -59,6 +60,7 @@ export async function createCheckout(c: AppContext, body: unknown): Promise<Crea
     });
   } else {
     const input = parse(createSubscriptionBody, body);
+    assertAcceptablePassword(input.password);
     plan = input.plan;
     account = { homeCityId: input.homeCityId ?? null, charityId: input.preferredCharityId ?? null };
     customer = { email: input.email, name: input.name };
@@ -144,7 +146,8 @@ export async function completeCheckout(c: AppContext, input: CompletionInput): P
         }
       } else {
         // A checkout started before the server held the hash: the completion's password is the one.
-        const hash = await hashPassword(parse(newAccountFields.shape.password, password), c.var.deps.config.bcryptRounds);
+        assertAcceptablePassword(parse(newAccountFields.shape.password, password));
+        const hash = await hashPassword(password, c.var.deps.config.bcryptRounds);
         const id = checkout.id;
         await serviceTx(c, (q) => q(`update private.checkouts set password_hash = $2 where id = $1 and password_hash is null`, [id, hash]));
         checkout = { ...checkout, password_hash: hash };
@@ -163,10 +166,6 @@ export async function completeCheckout(c: AppContext, input: CompletionInput): P
   return signedInAnswer(c, settled.userId, checkout.upgrade_user_id !== null || password !== null);
 }
 
-/**
- * A password check at completion is a sign-in attempt on that email: the same limits as login
- * (per email and per address), and a wrong password counts as a failed sign-in.
- */
 /** A password check of the account the checkout is for: the same limits as signing in (decision 085). */
 const passwordHolds = (c: AppContext, email: string, password: string, hash: string | null): Promise<boolean> =>
   checkPasswordLimited(c, email, () => verifyPassword(password, hash));

@@ -10,7 +10,7 @@ afterAll(() => t.close());
 
 let ipCounter = 0;
 const freshAgent = () => t.agent(`198.51.100.${++ipCounter}`);
-const account = (email: string, extra: Record<string, unknown> = {}) => ({ email, name: 'Sam Subscriber', password: 'secret1', ...extra });
+const account = (email: string, extra: Record<string, unknown> = {}) => ({ email, name: 'Sam Subscriber', password: 'secret123', ...extra });
 const card = (clientSecret: string, cardNumber = '4242 4242 4242 4242') =>
   ({ clientSecret, cardNumber, expMonth: 12, expYear: 2034, cvc: '123' });
 
@@ -110,7 +110,7 @@ describe('subscribe as a visitor', () => {
     expect(forced.body.message).toBe('Your card was declined.');
     expect(await countRows('declined@example.com')).toEqual({ profiles: 0, subs: 0, payments: 0 });
     expect(agent.hasSession()).toBe(false);
-    expect((await agent.post('/api/auth/login', { email: 'declined@example.com', password: 'secret1' })).status).toBe(401);
+    expect((await agent.post('/api/auth/login', { email: 'declined@example.com', password: 'secret123' })).status).toBe(401);
 
     expect((await agent.post('/api/test-payments/confirm', card(created.body.clientSecret))).status).toBe(200);
     expect((await agent.post('/api/complete-subscription', completion)).status).toBe(200);
@@ -125,7 +125,7 @@ describe('subscribe as a visitor', () => {
   it('validates the signup payload and names the field', async () => {
     const agent = freshAgent();
     expect((await agent.post('/api/create-subscription', account('short@example.com', { password: '12345' }))).body.message)
-      .toBe('password must be at least 6 characters');
+      .toBe('password must be at least 8 characters');
     expect((await agent.post('/api/create-subscription', account('plan@example.com', { plan: 'daily' }))).status).toBe(400);
     expect((await agent.post('/api/create-subscription', account('charity@example.com', { homeCityId: SEED.longmontId, preferredCharityId: SEED.lyonsCharityId }))).body.message)
       .toBe('preferredCharityId is not a charity of that city');

@@ -56,12 +56,12 @@ describe('subscribe with Stripe', () => {
   it('activates only after Stripe reports the PaymentIntent succeeded', async () => {
     agent = t.agent('198.51.100.200');
     const created = await agent.post('/api/create-subscription', {
-      email, name: 'Stripe Member', password: 'secret1', plan: 'monthly', homeCityId: SEED.lyonsId,
+      email, name: 'Stripe Member', password: 'secret123', plan: 'monthly', homeCityId: SEED.lyonsId,
     });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_webhook', amountCents: 999 });
     subscriptionId = created.body.subscriptionId;
-    const completion = { email, name: 'Stripe Member', password: 'secret1', paymentIntentId: created.body.paymentIntentId, customerId: created.body.customerId, plan: 'monthly' };
+    const completion = { email, name: 'Stripe Member', password: 'secret123', paymentIntentId: created.body.paymentIntentId, customerId: created.body.customerId, plan: 'monthly' };
 
     double.decline(created.body.paymentIntentId);
     const declined = await agent.post('/api/complete-subscription', completion);

@@ -1,0 +1,53 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../tests/support/test-app.ts';
+import { scriptHash } from '../supabase/functions/api/lib/security-headers.ts';
+import { createLocalServer } from './server.ts';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(() => t.close());
+
+const expectCommon = (headers: Headers) => {
+  expect(headers.get('x-content-type-options')).toBe('nosniff');
+  expect(headers.get('x-frame-options')).toBe('DENY');
+  expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  expect(headers.get('permissions-policy')).toMatch(/camera=\(\)/);
+  expect(headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+};
+
+describe('security headers (decision 089)', () => {
+  it('on every API answer: success, error and 404, with HSTS only when secure', async () => {
+    for (const path of ['/api/health', '/api/auth/me', '/api/no-such-route']) {
+      const res = await t.app.request(`http://localhost${path}`);
+      expectCommon(res.headers);
+      expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+    }
+    const secure = await t.app.request('https://paylocal.example/api/health');
+    expect(secure.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
+    const proxied = await t.app.request('http://localhost/api/health', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(proxied.headers.get('strict-transport-security')).toMatch(/max-age/);
+  });
+
+  it('on the web app from the local runner: a CSP allowing the inline scripts by hash, never unsafe-inline scripts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paylocal-csp-'));
+    const inline = 'window.__boot = 1;';
+    writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><script>${inline}</script></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>`);
+    const server = createLocalServer({ api: t.app, staticDir: dir });
+    for (const path of ['/', '/app', '/merchant/counter']) {
+      const res = await server.request(`http://localhost${path}`);
+      expect(res.status).toBe(200);
+      expectCommon(res.headers);
+      const csp = res.headers.get('content-security-policy')!;
+      const scriptSrc = /script-src ([^;]*)/.exec(csp)![1];
+      expect(scriptSrc).toContain(`'${await scriptHash(inline)}'`);
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
+    }
+    // The API keeps its own stricter policy when mounted in the runner.
+    const api = await server.request('http://localhost/api/health');
+    expect(api.headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
+  });
+});
