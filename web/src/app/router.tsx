@@ -27,6 +27,7 @@ export function AppRouter() {
         </Route>
         <Route path={paths.forgotPassword} element={<pages.forgotPassword.Page />} />
         <Route path={paths.resetPassword} element={<pages.resetPassword.Page />} />
+        <Route path={paths.verifyEmail} element={<pages.verifyEmail.Page />} />
         <Route path={paths.about} element={<pages.about.Page />} />
         <Route path={paths.subscribe} element={<pages.subscribe.Page />} />
         <Route path={paths.browseDeals} element={<pages.browseDeals.Page renderFollowButton={followButton} />} />

@@ -38,6 +38,7 @@ export const pages = {
   register: lazyPage(() => import('@/features/auth/components/register-page'), 'RegisterPage'),
   forgotPassword: lazyPage(() => import('@/features/auth/components/forgot-password-page'), 'ForgotPasswordPage'),
   resetPassword: lazyPage(() => import('@/features/auth/components/reset-password-page'), 'ResetPasswordPage'),
+  verifyEmail: lazyPage(() => import('@/features/auth/components/verify-email-page'), 'VerifyEmailPage'),
   subscribe: lazyPage(() => import('@/features/subscriptions/components/subscribe-page'), 'SubscribePage'),
   browseDeals: lazyPage(() => import('@/features/browse-deals/components/browse-deals-page'), 'BrowseDealsPage', [loadFollowButton]),
   memberHome: lazyPage(() => import('@/features/member/components/member-home-page'), 'MemberHomePage', [
@@ -61,6 +62,7 @@ const PAGE_BY_PATH: Record<string, { preload: () => Promise<unknown> }> = {
   [paths.register]: pages.register,
   [paths.forgotPassword]: pages.forgotPassword,
   [paths.resetPassword]: pages.resetPassword,
+  [paths.verifyEmail]: pages.verifyEmail,
   [paths.subscribe]: pages.subscribe,
   [paths.browseDeals]: pages.browseDeals,
   [paths.memberDeals]: pages.memberHome,

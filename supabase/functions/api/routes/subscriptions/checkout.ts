@@ -1,5 +1,6 @@
 // Subscribe flow: create a checkout with the provider, then complete it once the provider confirms
 // the payment. A visitor's account is created only at completion, so a declined card leaves none.
+import { sendVerificationMail } from '../auth/account.ts';
 import { PLANS, type PlanId } from '../../../_shared/constants.ts';
 import {
   createSubscriptionBody, newAccountFields, upgradeSubscriptionBody,
@@ -178,6 +179,7 @@ export async function completeCheckout(c: AppContext, input: CompletionInput): P
       );
       userId = profile.id;
       await q(`insert into private.credentials (user_id, password_hash) values ($1, $2)`, [userId, passwordHash]);
+      await sendVerificationMail(c, q, { userId, email: newAccount.email, name: newAccount.name });
     } else {
       userId = checkout.upgrade_user_id!;
       if (await hasCurrentMembership(q, userId)) throw conflict(ALREADY_MEMBER_MESSAGE);
