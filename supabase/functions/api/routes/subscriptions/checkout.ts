@@ -6,7 +6,7 @@ import {
   createSubscriptionBody, newAccountFields, upgradeSubscriptionBody,
   type CompleteSubscriptionAnswer, type CreateSubscriptionAnswer,
 } from '../../../_shared/contract/subscriptions.ts';
-import { type AppContext, serviceTx, userTx } from '../../context.ts';
+import { type AppContext, serviceTx, siteUrlOf, userTx } from '../../context.ts';
 import type { Query } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -195,7 +195,7 @@ export async function completeCheckout(c: AppContext, input: CompletionInput): P
       userId, subscriptionRowId, provider: checkout.provider,
       invoiceId: checkout.invoice_id ?? checkout.payment_intent_id,
       paymentIntentId: checkout.payment_intent_id,
-      amountCents: payment.amountCents, currency: payment.currency,
+      amountCents: payment.amountCents, currency: payment.currency, receiptSiteUrl: siteUrlOf(c),
     });
     await q(`update private.checkouts set completed_user_id = $2, completed_at = now() where id = $1`, [checkout.id, userId]);
     if (newAccount) await startSession(c, q, userId);
