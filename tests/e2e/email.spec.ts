@@ -85,3 +85,18 @@ test('sign out everywhere ends a second browser\'s session', async ({ page, brow
   await expect(secondPage).toHaveURL(/\/login$/);
   await second.close();
 });
+
+test('the verification link flips the profile badge from "Not verified" to "Verified"', async ({ page }) => {
+  const account = await registerMember(page.request, 'Vera Verify');
+  await page.goto('/profile');
+  await expect(page.getByText('Not verified', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Resend' }).click();
+  await expectToast(page, 'Confirmation email sent');
+
+  const mail = await waitForMail(MAIL_DIR, account.email, /Confirm your email address/);
+  await page.goto(linkIn(mail, '/verify-email'));
+  await expect(page.getByRole('status')).toContainText('your email address is confirmed');
+  await page.getByRole('link', { name: 'Go to your profile' }).click();
+  await expect(page.getByText('Verified', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Resend' })).toHaveCount(0);
+});

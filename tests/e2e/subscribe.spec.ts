@@ -184,7 +184,7 @@ test('profile: a user without a membership sees "Start Membership"; name edits a
   await page.goto('/profile');
   await expect(page.getByRole('link', { name: 'Start Membership' })).toHaveAttribute('href', '/subscribe');
   await expect(page.getByLabel('Email address')).toHaveAttribute('readonly', '');
-  await expect(page.getByText('Verified')).toBeVisible();
+  await expect(page.getByText('Not verified', { exact: true })).toBeVisible();
   const name = page.getByLabel('Name', { exact: true });
   await name.fill('   ');
   await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AdminMerchant } from '../../_shared/contract/merchants.ts';
-import { type AppEnv, userTx } from '../context.ts';
+import { type AppEnv, siteUrlOf, userTx } from '../context.ts';
+import { enqueueMerchantApproved } from '../ports/mail/account-mail.ts';
 import { notFound } from '../lib/http-error.ts';
 import { uuidParam } from '../lib/params.ts';
 import { requireAdmin } from '../middleware/session.ts';
@@ -30,9 +31,13 @@ adminMerchantRoutes.post('/:id/approve', async (c) => {
   requireAdmin(c);
   const id = uuidParam(c, 'id', 'Merchant not found');
   const row = await userTx(c, async (q) => {
-    const [updated] = await q<{ id: string }>(
-      `update public.merchants set active = true, approved_at = coalesce(approved_at, now()) where id = $1 returning id`, [id]);
+    const [updated] = await q<{ id: string; was_active: boolean }>(
+      `with before as (select active from public.merchants where id = $1)
+       update public.merchants set active = true, approved_at = coalesce(approved_at, now()) where id = $1
+       returning id, (select active from before) as was_active`, [id]);
     if (!updated) throw notFound('Merchant not found');
+    // "An email will follow on approval": sent once, when the business becomes active (decision 093).
+    if (!updated.was_active) await enqueueMerchantApproved(q, id, siteUrlOf(c));
     const [merchant] = await q<AdminMerchantRow>(`${adminMerchantSql} where m.id = $1`, [id]);
     return merchant;
   });

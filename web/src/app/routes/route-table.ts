@@ -35,6 +35,7 @@ export const pageModules = {
   register: { module: 'features/auth/components/register-page', exportName: 'RegisterPage' },
   forgotPassword: { module: 'features/auth/components/forgot-password-page', exportName: 'ForgotPasswordPage' },
   resetPassword: { module: 'features/auth/components/reset-password-page', exportName: 'ResetPasswordPage' },
+  verifyEmail: { module: 'features/auth/components/verify-email-page', exportName: 'VerifyEmailPage' },
   subscribe: { module: 'features/subscriptions/components/subscribe-page', exportName: 'SubscribePage' },
   browseDeals: {
     module: 'features/browse-deals/components/browse-deals-page', exportName: 'BrowseDealsPage',
@@ -80,6 +81,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: paths.register, page: 'register', access: 'signed-out' },
   { path: paths.forgotPassword, page: 'forgotPassword', access: 'anyone' },
   { path: paths.resetPassword, page: 'resetPassword', access: 'anyone' },
+  { path: paths.verifyEmail, page: 'verifyEmail', access: 'anyone' },
   { path: paths.about, page: 'about', access: 'anyone' },
   { path: paths.subscribe, page: 'subscribe', access: 'anyone' },
   { path: paths.browseDeals, page: 'browseDeals', access: 'anyone' },

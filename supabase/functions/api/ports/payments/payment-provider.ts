@@ -88,6 +88,10 @@ export interface PaymentProvider {
   cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
   /** Stripe: pause_collection = { behavior: 'void' }. */
   pauseCollection(subscriptionId: string): Promise<void>;
+  /** Stripe: pause_collection = '' (cleared): charging resumes on the normal schedule. */
+  resumeCollection(subscriptionId: string): Promise<void>;
+  /** Stripe: cancel_at_period_end = false, before the period ends. */
+  keepSubscription(subscriptionId: string): Promise<void>;
   /** Verifies a webhook's signature on the raw body; throws PaymentWebhookError when it does not hold. */
   verifyWebhook(rawBody: string, signature: string | null): Promise<PaymentEvent>;
   /** Present only on the test provider. */

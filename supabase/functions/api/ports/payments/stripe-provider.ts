@@ -160,6 +160,15 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
       await stripe.subscriptions.update(subscriptionId, { pause_collection: { behavior: 'void' } });
     },
 
+    async resumeCollection(subscriptionId) {
+      // Stripe clears pause_collection when it is set to an empty string.
+      await stripe.subscriptions.update(subscriptionId, { pause_collection: '' });
+    },
+
+    async keepSubscription(subscriptionId) {
+      await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false });
+    },
+
     async verifyWebhook(rawBody, signature): Promise<PaymentEvent> {
       if (!options.webhookSecret) throw new PaymentWebhookError('STRIPE_WEBHOOK_SECRET is not set');
       if (!signature) throw new PaymentWebhookError('Missing Stripe-Signature header');

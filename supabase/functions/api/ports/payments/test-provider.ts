@@ -99,6 +99,16 @@ export function testPaymentProvider(options: { now?: () => Date } = {}): Payment
       if (subscription) subscription.status = 'paused';
     },
 
+    async resumeCollection(subscriptionId) {
+      const subscription = subscriptionOf(subscriptionId);
+      if (subscription?.status === 'paused') subscription.status = 'active';
+    },
+
+    async keepSubscription(subscriptionId) {
+      const subscription = subscriptionOf(subscriptionId);
+      if (subscription) subscription.cancelAtPeriodEnd = false;
+    },
+
     async verifyWebhook() {
       throw new PaymentWebhookError('The built-in test payment provider sends no webhooks');
     },

@@ -148,3 +148,45 @@ describe('change password and sign out everywhere', () => {
     expect((await t.agent().post('/api/auth/logout-all')).status).toBe(401);
   });
 });
+
+describe('verified addresses', () => {
+  it('registration mails a link; the profile says not verified until the link comes back, then verified', async () => {
+    const { agent, email } = await newMember();
+    expect((await agent.get('/api/auth/profile')).body.emailVerified).toBe(false);
+    const mail = await lastMail(email, /Confirm your email address/);
+    expect(mail).toBeDefined();
+    const token = tokenOf(linkIn(mail!, '/verify-email'));
+    // No session needed: the link may be opened on another device.
+    const res = await t.agent('198.19.10.2').post('/api/auth/verify-email', { token });
+    expect(res.status).toBe(200);
+    expect((await agent.get('/api/auth/profile')).body.emailVerified).toBe(true);
+    const again = await t.agent().post('/api/auth/verify-email', { token });
+    expect(again.status).toBe(400);
+  });
+
+  it('refuses an expired link and a password-reset token used as a verification token', async () => {
+    const { agent, email, id } = await newMember();
+    const token = tokenOf(linkIn((await lastMail(email, /Confirm/))!, '/verify-email'));
+    await asService(t.database, (q) => q(`update private.account_tokens set expires_at = now() - interval '1 second' where user_id = $1 and purpose = 'verify_email'`, [id]));
+    expect((await t.agent().post('/api/auth/verify-email', { token })).status).toBe(400);
+    await t.agent('198.19.11.1').post('/api/auth/forgot-password', { email });
+    const resetToken = tokenOf(linkIn((await lastMail(email, /Reset/))!, '/reset-password'));
+    expect((await t.agent().post('/api/auth/verify-email', { token: resetToken })).status).toBe(400);
+    expect((await agent.get('/api/auth/profile')).body.emailVerified).toBe(false);
+  });
+
+  it('resend sends a fresh link within the limits and nothing once verified; members cannot verify themselves', async () => {
+    const { agent, email } = await newMember();
+    for (let i = 0; i < 3; i++) expect((await agent.post('/api/auth/resend-verification')).status).toBe(202);
+    expect((await agent.post('/api/auth/resend-verification')).status).toBe(429);
+    const token = tokenOf(linkIn((await lastMail(email, /Confirm/))!, '/verify-email'));
+    expect((await t.agent().post('/api/auth/verify-email', { token })).status).toBe(200);
+    const none = await agent.post('/api/auth/resend-verification');
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ sent: false });
+    // The column is not among those a member may update (RLS + column grants).
+    const other = await newMember();
+    await expect(t.database.db.transaction({ role: 'authenticated', sub: other.id }, (q) => q(
+      `update public.profiles set email_verified_at = now() where id = $1`, [other.id]))).rejects.toThrow(/permission denied/);
+  });
+});

@@ -1,8 +1,8 @@
 // Password reset, change password, sign out everywhere (issue 16; decisions 090, 092).
 import { Hono } from 'hono';
 import {
-  changePasswordBody, FORGOT_PASSWORD_MESSAGE, forgotPasswordBody, INVALID_RESET_LINK_MESSAGE, resetPasswordBody,
-  WRONG_CURRENT_PASSWORD_MESSAGE,
+  changePasswordBody, FORGOT_PASSWORD_MESSAGE, forgotPasswordBody, INVALID_RESET_LINK_MESSAGE, INVALID_VERIFY_LINK_MESSAGE,
+  resetPasswordBody, verifyEmailBody, WRONG_CURRENT_PASSWORD_MESSAGE,
 } from '../../../_shared/contract/account.ts';
 import { type AppContext, type AppEnv, serviceTx, siteUrlOf } from '../../context.ts';
 import type { Query } from '../../db/database.ts';
@@ -12,7 +12,7 @@ import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 import { parseJson } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';
 import { enqueueMail } from '../../ports/mail/outbox.ts';
-import { passwordChangedMail, passwordResetMail } from '../../ports/mail/templates.ts';
+import { passwordChangedMail, passwordResetMail, verifyEmailMail } from '../../ports/mail/templates.ts';
 import { checkPasswordLimited, clientIp } from './rate-limit.ts';
 import { clearSessionCookie, startSession } from './session-cookie.ts';
 import { loadSessionUser } from './session-user.ts';
@@ -20,6 +20,7 @@ import { loadSessionUser } from './session-user.ts';
 export const accountRoutes = new Hono<AppEnv>();
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
+export const VERIFY_TOKEN_TTL_MINUTES = 7 * 24 * 60;
 
 const tooMany = () => new HttpError(429, 'Too many requests for that address. Please wait a few minutes and try again.');
 
@@ -102,7 +103,7 @@ accountRoutes.post('/reset-password', async (c) => {
   return c.json({ user });
 });
 
-/** A link that reached the inbox proves the address (decision 091). No-op until profiles has the column. */
+/** A link that reached the inbox proves the address (decision 091). */
 export async function markVerified(q: Query, userId: string, email: string) {
   await q(
     `update public.profiles set email_verified_at = coalesce(email_verified_at, now()) where id = $1 and email = $2`,
@@ -137,4 +138,41 @@ accountRoutes.post('/logout-all', async (c) => {
   await serviceTx(c, (q) => q(`delete from private.sessions where user_id = $1`, [user.id]));
   clearSessionCookie(c);
   return c.json({ success: true });
+});
+
+/**
+ * Mails a verification link to a new account's address, in the transaction that created the account
+ * (registration, subscription signup). One call wherever an account is created (decision 091).
+ */
+export async function sendVerificationMail(
+  c: AppContext, q: Query, account: { userId: string; email: string; name: string },
+): Promise<void> {
+  const token = await issueAccountToken(q, account.userId, account.email, 'verify_email', VERIFY_TOKEN_TTL_MINUTES);
+  await enqueueMail(q, account.email, verifyEmailMail({ name: account.name, siteUrl: siteUrlOf(c), token }));
+}
+
+/** The link from the verification mail (the /verify-email screen posts it); no session needed. */
+accountRoutes.post('/verify-email', async (c) => {
+  const { token } = await parseJson(c, verifyEmailBody);
+  await serviceTx(c, async (q) => {
+    const found = await consumeAccountToken(q, token, 'verify_email');
+    if (!found) throw badRequest(INVALID_VERIFY_LINK_MESSAGE);
+    await markVerified(q, found.user_id, found.email);
+  });
+  return c.json({ verified: true });
+});
+
+/** "Resend" on /profile: a new link, within the account-mail limits; nothing when already verified. */
+accountRoutes.post('/resend-verification', async (c) => {
+  const user = requireUser(c);
+  const ip = clientIp(c);
+  const sent = await serviceTx(c, async (q) => {
+    const [profile] = await q<{ name: string; verified: boolean }>(
+      `select name, email_verified_at is not null as verified from public.profiles where id = $1`, [user.id]);
+    if (profile.verified) return false;
+    await assertAccountMailAllowed(c, q, 'verify_email', user.email, ip);
+    await sendVerificationMail(c, q, { userId: user.id, email: user.email, name: profile.name });
+    return true;
+  });
+  return c.json({ sent }, sent ? 202 : 200);
 });

@@ -10,6 +10,7 @@ import { requireUser } from '../../middleware/session.ts';
 import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttempt } from './rate-limit.ts';
 import { clearSessionCookie, startSession } from './session-cookie.ts';
 import { loadSessionUser } from './session-user.ts';
+import { sendVerificationMail } from './account.ts';
 import type { Query } from '../../db/database.ts';
 import { accountRoutes } from './account.ts';
 
@@ -62,6 +63,7 @@ authRoutes.post('/register', async (c) => {
       );
     }
     await recordAttempt(q, 'register', body.email, ip);
+    await sendVerificationMail(c, q, { userId: profile.id, email: body.email, name: body.name });
     await startSession(c, q, profile.id);
     return profile.id;
   }).catch((error: { code?: string; constraint_name?: string; constraint?: string }) => {

@@ -4,7 +4,8 @@ import {
   completeSubscriptionBody, testCardConfirmBody,
   type PaymentConfig, type SubscriptionActionAnswer, type SubscriptionDetails,
 } from '../../../_shared/contract/subscriptions.ts';
-import { type AppEnv, serviceTx, userTx } from '../../context.ts';
+import { type AppEnv, serviceTx, siteUrlOf, userTx } from '../../context.ts';
+import { enqueueMembershipChange } from '../../ports/mail/account-mail.ts';
 import { conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import { parseJson } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';
@@ -16,6 +17,7 @@ import { currentSubscription } from './records.ts';
 
 export const PAUSED_MESSAGE = 'Your subscription has been paused. You can reactivate it anytime.';
 export const CANCELLED_MESSAGE = 'Your subscription will end at the current billing period.';
+export const RESUMED_MESSAGE = 'Your membership is active again.';
 
 /** /api/subscription/* (mounted at /subscription). */
 export const subscriptionRoutes = new Hono<AppEnv>();
@@ -77,7 +79,7 @@ subscriptionRoutes.get('/details', async (c) => {
  * paused (the member keeps the subscription and can be resumed by support).
  */
 subscriptionRoutes.post('/pause', async (c) => {
-  requireUser(c);
+  const user = requireUser(c);
   const current = await userTx(c, currentSubscription);
   if (!current || current.period_over || !['active', 'paused'].includes(current.status)) {
     throw notFound('You have no active membership to pause.');
@@ -85,25 +87,53 @@ subscriptionRoutes.post('/pause', async (c) => {
   if (current.cancel_at_period_end) throw conflict('Your membership is already set to end, so it cannot be paused.');
   if (current.status !== 'paused') {
     await providerCall(() => c.var.deps.payments.pauseCollection(current.provider_subscription_id));
-    await serviceTx(c, (q) => q(
-      `update public.subscriptions set status = 'paused', paused_at = now(), updated_at = now() where id = $1`, [current.id]));
+    await serviceTx(c, async (q) => {
+      await q(`update public.subscriptions set status = 'paused', paused_at = now(), updated_at = now() where id = $1`, [current.id]);
+      await enqueueMembershipChange(q, user.id, 'paused', null, siteUrlOf(c));
+    });
   }
   return c.json({ success: true, message: PAUSED_MESSAGE } satisfies SubscriptionActionAnswer);
 });
 
 /** Cancel = Stripe cancel_at_period_end: access continues until currentPeriodEnd, then ends by time. */
 subscriptionRoutes.post('/cancel', async (c) => {
-  requireUser(c);
+  const user = requireUser(c);
   const current = await userTx(c, currentSubscription);
   if (!current || current.period_over || !['active', 'paused'].includes(current.status)) {
     throw notFound('You have no active membership to cancel.');
   }
   if (!current.cancel_at_period_end) {
     await providerCall(() => c.var.deps.payments.cancelAtPeriodEnd(current.provider_subscription_id));
-    await serviceTx(c, (q) => q(
-      `update public.subscriptions set cancel_at_period_end = true, updated_at = now() where id = $1`, [current.id]));
+    await serviceTx(c, async (q) => {
+      await q(`update public.subscriptions set cancel_at_period_end = true, updated_at = now() where id = $1`, [current.id]);
+      await enqueueMembershipChange(q, user.id, 'cancelled', current.current_period_end, siteUrlOf(c));
+    });
   }
   return c.json({ success: true, message: CANCELLED_MESSAGE } satisfies SubscriptionActionAnswer);
+});
+
+/**
+ * Resume = undo a pause (Stripe: clear pause_collection) and/or a cancel at period end (Stripe:
+ * cancel_at_period_end = false), while the paid period lasts. After it, the member subscribes again.
+ */
+subscriptionRoutes.post('/subscription/resume', async (c) => {
+  const user = requireUser(c);
+  const current = await userTx(c, currentSubscription);
+  if (!current || current.period_over || !['active', 'paused'].includes(current.status)) {
+    throw notFound('You have no membership to resume. Please subscribe again.');
+  }
+  const paused = current.status === 'paused';
+  if (!paused && !current.cancel_at_period_end) throw conflict('Your membership is already active.');
+  const { payments } = c.var.deps;
+  if (paused) await providerCall(() => payments.resumeCollection(current.provider_subscription_id));
+  if (current.cancel_at_period_end) await providerCall(() => payments.keepSubscription(current.provider_subscription_id));
+  await serviceTx(c, async (q) => {
+    await q(
+      `update public.subscriptions set status = 'active', paused_at = null, cancel_at_period_end = false, updated_at = now()
+        where id = $1`, [current.id]);
+    await enqueueMembershipChange(q, user.id, 'resumed', null, siteUrlOf(c));
+  });
+  return c.json({ success: true, message: RESUMED_MESSAGE } satisfies SubscriptionActionAnswer);
 });
 
 /** The built-in test provider's card step (what Stripe.js does against Stripe). Test provider only. */

@@ -4,6 +4,7 @@ import { CHARITY_SHARE_BPS, type PlanId } from '../../../_shared/constants.ts';
 import type { PaymentProviderKind } from '../../../_shared/contract/subscriptions.ts';
 import type { Query } from '../../db/database.ts';
 import type { ProviderSubscription, SubscriptionChange } from '../../ports/payments/payment-provider.ts';
+import { enqueueReceipt } from '../../ports/mail/account-mail.ts';
 
 export interface NewSubscription {
   userId: string;
@@ -36,6 +37,8 @@ export interface PaidInvoice {
   paymentIntentId: string | null;
   amountCents: number;
   currency: string;
+  /** When set, a receipt is mailed for a newly recorded payment (decision 093). */
+  receiptSiteUrl?: string | null;
 }
 
 /**
@@ -52,6 +55,7 @@ export async function recordPayment(q: Query, p: PaidInvoice): Promise<boolean> 
      returning id`,
     [p.userId, p.subscriptionRowId, p.provider, p.invoiceId, p.paymentIntentId, p.amountCents, p.currency, CHARITY_SHARE_BPS],
   );
+  if (rows.length > 0 && p.receiptSiteUrl) await enqueueReceipt(q, (rows[0] as { id: string }).id, p.receiptSiteUrl);
   return rows.length > 0;
 }
 

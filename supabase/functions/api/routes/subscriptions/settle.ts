@@ -4,9 +4,10 @@
 // the caller, says whether the payment succeeded; the checkout row lock and the unique keys on
 // payments make every later caller find it done.
 import type { PlanId } from '../../../_shared/constants.ts';
-import { type AppContext, serviceTx } from '../../context.ts';
+import { type AppContext, serviceTx, siteUrlOf } from '../../context.ts';
 import type { Query } from '../../db/database.ts';
 import { badRequest, conflict, HttpError } from '../../lib/http-error.ts';
+import { sendVerificationMail } from '../auth/account.ts';
 import { USER_EXISTS_MESSAGE } from '../auth/index.ts';
 import { providerCall } from './provider-call.ts';
 import { recordPayment, upsertSubscription } from './records.ts';
@@ -94,6 +95,7 @@ export async function settleCheckout(c: AppContext, checkout: CheckoutRow): Prom
       );
       userId = profile.id;
       await q(`insert into private.credentials (user_id, password_hash) values ($1, $2)`, [userId, locked.password_hash]);
+      await sendVerificationMail(c, q, { userId, email: locked.email, name: locked.name ?? locked.email.split('@')[0] });
     }
     // Rows whose time ran out are ended now, so the latest row is always the one that counts.
     await q(
@@ -106,7 +108,7 @@ export async function settleCheckout(c: AppContext, checkout: CheckoutRow): Prom
       userId, subscriptionRowId, provider: locked.provider,
       invoiceId: locked.invoice_id ?? locked.payment_intent_id,
       paymentIntentId: locked.payment_intent_id,
-      amountCents: payment.amountCents, currency: payment.currency,
+      amountCents: payment.amountCents, currency: payment.currency, receiptSiteUrl: siteUrlOf(c),
     });
     // The hash now lives in private.credentials; the checkout keeps no copy.
     await q(

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { type AppEnv, serviceTx } from '../../context.ts';
+import { type AppEnv, serviceTx, siteUrlOf } from '../../context.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { PaymentWebhookError, type PaymentEvent } from '../../ports/payments/payment-provider.ts';
 import type { Query } from '../../db/database.ts';
@@ -39,12 +39,12 @@ webhookRoutes.post('/webhook', async (c) => {
       [event.id, event.type === 'ignored' ? event.providerType : event.type],
     );
     if (fresh.length === 0) return 'duplicate';
-    return applyEvent(q, event);
+    return applyEvent(q, event, siteUrlOf(c));
   });
   return c.json({ received: true, outcome, ...(settled && settled !== 'no-checkout' ? { checkout: settled } : {}) });
 });
 
-async function applyEvent(q: Query, event: PaymentEvent): Promise<string> {
+async function applyEvent(q: Query, event: PaymentEvent, siteUrl: string): Promise<string> {
   switch (event.type) {
     case 'subscription.changed': {
       const [known] = await q(`select 1 from public.subscriptions where provider_subscription_id = $1`, [event.subscription.id]);
@@ -61,7 +61,7 @@ async function applyEvent(q: Query, event: PaymentEvent): Promise<string> {
       const recorded = await recordPayment(q, {
         userId: row.user_id, subscriptionRowId: row.id, provider: row.provider,
         invoiceId: invoice.id, paymentIntentId: invoice.paymentIntentId,
-        amountCents: invoice.amountCents, currency: invoice.currency,
+        amountCents: invoice.amountCents, currency: invoice.currency, receiptSiteUrl: siteUrl,
       });
       await q(
         `update public.subscriptions

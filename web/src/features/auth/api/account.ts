@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ForgotPasswordBody, MessageAnswer, ResetPasswordBody, SessionAnswer, SessionUser } from '@shared/contract/index.ts';
+import type {
+  ForgotPasswordBody, MessageAnswer, ResetPasswordBody, SessionAnswer, SessionUser, VerifyEmailBody,
+} from '@shared/contract/index.ts';
 import { apiJson } from '@/lib/api-client';
 import { authKeys } from '@/lib/auth/get-me';
 
@@ -18,5 +20,14 @@ export function useResetPassword({ onSuccess }: { onSuccess?: (user: SessionUser
       queryClient.setQueryData(authKeys.me, user);
       onSuccess?.(user);
     },
+  });
+}
+
+/** POST /api/auth/verify-email {token}: the link from the verification mail. */
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: VerifyEmailBody) => apiJson<{ verified: boolean }>('POST', '/api/auth/verify-email', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/auth/profile'] }),
   });
 }

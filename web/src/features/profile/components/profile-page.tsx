@@ -1,12 +1,11 @@
 import { BackLink } from '@/components/layout/back-link';
 import { ScreenTitle } from '@/components/layout/screen-title';
 import { SignedInHeader } from '@/components/layout/signed-in-header';
-import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Field, Input } from '@/components/ui/form-controls';
 import { homePathForRole, paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/get-me';
 import { useProfile } from '../api/get-profile';
+import { EmailField } from './email-field';
 import { MembershipCard } from './membership-card';
 import { NameForm } from './name-form';
 import { ProfilePictureCard } from './profile-picture-card';
@@ -39,12 +38,7 @@ export function ProfilePage() {
               <CardContent className="space-y-6">
                 <ProfilePictureCard name={profile.data.name} picture={profile.data.profilePicture} />
                 <NameForm current={profile.data.name} />
-                <Field id="profile-email" label="Email address" hint="To change your email address, please contact support.">
-                  <div className="flex items-center gap-2">
-                    <Input id="profile-email" type="email" value={profile.data.email} readOnly aria-describedby="profile-email-hint" className="bg-stone-50" />
-                    <Badge variant="secondary">Verified</Badge>
-                  </div>
-                </Field>
+                <EmailField email={profile.data.email} verified={profile.data.emailVerified} />
               </CardContent>
             </Card>
             {user?.role === 'USER' && <MembershipCard />}
