@@ -9,4 +9,5 @@ if (!checked.ok) {
   console.error(checked.message);
   Deno.exit(1);
 }
+for (const notice of checked.notices) console.warn(notice);
 Deno.serve(createApp(depsFromEnv(checked.vars)).fetch);
