@@ -71,6 +71,14 @@ describe('deploy options', () => {
     expect(parseArgs([], { SUPABASE_PROJECT_REF: REF }).projectRef).toBe(REF);
   });
 
+  it('reads a one-line private JWK (as `supabase gen signing-key` prints it) from the file', async () => {
+    const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
+    const jwk = JSON.stringify({ ...(await crypto.subtle.exportKey('jwk', pair.privateKey)), kid: 'k1', alg: 'ES256', use: 'sig' });
+    const text = COMPLETE.split('\n').filter((l) => !l.startsWith('REALTIME_JWT_SECRET')).join('\n');
+    expect(checkSecretsFile(`${text}\nREALTIME_SIGNING_JWK=${jwk}`, REF).problems).toEqual([]);
+    expect(checkSecretsFile(text, REF).problems).toEqual([expect.stringMatching(/^REALTIME_SIGNING_JWK: missing/)]);
+  });
+
   it('accepts test payments only by the explicit opt-in', () => {
     const noStripe = COMPLETE.split('\n').filter((l) => !l.startsWith('STRIPE_')).join('\n');
     expect(checkSecretsFile(noStripe, REF).problems).toHaveLength(3);

@@ -45,9 +45,12 @@ describe('checkEdgeEnv (the deployed entry)', () => {
     expect(checked.env.STORAGE_BUCKET).toBe('objects');
   });
 
-  it('falls back to SUPABASE_DB_URL without a pooler URL', () => {
+  it('falls back to SUPABASE_DB_URL without a pooler URL, and says so', () => {
     const checked = checkEdgeEnv(without('DATABASE_URL'));
     expect(checked.ok && checked.vars.DATABASE_URL).toBe(COMPLETE.SUPABASE_DB_URL);
+    expect(checked.ok && checked.notices).toEqual([expect.stringContaining('no DATABASE_URL')]);
+    const complete = checkEdgeEnv(COMPLETE);
+    expect(complete.ok && complete.notices).toEqual([]);
   });
 
   it.each([
@@ -80,6 +83,7 @@ describe('checkEdgeEnv (the deployed entry)', () => {
     expect(problemNames({ ...noStripe, ALLOW_TEST_PAYMENTS: 'yes' })).toContain('ALLOW_TEST_PAYMENTS');
     const checked = checkEdgeEnv({ ...noStripe, ALLOW_TEST_PAYMENTS: 'true' });
     expect(checked.ok && checked.env.ALLOW_TEST_PAYMENTS).toBe(true);
+    expect(checked.ok && checked.notices).toEqual([expect.stringContaining('built-in test payments')]);
   });
 
   it('refuses malformed values: site origin, Stripe key kinds, pool size, proxy hops, allowed origins', () => {

@@ -163,7 +163,14 @@ export const edgeEnvSchema = z
 export type EdgeEnv = z.output<typeof edgeEnvSchema>;
 
 export type EdgeEnvCheck =
-  | { ok: true; env: EdgeEnv; /** The raw environment with the checked, normalised values (for depsFromEnv). */ vars: Env }
+  | {
+    ok: true;
+    env: EdgeEnv;
+    /** The raw environment with the checked, normalised values (for depsFromEnv). */
+    vars: Env;
+    /** Lines worth a log entry at start (never values). */
+    notices: string[];
+  }
   | { ok: false; problems: { name: string; message: string }[]; message: string };
 
 /** Checks the deployed function's environment; the message names every variable at fault, never a value. */
@@ -193,5 +200,8 @@ export function checkEdgeEnv(raw: Env): EdgeEnvCheck {
     BCRYPT_ROUNDS: String(env.BCRYPT_ROUNDS),
     SESSION_TTL_DAYS: String(env.SESSION_TTL_DAYS),
   };
-  return { ok: true, env, vars };
+  const notices: string[] = [];
+  if (env.ALLOW_TEST_PAYMENTS && !env.STRIPE_SECRET_KEY) notices.push('api: ALLOW_TEST_PAYMENTS=true and no Stripe key: built-in test payments (test cards only)');
+  if (!env.DATABASE_URL) notices.push('api: no DATABASE_URL: using SUPABASE_DB_URL (a direct connection; the transaction pooler is recommended)');
+  return { ok: true, env, vars, notices };
 }

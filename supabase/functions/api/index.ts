@@ -9,5 +9,6 @@ if (!checked.ok) {
   console.error(checked.message);
   Deno.exit(1);
 }
+for (const notice of checked.notices) console.warn(notice);
 const app = createApp(depsFromEnv(checked.vars));
 Deno.serve((request, info) => app.fetch(request, { remoteAddr: info.remoteAddr })); // client address: lib/client-ip.ts
