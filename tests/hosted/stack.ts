@@ -11,10 +11,10 @@
 // Expects the database made by `tsx tests/hosted/rehearsal.ts db`.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join, relative, resolve } from 'node:path';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import postgres from 'postgres';
 import { TEST_ADMIN } from '../support/constants.ts';
 import { rehearsalUrl } from './names.ts';
@@ -33,7 +33,11 @@ const web = join(root, 'dist', 'web');
 if (!existsSync(join(web, 'index.html'))) throw new Error('dist/web is missing: run `vite build` first');
 
 // ------------------------------------------------------------------ the isolated copy of supabase/functions
-const copy = mkdtempSync(join(tmpdir(), 'paylocal-functions-'));
+// Outside the repository (so nothing of it, not even node_modules or package.json, is reachable); one per
+// checkout, replaced on every start.
+const copy = join(tmpdir(), `paylocal-functions-${basename(root).replace(/[^A-Za-z0-9_-]/g, '_')}`);
+rmSync(copy, { recursive: true, force: true });
+mkdirSync(copy, { recursive: true });
 const functionsDir = join(copy, 'supabase', 'functions');
 cpSync(join(root, 'supabase', 'functions'), functionsDir, { recursive: true, filter: (p) => !/\.test\.ts$/.test(p) });
 
