@@ -2,7 +2,6 @@
 
 export const ROLES = ['USER', 'MERCHANT', 'ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
-export const SELF_REGISTER_ROLES = ['USER', 'MERCHANT'] as const;
 
 export const PLANS = {
   monthly: { id: 'monthly', label: 'Monthly', priceCents: 999, interval: 'month', intervalCount: 1, badge: 'Most Popular', name: 'Premium' },
@@ -63,7 +62,6 @@ export const BUSINESS_SEARCH_LIMIT = 20;
 export const SUBSCRIBE_PASSWORD_MIN = 6;
 export const NAME_MAX = 100;
 
-export const DEFAULT_REWARD_RATE_BPS = 500;
 /** Used for a merchant's cityName when no city matches (spec section 3). */
 export const DEFAULT_CITY_NAME = 'Lyons, Colorado';
 

@@ -16,7 +16,7 @@ import { testPaymentProvider } from './ports/payments/test-provider.ts';
 type Env = Record<string, string | undefined>;
 
 /** Stripe when STRIPE_SECRET_KEY is set; otherwise the built-in test provider (no network). */
-export function paymentsFromEnv(env: Env): PaymentProvider {
+function paymentsFromEnv(env: Env): PaymentProvider {
   if (env.STRIPE_SECRET_KEY) {
     return stripePaymentProvider({
       secretKey: env.STRIPE_SECRET_KEY,
@@ -28,7 +28,7 @@ export function paymentsFromEnv(env: Env): PaymentProvider {
 }
 
 /** Supabase Storage when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set (unless OBJECT_STORE=local); else a local folder. */
-export function objectsFromEnv(env: Env): ObjectStore {
+function objectsFromEnv(env: Env): ObjectStore {
   const useSupabase = env.OBJECT_STORE !== 'local' && env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY;
   if (useSupabase) {
     return supabaseStorageStore({

@@ -31,7 +31,7 @@ export type AppEnv = {
 
 export type AppContext = Context<AppEnv>;
 
-export const claimsFor = (user: AuthUser | null): Claims =>
+const claimsFor = (user: AuthUser | null): Claims =>
   user ? { role: 'authenticated', sub: user.id, email: user.email } : anonClaims;
 
 /** SQL as the caller: RLS decides what it may see and change. */

@@ -26,7 +26,6 @@ export const merchantData = z.object({
   isWomenOwned: z.boolean().default(false),
   cityName: optionalText(200),
 });
-export type MerchantData = z.infer<typeof merchantData>;
 
 export const registerBody = z.discriminatedUnion('role', [
   z.object({

@@ -5,8 +5,8 @@ import {
 import { dealRuleViolation } from '../deal-rules.ts';
 import { uuid } from './common.ts';
 
-export const DISCOUNT_AMOUNT_MAX_CENTS = 10_000_000;
-export const MAX_USES_LIMIT = 1_000_000;
+const DISCOUNT_AMOUNT_MAX_CENTS = 10_000_000;
+const MAX_USES_LIMIT = 1_000_000;
 
 /** Empty strings from forms mean "not set". */
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -79,7 +79,6 @@ export const memberDealsQuery = z.object({
   cityId: z.uuid({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a valid id') }),
   category: z.enum(MEMBER_DEAL_FILTERS, { error: 'must be one of the member categories' }).optional().default('all'),
 });
-export type MemberDealsQuery = z.input<typeof memberDealsQuery>;
 
 export const publicDealsQuery = z.object({
   cityId: uuid.optional(),
@@ -87,7 +86,7 @@ export const publicDealsQuery = z.object({
 });
 
 /** Deal, merchant view (spec section 3). discountAmount is in cents. A code only while the deal is live. */
-export const merchantDeal = z.object({
+const merchantDeal = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -105,7 +104,6 @@ export const merchantDeal = z.object({
   updatedAt: z.string(),
 });
 export type MerchantDeal = z.infer<typeof merchantDeal>;
-export const merchantDealsAnswer = z.array(merchantDeal);
 export const deleteDealAnswer = z.object({ id: z.string(), deleted: z.boolean(), deal: merchantDeal.nullable() });
 export type DeleteDealAnswer = z.infer<typeof deleteDealAnswer>;
 
@@ -128,7 +126,6 @@ export const memberDeal = z.object({
   validTo: z.string().nullable(),
 });
 export type MemberDeal = z.infer<typeof memberDeal>;
-export const memberDealsAnswer = z.array(memberDeal);
 
 /** Deal, public view (spec section 3): no code. */
 export const publicDeal = z.object({
@@ -154,6 +151,5 @@ export const publicDeal = z.object({
   }),
 });
 export type PublicDeal = z.infer<typeof publicDeal>;
-export const publicDealsAnswer = z.array(publicDeal);
 
 export const MEMBERSHIP_REQUIRED_MESSAGE = 'An active membership is required to see deals. Subscribe to access deals & community.';

@@ -16,7 +16,7 @@ import { routeFor, routeTable } from './route-table';
  * after it mounts and rendering once more per answer (a waterfall on a slow network, long tasks on a slow
  * phone). The screen's own queries share these requests (same keys); nothing is fetched twice.
  */
-export function prefetchRouteData(pathname: string, user: SessionUser, queryClient: QueryClient) {
+function prefetchRouteData(pathname: string, user: SessionUser, queryClient: QueryClient) {
   if (user.role !== 'USER' || routeFor(pathname)?.prefetch !== 'memberHome') return;
   void queryClient.prefetchQuery(subscriptionStatusQueryOptions());
   void queryClient.prefetchQuery(notificationsQueryOptions());

@@ -26,7 +26,7 @@ const seconds = (unix: number) => new Date(unix * 1000);
 const idOf = (value: string | { id: string } | null | undefined) => (value == null ? null : typeof value === 'string' ? value : value.id);
 
 /** Stripe's subscription, as the subscriptions table sees it. */
-export function toProviderSubscription(subscription: Stripe.Subscription): ProviderSubscription {
+function toProviderSubscription(subscription: Stripe.Subscription): ProviderSubscription {
   const item = subscription.items.data[0];
   if (!item) throw new Error(`Stripe subscription ${subscription.id} has no items`);
   let status: ProviderSubscription['status'];
@@ -156,7 +156,7 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
 }
 
 /** The Stripe events that change our rows; everything else is acknowledged and ignored. */
-export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   switch (event.type) {
     case 'customer.subscription.created':
     case 'customer.subscription.updated':

@@ -23,7 +23,7 @@ export interface DealRow {
 }
 
 /** Live = redeemable now: active and inside its validity window. */
-export function isLive(deal: Pick<DealRow, 'active' | 'valid_from' | 'valid_to'>, nowMs: number): boolean {
+function isLive(deal: Pick<DealRow, 'active' | 'valid_from' | 'valid_to'>, nowMs: number): boolean {
   if (!deal.active) return false;
   if (deal.valid_from && new Date(deal.valid_from).getTime() > nowMs) return false;
   if (deal.valid_to && new Date(deal.valid_to).getTime() < nowMs) return false;

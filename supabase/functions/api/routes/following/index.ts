@@ -15,9 +15,9 @@ export const followRoutes = new Hono<AppEnv>();
 /** GET /api/user/following (mounted at /user/following). */
 export const followingListRoutes = new Hono<AppEnv>();
 
-export const BUSINESS_NOT_FOUND = 'Business not found';
-export const OWN_BUSINESS = 'You cannot follow your own business';
-export const MEMBERS_ONLY = 'Only members can follow businesses';
+const BUSINESS_NOT_FOUND = 'Business not found';
+const OWN_BUSINESS = 'You cannot follow your own business';
+const MEMBERS_ONLY = 'Only members can follow businesses';
 
 /** The business as the caller sees it: members see approved businesses only, so pending = unknown. */
 async function findBusiness(q: Query, id: string) {

@@ -1,6 +1,6 @@
 // Subscribe flow: create a checkout with the provider, then complete it once the provider confirms
 // the payment. A visitor's account is created only at completion, so a declined card leaves none.
-import { PLANS, type PlanId } from '../../../_shared/constants.ts';
+import type { PlanId } from '../../../_shared/constants.ts';
 import {
   createSubscriptionBody, newAccountFields, upgradeSubscriptionBody,
   type CompleteSubscriptionAnswer, type CreateSubscriptionAnswer,
@@ -17,8 +17,8 @@ import { loadSessionUser } from '../auth/session-user.ts';
 import { providerCall } from './provider-call.ts';
 import { recordPayment, upsertSubscription } from './records.ts';
 
-export const ALREADY_MEMBER_MESSAGE = 'You already have an active membership.';
-export const ACTIVATED_MESSAGE = 'Your membership is active. Welcome to Pay Local!';
+const ALREADY_MEMBER_MESSAGE = 'You already have an active membership.';
+const ACTIVATED_MESSAGE = 'Your membership is active. Welcome to Pay Local!';
 
 interface CheckoutRow {
   id: string;
@@ -232,7 +232,6 @@ async function replayedCompletion(
   throw conflict('This payment has already been used. Please log in.');
 }
 
-export const planName = (plan: PlanId | null) => (plan ? PLANS[plan].name : null);
 
 /** Reads as the signed-in user: their subscription state and what their payments gave to charity. */
 export async function subscriptionDetailsOf(c: AppContext) {

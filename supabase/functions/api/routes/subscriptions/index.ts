@@ -13,8 +13,8 @@ import { completeCheckout, createCheckout, subscriptionDetailsOf } from './check
 import { providerCall } from './provider-call.ts';
 import { currentSubscription } from './records.ts';
 
-export const PAUSED_MESSAGE = 'Your subscription has been paused. You can reactivate it anytime.';
-export const CANCELLED_MESSAGE = 'Your subscription will end at the current billing period.';
+const PAUSED_MESSAGE = 'Your subscription has been paused. You can reactivate it anytime.';
+const CANCELLED_MESSAGE = 'Your subscription will end at the current billing period.';
 
 /** /api/subscription/* (mounted at /subscription). */
 export const subscriptionRoutes = new Hono<AppEnv>();

@@ -5,7 +5,7 @@ import { followKeys } from './keys';
 
 const followPath = (businessId: string) => `/api/businesses/${encodeURIComponent(businessId)}/follow`;
 
-export interface SetFollowingInput {
+interface SetFollowingInput {
   businessId: string;
   follow: boolean;
   /** For the pending-actions list ("Follow Rosa's River Cafe"). */
@@ -13,7 +13,7 @@ export interface SetFollowingInput {
 }
 
 /** POST (follow) or DELETE (unfollow) /api/businesses/{id}/follow, through the outbox (decision 061). */
-export const setFollowing = async ({ businessId, follow, businessName }: SetFollowingInput) => {
+const setFollowing = async ({ businessId, follow, businessName }: SetFollowingInput) => {
   const result = await outbox.request<FollowStatus>({
     method: follow ? 'POST' : 'DELETE',
     url: followPath(businessId),

@@ -20,7 +20,7 @@ export interface DealFormValues {
   validTo: string;
 }
 
-export interface FormNotice {
+interface FormNotice {
   title: string;
   description: string;
 }
@@ -46,7 +46,7 @@ export function localDayEnd(date: string): string {
   return new Date(y, m - 1, d, 23, 59, 59, 999).toISOString();
 }
 /** An ISO instant as the local yyyy-mm-dd a date input shows. */
-export function localDateOf(iso: string | null): string {
+function localDateOf(iso: string | null): string {
   if (!iso) return '';
   const date = new Date(iso);
   const pad = (n: number) => String(n).padStart(2, '0');

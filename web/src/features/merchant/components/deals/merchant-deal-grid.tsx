@@ -13,7 +13,7 @@ import { MerchantDealCard } from './merchant-deal-card';
  * Where the grid is shown decides the failure toasts (spec section 8): the dashboard says
  * "Update Failed" / "Delete Failed", the deals page says "Error". The deals page also offers "Deactivate".
  */
-export type DealGridPlace = 'dashboard' | 'deals-page';
+type DealGridPlace = 'dashboard' | 'deals-page';
 
 interface MerchantDealGridProps {
   deals: MerchantDeal[];
