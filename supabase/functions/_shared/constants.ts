@@ -62,10 +62,10 @@ export const BUSINESS_SEARCH_LIMIT = 20;
 export const SUBSCRIBE_PASSWORD_MIN = 6;
 export const NAME_MAX = 100;
 
-/** Used for a merchant's cityName when no city matches (spec section 3). */
+/** Used for a merchant's cityName when no city matches (docs/spec.md section 3). */
 export const DEFAULT_CITY_NAME = 'Lyons, Colorado';
 
-// Local Collabs (spec section 4). Text limits are the server's; the spec leaves them open.
+// Local Collabs (docs/spec.md section 4). Text limits are the server's; the spec leaves them open.
 export const COLLAB_STATUSES = ['PENDING', 'ACCEPTED', 'DENIED', 'CANCELLED'] as const;
 export type CollabStatus = (typeof COLLAB_STATUSES)[number];
 export const COLLAB_LIMITS = { labelMax: 100, exclusionsMax: 500, messageMax: 1000 } as const;

@@ -4,7 +4,7 @@ import { optionalId } from './common.ts';
 
 const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'must be a valid email address' }));
 const name = z.string().trim().min(1, 'is required').max(NAME_MAX, `must be at most ${NAME_MAX} characters`);
-// The register page only hints at 8 characters (spec section 5); the server keeps a floor of 6 like subscribe.
+// The register page only hints at 8 characters (docs/spec.md section 5); the server keeps a floor of 6 like subscribe.
 const password = z.string().min(6, 'must be at least 6 characters').max(200, 'must be at most 200 characters');
 const optionalText = (max: number) =>
   z.preprocess((v) => (typeof v === 'string' ? v.trim() || null : v), z.string().max(max, `must be at most ${max} characters`).nullish());

@@ -14,7 +14,7 @@ export const businessSearchQuery = z.object({
     .optional().default(BUSINESS_SEARCH_LIMIT),
 });
 
-/** A search result (spec section 3, Business). */
+/** A search result (docs/spec.md section 3, Business). */
 export const business = z.object({
   id: z.string(),
   name: z.string(),
@@ -50,7 +50,7 @@ export type CollaborationRequestBody = z.input<typeof collaborationRequestBody>;
 
 const collaborationParty = z.object({ id: z.string(), name: z.string(), logoUrl: z.string().nullable() });
 
-/** Spec section 3, Collaboration; plus which side the caller is on and, once accepted, the partner's email. */
+/** docs/spec.md section 3, Collaboration; plus which side the caller is on and, once accepted, the partner's email. */
 export const collaboration = z.object({
   id: z.string(),
   status: z.enum(COLLAB_STATUSES),

@@ -85,7 +85,7 @@ export const publicDealsQuery = z.object({
   category: z.enum(MEMBER_DEAL_FILTERS, { error: 'must be one of the member categories' }).optional().default('all'),
 });
 
-/** Deal, merchant view (spec section 3). discountAmount is in cents. A code only while the deal is live. */
+/** Deal, merchant view (docs/spec.md section 3). discountAmount is in cents. A code only while the deal is live. */
 const merchantDeal = z.object({
   id: z.string(),
   title: z.string(),
@@ -107,7 +107,7 @@ export type MerchantDeal = z.infer<typeof merchantDeal>;
 export const deleteDealAnswer = z.object({ id: z.string(), deleted: z.boolean(), deal: merchantDeal.nullable() });
 export type DeleteDealAnswer = z.infer<typeof deleteDealAnswer>;
 
-/** Deal, member view (spec section 3), plus what the member screen filters and links by. */
+/** Deal, member view (docs/spec.md section 3), plus what the member screen filters and links by. */
 export const memberDeal = z.object({
   id: z.string(),
   title: z.string(),
@@ -127,7 +127,7 @@ export const memberDeal = z.object({
 });
 export type MemberDeal = z.infer<typeof memberDeal>;
 
-/** Deal, public view (spec section 3): no code. */
+/** Deal, public view (docs/spec.md section 3): no code. */
 export const publicDeal = z.object({
   id: z.string(),
   title: z.string(),

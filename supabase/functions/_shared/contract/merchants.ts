@@ -5,7 +5,7 @@ import { merchantData } from './auth.ts';
 export const merchantApplyBody = merchantData;
 export type MerchantApplyBody = z.input<typeof merchantApplyBody>;
 
-/** Merchant (spec section 3), as its owner and the admin see it. */
+/** Merchant (docs/spec.md section 3), as its owner and the admin see it. */
 const merchantProfile = z.object({
   id: z.string(),
   name: z.string(),

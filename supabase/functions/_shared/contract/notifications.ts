@@ -10,7 +10,7 @@ export const NOTIFICATIONS_LIMIT = 100;
 export const followStatus = z.object({ isFollowing: z.boolean() });
 export type FollowStatus = z.infer<typeof followStatus>;
 
-/** One entry of GET /api/user/following (spec section 3, "Followed business"). */
+/** One entry of GET /api/user/following (docs/spec.md section 3, "Followed business"). */
 export const followedBusiness = z.object({
   id: z.string(),
   name: z.string(),
@@ -23,7 +23,7 @@ export const followedBusiness = z.object({
 export type FollowedBusiness = z.infer<typeof followedBusiness>;
 
 /**
- * One entry of GET /api/notifications (spec section 3). data is the snapshot taken when it was sent;
+ * One entry of GET /api/notifications (docs/spec.md section 3). data is the snapshot taken when it was sent;
  * merchantId and dealId are null once that business or deal is gone (or no longer visible), which
  * is how the screen knows to hide "View Deal".
  */

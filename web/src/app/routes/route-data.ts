@@ -32,7 +32,7 @@ function prefetchRouteData(pathname: string, user: SessionUser, queryClient: Que
     .catch(() => undefined);
 }
 
-/** Screens that send a signed-in user on to their home (spec section 2): what to prefetch is that home's data. */
+/** Screens that send a signed-in user on to their home (docs/spec.md section 2): what to prefetch is that home's data. */
 const REDIRECTING_SCREENS: readonly string[] = routeTable.filter((route) => route.access === 'signed-out').map((route) => route.path);
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** Spec section 9: at most one toast visible, 5 s by default, swipe right past 50 px to dismiss, F8 to focus. */
+/** docs/spec.md section 9: at most one toast visible, 5 s by default, swipe right past 50 px to dismiss, F8 to focus. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;

@@ -32,7 +32,7 @@ async function takeEarlySession(): Promise<SessionUser | null | undefined> {
 
 /**
  * GET /api/auth/me → the signed-in user, or null. A 401 means logged out; so does any other failure
- * (spec section 4), which is why this never throws. Cached forever and never retried (client defaults).
+ * (docs/spec.md section 4), which is why this never throws. Cached forever and never retried (client defaults).
  */
 const meQueryOptions = () =>
   queryOptions<SessionUser | null>({

@@ -18,7 +18,7 @@ async function fetchMerchantMe(): Promise<MerchantProfile | null> {
   }
 }
 
-/** Spec section 7: no retry, always fresh, so approval by an admin shows up on the next visit. */
+/** docs/spec.md section 7: no retry, always fresh, so approval by an admin shows up on the next visit. */
 const merchantMeQueryOptions = () =>
   queryOptions({
     queryKey: merchantKeys.me,

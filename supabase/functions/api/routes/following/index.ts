@@ -7,7 +7,7 @@ import { iso } from '../../lib/iso.ts';
 import { pathId } from '../../lib/path-id.ts';
 import { requireUser } from '../../middleware/session.ts';
 
-// Following a business (spec sections 3, 4 and 7). Rows are the member's own (RLS); the insert
+// Following a business (docs/spec.md sections 3, 4 and 7). Rows are the member's own (RLS); the insert
 // policy also refuses pending businesses, one's own business and non-members, but the checks
 // below come first so each case gets a clear answer.
 /** /api/businesses/:id/follow and /follow-status (mounted at /businesses/:id). */

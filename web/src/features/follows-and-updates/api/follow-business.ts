@@ -27,7 +27,7 @@ const setFollowing = async ({ businessId, follow, businessName }: SetFollowingIn
 
 /**
  * Toggles following; afterwards the status is the server's answer (or, offline, the intended one) and the
- * followed list is refetched (spec section 4).
+ * followed list is refetched (docs/spec.md section 4).
  */
 export function useSetFollowing({ onSuccess, onError }: { onSuccess?: (status: FollowStatus, queued: boolean) => void; onError?: (error: Error) => void } = {}) {
   const queryClient = useQueryClient();

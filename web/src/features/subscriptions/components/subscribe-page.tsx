@@ -22,7 +22,7 @@ import { PlanPicker } from './plan-picker';
 type Step = 'form' | 'payment';
 
 /**
- * /subscribe (public): plan, account form, then the card step (spec section 2 and 4). A visitor's
+ * /subscribe (public): plan, account form, then the card step (docs/spec.md section 2 and 4). A visitor's
  * account is created by the server only after the provider confirms the payment. A signed-in
  * customer without a membership subscribes their own account (the upgrade path).
  */

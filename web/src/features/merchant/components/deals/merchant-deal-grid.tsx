@@ -10,7 +10,7 @@ import { DealForm } from './deal-form';
 import { MerchantDealCard } from './merchant-deal-card';
 
 /**
- * Where the grid is shown decides the failure toasts (spec section 8): the dashboard says
+ * Where the grid is shown decides the failure toasts (docs/spec.md section 8): the dashboard says
  * "Update Failed" / "Delete Failed", the deals page says "Error". The deals page also offers "Deactivate".
  */
 type DealGridPlace = 'dashboard' | 'deals-page';
