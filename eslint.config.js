@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
@@ -11,7 +12,7 @@ import tseslint from 'typescript-eslint';
 const aliasResolver = fileURLToPath(new URL('./scripts/eslint-alias-resolver.cjs', import.meta.url));
 
 export default defineConfig(
-  globalIgnores(['**/dist/**', '**/node_modules/**', '**/.data/**', 'test-results/**', 'playwright-report/**', 'coverage/**', '.bench/**']),
+  globalIgnores(['**/dist/**', '**/node_modules/**', '**/.data/**', 'test-results/**', 'playwright-report/**', 'coverage/**', '.bench/**', 'tests/lint/fixtures/**']),
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -29,6 +30,18 @@ export default defineConfig(
     // The database adapters wrap untyped driver calls (marked with `deno-lint-ignore` for deno lint).
     files: ['supabase/functions/api/db/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // No import cycles anywhere (web, API, local runner, scripts): a cycle hides an order-of-evaluation bug and
+    // makes layers meaningless. tests/lint proves this rule fails on one.
+    files: ['**/*.{ts,tsx,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver': { [aliasResolver]: {} },
+      'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['**/*.cjs'],

@@ -29,7 +29,7 @@ export interface OpenedDatabase {
   close(): Promise<void>;
 }
 
-export function pgliteAdmin(pg: PGlite): AdminSql {
+function pgliteAdmin(pg: PGlite): AdminSql {
   return {
     exec: async (sql) => { await pg.exec(sql); },
     query: async (sql, params) => (await pg.query(sql, params)).rows as never,

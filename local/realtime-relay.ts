@@ -2,9 +2,9 @@ import { realtimeMessage, type RealtimeMessage } from '../supabase/functions/_sh
 import type { Database } from '../supabase/functions/api/db/database.ts';
 
 /** The channel local/bootstrap.sql's realtime.send NOTIFYs on. */
-export const REALTIME_CHANNEL = 'realtime';
+const REALTIME_CHANNEL = 'realtime';
 
-export type Deliver = (message: RealtimeMessage) => void;
+type Deliver = (message: RealtimeMessage) => void;
 
 export interface RealtimeRelay {
   /** Delivers every message published on one of `topics` until the returned function is called. */

@@ -66,6 +66,7 @@ if ((!only.length || only.includes('e2e')) && !existsSync(chromium)) {
 
 run('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 run('lint', bin('eslint'), ['.', '--max-warnings=0']);
+run('lint', bin('knip'), []); // unused files, exports and dependencies (knip.json)
 const { TEST_DATABASE_URL, ...envWithoutServer } = process.env;
 run('unit', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${join(reports, 'vitest-pglite.json')}`],
   { ...envWithoutServer, TEST_DATABASE_URL: '' });

@@ -39,7 +39,7 @@ const publicScreens: Screen[] = [
   { path: '/no-such-page' },
 ];
 
-/** Every route of the route table, for each role that can open it (spec sections 2 and 6). */
+/** Every route of the route table, for each role that can open it (docs/spec.md sections 2 and 6). */
 const roles: { role: string; account: Account; screens: Screen[] }[] = [
   { role: 'visitor', account: null, screens: publicScreens },
   {

@@ -2,7 +2,6 @@
 
 export const ROLES = ['USER', 'MERCHANT', 'ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
-export const SELF_REGISTER_ROLES = ['USER', 'MERCHANT'] as const;
 
 export const PLANS = {
   monthly: { id: 'monthly', label: 'Monthly', priceCents: 999, interval: 'month', intervalCount: 1, badge: 'Most Popular', name: 'Premium' },
@@ -67,11 +66,10 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX_BYTES = 72;
 export const NAME_MAX = 100;
 
-export const DEFAULT_REWARD_RATE_BPS = 500;
-/** Used for a merchant's cityName when no city matches (spec section 3). */
+/** Used for a merchant's cityName when no city matches (docs/spec.md section 3). */
 export const DEFAULT_CITY_NAME = 'Lyons, Colorado';
 
-// Local Collabs (spec section 4). Text limits are the server's; the spec leaves them open.
+// Local Collabs (docs/spec.md section 4). Text limits are the server's; the spec leaves them open.
 export const COLLAB_STATUSES = ['PENDING', 'ACCEPTED', 'DENIED', 'CANCELLED'] as const;
 export type CollabStatus = (typeof COLLAB_STATUSES)[number];
 export const COLLAB_LIMITS = { labelMax: 100, exclusionsMax: 500, messageMax: 1000 } as const;

@@ -35,7 +35,7 @@ export function dealMatchesFilter(deal: FilterableDeal, filter: MemberFilter): b
   return (dealCategoriesForFilter(filter) as string[]).includes(deal.category);
 }
 
-/** Member search (spec section 5): title, description or merchant name, case-insensitive. */
+/** Member search (docs/spec.md section 5): title, description or merchant name, case-insensitive. */
 export function dealMatchesSearch(deal: { title: string; description: string; merchantName: string }, term: string): boolean {
   const needle = term.trim().toLowerCase();
   if (!needle) return true;

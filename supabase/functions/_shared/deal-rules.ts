@@ -1,4 +1,4 @@
-// Rules a deal must satisfy as a whole (spec section 5), shared by the create contract, the
+// Rules a deal must satisfy as a whole (docs/spec.md section 5), shared by the create contract, the
 // PATCH route (which checks the merged result) and the web form.
 
 export interface DealRuleInput {

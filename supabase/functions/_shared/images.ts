@@ -32,7 +32,7 @@ export function imageProblem(size: number, head: Uint8Array): ImageProblem | nul
   return null;
 }
 
-/** Display rule (spec section 3): a stored path that does not begin with /objects/ gets that prefix. */
+/** Display rule (docs/spec.md section 3): a stored path that does not begin with /objects/ gets that prefix. */
 export function objectDisplayPath(path: string | null | undefined): string | null {
   if (!path) return null;
   if (path.startsWith('/objects/')) return path;

@@ -77,7 +77,7 @@ export async function matchOfflineCode(deals: readonly OfflineDealCodes[], code:
 }
 
 /** How far a device clock may run ahead of the server's before an offline check is refused. */
-export const OFFLINE_CHECK_CLOCK_SKEW_MS = 2 * 60 * 1000;
+const OFFLINE_CHECK_CLOCK_SKEW_MS = 2 * 60 * 1000;
 
 /**
  * The instant at which the server matches a code the counter checked offline: the device's `verifiedAt`,

@@ -4,10 +4,12 @@
 /** A member's private topic: their notifications. Only that member may join. */
 export const userTopic = (userId: string) => `user:${userId}`;
 /** "Deals in this city changed": ids only, any signed-in user may join. */
+/** @public Named by the database triggers (decision 033). */
 export const cityTopic = (cityId: string) => `city:${cityId}`;
 
 export const TOPIC_PATTERN = /^(user|city):[0-9a-f-]{36}$/;
 
+/** @public Event names the database triggers send (decision 033). */
 export const REALTIME_EVENTS = {
   /** payload {id, type}: a notification was stored for this member. */
   notification: 'notification',

@@ -20,7 +20,7 @@ import { resendMailer } from './ports/mail/resend-mailer.ts';
 type Env = Record<string, string | undefined>;
 
 /** Stripe when STRIPE_SECRET_KEY is set; otherwise the built-in test provider (no network). */
-export function paymentsFromEnv(env: Env): PaymentProvider {
+function paymentsFromEnv(env: Env): PaymentProvider {
   if (env.STRIPE_SECRET_KEY) {
     return stripePaymentProvider({
       secretKey: env.STRIPE_SECRET_KEY,

@@ -3,7 +3,7 @@ import { randomToken } from './lib/tokens.ts';
 // Runtime settings, read from the environment in one place.
 
 export interface AppConfig {
-  /** The one account the admin dashboard admits (spec section 6). */
+  /** The one account the admin dashboard admits (docs/spec.md section 6). */
   adminEmail: string;
   bcryptRounds: number;
   sessionTtlDays: number;

@@ -44,7 +44,7 @@ export type AppEnv = {
 
 export type AppContext = Context<AppEnv>;
 
-export const claimsFor = (user: AuthUser | null): Claims =>
+const claimsFor = (user: AuthUser | null): Claims =>
   user ? { role: 'authenticated', sub: user.id, email: user.email } : anonClaims;
 
 /** Ends the request's transaction if it is open and idle (commits: it has only read so far). */

@@ -32,7 +32,7 @@ function groupByAccess(routes: readonly RouteEntry[]) {
 }
 
 /**
- * The route table of spec section 2 (routes/route-table.ts). Guards read the cached user, so nothing renders
+ * The route table of docs/spec.md section 2 (routes/route-table.ts). Guards read the cached user, so nothing renders
  * until it is known. Every screen is a lazily loaded chunk (see routes/lazy-pages.ts); the splash covers its
  * download too.
  */

@@ -1,6 +1,6 @@
 import type { Role } from '@shared/constants.ts';
 
-/** Every route of spec section 2, in one place so links and redirects cannot drift apart. */
+/** Every route of docs/spec.md section 2, in one place so links and redirects cannot drift apart. */
 export const paths = {
   landing: '/',
   about: '/about',

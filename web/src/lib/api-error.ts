@@ -1,4 +1,4 @@
-/** The error text rule of spec section 8 (docs/spec.md): "<status>: <body text, or the status text when the body is empty>". */
+/** The error text rule of docs/spec.md section 8 (docs/spec.md): "<status>: <body text, or the status text when the body is empty>". */
 export function responseErrorMessage(status: number, bodyText: string, statusText = ''): string {
   return `${status}: ${bodyText || statusText}`;
 }

@@ -7,7 +7,7 @@ export function cityLabel(city: Pick<City, 'name' | 'state'>): string {
 }
 
 /**
- * The preselected city (spec section 2, member home): the one whose name contains "lyons" and whose state contains
+ * The preselected city (docs/spec.md section 2, member home): the one whose name contains "lyons" and whose state contains
  * "colorado", ignoring case; otherwise the first city; undefined for an empty list.
  */
 export function pickDefaultCity<T extends Pick<City, 'name' | 'state'>>(cities: readonly T[]): T | undefined {

@@ -1,6 +1,5 @@
 import type { PayLocalDb } from './local-db';
-
-export const LOCAL_DB_NAME = 'pay-local';
+import { LOCAL_DB_NAME } from './local-db-name';
 
 /** The Dexie database, downloading Dexie on first use (it is not part of the initial bundle). */
 export async function loadLocalDb(): Promise<PayLocalDb> {

@@ -1,6 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
-import { LOCAL_DB_NAME } from './local-db-loader';
+import { LOCAL_DB_NAME } from './local-db-name';
 import type { OutboxEntry } from './outbox/outbox-entry';
 
 /** One row per persisted TanStack Query client (there is only ever one, under PERSISTED_CLIENT_KEY). */

@@ -4,7 +4,7 @@ import { connectivity } from './network/connectivity';
 import { PERSIST_MAX_AGE_MS } from './query-persister';
 
 /**
- * Client data settings of spec section 9: never stale, no refetch on focus or interval, no retries.
+ * Client data settings of docs/spec.md section 9: never stale, no refetch on focus or interval, no retries.
  * Keys are API paths, so most reads need no query function of their own.
  */
 export function createQueryClient(): QueryClient {

@@ -14,7 +14,7 @@ export interface PersistedClientStore {
   delete(key: string): Promise<void>;
 }
 
-export function dexieStore(): PersistedClientStore {
+function dexieStore(): PersistedClientStore {
   return {
     // A first visit has nothing to restore: answer without downloading Dexie (initial-bundle budget).
     get: async (key) => ((await localDbMayExist()) ? (await (await loadLocalDb()).queryCache.get(key))?.client : undefined),

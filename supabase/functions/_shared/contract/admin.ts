@@ -10,7 +10,7 @@ export const adminMetrics = z.object({
 });
 export type AdminMetrics = z.infer<typeof adminMetrics>;
 
-export const ADMIN_USERS_PAGE_MAX = 200;
+const ADMIN_USERS_PAGE_MAX = 200;
 
 export const adminUsersQuery = z.object({
   search: z.string().trim().max(100, 'must be at most 100 characters').optional().default(''),
@@ -19,9 +19,8 @@ export const adminUsersQuery = z.object({
   offset: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be at least 0')
     .optional().default(0),
 });
-export type AdminUsersQuery = z.input<typeof adminUsersQuery>;
 
-export const adminUser = z.object({
+const adminUser = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
@@ -45,7 +44,6 @@ export const adminCity = z.object({
   memberCount: z.number(),
 });
 export type AdminCity = z.infer<typeof adminCity>;
-export const adminCitiesAnswer = z.array(adminCity);
 
 const required = (max: number) =>
   z.string({ message: 'is required' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);

@@ -3,7 +3,7 @@ import { NAME_MAX, ROLES } from '../constants.ts';
 import { email, newPassword, optionalId, text } from './common.ts';
 
 const name = text(NAME_MAX).trim().min(1, 'is required');
-// The register page only hints at 8 characters (spec section 5); the server enforces it (decision 088).
+// The register page only hints at 8 characters (docs/spec.md section 5); the server enforces it (decision 088).
 const password = newPassword;
 const optionalText = (max: number) =>
   z.preprocess((v) => (typeof v === 'string' ? v.trim() || null : v), z.string().max(max, `must be at most ${max} characters`).nullish());
@@ -25,7 +25,6 @@ export const merchantData = z.object({
   isWomenOwned: z.boolean().default(false),
   cityName: optionalText(200),
 });
-export type MerchantData = z.infer<typeof merchantData>;
 
 export const registerBody = z.discriminatedUnion('role', [
   z.object({

@@ -13,9 +13,8 @@ export const businessSearchQuery = z.object({
     .min(1, 'must be at least 1').max(BUSINESS_SEARCH_LIMIT, `must be at most ${BUSINESS_SEARCH_LIMIT}`)
     .optional().default(BUSINESS_SEARCH_LIMIT),
 });
-export type BusinessSearchQuery = z.input<typeof businessSearchQuery>;
 
-/** A search result (spec section 3, Business). */
+/** A search result (docs/spec.md section 3, Business). */
 export const business = z.object({
   id: z.string(),
   name: z.string(),
@@ -27,7 +26,6 @@ export const business = z.object({
   isVerified: z.boolean(),
 });
 export type Business = z.infer<typeof business>;
-export const businessSearchAnswer = z.array(business);
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'must be a real date');
@@ -50,9 +48,9 @@ export const collaborationRequestBody = z.object({
 });
 export type CollaborationRequestBody = z.input<typeof collaborationRequestBody>;
 
-export const collaborationParty = z.object({ id: z.string(), name: z.string(), logoUrl: z.string().nullable() });
+const collaborationParty = z.object({ id: z.string(), name: z.string(), logoUrl: z.string().nullable() });
 
-/** Spec section 3, Collaboration; plus which side the caller is on and, once accepted, the partner's email. */
+/** docs/spec.md section 3, Collaboration; plus which side the caller is on and, once accepted, the partner's email. */
 export const collaboration = z.object({
   id: z.string(),
   status: z.enum(COLLAB_STATUSES),
@@ -69,7 +67,6 @@ export const collaboration = z.object({
   partnerEmail: z.string().nullable(),
 });
 export type Collaboration = z.infer<typeof collaboration>;
-export const collaborationsAnswer = z.array(collaboration);
 
 export const collaborationsQuery = z.object({
   status: z.preprocess(noFilter, z.enum(COLLAB_STATUSES, { message: 'must be PENDING, ACCEPTED, DENIED or CANCELLED' }).optional()),

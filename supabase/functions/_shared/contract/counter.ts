@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { uuid } from './common.ts';
 
-export const COUNTER_AMOUNT_MAX_CENTS = 10_000_000;
-export const COUNTER_POINTS_MAX = 10_000_000;
+const COUNTER_AMOUNT_MAX_CENTS = 10_000_000;
+const COUNTER_POINTS_MAX = 10_000_000;
 /** How long the counter can undo a redemption or a points entry. */
 export const COUNTER_UNDO_MINUTES = 5;
 
@@ -88,7 +88,6 @@ export const counterActivityItem = z.object({
   undoUntil: z.string().nullable(),
 });
 export type CounterActivityItem = z.infer<typeof counterActivityItem>;
-export const counterActivityAnswer = z.array(counterActivityItem);
 
 /** GET /api/member/points: the member card. */
 export const memberPointsAnswer = z.object({

@@ -5,8 +5,8 @@ import {
 import { dealRuleViolation } from '../deal-rules.ts';
 import { uuid } from './common.ts';
 
-export const DISCOUNT_AMOUNT_MAX_CENTS = 10_000_000;
-export const MAX_USES_LIMIT = 1_000_000;
+const DISCOUNT_AMOUNT_MAX_CENTS = 10_000_000;
+const MAX_USES_LIMIT = 1_000_000;
 
 /** Empty strings from forms mean "not set". */
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -90,8 +90,8 @@ export const publicDealsQuery = z.object({
   category: z.enum(MEMBER_DEAL_FILTERS, { error: 'must be one of the member categories' }).optional().default('all'),
 });
 
-/** Deal, merchant view (spec section 3). discountAmount is in cents. A code only while the deal is live. */
-export const merchantDeal = z.object({
+/** Deal, merchant view (docs/spec.md section 3). discountAmount is in cents. A code only while the deal is live. */
+const merchantDeal = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -109,11 +109,10 @@ export const merchantDeal = z.object({
   updatedAt: z.string(),
 });
 export type MerchantDeal = z.infer<typeof merchantDeal>;
-export const merchantDealsAnswer = z.array(merchantDeal);
 export const deleteDealAnswer = z.object({ id: z.string(), deleted: z.boolean(), deal: merchantDeal.nullable() });
 export type DeleteDealAnswer = z.infer<typeof deleteDealAnswer>;
 
-/** Deal, member view (spec section 3), plus what the member screen filters and links by. */
+/** Deal, member view (docs/spec.md section 3), plus what the member screen filters and links by. */
 export const memberDeal = z.object({
   id: z.string(),
   title: z.string(),
@@ -132,9 +131,8 @@ export const memberDeal = z.object({
   validTo: z.string().nullable(),
 });
 export type MemberDeal = z.infer<typeof memberDeal>;
-export const memberDealsAnswer = z.array(memberDeal);
 
-/** Deal, public view (spec section 3): no code. */
+/** Deal, public view (docs/spec.md section 3): no code. */
 export const publicDeal = z.object({
   id: z.string(),
   title: z.string(),
@@ -158,6 +156,5 @@ export const publicDeal = z.object({
   }),
 });
 export type PublicDeal = z.infer<typeof publicDeal>;
-export const publicDealsAnswer = z.array(publicDeal);
 
 export const MEMBERSHIP_REQUIRED_MESSAGE = 'An active membership is required to see deals. Subscribe to access deals & community.';

@@ -5,8 +5,8 @@ import { merchantData } from './auth.ts';
 export const merchantApplyBody = merchantData;
 export type MerchantApplyBody = z.input<typeof merchantApplyBody>;
 
-/** Merchant (spec section 3), as its owner and the admin see it. */
-export const merchantProfile = z.object({
+/** Merchant (docs/spec.md section 3), as its owner and the admin see it. */
+const merchantProfile = z.object({
   id: z.string(),
   name: z.string(),
   address: z.string(),
@@ -27,7 +27,7 @@ export const merchantProfile = z.object({
 });
 export type MerchantProfile = z.infer<typeof merchantProfile>;
 
-export const adminMerchant = merchantProfile.extend({ ownerName: z.string(), ownerEmail: z.string() });
+const adminMerchant = merchantProfile.extend({ ownerName: z.string(), ownerEmail: z.string() });
 export type AdminMerchant = z.infer<typeof adminMerchant>;
 export const adminMerchantsAnswer = z.object({ pending: z.array(adminMerchant), active: z.array(adminMerchant) });
 export type AdminMerchantsAnswer = z.infer<typeof adminMerchantsAnswer>;
@@ -39,4 +39,3 @@ export type AdminMerchantsAnswer = z.infer<typeof adminMerchantsAnswer>;
 export const merchantLogoBody = z.object({
   logoUrl: z.string({ error: 'is required' }).trim().min(1, 'is required').max(2000, 'must be at most 2000 characters'),
 });
-export type MerchantLogoBody = z.infer<typeof merchantLogoBody>;

@@ -1,19 +1,16 @@
 import { z } from 'zod';
 import { BUSINESS_UPDATE_MAX } from '../constants.ts';
 
-export { BUSINESS_UPDATE_MAX };
-/** Limits of business updates (not in the spec; see docs/decisions/032-business-updates.md). */
-export const BUSINESS_UPDATES_PER_DAY = 5;
+;
 /** How many of the latest notifications GET /api/notifications returns. */
 export const NOTIFICATIONS_LIMIT = 100;
 
-export const NOTIFICATION_TYPES = { newDeal: 'NEW_DEAL', businessUpdate: 'BUSINESS_UPDATE' } as const;
 
 /** GET /api/businesses/{id}/follow-status, and the answer of POST/DELETE .../follow. */
 export const followStatus = z.object({ isFollowing: z.boolean() });
 export type FollowStatus = z.infer<typeof followStatus>;
 
-/** One entry of GET /api/user/following (spec section 3, "Followed business"). */
+/** One entry of GET /api/user/following (docs/spec.md section 3, "Followed business"). */
 export const followedBusiness = z.object({
   id: z.string(),
   name: z.string(),
@@ -24,10 +21,9 @@ export const followedBusiness = z.object({
   followedAt: z.string(),
 });
 export type FollowedBusiness = z.infer<typeof followedBusiness>;
-export const followingAnswer = z.array(followedBusiness);
 
 /**
- * One entry of GET /api/notifications (spec section 3). data is the snapshot taken when it was sent;
+ * One entry of GET /api/notifications (docs/spec.md section 3). data is the snapshot taken when it was sent;
  * merchantId and dealId are null once that business or deal is gone (or no longer visible), which
  * is how the screen knows to hide "View Deal".
  */
@@ -45,7 +41,6 @@ export const notification = z.object({
   }),
 });
 export type Notification = z.infer<typeof notification>;
-export const notificationsAnswer = z.array(notification);
 
 /** POST /api/merchant/updates */
 export const businessUpdateBody = z.object({
@@ -55,4 +50,3 @@ export type BusinessUpdateBody = z.infer<typeof businessUpdateBody>;
 
 export const businessUpdate = z.object({ id: z.string(), message: z.string(), createdAt: z.string() });
 export type BusinessUpdate = z.infer<typeof businessUpdate>;
-export const businessUpdatesAnswer = z.array(businessUpdate);

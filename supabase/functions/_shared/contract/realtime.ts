@@ -3,7 +3,7 @@ import { z } from 'zod';
 // Realtime topics and events, shared by the database triggers' conventions, the API and the web app.
 // See docs/decisions/033-realtime-topics.md.
 
-export { cityTopic, REALTIME_EVENTS, TOPIC_PATTERN, userTopic } from '../realtime-topics.ts';
+export { TOPIC_PATTERN, userTopic } from '../realtime-topics.ts';
 
 /** One message as every transport delivers it to the browser. */
 export const realtimeMessage = z.object({

@@ -3,7 +3,7 @@ import { DEFAULT_PLAN, NAME_MAX, PLAN_IDS, type PlanId } from '../constants.ts';
 import { email, newPassword, optionalId } from './common.ts';
 import { sessionUser } from './auth.ts';
 
-export const planId = z.enum(PLAN_IDS as [PlanId, ...PlanId[]], { error: () => `must be one of ${PLAN_IDS.join(', ')}` });
+const planId = z.enum(PLAN_IDS as [PlanId, ...PlanId[]], { error: () => `must be one of ${PLAN_IDS.join(', ')}` });
 
 const name = z.string().trim().min(1, 'is required').max(NAME_MAX, `must be at most ${NAME_MAX} characters`);
 // The subscribe form keeps the spec's 6-character hint (SUBSCRIBE_PASSWORD_MIN); the server enforces the
@@ -22,11 +22,11 @@ export type CreateSubscriptionBody = z.input<typeof createSubscriptionBody>;
 /** POST /api/create-subscription by a signed-in member (the upgrade path): only the plan counts. */
 export const upgradeSubscriptionBody = z.object({ plan: planId.default(DEFAULT_PLAN) });
 
-export const paymentProviderKind = z.enum(['test', 'stripe']);
+const paymentProviderKind = z.enum(['test', 'stripe']);
 export type PaymentProviderKind = z.infer<typeof paymentProviderKind>;
 
 /** Which card form the browser shows: the built-in test form or Stripe Elements. */
-export const paymentConfig = z.object({
+const paymentConfig = z.object({
   provider: paymentProviderKind,
   publishableKey: z.string().nullable(),
 });
@@ -80,8 +80,7 @@ export type CompleteSubscriptionAnswer = z.infer<typeof completeSubscriptionAnsw
 export const subscriptionStatus = z.object({ isActive: z.boolean() });
 export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
 
-export const membershipState = z.enum(['active', 'paused', 'past_due', 'canceled', 'none']);
-export type MembershipState = z.infer<typeof membershipState>;
+const membershipState = z.enum(['active', 'paused', 'past_due', 'canceled', 'none']);
 
 export const subscriptionDetails = z.object({
   isActive: z.boolean(),
@@ -109,6 +108,3 @@ export const testCardConfirmBody = z.object({
   cvc: z.string().trim().regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
 });
 export type TestCardConfirmBody = z.input<typeof testCardConfirmBody>;
-export const testCardConfirmAnswer = z.object({
-  paymentIntent: z.object({ id: z.string(), status: z.string() }),
-});

@@ -2,7 +2,7 @@
 // PGlite (the embedded default, in local/). Every request's SQL runs inside a transaction as a
 // Supabase role with request.jwt.claims set, exactly like Supabase's Data API, so RLS decides.
 
-export type DbRole = 'anon' | 'authenticated' | 'service_role';
+type DbRole = 'anon' | 'authenticated' | 'service_role';
 
 export interface Claims {
   role: DbRole;
@@ -10,7 +10,7 @@ export interface Claims {
   email?: string;
 }
 
-export type Row = Record<string, unknown>;
+type Row = Record<string, unknown>;
 export type Query = <T = Row>(text: string, params?: readonly unknown[]) => Promise<T[]>;
 
 /** A transaction left open by `Database.open` (one connection held until `end`). */

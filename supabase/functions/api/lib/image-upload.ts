@@ -16,5 +16,5 @@ export function checkImageBytes(bytes: Uint8Array): CheckedImage {
 }
 
 /** Multipart bodies may carry this much besides the file itself. */
-export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 export const MAX_UPLOAD_REQUEST_BYTES = MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES;

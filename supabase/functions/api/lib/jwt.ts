@@ -3,7 +3,7 @@
 
 const encoder = new TextEncoder();
 
-export const base64Url = (bytes: Uint8Array) =>
+const base64Url = (bytes: Uint8Array) =>
   btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
 const base64UrlJson = (value: unknown) => base64Url(encoder.encode(JSON.stringify(value)));

@@ -11,7 +11,7 @@ async function hmacHex(secret: string, message: string): Promise<string> {
 
 const signedText = (key: string, expires: number) => `PUT\n${key}\n${expires}`;
 
-export const UPLOAD_PATH_PREFIX = '/api/objects/upload/';
+const UPLOAD_PATH_PREFIX = '/api/objects/upload/';
 
 /** A relative address: /api/objects/upload/<key>?expires=<unix seconds>&signature=<hex>. */
 export async function signUploadUrl(secret: string, key: string, expires: number): Promise<string> {

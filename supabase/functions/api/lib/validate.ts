@@ -4,7 +4,7 @@ import { findUnstorableField, UNSTORABLE_TEXT_MESSAGE } from '../../_shared/cont
 import { badRequest } from './http-error.ts';
 
 /** First zod issue as "<field> <message>", e.g. "email must be a valid email address". */
-export function describeIssue(error: z.ZodError): string {
+function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid request';
   const field = issue.path.map(String).join('.');

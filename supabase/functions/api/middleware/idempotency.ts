@@ -4,7 +4,7 @@ import { serviceTx } from '../context.ts';
 import { badRequest, conflict, HttpError } from '../lib/http-error.ts';
 
 const mutating = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /**
  * A signed-in user's mutation carrying an Idempotency-Key runs once: the first response (status

@@ -71,7 +71,7 @@ export function requireUser(c: AppContext, ...roles: Role[]): AuthUser {
   return user;
 }
 
-/** The admin rule (spec section 6): role ADMIN and the one designated admin account. */
+/** The admin rule (docs/spec.md section 6): role ADMIN and the one designated admin account. */
 export function requireAdmin(c: AppContext): AuthUser {
   const user = requireUser(c);
   if (user.role !== 'ADMIN' || user.email !== c.var.deps.config.adminEmail) {

@@ -2,7 +2,7 @@ import type { Role } from '@shared/constants.ts';
 import type { SessionUser } from '@shared/contract/index.ts';
 import { homePathForRole, paths } from '@/config/paths';
 
-/** Spec section 6: a wrong or missing role leads to the login screen. Returns where to go, or null to stay. */
+/** docs/spec.md section 6: a wrong or missing role leads to the login screen. Returns where to go, or null to stay. */
 export function roleGuardRedirect(user: Pick<SessionUser, 'role'> | null | undefined, allowed: readonly Role[]): string | null {
   return user && allowed.includes(user.role) ? null : paths.login;
 }

@@ -16,7 +16,7 @@ import { routeFor, routeTable } from './route-table';
  * after it mounts and rendering once more per answer (a waterfall on a slow network, long tasks on a slow
  * phone). The screen's own queries share these requests (same keys); nothing is fetched twice.
  */
-export function prefetchRouteData(pathname: string, user: SessionUser, queryClient: QueryClient) {
+function prefetchRouteData(pathname: string, user: SessionUser, queryClient: QueryClient) {
   if (user.role !== 'USER' || routeFor(pathname)?.prefetch !== 'memberHome') return;
   void queryClient.prefetchQuery(subscriptionStatusQueryOptions());
   void queryClient.prefetchQuery(notificationsQueryOptions());
@@ -32,7 +32,7 @@ export function prefetchRouteData(pathname: string, user: SessionUser, queryClie
     .catch(() => undefined);
 }
 
-/** Screens that send a signed-in user on to their home (spec section 2): what to prefetch is that home's data. */
+/** Screens that send a signed-in user on to their home (docs/spec.md section 2): what to prefetch is that home's data. */
 const REDIRECTING_SCREENS: readonly string[] = routeTable.filter((route) => route.access === 'signed-out').map((route) => route.path);
 
 /**

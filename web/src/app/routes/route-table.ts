@@ -1,7 +1,7 @@
 import type { Role } from '@shared/constants.ts';
 import { paths } from '../../config/paths';
 
-// The route table of spec section 2 (docs/spec.md), as data. Read by the router (router.tsx), the preloaders
+// The route table of docs/spec.md section 2 (docs/spec.md), as data. Read by the router (router.tsx), the preloaders
 // (lazy-pages.ts: a screen's code; route-data.ts: a screen's data) and the build (scripts/vite/route-preloads.ts:
 // modulepreload links in index.html; vite.config.ts: the service worker's app-shell routes). Plain data with no
 // React and no imports of features, so the build can load it in Node.

@@ -1,7 +1,7 @@
 import { Logo } from './logo';
 import { Spinner } from './spinner';
 
-/** Replaces every route while the current user is still loading (spec section 2). */
+/** Replaces every route while the current user is still loading (docs/spec.md section 2). */
 export function LoadingSplash() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-cream" aria-busy="true">

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 
-/** Spec section 9: at most one toast visible, 5 s by default, swipe right past 50 px to dismiss, F8 to focus. */
+/** docs/spec.md section 9: at most one toast visible, 5 s by default, swipe right past 50 px to dismiss, F8 to focus. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = 'F8';
 
-export type ToastVariant = 'default' | 'destructive';
+type ToastVariant = 'default' | 'destructive';
 
-export interface ToastAction {
+interface ToastAction {
   label: string;
   onClick: () => void;
 }

@@ -32,9 +32,9 @@ async function takeEarlySession(): Promise<SessionUser | null | undefined> {
 
 /**
  * GET /api/auth/me → the signed-in user, or null. A 401 means logged out; so does any other failure
- * (spec section 4), which is why this never throws. Cached forever and never retried (client defaults).
+ * (docs/spec.md section 4), which is why this never throws. Cached forever and never retried (client defaults).
  */
-export const meQueryOptions = () =>
+const meQueryOptions = () =>
   queryOptions<SessionUser | null>({
     queryKey: authKeys.me,
     queryFn: async (context) => {

@@ -5,7 +5,7 @@ import { authKeys } from './get-me';
 
 /**
  * POST /api/auth/logout. On success the whole client cache and its persisted copy are emptied
- * (spec section 4) so the next person on this device sees nothing of the previous one, then the
+ * (docs/spec.md section 4) so the next person on this device sees nothing of the previous one, then the
  * user is set to null so route guards react at once without refetching /api/auth/me.
  */
 export function useLogout({ onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {

@@ -61,7 +61,7 @@ const memberFilterLabels: Record<MemberFilter, string> = {
 export const memberFilterLabel = (filter: MemberFilter) => memberFilterLabels[filter];
 
 /**
- * Spec section 2: a colour per category (food, retail, services, entertainment, health). Deal
+ * docs/spec.md section 2: a colour per category (food, retail, services, entertainment, health). Deal
  * categories map onto those five families; anything else is neutral.
  */
 export type CategoryTone = 'food' | 'retail' | 'services' | 'entertainment' | 'health' | 'neutral';

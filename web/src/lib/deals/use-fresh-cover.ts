@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { connectivity } from '../network/connectivity';
 
 /** How often an online app renews its offline cover, so going offline always leaves ~11–12 hours of codes. */
-export const COVER_REFRESH_MS = 60 * 60 * 1000;
+const COVER_REFRESH_MS = 60 * 60 * 1000;
 
 /**
  * Keeps an offline-codes answer fresh while online (decision 060): refetches an hour after it was issued,

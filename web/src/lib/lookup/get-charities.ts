@@ -2,17 +2,17 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Charity } from '@shared/contract/index.ts';
 import { apiJson } from '../api-client';
 
-export const charityKeys = {
+const charityKeys = {
   all: ['/api/charities'] as const,
   byCity: (cityId: string) => ['/api/charities', { cityId }] as const,
 };
 
-export function charitiesUrl(cityId: string): string {
+function charitiesUrl(cityId: string): string {
   return `/api/charities?${new URLSearchParams({ cityId })}`;
 }
 
 /** GET /api/charities?cityId=…: the city id rides in the key, so the path is built here rather than by key joining. */
-export const charitiesQueryOptions = (cityId: string) =>
+const charitiesQueryOptions = (cityId: string) =>
   queryOptions<Charity[]>({
     queryKey: charityKeys.byCity(cityId),
     queryFn: () => apiJson<Charity[]>('GET', charitiesUrl(cityId)),

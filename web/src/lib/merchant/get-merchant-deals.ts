@@ -5,7 +5,7 @@ import { useRefreshAtExpiry } from '@/lib/deals/use-now';
 import { merchantKeys } from './merchant-keys';
 
 /** GET /api/merchant/deals: the merchant's own deals with their current codes. */
-export const merchantDealsQueryOptions = () => queryOptions<MerchantDeal[]>({ queryKey: merchantKeys.deals });
+const merchantDealsQueryOptions = () => queryOptions<MerchantDeal[]>({ queryKey: merchantKeys.deals });
 
 /** The deals, refetched by itself when the first shown code expires, so codes rotate on screen. */
 export function useMerchantDeals({ enabled = true }: { enabled?: boolean } = {}) {

@@ -6,10 +6,10 @@ import type { MerchantProfile } from '@shared/contract/index.ts';
 import { merchantKeys } from './merchant-keys';
 
 export type { MerchantProfile };
-export { merchantKeys };
+;
 
 /** 404 means "no merchant profile yet" (the Complete Application view), so it reads as null instead of failing. */
-export async function fetchMerchantMe(): Promise<MerchantProfile | null> {
+async function fetchMerchantMe(): Promise<MerchantProfile | null> {
   try {
     return await apiJson<MerchantProfile>('GET', merchantKeys.me[0]);
   } catch (error) {
@@ -18,8 +18,8 @@ export async function fetchMerchantMe(): Promise<MerchantProfile | null> {
   }
 }
 
-/** Spec section 7: no retry, always fresh, so approval by an admin shows up on the next visit. */
-export const merchantMeQueryOptions = () =>
+/** docs/spec.md section 7: no retry, always fresh, so approval by an admin shows up on the next visit. */
+const merchantMeQueryOptions = () =>
   queryOptions({
     queryKey: merchantKeys.me,
     queryFn: fetchMerchantMe,

@@ -19,7 +19,7 @@ export interface OutboxAction {
  * pending: waiting for the network; sending: on the wire (a crash here leaves it pending again on the next
  * start, and the idempotency key makes the resend harmless); failed: the server refused it on replay.
  */
-export type OutboxStatus = 'pending' | 'sending' | 'failed';
+type OutboxStatus = 'pending' | 'sending' | 'failed';
 
 export interface OutboxEntry extends OutboxAction {
   /** Auto-increment: the replay order. */

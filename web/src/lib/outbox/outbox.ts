@@ -161,7 +161,6 @@ export function createOutbox(options: OutboxOptions = {}) {
   };
 }
 
-export type Outbox = ReturnType<typeof createOutbox>;
 
 /** The app's outbox (Dexie-backed; Dexie is downloaded on first use). */
 export const outbox = createOutbox();

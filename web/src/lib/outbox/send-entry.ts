@@ -2,7 +2,7 @@ import { ApiError, errorMessage } from '../api-error';
 import { trackedFetch } from '../network/connectivity';
 import type { OutboxAction } from './outbox-entry';
 
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /**
  * What came of sending one outbox entry:

@@ -19,7 +19,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 }
 
 /** Calls `onMessage` for every message on `topic` while mounted (no-op when signed out or topic is null). */
-export function useRealtimeTopic(topic: string | null | undefined, onMessage: MessageHandler) {
+function useRealtimeTopic(topic: string | null | undefined, onMessage: MessageHandler) {
   const client = useContext(RealtimeContext);
   const handle = useEffectEvent(onMessage);
   useEffect(() => {
@@ -29,7 +29,7 @@ export function useRealtimeTopic(topic: string | null | undefined, onMessage: Me
 }
 
 /** Calls `listener` each time the connection becomes live (first time and after every loss). */
-export function useRealtimeReconnect(listener: () => void) {
+function useRealtimeReconnect(listener: () => void) {
   const client = useContext(RealtimeContext);
   const handle = useEffectEvent(listener);
   useEffect(() => client?.onReconnect(() => handle()), [client]);

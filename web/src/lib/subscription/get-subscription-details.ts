@@ -3,7 +3,7 @@ import type { SubscriptionDetails } from '@shared/contract/index.ts';
 import { subscriptionKeys } from './subscription-keys';
 
 /** GET /api/subscription/details → {isActive, currentPeriodEnd, cancelAtPeriodEnd, status, plan, charity given}. */
-export const subscriptionDetailsQueryOptions = () => queryOptions<SubscriptionDetails>({ queryKey: subscriptionKeys.details });
+const subscriptionDetailsQueryOptions = () => queryOptions<SubscriptionDetails>({ queryKey: subscriptionKeys.details });
 
 export function useSubscriptionDetails({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...subscriptionDetailsQueryOptions(), enabled });

@@ -25,7 +25,7 @@ async function messageOf(res: Response): Promise<string> {
 }
 
 /**
- * The upload flow of spec section 7: checks the file, asks POST /api/objects/upload for a signed
+ * The upload flow of docs/spec.md section 7: checks the file, asks POST /api/objects/upload for a signed
  * address and PUTs the file there. An expired address (403 "Request has expired") is replaced
  * and retried once; other 4xx answers become UploadErrors with the server's message.
  */

@@ -1,7 +1,7 @@
 // The object-store port. Adapters: a local folder (embedded default, served by the local runner
 // under /objects/) and Supabase Storage (production). Keys look like "uploads/<user id>/<id>".
 
-export interface StoredObject {
+interface StoredObject {
   bytes: Uint8Array;
   contentType: string;
 }

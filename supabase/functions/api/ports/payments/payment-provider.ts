@@ -36,7 +36,7 @@ export interface StartedCheckout {
   currency: string;
 }
 
-export interface StartCheckoutInput {
+interface StartCheckoutInput {
   plan: PlanId;
   email: string;
   name: string;
@@ -72,7 +72,7 @@ export type PaymentEvent =
   | { id: string; created: Date; type: 'ignored'; providerType: string };
 
 /** The built-in test provider's browser-side step (what Stripe.js does against Stripe). */
-export interface TestCardCheckout {
+interface TestCardCheckout {
   confirmCard(input: { clientSecret: string; cardNumber: string; expMonth: number; expYear: number; cvc: string }):
     Promise<{ id: string; status: ProviderPayment['status'] }>;
 }

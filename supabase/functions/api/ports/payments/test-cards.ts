@@ -24,8 +24,6 @@ const successes = new Set([
   '378282246310005', '371449635398431', '6011111111111117',
 ]);
 
-export const SUCCESS_TEST_CARD = '4242 4242 4242 4242';
-export const DECLINED_TEST_CARD = '4000 0000 0000 0002';
 
 export function luhnValid(digits: string): boolean {
   let sum = 0;

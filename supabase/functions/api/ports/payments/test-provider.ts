@@ -33,7 +33,7 @@ interface TestSubscription {
 
 const id = (prefix: string) => `${prefix}_test_${randomToken(12).replace(/[-_]/g, 'x')}`;
 
-export class UnknownTestObjectError extends Error {}
+class UnknownTestObjectError extends Error {}
 
 export function testPaymentProvider(options: { now?: () => Date } = {}): PaymentProvider {
   const now = options.now ?? (() => new Date());

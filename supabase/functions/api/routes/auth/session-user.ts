@@ -2,7 +2,7 @@ import type { SessionUser } from '../../../_shared/contract/auth.ts';
 import type { Query } from '../../db/database.ts';
 
 /**
- * The session user of spec section 3, read as the user (RLS: own row only).
+ * The session user of docs/spec.md section 3, read as the user (RLS: own row only).
  * subscriptionStatus is 'active' while a subscription grants access now, else its latest status or 'none'.
  */
 export async function loadSessionUser(query: Query): Promise<SessionUser | null> {

@@ -7,7 +7,7 @@ import { iso } from '../../lib/iso.ts';
 import { pathId } from '../../lib/path-id.ts';
 import { requireUser } from '../../middleware/session.ts';
 
-// Following a business (spec sections 3, 4 and 7). Rows are the member's own (RLS); the insert
+// Following a business (docs/spec.md sections 3, 4 and 7). Rows are the member's own (RLS); the insert
 // policy also refuses pending businesses, one's own business and non-members, but the checks
 // below come first so each case gets a clear answer.
 /** /api/businesses/:id/follow and /follow-status (mounted at /businesses/:id). */
@@ -15,9 +15,9 @@ export const followRoutes = new Hono<AppEnv>();
 /** GET /api/user/following (mounted at /user/following). */
 export const followingListRoutes = new Hono<AppEnv>();
 
-export const BUSINESS_NOT_FOUND = 'Business not found';
-export const OWN_BUSINESS = 'You cannot follow your own business';
-export const MEMBERS_ONLY = 'Only members can follow businesses';
+const BUSINESS_NOT_FOUND = 'Business not found';
+const OWN_BUSINESS = 'You cannot follow your own business';
+const MEMBERS_ONLY = 'Only members can follow businesses';
 
 /** The business as the caller sees it: members see approved businesses only, so pending = unknown. */
 async function findBusiness(q: Query, id: string) {

@@ -40,7 +40,7 @@ const registerMerchant = async (email: string) => {
 };
 
 describe('GET /api/merchant/me', () => {
-  it('answers the active merchant profile of spec section 3', async () => {
+  it('answers the active merchant profile of docs/spec.md section 3', async () => {
     const agent = t.agent();
     await agent.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
     const res = await agent.get('/api/merchant/me');

@@ -10,9 +10,9 @@ import { notificationColumns, type NotificationRow } from './select.ts';
 // A member's notifications. RLS alone decides whose rows these are: the queries never name a user.
 export const notificationRoutes = new Hono<AppEnv>();
 
-export const NOTIFICATION_NOT_FOUND = 'Notification not found';
+const NOTIFICATION_NOT_FOUND = 'Notification not found';
 
-export const toNotification = (r: NotificationRow): Notification => ({
+const toNotification = (r: NotificationRow): Notification => ({
   id: r.id,
   type: r.type,
   isRead: r.is_read,

@@ -2,7 +2,7 @@
 // chosen password), then settle it once the provider confirms the payment — from the browser's
 // completion or from the webhook, whichever comes first (settle.ts, decision 070). A declined card
 // leaves no account.
-import { PLANS, type PlanId } from '../../../_shared/constants.ts';
+import type { PlanId } from '../../../_shared/constants.ts';
 import {
   createSubscriptionBody, newAccountFields, upgradeSubscriptionBody,
   type CompleteSubscriptionAnswer, type CreateSubscriptionAnswer,
@@ -197,7 +197,6 @@ async function replayedCompletion(c: AppContext, checkout: CheckoutRow, password
   throw conflict('This payment has already been used. Please log in.');
 }
 
-export const planName = (plan: PlanId | null) => (plan ? PLANS[plan].name : null);
 
 /** Reads as the signed-in user: their subscription state and what their payments gave to charity. */
 export async function subscriptionDetailsOf(c: AppContext) {

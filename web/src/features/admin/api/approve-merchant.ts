@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
-export const approveMerchant = (id: string) => apiJson<unknown>('POST', `/api/admin/merchants/${id}/approve`);
+const approveMerchant = (id: string) => apiJson<unknown>('POST', `/api/admin/merchants/${id}/approve`);
 
 /** POST /api/admin/merchants/{id}/approve (no body); merchants and metrics are refetched. */
 export function useApproveMerchant({ onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {

@@ -3,7 +3,7 @@ import type { AdminCity, CreateCityBody } from '@shared/contract/index.ts';
 import { apiJson } from '@/lib/api-client';
 import { refreshCities } from './refresh-cities';
 
-export const createCity = (body: CreateCityBody) => apiJson<AdminCity>('POST', '/api/admin/cities', body);
+const createCity = (body: CreateCityBody) => apiJson<AdminCity>('POST', '/api/admin/cities', body);
 
 /** POST /api/admin/cities {name, state, description} */
 export function useCreateCity({ onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {

@@ -3,7 +3,7 @@ import type { DeletedAnswer } from '@shared/contract/index.ts';
 import { apiJson } from '@/lib/api-client';
 import { refreshCities } from './refresh-cities';
 
-export const deleteCity = (id: string) => apiJson<DeletedAnswer>('DELETE', `/api/admin/cities/${id}`);
+const deleteCity = (id: string) => apiJson<DeletedAnswer>('DELETE', `/api/admin/cities/${id}`);
 
 /** DELETE /api/admin/cities/{id} */
 export function useDeleteCity({ onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {

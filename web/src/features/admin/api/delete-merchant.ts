@@ -3,7 +3,7 @@ import type { DeletedAnswer } from '@shared/contract/index.ts';
 import { apiJson } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
-export const deleteMerchant = (id: string) => apiJson<DeletedAnswer>('DELETE', `/api/admin/merchants/${id}`);
+const deleteMerchant = (id: string) => apiJson<DeletedAnswer>('DELETE', `/api/admin/merchants/${id}`);
 
 /** DELETE /api/admin/merchants/{id}; merchants and metrics are refetched. */
 export function useDeleteMerchant({ onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {

@@ -3,7 +3,7 @@ import type { DeletedAnswer } from '@shared/contract/index.ts';
 import { apiJson } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
-export const deleteUser = (id: string) => apiJson<DeletedAnswer>('DELETE', `/api/admin/users/${id}`);
+const deleteUser = (id: string) => apiJson<DeletedAnswer>('DELETE', `/api/admin/users/${id}`);
 
 /** DELETE /api/admin/users/{id}; users, merchants (an owner's business goes too) and metrics are refetched. */
 export function useDeleteUser({ onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {

@@ -3,7 +3,7 @@ import type { AdminMerchantsAnswer } from '@shared/contract/index.ts';
 import { adminKeys } from './keys';
 
 /** GET /api/admin/merchants: {pending, active}. */
-export const adminMerchantsQueryOptions = () =>
+const adminMerchantsQueryOptions = () =>
   queryOptions<AdminMerchantsAnswer>({ queryKey: adminKeys.merchants, refetchOnMount: 'always' });
 
 export function useAdminMerchants() {

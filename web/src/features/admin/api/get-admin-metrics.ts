@@ -6,7 +6,7 @@ import { adminKeys } from './keys';
  * GET /api/admin/metrics (cents). Also the dashboard's admission check: the server answers 403 to
  * anyone but the designated admin. Read afresh whenever the dashboard opens.
  */
-export const adminMetricsQueryOptions = () => queryOptions<AdminMetrics>({ queryKey: adminKeys.metrics, refetchOnMount: 'always' });
+const adminMetricsQueryOptions = () => queryOptions<AdminMetrics>({ queryKey: adminKeys.metrics, refetchOnMount: 'always' });
 
 export function useAdminMetrics() {
   return useQuery(adminMetricsQueryOptions());

@@ -5,14 +5,14 @@ import { adminKeys } from './keys';
 
 export const ADMIN_USERS_PAGE = 50;
 
-export function fetchAdminUsers({ search, offset }: { search: string; offset: number }) {
+function fetchAdminUsers({ search, offset }: { search: string; offset: number }) {
   const params = new URLSearchParams({ limit: String(ADMIN_USERS_PAGE), offset: String(offset) });
   if (search.trim()) params.set('search', search.trim());
   return apiJson<AdminUsersAnswer>('GET', `/api/admin/users?${params}`);
 }
 
 /** GET /api/admin/users: one page of the users table, newest first. */
-export const adminUsersQueryOptions = (page: { search: string; offset: number }) =>
+const adminUsersQueryOptions = (page: { search: string; offset: number }) =>
   queryOptions({
     queryKey: adminKeys.users(page),
     queryFn: () => fetchAdminUsers(page),

@@ -3,7 +3,7 @@ import type { AdminCity, UpdateCityBody } from '@shared/contract/index.ts';
 import { apiJson } from '@/lib/api-client';
 import { refreshCities } from './refresh-cities';
 
-export const updateCity = ({ id, ...body }: UpdateCityBody & { id: string }) => apiJson<AdminCity>('PATCH', `/api/admin/cities/${id}`, body);
+const updateCity = ({ id, ...body }: UpdateCityBody & { id: string }) => apiJson<AdminCity>('PATCH', `/api/admin/cities/${id}`, body);
 
 /** PATCH /api/admin/cities/{id} {name, state, description, active} */
 export function useUpdateCity({ onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {

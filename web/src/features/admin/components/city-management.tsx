@@ -11,7 +11,7 @@ import { useAdminCities } from '../api/get-admin-cities';
 import { CityFormDialog } from './city-form-dialog';
 import { Cell, DataTable } from './data-table';
 
-export const CITY_DELETE_MESSAGE = 'Are you sure you want to delete this city? This action cannot be undone.';
+const CITY_DELETE_MESSAGE = 'Are you sure you want to delete this city? This action cannot be undone.';
 
 /** Cities table with add and edit dialogs and delete (decision 044 for what that means). */
 export function CityManagement() {

@@ -3,7 +3,7 @@ import type { LoginBody, SessionAnswer, SessionUser } from '@shared/contract/ind
 import { apiJson } from '@/lib/api-client';
 import { authKeys } from '@/lib/auth/get-me';
 
-export const login = (body: LoginBody) => apiJson<SessionAnswer>('POST', '/api/auth/login', body);
+const login = (body: LoginBody) => apiJson<SessionAnswer>('POST', '/api/auth/login', body);
 
 /** POST /api/auth/login; on success the cached current user becomes the answer's user. */
 export function useLogin({ onSuccess, onError }: { onSuccess?: (user: SessionUser) => void; onError?: (error: Error) => void } = {}) {

@@ -3,7 +3,7 @@ import type { RegisterBody, SessionAnswer, SessionUser } from '@shared/contract/
 import { apiJson } from '@/lib/api-client';
 import { authKeys } from '@/lib/auth/get-me';
 
-export const register = (body: RegisterBody) => apiJson<SessionAnswer>('POST', '/api/auth/register', body);
+const register = (body: RegisterBody) => apiJson<SessionAnswer>('POST', '/api/auth/register', body);
 
 /** POST /api/auth/register (409 "User already exists" for a taken email); on success the new user is cached. */
 export function useRegister({ onSuccess, onError }: { onSuccess?: (user: SessionUser) => void; onError?: (error: Error) => void } = {}) {

@@ -14,7 +14,7 @@ interface CustomerFieldsProps {
 
 /** Optional home city, then (only once a city is chosen) that city's charities. */
 export function CustomerFields({ cities, citiesLoading, homeCityId, preferredCharityId, onHomeCityChange, onCharityChange }: CustomerFieldsProps) {
-  // Mounted only for customers, so charities are never fetched for merchants (spec section 5).
+  // Mounted only for customers, so charities are never fetched for merchants (docs/spec.md section 5).
   const charities = useCharities(homeCityId || null);
 
   return (

@@ -13,7 +13,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  // Spec section 2: the choice is kept in the form but never sent; sessions last as the server decides.
+  // docs/spec.md section 2: the choice is kept in the form but never sent; sessions last as the server decides.
   const [rememberMe, setRememberMe] = useState(false);
 
   const login = useLogin({

@@ -21,7 +21,7 @@ interface MerchantFieldsProps {
   onChange: <K extends MerchantKeys>(key: K, value: RegisterFormState[K]) => void;
 }
 
-/** Business details; only name and address are required (spec section 5). */
+/** Business details; only name and address are required (docs/spec.md section 5). */
 export function MerchantFields({ state, cities, citiesLoading, onChange }: MerchantFieldsProps) {
   return (
     <fieldset className="space-y-5">

@@ -23,7 +23,7 @@ export interface RegisterFormState {
   isWomenOwned: boolean;
 }
 
-/** `?role=merchant` preselects Merchant; anything else means Customer (spec section 2). */
+/** `?role=merchant` preselects Merchant; anything else means Customer (docs/spec.md section 2). */
 export function accountTypeFromSearch(search: URLSearchParams): AccountType {
   return search.get('role')?.toLowerCase() === 'merchant' ? 'MERCHANT' : 'USER';
 }
@@ -47,7 +47,7 @@ export function initialRegisterForm(accountType: AccountType): RegisterFormState
   };
 }
 
-/** A new home city invalidates the charity picked for the old one (spec section 4, registration form). */
+/** A new home city invalidates the charity picked for the old one (docs/spec.md section 4, registration form). */
 export function withHomeCity(state: RegisterFormState, homeCityId: string): RegisterFormState {
   return homeCityId === state.homeCityId ? state : { ...state, homeCityId, preferredCharityId: '' };
 }

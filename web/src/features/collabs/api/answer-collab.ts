@@ -5,7 +5,7 @@ import { collabKeys } from './keys';
 
 export type CollabAnswer = 'accept' | 'deny';
 
-export const answerCollab = ({ id, answer }: { id: string; answer: CollabAnswer }) =>
+const answerCollab = ({ id, answer }: { id: string; answer: CollabAnswer }) =>
   apiJson<Collaboration>('POST', `/api/collabs/${id}/${answer}`);
 
 /** POST /api/collabs/{id}/accept or /deny (no body); the list is refetched afterwards. */

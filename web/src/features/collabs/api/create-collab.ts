@@ -3,7 +3,7 @@ import type { Collaboration, CollaborationRequestBody } from '@shared/contract/i
 import { apiJson } from '@/lib/api-client';
 import { collabKeys } from './keys';
 
-export const createCollab = (body: CollaborationRequestBody) => apiJson<Collaboration>('POST', '/api/collabs', body);
+const createCollab = (body: CollaborationRequestBody) => apiJson<Collaboration>('POST', '/api/collabs', body);
 
 /** POST /api/collabs; the collaboration lists are refetched afterwards. */
 export function useCreateCollab({ onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {

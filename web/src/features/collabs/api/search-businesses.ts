@@ -12,7 +12,7 @@ export interface BusinessSearchFilters {
   city: string;
 }
 
-export function searchBusinesses(filters: BusinessSearchFilters): Promise<Business[]> {
+function searchBusinesses(filters: BusinessSearchFilters): Promise<Business[]> {
   const params = new URLSearchParams({ q: filters.q.trim(), limit: String(BUSINESS_SEARCH_LIMIT) });
   if (filters.category) params.set('category', filters.category);
   if (filters.city) params.set('city', filters.city);
@@ -20,7 +20,7 @@ export function searchBusinesses(filters: BusinessSearchFilters): Promise<Busine
 }
 
 /** GET /api/businesses/search (text, category, city, limit 20). */
-export const businessSearchQueryOptions = (filters: BusinessSearchFilters) =>
+const businessSearchQueryOptions = (filters: BusinessSearchFilters) =>
   queryOptions({
     queryKey: collabKeys.search({ ...filters, q: filters.q.trim() }),
     queryFn: () => searchBusinesses(filters),

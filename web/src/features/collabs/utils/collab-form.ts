@@ -21,7 +21,7 @@ export const EMPTY_COLLAB_FORM: CollabFormValues = {
 export const MISSING_FIELDS_MESSAGE = 'Please fill in all required fields';
 
 /**
- * Spec section 5: a selected business, Your Discount Offer, Requested Discount and Start Date are
+ * docs/spec.md section 5: a selected business, Your Discount Offer, Requested Discount and Start Date are
  * required; nothing else is checked on the client. Null means "do not send".
  */
 export function collabRequestPayload(businessId: string | null, form: CollabFormValues): CollaborationRequestBody | null {

@@ -3,7 +3,7 @@ import type { CounterMember } from '@shared/contract/index.ts';
 import { merchantKeys } from '@/lib/merchant/merchant-keys';
 
 /** GET /api/merchant/members/{memberNumber}: the member's balance here and whether they are a member now. */
-export const counterMemberQueryOptions = (memberNumber: number) =>
+const counterMemberQueryOptions = (memberNumber: number) =>
   queryOptions<CounterMember>({ queryKey: merchantKeys.counterMember(memberNumber), staleTime: 0 });
 
 export function useCounterMember(memberNumber: number | null) {

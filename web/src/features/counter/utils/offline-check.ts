@@ -6,8 +6,8 @@ import { matchOfflineCode } from '@shared/offline-codes.ts';
 const apiLikeError = (status: number, message: string) => new ApiError(status, JSON.stringify({ message }));
 
 export const NO_COVER_MESSAGE = "This tablet has no codes saved for checking offline yet. Connect once to load the next 12 hours' codes.";
-export const NOT_RECOGNISED_OFFLINE = 'Code not recognised. It may have expired: ask the member to refresh their deal.';
-export const AMBIGUOUS_MESSAGE = 'This code matches more than one of your deals right now. Choose the deal and verify again.';
+const NOT_RECOGNISED_OFFLINE = 'Code not recognised. It may have expired: ask the member to refresh their deal.';
+const AMBIGUOUS_MESSAGE = 'This code matches more than one of your deals right now. Choose the deal and verify again.';
 
 /**
  * The counter's check without a network (decision 060): which of its deals the code belongs to at `nowMs`

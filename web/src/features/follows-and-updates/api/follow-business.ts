@@ -5,7 +5,7 @@ import { followKeys } from './keys';
 
 const followPath = (businessId: string) => `/api/businesses/${encodeURIComponent(businessId)}/follow`;
 
-export interface SetFollowingInput {
+interface SetFollowingInput {
   businessId: string;
   follow: boolean;
   /** For the pending-actions list ("Follow Rosa's River Cafe"). */
@@ -13,7 +13,7 @@ export interface SetFollowingInput {
 }
 
 /** POST (follow) or DELETE (unfollow) /api/businesses/{id}/follow, through the outbox (decision 061). */
-export const setFollowing = async ({ businessId, follow, businessName }: SetFollowingInput) => {
+const setFollowing = async ({ businessId, follow, businessName }: SetFollowingInput) => {
   const result = await outbox.request<FollowStatus>({
     method: follow ? 'POST' : 'DELETE',
     url: followPath(businessId),
@@ -27,7 +27,7 @@ export const setFollowing = async ({ businessId, follow, businessName }: SetFoll
 
 /**
  * Toggles following; afterwards the status is the server's answer (or, offline, the intended one) and the
- * followed list is refetched (spec section 4).
+ * followed list is refetched (docs/spec.md section 4).
  */
 export function useSetFollowing({ onSuccess, onError }: { onSuccess?: (status: FollowStatus, queued: boolean) => void; onError?: (error: Error) => void } = {}) {
   const queryClient = useQueryClient();

@@ -3,6 +3,6 @@ import type { BusinessUpdate } from '@shared/contract/index.ts';
 import { businessUpdateKeys } from './keys';
 
 /** GET /api/merchant/updates: the merchant's latest updates to followers. */
-export const businessUpdatesQueryOptions = () => queryOptions<BusinessUpdate[]>({ queryKey: businessUpdateKeys.list });
+const businessUpdatesQueryOptions = () => queryOptions<BusinessUpdate[]>({ queryKey: businessUpdateKeys.list });
 
 export const useBusinessUpdates = () => useQuery(businessUpdatesQueryOptions());

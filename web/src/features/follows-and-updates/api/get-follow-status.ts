@@ -3,7 +3,7 @@ import type { FollowStatus } from '@shared/contract/index.ts';
 import { followKeys } from './keys';
 
 /** GET /api/businesses/{id}/follow-status */
-export const followStatusQueryOptions = (businessId: string) =>
+const followStatusQueryOptions = (businessId: string) =>
   queryOptions<FollowStatus>({ queryKey: followKeys.status(businessId) });
 
 export const useFollowStatus = (businessId: string, { enabled = true }: { enabled?: boolean } = {}) =>

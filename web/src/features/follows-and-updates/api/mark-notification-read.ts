@@ -7,7 +7,7 @@ import { notificationKeys } from './keys';
  * POST /api/notifications/{id}/read through the outbox: sent at once when online, otherwise kept on the device
  * and sent once when the network returns (decision 061).
  */
-export const markNotificationRead = (id: string) =>
+const markNotificationRead = (id: string) =>
   outbox.request<Notification>({
     method: 'POST',
     url: `/api/notifications/${encodeURIComponent(id)}/read`,

@@ -3,7 +3,7 @@ import type { BusinessUpdate, BusinessUpdateBody } from '@shared/contract/index.
 import { apiJson } from '@/lib/api-client';
 import { businessUpdateKeys } from './keys';
 
-export const postBusinessUpdate = (body: BusinessUpdateBody) => apiJson<BusinessUpdate>('POST', '/api/merchant/updates', body);
+const postBusinessUpdate = (body: BusinessUpdateBody) => apiJson<BusinessUpdate>('POST', '/api/merchant/updates', body);
 
 /** POST /api/merchant/updates: sends a short update to every follower. */
 export function usePostBusinessUpdate({ onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {

@@ -1,4 +1,4 @@
-/** Grey stand-ins while a list loads (spec section 9: 5 for notifications, 3 for following). */
+/** Grey stand-ins while a list loads (docs/spec.md section 9: 5 for notifications, 3 for following). */
 export function CardPlaceholders({ count, label }: { count: number; label: string }) {
   return (
     <div role="status" aria-live="polite">

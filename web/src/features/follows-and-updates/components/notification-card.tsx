@@ -10,7 +10,7 @@ import { BellIcon, MegaphoneIcon, TagIcon } from './icons';
 const ICONS: Record<NotificationKind, typeof TagIcon> = { deal: TagIcon, update: MegaphoneIcon, other: BellIcon };
 
 /** Opens the deal in the member home (decision 031). */
-export const dealLink = (dealId: string) => `${paths.memberHome}?deal=${encodeURIComponent(dealId)}`;
+const dealLink = (dealId: string) => `${paths.memberHome}?deal=${encodeURIComponent(dealId)}`;
 
 interface NotificationCardProps {
   notification: Notification;

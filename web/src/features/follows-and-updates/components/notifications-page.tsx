@@ -18,7 +18,7 @@ const tabClasses = ({ selected }: { selected: boolean }) =>
     selected ? 'bg-white text-stone-900 shadow-sm' : 'text-stone-700 hover:bg-white/60',
   );
 
-/** /notifications: what followed businesses said, and whom the member follows (spec section 2). */
+/** /notifications: what followed businesses said, and whom the member follows (docs/spec.md section 2). */
 export function NotificationsPage() {
   useLiveNotifications();
   const unread = useUnreadNotificationCount();

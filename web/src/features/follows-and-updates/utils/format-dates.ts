@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { enUS } from 'date-fns/locale';
 
-// Spec section 9: English-US, week starts on Sunday (enUS has weekStartsOn 0).
+// docs/spec.md section 9: English-US, week starts on Sunday (enUS has weekStartsOn 0).
 const options = { locale: enUS, weekStartsOn: 0 } as const;
 
 /** Notification time, e.g. "Mar 5, 3:07 PM" (pattern MMM d, h:mm a), in the viewer's time zone. */

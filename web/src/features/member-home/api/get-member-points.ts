@@ -3,7 +3,7 @@ import type { MemberPointsAnswer } from '@shared/contract/index.ts';
 import { memberKeys } from './member-keys';
 
 /** GET /api/member/points: member number and points per business (the member card). Always fresh on open. */
-export const memberPointsQueryOptions = () =>
+const memberPointsQueryOptions = () =>
   queryOptions<MemberPointsAnswer>({ queryKey: memberKeys.points, staleTime: 0, refetchOnMount: 'always' });
 
 export function useMemberPoints({ enabled = true }: { enabled?: boolean } = {}) {

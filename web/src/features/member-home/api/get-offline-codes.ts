@@ -10,7 +10,7 @@ import { memberKeys } from './member-keys';
  * GET /api/deals/offline-codes?cityId=: what this device needs to show the city's codes for the next
  * 12 hours without a network (decision 060). A refusal (membership ended) empties the stored cover.
  */
-export const offlineCodesQueryOptions = (cityId: string) =>
+const offlineCodesQueryOptions = (cityId: string) =>
   queryOptions<OfflineCodesAnswer | null>({
     queryKey: memberKeys.offlineCodes(cityId),
     queryFn: async () => {

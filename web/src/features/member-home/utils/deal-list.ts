@@ -1,7 +1,7 @@
 import type { MemberDeal } from '@shared/contract/index.ts';
 import { dealMatchesSearch } from '@shared/deal-filters.ts';
 
-/** Member search (spec section 5) over the loaded list: title, description or merchant name. */
+/** Member search (docs/spec.md section 5) over the loaded list: title, description or merchant name. */
 export const searchDeals = (deals: readonly MemberDeal[], term: string) => deals.filter((deal) => dealMatchesSearch(deal, term));
 
 /** The spec's empty texts, most specific first. */

@@ -5,7 +5,7 @@ import { uploadImage } from '@/lib/uploads/upload-object';
 import { merchantKeys } from '@/lib/merchant/merchant-keys';
 
 /** Upload the image (checked: images only, at most 5 MB), then PUT /api/merchant/logo {logoUrl}. */
-export async function updateLogo(file: File): Promise<MerchantProfile> {
+async function updateLogo(file: File): Promise<MerchantProfile> {
   const { uploadURL } = await uploadImage(file);
   return apiJson<MerchantProfile>('PUT', '/api/merchant/logo', { logoUrl: uploadURL });
 }

@@ -9,7 +9,7 @@ import { ActiveMerchantDashboard } from './active-merchant-dashboard';
 import { ApplicationUnderReview } from './application-under-review';
 import { CompleteApplication } from './complete-application';
 
-/** /merchant: loading, then no profile / pending / active (spec section 2, Merchant dashboard). */
+/** /merchant: loading, then no profile / pending / active (docs/spec.md section 2, Merchant dashboard). */
 export function MerchantDashboardPage({ updateComposer }: { updateComposer?: ReactNode }) {
   const merchant = useMerchantMe();
 

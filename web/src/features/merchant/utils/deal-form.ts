@@ -1,4 +1,4 @@
-// The create/edit deal form (spec section 5): what the merchant typed -> the API payload, with the
+// The create/edit deal form (docs/spec.md section 5): what the merchant typed -> the API payload, with the
 // spec's notices for each broken rule. The server checks the same rules again.
 import { DEAL_DESCRIPTION_MAX, DEAL_TITLE_MAX, DEFAULT_DEAL_CATEGORY } from '@shared/constants.ts';
 import type { CreateDealBody, MerchantDeal, UpdateDealBody } from '@shared/contract/index.ts';
@@ -20,7 +20,7 @@ export interface DealFormValues {
   validTo: string;
 }
 
-export interface FormNotice {
+interface FormNotice {
   title: string;
   description: string;
 }
@@ -46,7 +46,7 @@ export function localDayEnd(date: string): string {
   return new Date(y, m - 1, d, 23, 59, 59, 999).toISOString();
 }
 /** An ISO instant as the local yyyy-mm-dd a date input shows. */
-export function localDateOf(iso: string | null): string {
+function localDateOf(iso: string | null): string {
   if (!iso) return '';
   const date = new Date(iso);
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -113,7 +113,7 @@ export function createPayload(values: DealFormValues): DealFormResult<CreateDeal
   return { ok: true, payload };
 }
 
-/** Edit payload: every field, the unused discount kind as null (spec section 3). */
+/** Edit payload: every field, the unused discount kind as null (docs/spec.md section 3). */
 export function updatePayload(values: DealFormValues): DealFormResult<UpdateDealBody> {
   const result = check(values);
   if (!result.ok) return result;

@@ -3,7 +3,7 @@ import type { Profile } from '@shared/contract/index.ts';
 import { profileKeys } from './profile-keys';
 
 /** GET /api/auth/profile → {name, email, profilePicture}. */
-export const profileQueryOptions = () => queryOptions<Profile>({ queryKey: profileKeys.profile });
+const profileQueryOptions = () => queryOptions<Profile>({ queryKey: profileKeys.profile });
 
 export function useProfile() {
   return useQuery(profileQueryOptions());

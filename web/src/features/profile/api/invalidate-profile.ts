@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { authKeys } from '@/lib/auth/get-me';
 import { profileKeys } from './profile-keys';
 
-/** After a profile change the profile and the current user are refetched (spec section 4). */
+/** After a profile change the profile and the current user are refetched (docs/spec.md section 4). */
 export const invalidateProfile = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: profileKeys.profile }),

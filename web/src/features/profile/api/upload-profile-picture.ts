@@ -4,7 +4,7 @@ import { throwIfResNotOk } from '@/lib/api-client';
 import { invalidateProfile } from './invalidate-profile';
 
 /** POST /api/auth/profile-picture, multipart with the file in field "profilePicture". */
-export async function uploadProfilePicture(file: File): Promise<ProfilePictureAnswer> {
+async function uploadProfilePicture(file: File): Promise<ProfilePictureAnswer> {
   const form = new FormData();
   form.append('profilePicture', file);
   const res = await fetch('/api/auth/profile-picture', { method: 'POST', body: form, credentials: 'include' });

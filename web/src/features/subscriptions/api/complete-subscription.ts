@@ -4,7 +4,7 @@ import { apiJson } from '@/lib/api-client';
 import { authKeys } from '@/lib/auth/get-me';
 import { invalidateMembership } from '@/lib/subscription/invalidate-membership';
 
-export const completeSubscription = (body: CompleteSubscriptionBody) =>
+const completeSubscription = (body: CompleteSubscriptionBody) =>
   apiJson<CompleteSubscriptionAnswer>('POST', '/api/complete-subscription', body);
 
 /**

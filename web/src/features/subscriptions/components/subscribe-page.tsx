@@ -32,7 +32,7 @@ const CONFIRMING_MESSAGE =
   'We are confirming your payment with your bank. Once it clears your membership starts; then sign in with the email and password you chose.';
 
 /**
- * /subscribe (public): plan, account form, then the card step (spec section 2 and 4). A visitor's
+ * /subscribe (public): plan, account form, then the card step (docs/spec.md section 2 and 4). A visitor's
  * account is created by the server only after the provider confirms the payment. A signed-in
  * customer without a membership subscribes their own account (the upgrade path).
  */

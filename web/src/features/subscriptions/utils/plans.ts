@@ -26,7 +26,7 @@ const BLURBS: Record<PlanId, string> = {
   weekly: 'A week of local deals for a short stay.',
 };
 
-/** The plans in the order the subscribe page shows them (spec section 9). */
+/** The plans in the order the subscribe page shows them (docs/spec.md section 9). */
 export const PLAN_OPTIONS: PlanOption[] = (['monthly', 'yearly', 'weekend', 'weekly'] as const).map((id) => ({
   id,
   label: PLANS[id].label,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-error';
 import { completionErrorToast, paymentFailedToast, signupErrorToast } from './signup-toasts';
 
-describe('signup toasts (spec section 8)', () => {
+describe('signup toasts (docs/spec.md section 8)', () => {
   it('maps "User already exists" to Account Already Exists', () => {
     expect(signupErrorToast(new ApiError(409, '{"message":"User already exists. Please log in instead."}'))).toEqual({
       title: 'Account Already Exists', description: 'Please log in instead or use a different email address.',

@@ -5,7 +5,7 @@ export interface ToastContent {
   description: string;
 }
 
-/** Spec section 8: a signup error naming "User already exists" → Account Already Exists; anything else → Setup Error. */
+/** docs/spec.md section 8: a signup error naming "User already exists" → Account Already Exists; anything else → Setup Error. */
 export function signupErrorToast(error: unknown): ToastContent {
   const raw = error instanceof Error ? error.message : String(error);
   if (/User already exists/i.test(raw)) {

@@ -10,10 +10,10 @@ import { DealForm } from './deal-form';
 import { MerchantDealCard } from './merchant-deal-card';
 
 /**
- * Where the grid is shown decides the failure toasts (spec section 8): the dashboard says
+ * Where the grid is shown decides the failure toasts (docs/spec.md section 8): the dashboard says
  * "Update Failed" / "Delete Failed", the deals page says "Error". The deals page also offers "Deactivate".
  */
-export type DealGridPlace = 'dashboard' | 'deals-page';
+type DealGridPlace = 'dashboard' | 'deals-page';
 
 interface MerchantDealGridProps {
   deals: MerchantDeal[];

@@ -1,3 +1,0 @@
-export const paymentKeys = {
-  config: ['/api/payments/config'] as const,
-};
