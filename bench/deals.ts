@@ -88,6 +88,14 @@ export async function bench() {
       console.log(`${bigCity.deals}-deal city first page / ${dealsInCity}-deal city: ${pct(rows[1].perSecond, http.perSecond)} of the req/s`);
       console.log(`ratios: HTTP / plain SELECT = ${pct(http.perSecond, plain.perSecond)}; ` +
         `handler statements / plain SELECT = ${pct(handler.perSecond, plain.perSecond)}; HTTP / handler statements = ${pct(http.perSecond, handler.perSecond)}`);
+      // The budgets of issue 14 (decision 095), checked here rather than in timed tests.
+      const missed = [
+        http.perSecond < 0.4 * plain.perSecond && `GET /api/deals below 40% of the plain SELECT (${pct(http.perSecond, plain.perSecond)})`,
+        http.p99 > 100 && `GET /api/deals p99 ${http.p99.toFixed(0)} ms > 100 ms`,
+        rows[1].perSecond < 0.9 * http.perSecond && `the ${bigCity.deals}-deal city's first page costs more than the ${dealsInCity}-deal city's`,
+      ].filter(Boolean);
+      console.log(missed.length ? `budgets missed: ${missed.join('; ')}` : 'budgets met');
+      if (missed.length && process.env.BENCH_ENFORCE !== 'false') throw new Error(`budgets missed: ${missed.join('; ')}`);
     }
   } finally {
     await database?.close();

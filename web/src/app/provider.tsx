@@ -10,7 +10,7 @@ import { appPersister, PERSIST_MAX_AGE_MS } from '@/lib/query-persister';
 import { prefetchOnSignIn } from './routes/route-data';
 
 // Changing this drops every persisted cache (use when cached answer shapes change incompatibly).
-// v2: the member deal list is cached as pages (cursor paging, decision 097).
+// v2: the member deal list is cached as pages (cursor paging, decision 096).
 const CACHE_BUSTER = 'v2';
 
 // One client for the page's lifetime, made outside React: a first render that React restarts (it renders as a

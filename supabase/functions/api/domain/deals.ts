@@ -4,9 +4,9 @@
 import type { MemberDeal } from '../../_shared/contract/deals.ts';
 import type { Query } from '../db/database.ts';
 import { badRequest } from '../lib/http-error.ts';
-import { codeOf } from '../routes/deals/deal-codes.ts';
-import { type MemberDealRow, toMemberDeal } from '../routes/deals/deal-views.ts';
-import { filterParams } from '../routes/deals/live-deals-sql.ts';
+import { codeOf } from './deal-codes.ts';
+import { type MemberDealRow, toMemberDeal } from './deal-views.ts';
+import { filterParams } from './live-deals-sql.ts';
 
 /** Cards per page of the member list (the first page is what a phone shows and a bit more). */
 export const MEMBER_DEALS_PAGE_SIZE = 50;

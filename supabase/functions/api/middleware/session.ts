@@ -9,7 +9,7 @@ import { sha256Hex } from '../lib/tokens.ts';
 export const SESSION_COOKIE = 'pl_session';
 
 /** $1: the sha-256 hex of the session token. */
-export const sessionLookupSql = `select p.id, p.email, p.role
+const sessionLookupSql = `select p.id, p.email, p.role
          from private.sessions s join public.profiles p on p.id = s.user_id
         where s.token_hash = $1 and s.expires_at > now()`;
 

@@ -12,8 +12,9 @@ import { type AppEnv, userTx } from '../context.ts';
 import { forbidden } from '../lib/http-error.ts';
 import { parseQuery } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
-import { codeSecrets } from './deals/deal-codes.ts';
-import { filterParams, memberDealsSql } from './deals/live-deals-sql.ts';
+import { codeSecrets } from '../domain/deal-codes.ts';
+import { cityLiveDealsSql, filterParams } from '../domain/live-deals-sql.ts';
+import { callerMembershipEndsAt } from '../domain/membership.ts';
 
 /** GET /api/deals/offline-codes (mounted at /deals/offline-codes). */
 export const memberOfflineCodeRoutes = new Hono<AppEnv>();
@@ -67,11 +68,11 @@ memberOfflineCodeRoutes.get('/', async (c) => {
   const nowMs = Date.now();
   const answer = await userTx(c, async (q) => {
     // The membership's end (private.has_active_subscription decides): nothing at all after it.
-    const [membership] = await q<{ ends_at: Date | string | null }>(`select private.caller_membership_ends_at() as ends_at`);
-    if (!membership?.ends_at) throw forbidden(MEMBERSHIP_REQUIRED_MESSAGE);
-    const deals = await q<CoverableDeal>(memberDealsSql, [cityId, ...filterParams('all')]);
+    const membershipEnd = await callerMembershipEndsAt(q);
+    if (!membershipEnd) throw forbidden(MEMBERSHIP_REQUIRED_MESSAGE);
+    const deals = await q<CoverableDeal>(cityLiveDealsSql, [cityId, ...filterParams('all')]);
     const secrets = await codeSecrets(q, deals.map((deal) => deal.id));
-    const untilMs = Math.min(nowMs + COVER_MS, new Date(membership.ends_at).getTime());
+    const untilMs = Math.min(nowMs + COVER_MS, membershipEnd.getTime());
     return offlineCodesFor(deals, secrets, { nowMs, fromStep: codeStepAt(nowMs), untilMs });
   });
   return c.json(answer);

@@ -126,3 +126,35 @@ describe('GET /api/member/points', () => {
     });
   });
 });
+
+describe('GET /api/deals paging (decision 096)', () => {
+  it('answers 50 cards a page and the rest by cursor, newest first, each deal once; a bad cursor is a 400', async () => {
+    const created = await asService(t.database, (q) => q<{ id: string }>(
+      `insert into public.deals (merchant_id, title, description, discount_percent, created_at)
+       select $1, 'Paged ' || i, 'A deal for paging', 5, now() - i * interval '1 second' from generate_series(1, 60) i
+       returning id`, [SEED.activeMerchantId]));
+    try {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const res: { status: number; body: Listed[]; headers: Headers } =
+          await member.get(`/api/deals?cityId=${SEED.lyonsId}${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(res.status).toBe(200);
+        expect(res.body.length).toBeLessThanOrEqual(50);
+        for (const deal of res.body) expect(deal.currentCode).toMatch(/^\w+$/);
+        seen.push(...res.body.map((d) => d.id));
+        cursor = res.headers.get('x-next-cursor');
+        pages++;
+      } while (cursor && pages < 10);
+      expect(pages).toBe(2);
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen).toHaveLength(DEALS_SEED.lyonsDealCount + 60);
+      const paged = created.map((d) => d.id);
+      expect(seen.filter((id) => paged.includes(id))).toHaveLength(60);
+      expect((await member.get(`/api/deals?cityId=${SEED.lyonsId}&cursor=not-a-cursor`)).status).toBe(400);
+    } finally {
+      await asService(t.database, (q) => q(`delete from public.deals where id = any($1::uuid[])`, [`{${created.map((d) => d.id).join(',')}}`]));
+    }
+  });
+});

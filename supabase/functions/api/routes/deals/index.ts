@@ -4,8 +4,8 @@ import { type AppEnv, userTx } from '../../context.ts';
 import { parseQuery } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';
 import { memberDealPage } from '../../domain/deals.ts';
-import { type PublicDealRow, toPublicDeal } from './deal-views.ts';
-import { filterParams, liveDealsSql } from './live-deals-sql.ts';
+import { type PublicDealRow, toPublicDeal } from '../../domain/deal-views.ts';
+import { filterParams, liveDealsSql } from '../../domain/live-deals-sql.ts';
 
 export const dealRoutes = new Hono<AppEnv>();
 

@@ -13,7 +13,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.
 import { iso, serialParam } from '../../lib/params.ts';
 import { parse, parseJson } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';
-import { codeSecrets } from '../deals/deal-codes.ts';
+import { codeSecrets } from '../../domain/deal-codes.ts';
 
 export const counterRoutes = new Hono<AppEnv>();
 

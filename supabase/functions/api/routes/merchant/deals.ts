@@ -7,8 +7,8 @@ import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { uuidParam } from '../../lib/params.ts';
 import { parseJson, parseQuery } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';
-import { currentCodes } from '../deals/deal-codes.ts';
-import { dealColumns, type DealRow, toMerchantDeal } from '../deals/deal-views.ts';
+import { currentCodes } from '../../domain/deal-codes.ts';
+import { dealColumns, type DealRow, toMerchantDeal } from '../../domain/deal-views.ts';
 import { ownMerchant } from './merchant-view.ts';
 import { NO_MERCHANT_PROFILE } from './profile.ts';
 

@@ -1,5 +1,5 @@
-// The SQL of the deal lists, shared by the routes and the benchmark (bench/deals.ts).
-import { dealCategoriesForFilter } from '../../../_shared/deal-filters.ts';
+// The SQL of the public and offline deal lists (the member list is private.member_deals, see deals.ts).
+import { dealCategoriesForFilter } from '../../_shared/deal-filters.ts';
 
 /** Live deals of approved businesses; $1 city (or null), $2 member filter (or null), $3 matching deal categories. */
 export const liveDealsSql = ({ columns = '', joins = '', limit }: { columns?: string; joins?: string; limit: number }) => `
@@ -23,8 +23,5 @@ export function filterParams(category: string): [string | null, string] {
   return [category, `{${dealCategoriesForFilter(category as never).join(',')}}`];
 }
 
-/** The member view's list: $1 city, then the filter parameters. */
-export const memberDealsSql = liveDealsSql({ columns: ', m.is_women_owned as merchant_is_women_owned', limit: 500 });
-
-/** Whether the caller has an active membership (the gate of the member view). */
-export const membershipCheckSql = `select private.caller_is_active_member() as active`;
+/** A city's live deals for the member's offline cover: $1 city, then the filter parameters. */
+export const cityLiveDealsSql = liveDealsSql({ columns: ', m.is_women_owned as merchant_is_women_owned', limit: 500 });

@@ -1,5 +1,5 @@
-import { codeStepAt, dealCodeAt, hexToBytes, type DealCode } from '../../../_shared/deal-code.ts';
-import type { Query } from '../../db/database.ts';
+import { codeStepAt, dealCodeAt, hexToBytes, type DealCode } from '../../_shared/deal-code.ts';
+import type { Query } from '../db/database.ts';
 
 /** $1: a uuid[] literal of deal ids. Only the secrets the caller may see codes of come back. */
 export const codeSecretsSql = `select deal_id, secret from private.deal_code_secrets($1::uuid[])`;
