@@ -21,7 +21,9 @@ const deps = depsFromEnv({ ...process.env, ADMIN_EMAIL: env.adminEmail, OBJECTS_
 const api = createApp(deps);
 const relay = await startRealtimeRelay(database.db);
 const app = createLocalServer({
-  api, staticDir: env.staticDir, objects: deps.objects, realtime: realtimeSseRoutes({ db: database.db, relay }),
+  api, staticDir: env.staticDir, objects: deps.objects, realtime: realtimeSseRoutes({
+    db: database.db, relay, maxStreamsPerSession: Number(process.env.REALTIME_MAX_STREAMS_PER_SESSION) || undefined,
+  }),
 });
 
 const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
