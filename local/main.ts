@@ -2,6 +2,7 @@
 import { serve } from '@hono/node-server';
 import { depsFromEnv } from '../supabase/functions/api/adapters.ts';
 import { createApp } from '../supabase/functions/api/app.ts';
+import { cleanupUnattachedUploads } from '../supabase/functions/api/lib/upload-cleanup.ts';
 import { openPglite, openPostgres } from './admin-sql.ts';
 import { loadDotEnv, localEnv } from './env.ts';
 import { prepareDatabase } from './migrate.ts';
@@ -34,12 +35,22 @@ const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
   );
 });
 
+// Background loop: uploads never attached are deleted after a day (decision 089); hosted, a scheduled call
+// of POST /api/objects/cleanup does the same.
+const cleanup = setInterval(() => {
+  cleanupUnattachedUploads(database.db, deps.objects).catch((error: unknown) => {
+    console.error('Upload cleanup failed', (error as { code?: string }).code ?? (error as Error).name);
+  });
+}, 60 * 60 * 1000);
+cleanup.unref();
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   console.log(`${signal}: closing the server and the database...`);
   server.close();
+  clearInterval(cleanup);
   await relay.close();
   await database.close();
   process.exit(0);

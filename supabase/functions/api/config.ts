@@ -29,6 +29,8 @@ export interface AppConfig {
   uploadSigningSecret: string;
   /** How long a signed upload address stays valid. */
   uploadUrlTtlSeconds: number;
+  /** Signed upload addresses one user may get per 24 hours (UPLOAD_QUOTA_PER_DAY). */
+  uploadQuotaPerDay: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -62,5 +64,6 @@ export function configFromEnv(env: Env): AppConfig {
     // random secret (the single local runner; addresses then die with the process, as they expire anyway).
     uploadSigningSecret: env.OBJECT_UPLOAD_SECRET || env.SUPABASE_SERVICE_ROLE_KEY || randomToken(32),
     uploadUrlTtlSeconds: int(env.OBJECT_UPLOAD_TTL_SECONDS, 900),
+    uploadQuotaPerDay: int(env.UPLOAD_QUOTA_PER_DAY, 20),
   };
 }
