@@ -38,11 +38,11 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx local/main.ts',
     url: `${baseURL}/api/cities`,
-    // Every journey comes from 127.0.0.1: lift the per-address limits (the per-email one stays).
+    // Every journey comes from 127.0.0.1: lift the per-address limits and the upload quota (the per-account one stays).
     env: {
       PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR, BCRYPT_ROUNDS: '4',
       MAIL_DIR: process.env.E2E_MAIL_DIR, MAIL_DRAIN_INTERVAL_MS: '200',
-      RATE_LIMIT_REGISTRATIONS_PER_IP: '10000', RATE_LIMIT_LOGIN_FAILURES_PER_IP: '10000',
+      RATE_LIMIT_REGISTRATIONS_PER_IP: '10000', RATE_LIMIT_LOGIN_FAILURES_PER_IP: '10000', UPLOAD_QUOTA_PER_DAY: '10000',
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { depsFromEnv } from '../supabase/functions/api/adapters.ts';
 import { createApp } from '../supabase/functions/api/app.ts';
 import { sseRealtime } from '../supabase/functions/api/ports/realtime/sse-realtime.ts';
+import { cleanupUnattachedUploads } from '../supabase/functions/api/lib/upload-cleanup.ts';
 import { openPglite, openPostgres } from './admin-sql.ts';
 import { loadDotEnv, localEnv } from './env.ts';
 import { prepareDatabase } from './migrate.ts';
@@ -31,7 +32,9 @@ const relay = await startRealtimeRelay(database.db);
 // The embedded runner sends mail itself: the outbox is drained in a loop (the Edge Function on a schedule).
 const stopMail = startOutboxLoop(database.db, deps.mail, { from: deps.config.emailFrom, intervalMs: env.mailDrainIntervalMs });
 const app = createLocalServer({
-  api, staticDir: env.staticDir, objects: deps.objects, realtime: realtimeSseRoutes({ db: database.db, relay }),
+  api, staticDir: env.staticDir, objects: deps.objects, realtime: realtimeSseRoutes({
+    db: database.db, relay, maxStreamsPerSession: Number(process.env.REALTIME_MAX_STREAMS_PER_SESSION) || undefined,
+  }),
 });
 
 const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
@@ -43,6 +46,15 @@ const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
   console.log(deps.mail.name === 'eml' ? `Mail: written as .eml files to ${env.mailDir}` : 'Mail: sent through Resend');
 });
 
+// Background loop: uploads never attached are deleted after a day (decision 089); hosted, a scheduled call
+// of POST /api/objects/cleanup does the same.
+const cleanup = setInterval(() => {
+  cleanupUnattachedUploads(database.db, deps.objects).catch((error: unknown) => {
+    console.error('Upload cleanup failed', (error as { code?: string }).code ?? (error as Error).name);
+  });
+}, 60 * 60 * 1000);
+cleanup.unref();
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -50,6 +62,7 @@ async function shutdown(signal: string) {
   console.log(`${signal}: closing the server and the database...`);
   server.close();
   await stopMail();
+  clearInterval(cleanup);
   await relay.close();
   await database.close();
   process.exit(0);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../tests/support/constants.ts';
 import { createTestApp, type TestApp } from '../tests/support/test-app.ts';
 import { startRealtimeRelay, type RealtimeRelay } from './realtime-relay.ts';
-import { realtimeSseRoutes } from './realtime-sse.ts';
+import { DEFAULT_MAX_STREAMS_PER_SESSION, realtimeSseRoutes, TOO_MANY_STREAMS_MESSAGE } from './realtime-sse.ts';
 import { createLocalServer } from './server.ts';
 
 let t: TestApp;
@@ -113,5 +113,32 @@ describe('GET /api/realtime/events', () => {
     expect((await stream.next())?.event).toBe('ready');
     await server.request('http://localhost/api/auth/logout', { method: 'POST', headers: { cookie } });
     expect(await stream.next()).toBeNull();
+  });
+});
+
+describe('streams per session', () => {
+  it('caps concurrent live-update streams per session (429), and frees a slot when one closes', async () => {
+    const cookie = await cookieOf(SEED.member);
+    const streams = [];
+    for (let i = 0; i < DEFAULT_MAX_STREAMS_PER_SESSION; i++) {
+      const stream = await open(cookie);
+      expect((await stream.next())?.event).toBe('ready');
+      streams.push(stream);
+    }
+    const refused = await server.request('http://localhost/api/realtime/events', { headers: { cookie } });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ message: TOO_MANY_STREAMS_MESSAGE });
+    // Another session of the same person is not affected.
+    const other = await open(await cookieOf(SEED.member));
+    expect((await other.next())?.event).toBe('ready');
+    await other.close();
+    await streams.pop()!.close();
+    await expect.poll(async () => {
+      const res = await server.request('http://localhost/api/realtime/events', { headers: { cookie } });
+      const ok = res.status === 200;
+      if (ok) await res.body!.cancel();
+      return ok;
+    }, { timeout: 5000 }).toBe(true);
+    for (const stream of streams) await stream.close();
   });
 });

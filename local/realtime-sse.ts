@@ -8,12 +8,17 @@ import { canJoinTopic } from './realtime-authorize.ts';
 import type { RealtimeRelay } from './realtime-relay.ts';
 
 const MAX_TOPICS = 10;
+/** Live-update streams one session may hold open at once (tabs and reconnects; decision 089). */
+export const DEFAULT_MAX_STREAMS_PER_SESSION = 5;
+export const TOO_MANY_STREAMS_MESSAGE = 'Too many live-update connections for this session. Close another tab and try again.';
 
 export interface RealtimeSseOptions {
   db: Database;
   relay: RealtimeRelay;
   /** How often the stream sends a comment to keep proxies from closing it and re-checks the session. */
   keepAliveMs?: number;
+  /** REALTIME_MAX_STREAMS_PER_SESSION; further streams get 429 until one closes. */
+  maxStreamsPerSession?: number;
 }
 
 /**
@@ -22,8 +27,12 @@ export interface RealtimeSseOptions {
  * only when the realtime.messages policies allow it. Each message arrives as an unnamed SSE event
  * whose data is {topic, event, payload}; an "ready" event confirms the joined topics.
  */
-export function realtimeSseRoutes({ db, relay, keepAliveMs = 25_000 }: RealtimeSseOptions) {
+export function realtimeSseRoutes({
+  db, relay, keepAliveMs = 25_000, maxStreamsPerSession = DEFAULT_MAX_STREAMS_PER_SESSION,
+}: RealtimeSseOptions) {
   const app = new Hono();
+  /** Open streams per session (by the session's token hash). */
+  const open = new Map<string, number>();
   app.get(REALTIME_EVENTS_PATH, async (c) => {
     const token = getCookie(c, SESSION_COOKIE);
     const user = token ? await findSessionUser(db, token) : null;
@@ -37,6 +46,15 @@ export function realtimeSseRoutes({ db, relay, keepAliveMs = 25_000 }: RealtimeS
     for (const topic of topics) {
       if (!(await canJoinTopic(db, user, topic))) return c.json({ message: `You may not join ${topic}` }, 403);
     }
+
+    const session = user.sessionTokenHash;
+    if ((open.get(session) ?? 0) >= maxStreamsPerSession) return c.json({ message: TOO_MANY_STREAMS_MESSAGE }, 429);
+    open.set(session, (open.get(session) ?? 0) + 1);
+    const release = () => {
+      const left = (open.get(session) ?? 1) - 1;
+      if (left > 0) open.set(session, left);
+      else open.delete(session);
+    };
 
     return streamSSE(c, async (stream) => {
       let stop!: () => void;
@@ -56,6 +74,7 @@ export function realtimeSseRoutes({ db, relay, keepAliveMs = 25_000 }: RealtimeS
         }
       } finally {
         unsubscribe();
+        release();
       }
     });
   });

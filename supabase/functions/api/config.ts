@@ -37,6 +37,8 @@ export interface AppConfig {
   mailDrainSecret: string | null;
   /** Account-mail limits (forgot password, resend verification) per window. */
   mailLimits: { perAccount: number; perIp: number };
+  /** Signed upload addresses one user may get per 24 hours (UPLOAD_QUOTA_PER_DAY). */
+  uploadQuotaPerDay: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -91,5 +93,6 @@ export function configFromEnv(env: Env): AppConfig {
       perAccount: int(env.RATE_LIMIT_ACCOUNT_MAIL_PER_EMAIL, 3),
       perIp: int(env.RATE_LIMIT_ACCOUNT_MAIL_PER_IP, 20),
     },
+    uploadQuotaPerDay: int(env.UPLOAD_QUOTA_PER_DAY, 20),
   };
 }

@@ -2,7 +2,7 @@
 // POST /api/objects/upload, then hands that address (or the /objects/ path) to a feature call
 // such as PUT /api/merchant/logo {logoUrl}. This turns it into the stored path, after checking
 // that the object exists and was uploaded by the same user.
-import type { AppContext } from '../context.ts';
+import { type AppContext, serviceTx } from '../context.ts';
 import { badRequest } from './http-error.ts';
 import { logError } from './log.ts';
 import { objectKeyFromAddress } from './upload-signing.ts';
@@ -14,6 +14,8 @@ export async function resolveUploadedObject(c: AppContext, address: string, user
   const key = objectKeyFromAddress(address);
   if (!key || !key.startsWith(uploadKeyPrefix(userId))) throw badRequest(`${field} must be an address from your own upload`);
   if (!(await c.var.deps.objects.exists(key))) throw badRequest(`${field} names no uploaded file; upload the file first`);
+  // Attached: the unattached-upload cleanup keeps it (decision 089).
+  await serviceTx(c, (q) => q(`update private.uploads set attached_at = coalesce(attached_at, now()) where key = $1`, [key]));
   return `/objects/${key}`;
 }
 

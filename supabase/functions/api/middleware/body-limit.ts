@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../context.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { MAX_UPLOAD_REQUEST_BYTES } from '../lib/image-upload.ts';
+import { IMAGE_TOO_LARGE_MESSAGE } from '../../_shared/images.ts';
 
 /** Every JSON body of the API fits in this (the longest text field is a few hundred characters). */
 export const JSON_BODY_MAX_BYTES = 16 * 1024;
@@ -14,7 +15,13 @@ const tooLarge = () => {
   throw new HttpError(413, BODY_TOO_LARGE_MESSAGE);
 };
 
-const uploadLimit = bodyLimit({ maxSize: MAX_UPLOAD_REQUEST_BYTES, onError: tooLarge });
+// Uploads say what the upload screens say (the spec's image message).
+const uploadLimit = bodyLimit({
+  maxSize: MAX_UPLOAD_REQUEST_BYTES,
+  onError: () => {
+    throw new HttpError(413, IMAGE_TOO_LARGE_MESSAGE);
+  },
+});
 const webhookLimit = bodyLimit({ maxSize: WEBHOOK_BODY_MAX_BYTES, onError: tooLarge });
 const jsonLimit = bodyLimit({ maxSize: JSON_BODY_MAX_BYTES, onError: tooLarge });
 

@@ -3,7 +3,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { MAX_UPLOAD_BYTES } from '../../_shared/constants.ts';
 import { IMAGE_TOO_LARGE_MESSAGE } from '../../_shared/images.ts';
 import type { ObjectStoredAnswer, ObjectUploadAnswer } from '../../_shared/contract/objects.ts';
-import type { AppEnv } from '../context.ts';
+import { type AppEnv, serviceTx } from '../context.ts';
+import { cleanupUnattachedUploads } from '../lib/upload-cleanup.ts';
 import { checkImageBytes } from '../lib/image-upload.ts';
 import { conflict, forbidden, HttpError } from '../lib/http-error.ts';
 import { uploadKeyPrefix } from '../lib/uploaded-object.ts';
@@ -16,11 +17,42 @@ export const objectRoutes = new Hono<AppEnv>();
 /** A signed, expiring address for exactly one new object of the signed-in user. */
 objectRoutes.post('/upload', async (c) => {
   const user = requireUser(c);
-  const { uploadSigningSecret, uploadUrlTtlSeconds } = c.var.deps.config;
+  const { uploadSigningSecret, uploadUrlTtlSeconds, uploadQuotaPerDay } = c.var.deps.config;
   const key = `${uploadKeyPrefix(user.id)}${crypto.randomUUID()}`;
+  // Per-user quota (decision 089): every address issued counts, used or not.
+  await serviceTx(c, async (q) => {
+    await q(`select pg_advisory_xact_lock(hashtext('uploads:' || $1))`, [user.id]);
+    const [row] = await q<{ n: number }>(
+      `select count(*)::int as n from private.uploads where user_id = $1 and created_at > now() - interval '1 day'`, [user.id]);
+    if (row.n >= uploadQuotaPerDay) throw new HttpError(429, uploadQuotaMessage(uploadQuotaPerDay));
+    await q(`insert into private.uploads (key, user_id) values ($1, $2)`, [key, user.id]);
+  });
   const expires = Math.floor(Date.now() / 1000) + uploadUrlTtlSeconds;
   return c.json({ uploadURL: await signUploadUrl(uploadSigningSecret, key, expires) } satisfies ObjectUploadAnswer);
 });
+
+export const uploadQuotaMessage = (n: number) => `You have reached the upload limit (${n} a day). Please try again tomorrow.`;
+
+/**
+ * POST /api/objects/cleanup: deletes uploads never attached after a day (lib/upload-cleanup.ts). For a
+ * scheduled call (Supabase cron + pg_net): `Authorization: Bearer <OBJECT_UPLOAD_SECRET or service-role key>`.
+ */
+objectRoutes.post('/cleanup', async (c) => {
+  const expected = `Bearer ${c.var.deps.config.uploadSigningSecret}`;
+  const given = c.req.header('authorization') ?? '';
+  if (!(await sameSecret(given, expected))) throw new HttpError(401, 'Authentication required');
+  const deleted = await cleanupUnattachedUploads(c.var.deps.db, c.var.deps.objects);
+  return c.json({ deleted });
+});
+
+/** Constant-time comparison through HMAC digests of both strings. */
+async function sameSecret(a: string, b: string): Promise<boolean> {
+  const key = await crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const [x, y] = await Promise.all([a, b].map(async (s) => new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(s)))));
+  let diff = 0;
+  for (let i = 0; i < x.length; i++) diff |= x[i] ^ y[i];
+  return diff === 0;
+}
 
 const tooLarge = bodyLimit({
   maxSize: MAX_UPLOAD_BYTES,
