@@ -10,6 +10,7 @@ import { inject } from 'vitest';
 import { pgliteExtensions } from '../../local/admin-sql.ts';
 import { startWireServer } from '../../local/pglite-wire-server.ts';
 import { openTestDatabase } from '../support/test-database.ts';
+import { startResendDouble, type ResendDouble } from '../support/resend-double.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 let deno: ChildProcess;
@@ -18,6 +19,8 @@ let pg: PGlite;
 let base: string;
 let output = '';
 let dropCopy: (() => Promise<void>) | undefined;
+let resend: ResendDouble;
+const DRAIN_SECRET = 'deno-drain-secret';
 
 const freePort = () => new Promise<number>((resolve) => {
   const s = createServer().listen(0, '127.0.0.1', () => {
@@ -41,12 +44,15 @@ beforeAll(async () => {
   }
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
+  resend = await startResendDouble();
   const denoBin = join(root, 'node_modules', '.bin', 'deno');
   deno = spawn(denoBin, ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', 'supabase/functions/api/index.ts'], {
     cwd: root,
     env: {
       ...process.env, DATABASE_URL: databaseUrl, DB_POOL_MAX: '1', BCRYPT_ROUNDS: '4',
       DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`, NO_COLOR: '1',
+      RESEND_API_KEY: resend.apiKey, RESEND_API_URL: resend.url, MAIL_DRAIN_SECRET: DRAIN_SECRET,
+      SITE_URL: 'https://paylocal.example',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -64,6 +70,7 @@ afterAll(async () => {
   await wire?.close();
   await pg?.close();
   await dropCopy?.();
+  await resend?.close();
 });
 
 it('serves register → me → logout under Deno', async () => {
@@ -86,4 +93,29 @@ it('serves register → me → logout under Deno', async () => {
   const after = await fetch(`${base}/api/auth/me`, { headers: { cookie } });
   expect(after.status).toBe(401);
   expect(await after.json()).toEqual({ message: 'Authentication required' });
+}, 60_000);
+
+it('sends mail through Resend when Supabase Cron calls the drain route', async () => {
+  const email = `deno-mail-${Date.now()}@example.com`;
+  const register = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ role: 'USER', name: 'Mia Mail', email, password: 'secret123' }),
+  });
+  expect(register.status, output).toBe(201);
+  expect(resend.delivered.filter((m) => m.to[0] === email)).toHaveLength(0);
+  const refused = await fetch(`${base}/api/internal/drain-outbox`, { method: 'POST', headers: { 'x-drain-secret': 'nope' } });
+  expect(refused.status).toBe(403);
+  const drained = await fetch(`${base}/api/internal/drain-outbox`, { method: 'POST', headers: { 'x-drain-secret': DRAIN_SECRET } });
+  expect(drained.status, output).toBe(200);
+  const again = await fetch(`${base}/api/internal/drain-outbox`, { method: 'POST', headers: { 'x-drain-secret': DRAIN_SECRET } });
+  expect(again.status).toBe(200);
+  const mine = resend.delivered.filter((m) => m.to[0] === email);
+  expect(mine).toHaveLength(1);
+  expect(mine[0].subject).toBe('Confirm your email address for Pay Local');
+  expect(mine[0].text).toContain('https://paylocal.example/verify-email?token=');
+  expect(resend.requests.at(-1)!.headers.authorization).toBe(`Bearer ${resend.apiKey}`);
+  // Nothing secret reaches the function's log.
+  expect(output).not.toContain(resend.apiKey);
+  expect(output).not.toMatch(/token=/);
 }, 60_000);
