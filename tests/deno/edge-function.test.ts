@@ -11,6 +11,7 @@ import { pgliteExtensions } from '../../local/admin-sql.ts';
 import { startWireServer } from '../../local/pglite-wire-server.ts';
 import { cleanEnv, DEPLOYED_ENV } from '../support/deployed-env.ts';
 import { openTestDatabase } from '../support/test-database.ts';
+import { startResendDouble, type ResendDouble } from '../support/resend-double.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 let deno: ChildProcess;
@@ -21,6 +22,8 @@ let output = '';
 let dropCopy: (() => Promise<void>) | undefined;
 let publicKey: CryptoKey;
 let signingJwk: string;
+let resend: ResendDouble;
+const DRAIN_SECRET = 'deno-drain-secret';
 
 const freePort = () => new Promise<number>((resolve) => {
   const s = createServer().listen(0, '127.0.0.1', () => {
@@ -48,6 +51,7 @@ beforeAll(async () => {
   signingJwk = JSON.stringify({ ...(await crypto.subtle.exportKey('jwk', pair.privateKey)), kid: 'deno-test-key', alg: 'ES256' });
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
+  resend = await startResendDouble();
   const denoBin = join(root, 'node_modules', '.bin', 'deno');
   deno = spawn(denoBin, ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', 'supabase/functions/api/index.ts'], {
     cwd: root,
@@ -55,6 +59,7 @@ beforeAll(async () => {
     env: {
       ...cleanEnv(), ...DEPLOYED_ENV, DATABASE_URL: databaseUrl, DB_POOL_MAX: '1', BCRYPT_ROUNDS: '4',
       REALTIME_SIGNING_JWK: signingJwk, SITE_URL: base, DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`, NO_COLOR: '1',
+      RESEND_API_KEY: resend.apiKey, RESEND_API_URL: resend.url, MAIL_DRAIN_SECRET: DRAIN_SECRET,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -72,6 +77,7 @@ afterAll(async () => {
   await wire?.close();
   await pg?.close();
   await dropCopy?.();
+  await resend?.close();
 });
 
 it('serves register → me → realtime token (ES256) → logout under Deno', async () => {
@@ -105,4 +111,29 @@ it('serves register → me → realtime token (ES256) → logout under Deno', as
   const after = await fetch(`${base}/api/auth/me`, { headers: { cookie } });
   expect(after.status).toBe(401);
   expect(await after.json()).toEqual({ message: 'Authentication required' });
+}, 60_000);
+
+it('sends mail through Resend when Supabase Cron calls the drain route', async () => {
+  const email = `deno-mail-${Date.now()}@example.com`;
+  const register = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ role: 'USER', name: 'Mia Mail', email, password: 'secret123' }),
+  });
+  expect(register.status, output).toBe(201);
+  expect(resend.delivered.filter((m) => m.to[0] === email)).toHaveLength(0);
+  const refused = await fetch(`${base}/api/internal/drain-outbox`, { method: 'POST', headers: { 'x-drain-secret': 'nope' } });
+  expect(refused.status).toBe(403);
+  const drained = await fetch(`${base}/api/internal/drain-outbox`, { method: 'POST', headers: { 'x-drain-secret': DRAIN_SECRET } });
+  expect(drained.status, output).toBe(200);
+  const again = await fetch(`${base}/api/internal/drain-outbox`, { method: 'POST', headers: { 'x-drain-secret': DRAIN_SECRET } });
+  expect(again.status).toBe(200);
+  const mine = resend.delivered.filter((m) => m.to[0] === email);
+  expect(mine).toHaveLength(1);
+  expect(mine[0].subject).toBe('Confirm your email address for Pay Local');
+  expect(mine[0].text).toContain(`${base}/verify-email?token=`);
+  expect(resend.requests.at(-1)!.headers.authorization).toBe(`Bearer ${resend.apiKey}`);
+  // Nothing secret reaches the function's log.
+  expect(output).not.toContain(resend.apiKey);
+  expect(output).not.toMatch(/token=/);
 }, 60_000);

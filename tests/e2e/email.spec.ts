@@ -100,3 +100,74 @@ test('the verification link flips the profile badge from "Not verified" to "Veri
   await expect(page.getByText('Verified', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Resend' })).toHaveCount(0);
 });
+
+const LYONS = 'c0000000-0000-4000-8000-000000000001';
+const LYONS_YOUTH_SPORTS = 'ca000000-0000-4000-8000-000000000002';
+
+/** The test-provider subscribe flow over the API; signs the context in. */
+async function subscribeByApi(request: APIRequestContext, email: string) {
+  const account = { email, name: 'Pia Payer', password: 'secret1', homeCityId: LYONS, preferredCharityId: LYONS_YOUTH_SPORTS };
+  const created = await (await request.post('/api/create-subscription', { data: { ...account, plan: 'monthly' } })).json();
+  const paid = await request.post('/api/test-payments/confirm', {
+    data: { clientSecret: created.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
+  });
+  expect(paid.status()).toBe(200);
+  const done = await request.post('/api/complete-subscription', {
+    data: { ...account, paymentIntentId: created.paymentIntentId, customerId: created.customerId, plan: 'monthly' },
+  });
+  expect(done.status()).toBe(200);
+}
+
+test('a test payment mails a receipt with the plan, the period and the charity line', async ({ page }) => {
+  const email = uniqueEmail('receipt');
+  await subscribeByApi(page.request, email);
+  const receipt = await waitForMail(MAIL_DIR, email, /Your Pay Local receipt/);
+  expect(receipt.text).toContain('$9.99 for the Monthly plan');
+  expect(receipt.text).toMatch(/Period: \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}\./);
+  expect(receipt.text).toContain('$1.00 (10%) goes to Lyons Youth Sports');
+  expect(receipt.html).toContain('Lyons Youth Sports');
+});
+
+test('pause → resume from the member home → the deal codes are visible again', async ({ page }) => {
+  const email = uniqueEmail('resume');
+  await subscribeByApi(page.request, email);
+  await page.goto('/app');
+  await expect(page.getByTestId('deal-code').first()).toBeVisible();
+
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Pause Membership' }).click();
+  await expectToast(page, 'Subscription Paused');
+  await waitForMail(MAIL_DIR, email, /membership is paused/);
+
+  // In-app navigation, as a member would (the in-memory cache knows the membership changed).
+  await page.getByRole('link', { name: 'Pay Local' }).click();
+  await expect(page).toHaveURL(/\/app$/);
+  await expect(page.getByRole('heading', { name: 'Your Membership Is Paused' })).toBeVisible();
+  await expect(page.getByTestId('deal-code')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Resume Membership' }).click();
+  await expectToast(page, 'Membership Resumed');
+  await expect(page.getByTestId('deal-code').first()).toBeVisible();
+  await waitForMail(MAIL_DIR, email, /membership is resumed/);
+});
+
+test('the admin approves a pending merchant and the merchant\'s mail arrives', async ({ page, playwright, baseURL }) => {
+  const business = `Mailbox Mercantile ${Math.random().toString(36).slice(2, 6)}`;
+  const email = uniqueEmail('approved');
+  const owner = await playwright.request.newContext({ baseURL });
+  const reg = await owner.post('/api/auth/register', {
+    data: { role: 'MERCHANT', name: 'Mae Mailbox', email, password: 'secret1234',
+      merchantData: { businessName: business, businessAddress: '3 Post Rd, Lyons, CO', businessType: 'retail', isWomenOwned: false } },
+  });
+  expect(reg.status()).toBe(201);
+
+  await signIn(page, { email: 'admin@paylocal.local', password: 'admin12345' });
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.getByRole('table', { name: 'Pending applications' }).getByRole('button', { name: `Review ${business}` }).click();
+  await page.getByRole('dialog', { name: 'Review and Approve' }).getByRole('button', { name: 'Approve' }).click();
+  await expectToast(page, 'Merchant approved');
+
+  const mail = await waitForMail(MAIL_DIR, email, /is approved on Pay Local/);
+  expect(mail.subject).toBe(`${business} is approved on Pay Local`);
+  expect(linkIn(mail, '/merchant')).toMatch(/^http:\/\/localhost:\d+\/merchant$/);
+  await owner.dispose();
+});

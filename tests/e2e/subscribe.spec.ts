@@ -149,7 +149,7 @@ test('a signed-in customer without a membership subscribes their own account', a
   expect(await (await page.request.get('/api/subscription/status')).json()).toEqual({ isActive: true });
 });
 
-test('profile: pause shows the paused state and reactivation is "Feature Coming Soon"', async ({ page }) => {
+test('profile: pause shows the paused state, and Resume Membership makes it active again', async ({ page }) => {
   await subscribeByApi(page.request, uniqueEmail('pause'));
   await page.goto('/profile');
   await expect(page.getByText('Renews')).toBeVisible();
@@ -158,8 +158,10 @@ test('profile: pause shows the paused state and reactivation is "Feature Coming 
   await expect(page.getByText('Paused', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pause Membership' })).toHaveCount(0);
   expect(await (await page.request.get('/api/subscription/status')).json()).toEqual({ isActive: false });
-  await page.getByRole('button', { name: 'Reactivate Membership' }).click();
-  await expectToast(page, 'Feature Coming Soon', /contact support/);
+  await page.getByRole('button', { name: 'Resume Membership' }).click();
+  await expectToast(page, 'Membership Resumed', 'Your membership is active again.');
+  await expect(page.getByRole('button', { name: 'Pause Membership' })).toBeVisible();
+  expect(await (await page.request.get('/api/subscription/status')).json()).toEqual({ isActive: true });
 });
 
 test('profile: cancel lists the lost benefits, then shows "Ends" and hides Pause and Cancel', async ({ page }) => {

@@ -78,6 +78,13 @@ describe('stripe adapter', () => {
     await provider.pauseCollection(started.subscriptionId);
     expect(double.subscriptions.get(started.subscriptionId)!.pause_collection).toEqual({ behavior: 'void', resumes_at: null });
     expect((await provider.retrieveSubscription(started.subscriptionId)).status).toBe('paused');
+    // Resume: pause_collection cleared (sent as an empty string), cancel_at_period_end undone.
+    await provider.resumeCollection(started.subscriptionId);
+    expect(double.subscriptions.get(started.subscriptionId)!.pause_collection).toBeNull();
+    expect(double.requests.at(-1)!.params).toMatchObject({ pause_collection: '' });
+    await provider.keepSubscription(started.subscriptionId);
+    expect(double.subscriptions.get(started.subscriptionId)!.cancel_at_period_end).toBe(false);
+    expect((await provider.retrieveSubscription(started.subscriptionId)).status).toBe('active');
   });
 
   it('surfaces Stripe errors', async () => {

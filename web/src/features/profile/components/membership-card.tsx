@@ -8,18 +8,17 @@ import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { formatUsd } from '@/lib/money';
 import { useSubscriptionDetails } from '@/lib/subscription/get-subscription-details';
+import { useResumeSubscription } from '@/lib/subscription/resume-subscription';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { usePauseSubscription } from '../api/pause-subscription';
 import { CancelMembershipDialog } from './cancel-membership-dialog';
-
-const showReactivationNotice = () =>
-  toast({ title: 'Feature Coming Soon', description: 'Reactivation is not available online yet. Please contact support to reactivate your membership.' });
 
 /** Membership management: plan, Renews/Ends date, Pause and Cancel, and what the membership gave to charity. */
 export function MembershipCard() {
   const details = useSubscriptionDetails();
   const pause = usePauseSubscription();
   const cancel = useCancelSubscription();
+  const resume = useResumeSubscription();
   const [confirming, setConfirming] = useState(false);
 
   if (details.isPending) return <p className="text-stone-600">Loading membership...</p>;
@@ -33,6 +32,11 @@ export function MembershipCard() {
     pause.mutate(undefined, {
       onSuccess: () => toast({ title: 'Subscription Paused', description: 'Your subscription has been paused. You can reactivate it anytime.' }),
       onError: () => toast({ variant: 'destructive', title: 'Failed to pause subscription. Please try again.' }),
+    });
+  const resumeMembership = () =>
+    resume.mutate(undefined, {
+      onSuccess: (answer) => toast({ title: 'Membership Resumed', description: answer.message }),
+      onError: () => toast({ variant: 'destructive', title: 'Failed to resume your membership. Please try again.' }),
     });
   const cancelMembership = () =>
     cancel.mutate(undefined, {
@@ -78,7 +82,7 @@ export function MembershipCard() {
               </p>
             )}
             {d.status === 'paused' && (
-              <p className="text-sm text-stone-700">Your membership is paused: you are not being charged, and deals are hidden until it is reactivated.</p>
+              <p className="text-sm text-stone-700">Your membership is paused: you are not being charged, and deals are hidden until you resume it.</p>
             )}
             <div className="flex flex-wrap gap-2">
               {!d.cancelAtPeriodEnd && d.status !== 'paused' && (
@@ -92,8 +96,8 @@ export function MembershipCard() {
                 </Button>
               )}
               {(d.cancelAtPeriodEnd || d.status === 'paused') && (
-                <Button variant="secondary" onClick={showReactivationNotice}>
-                  Reactivate Membership
+                <Button variant="secondary" onClick={resumeMembership} pending={resume.isPending}>
+                  {d.status === 'paused' ? 'Resume Membership' : 'Keep My Membership'}
                 </Button>
               )}
             </div>
