@@ -1,6 +1,6 @@
 import type { MemberDeal, MerchantDeal, PublicDeal } from '../../_shared/contract/deals.ts';
 import type { DealCode } from '../../_shared/deal-code.ts';
-import { iso, isoOrNull } from '../lib/params.ts';
+import { iso, isoOrNull } from '../lib/iso.ts';
 
 /** Columns of public.deals as the merchant view needs them (alias d). */
 export const dealColumns = `d.id, d.title, d.description, d.discount_percent, d.discount_amount_cents, d.category,

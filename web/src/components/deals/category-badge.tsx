@@ -1,5 +1,5 @@
 import { cn } from '@/lib/cn';
-import { categoryTone, dealCategoryLabel, toneClasses } from '@/lib/deals/deal-format';
+import { categoryTone, dealCategoryLabel, toneClasses } from '@/lib/categories';
 
 /** The deal's category in its colour (food, retail, services, entertainment, health). */
 export function CategoryBadge({ category, className }: { category: string; className?: string }) {

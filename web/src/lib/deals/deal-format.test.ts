@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { categoryTone, countdownLabel, dealCategoryLabel, discountLabel, formatCents, usageLabel } from './deal-format';
+import { categoryTone, dealCategoryLabel } from '@/lib/categories';
+import { formatCents } from '@/lib/money';
+import { countdownLabel, discountLabel, usageLabel } from './deal-format';
 
 describe('deal display', () => {
   it('shows percent or amount discounts', () => {

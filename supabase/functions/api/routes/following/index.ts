@@ -4,7 +4,7 @@ import { type AppEnv, userTx } from '../../context.ts';
 import type { Query } from '../../db/database.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { iso } from '../../lib/iso.ts';
-import { pathId } from '../../lib/path-id.ts';
+import { pathId } from '../../lib/params.ts';
 import { requireUser } from '../../middleware/session.ts';
 
 // Following a business (docs/spec.md sections 3, 4 and 7). Rows are the member's own (RLS); the insert

@@ -10,7 +10,8 @@ import { OFFLINE_NEEDS_MEMBER_MESSAGE, offlineCheckInstant } from '../../../_sha
 import { type AppEnv, userTx } from '../../context.ts';
 import type { Query } from '../../db/database.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
-import { iso, serialParam } from '../../lib/params.ts';
+import { iso } from '../../lib/iso.ts';
+import { serialParam } from '../../lib/params.ts';
 import { parse, parseJson } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';
 import { codeSecrets } from '../../domain/deal-codes.ts';

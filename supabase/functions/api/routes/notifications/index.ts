@@ -3,7 +3,7 @@ import { NOTIFICATIONS_LIMIT, type Notification } from '../../../_shared/contrac
 import { type AppEnv, userTx } from '../../context.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { iso } from '../../lib/iso.ts';
-import { pathId } from '../../lib/path-id.ts';
+import { pathId } from '../../lib/params.ts';
 import { requireUser } from '../../middleware/session.ts';
 import { notificationColumns, type NotificationRow } from './select.ts';
 

@@ -1,6 +1,6 @@
 import type { AdminMetrics } from '@shared/contract/index.ts';
 import { Card } from '@/components/ui/card';
-import { centsToDollars } from '../utils/money';
+import { formatCents } from '@/lib/money';
 
 const count = new Intl.NumberFormat('en-US');
 
@@ -10,8 +10,8 @@ export function MetricCards({ metrics, failed }: { metrics: AdminMetrics | undef
   const cards = [
     { label: 'Total Users', value: metrics && count.format(metrics.totalUsers) },
     { label: 'Active Merchants', value: metrics && count.format(metrics.activeMerchants) },
-    { label: 'Total Volume', value: metrics && centsToDollars(metrics.totalVolume) },
-    { label: 'Points Outstanding', value: metrics && centsToDollars(metrics.pointsOutstanding) },
+    { label: 'Total Volume', value: metrics && formatCents(metrics.totalVolume) },
+    { label: 'Points Outstanding', value: metrics && formatCents(metrics.pointsOutstanding) },
   ];
   return (
     <section aria-label="Platform metrics" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -4,7 +4,8 @@ import type { PublicDeal } from '@shared/contract/index.ts';
 import { CategoryBadge } from '@/components/deals/category-badge';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { categoryTone, discountLabel, toneClasses } from '@/lib/deals/deal-format';
+import { categoryTone, toneClasses } from '@/lib/categories';
+import { discountLabel } from '@/lib/deals/deal-format';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 

@@ -3,7 +3,7 @@ import type { Business } from '@shared/contract/index.ts';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { categoryLabel } from '../utils/category-label';
+import { categoryFilterLabel } from '@/lib/categories';
 
 const typeLabel = (type: string | null) => BUSINESS_TYPES.find((t) => t.value === type)?.label ?? type;
 
@@ -11,7 +11,7 @@ const typeLabel = (type: string | null) => BUSINESS_TYPES.find((t) => t.value ==
 export function BusinessCard({ business, selected, onSelect }: { business: Business; selected: boolean; onSelect: () => void }) {
   const place = [business.city, business.state].filter(Boolean).join(', ');
   const type = typeLabel(business.businessType);
-  const category = categoryLabel(business.category);
+  const category = categoryFilterLabel(business.category);
   return (
     <button
       type="button"

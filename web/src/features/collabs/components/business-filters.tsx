@@ -2,7 +2,7 @@ import { BUSINESS_CATEGORIES } from '@shared/constants.ts';
 import { Input, Select } from '@/components/ui/form-controls';
 import { useCities } from '@/lib/lookup/get-cities';
 import type { BusinessSearchFilters } from '../api/search-businesses';
-import { categoryLabel } from '../utils/category-label';
+import { categoryFilterLabel } from '@/lib/categories';
 
 interface BusinessFiltersProps {
   filters: BusinessSearchFilters;
@@ -32,7 +32,7 @@ export function BusinessFilters({ filters, onChange }: BusinessFiltersProps) {
         <option value="">All categories</option>
         {BUSINESS_CATEGORIES.map((category) => (
           <option key={category} value={category}>
-            {categoryLabel(category)}
+            {categoryFilterLabel(category)}
           </option>
         ))}
       </Select>

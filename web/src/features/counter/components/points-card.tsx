@@ -7,7 +7,7 @@ import { Field, Input } from '@/components/ui/form-controls';
 import { Tab, TabList, TabPanel, TabPanels, Tabs } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
-import { formatCents } from '@/lib/deals/deal-format';
+import { formatCents } from '@/lib/money';
 import { useBusyWhile } from '@/lib/pwa/busy';
 import { useEarnPoints } from '../api/earn-points';
 import { useCounterMember } from '../api/get-counter-member';

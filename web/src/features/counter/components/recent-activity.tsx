@@ -1,7 +1,7 @@
 import type { CounterActivityItem } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatCents } from '@/lib/deals/deal-format';
+import { formatCents } from '@/lib/money';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 

@@ -1,11 +1,12 @@
 import type { FollowedBusiness } from '@shared/contract/index.ts';
-import { categoryLabel, initialsOf, logoSrc } from '../utils/business-display';
+import { businessCategoryLabel } from '@/lib/categories';
+import { initialsOf, logoSrc } from '../utils/business-display';
 import { formatFollowingSince } from '../utils/format-dates';
 import { FollowButton } from '../slots/follow-button';
 
 export function FollowedBusinessCard({ business: b }: { business: FollowedBusiness }) {
   const logo = logoSrc(b.logoUrl);
-  const category = categoryLabel(b.category);
+  const category = businessCategoryLabel(b.category);
   return (
     <article aria-label={b.name} className="flex gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5">
       {logo ? (

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { categoryLabel, initialsOf, logoSrc } from './business-display';
+import { businessCategoryLabel as categoryLabel } from '@/lib/categories';
+import { initialsOf, logoSrc } from './business-display';
 
 it('labels categories and business types', () => {
   expect(categoryLabel('food-dining')).toBe('Food & Dining');

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/api-error';
 import { cityLabel } from '@/lib/cities';
-import { memberFilterLabel } from '@/lib/deals/deal-format';
+import { memberFilterLabel } from '@/lib/categories';
 import { useNow } from '@/lib/deals/use-now';
 import { useLiveQueries } from '@/lib/realtime/realtime-provider';
 import { useMemberDeals } from '../api/get-member-deals';

@@ -1,6 +1,6 @@
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatCents } from '@/lib/deals/deal-format';
+import { formatCents } from '@/lib/money';
 import { useMemberPoints } from '../api/get-member-points';
 
 /** The member card shown at the counter: member number and points per business. */

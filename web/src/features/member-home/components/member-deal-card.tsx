@@ -4,7 +4,8 @@ import { CategoryBadge } from '@/components/deals/category-badge';
 import { DealCode } from '@/components/deals/deal-code';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { categoryTone, discountLabel, toneClasses } from '@/lib/deals/deal-format';
+import { categoryTone, toneClasses } from '@/lib/categories';
+import { discountLabel } from '@/lib/deals/deal-format';
 import { useDealCode } from '@/lib/deals/use-deal-code';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
 

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Input, Select, Textarea } from '@/components/ui/form-controls';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
-import { dealCategoryLabel } from '@/lib/deals/deal-format';
+import { dealCategoryLabel } from '@/lib/categories';
 import { createPayload, type DealFormValues, type DiscountType, emptyDealForm, updatePayload } from '../../utils/deal-form';
 
 type DealFormProps =

@@ -4,7 +4,8 @@ import { DealCode } from '@/components/deals/deal-code';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { categoryTone, discountLabel, toneClasses, usageLabel } from '@/lib/deals/deal-format';
+import { categoryTone, toneClasses } from '@/lib/categories';
+import { discountLabel, usageLabel } from '@/lib/deals/deal-format';
 
 interface MerchantDealCardProps {
   deal: MerchantDeal;
