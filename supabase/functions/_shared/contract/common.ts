@@ -4,7 +4,6 @@ import { PASSWORD_MAX_BYTES, PASSWORD_MIN } from '../constants.ts';
 export const uuid = z.uuid({ message: 'must be a valid id' });
 /** Optional id from a form: empty string and null mean "none". */
 export const optionalId = z.preprocess((v) => (v === '' ? null : v), uuid.nullish());
-export const isoDateTime = z.string();
 
 // ---------------------------------------------------------------- text that can be stored
 // Postgres text holds no NUL, and UTF-8 has no encoding for an unpaired UTF-16 surrogate (the driver would

@@ -83,7 +83,6 @@ export const memberDealsQuery = z.object({
 });
 /** Response header of GET /api/deals naming the next page's cursor (absent on the last page). */
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
-export type MemberDealsQuery = z.input<typeof memberDealsQuery>;
 
 export const publicDealsQuery = z.object({
   cityId: uuid.optional(),
