@@ -106,7 +106,7 @@ const LYONS_YOUTH_SPORTS = 'ca000000-0000-4000-8000-000000000002';
 
 /** The test-provider subscribe flow over the API; signs the context in. */
 async function subscribeByApi(request: APIRequestContext, email: string) {
-  const account = { email, name: 'Pia Payer', password: 'secret1', homeCityId: LYONS, preferredCharityId: LYONS_YOUTH_SPORTS };
+  const account = { email, name: 'Pia Payer', password: 'secret123', homeCityId: LYONS, preferredCharityId: LYONS_YOUTH_SPORTS };
   const created = await (await request.post('/api/create-subscription', { data: { ...account, plan: 'monthly' } })).json();
   const paid = await request.post('/api/test-payments/confirm', {
     data: { clientSecret: created.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },

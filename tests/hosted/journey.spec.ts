@@ -42,7 +42,7 @@ async function subscribe(page: Page, email: string) {
   await page.goto('/subscribe');
   await page.getByLabel('Full name').fill('Hana Hosted');
   await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill('secret1');
+  await page.getByLabel('Password').fill('secret123');
   await page.getByLabel('Home city').selectOption({ label: 'Lyons, Colorado' });
   await page.getByLabel('Preferred charity').selectOption({ label: 'Lyons Youth Sports' });
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
@@ -78,14 +78,14 @@ test('subscribe → sign in → member deals → upload → realtime notificatio
   expect(new URL(page.url()).origin).toBe(baseURL);
   // Through the same rewrite, a state-changing call from another site is refused (the Origin check).
   const foreign = await page.request.post('/api/auth/login', {
-    headers: { origin: 'https://elsewhere.example' }, data: { email, password: 'secret1' },
+    headers: { origin: 'https://elsewhere.example' }, data: { email, password: 'secret123' },
   });
   expect(foreign.status()).toBe(403);
 
   // ---- sign in again in a fresh browser --------------------------------------------------------
   const context = await browser.newContext();
   const member = await context.newPage();
-  await signIn(member, { email, password: 'secret1' });
+  await signIn(member, { email, password: 'secret123' });
   await expect(member).toHaveURL(/\/app$/);
 
   // ---- member deals: the seeded Lyons deals, with the member's access ----------------------------

@@ -18,7 +18,7 @@ async function mailsTo(to: string, subject: RegExp) {
 
 /** The whole test-provider subscribe flow for a new account. */
 async function subscribe(a: Agent, email: string) {
-  const account = { email, name: 'Rita Receipt', password: 'secret1', homeCityId: SEED.lyonsId, preferredCharityId: SEED.lyonsCharityId };
+  const account = { email, name: 'Rita Receipt', password: 'secret123', homeCityId: SEED.lyonsId, preferredCharityId: SEED.lyonsCharityId };
   const created = await a.post('/api/create-subscription', { ...account, plan: 'monthly' });
   expect(created.status).toBe(200);
   const paid = await a.post('/api/test-payments/confirm', {

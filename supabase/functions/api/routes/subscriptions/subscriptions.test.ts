@@ -84,7 +84,7 @@ describe('subscribe as a visitor', () => {
     const created = await agent.post('/api/create-subscription', account('closed-tab@example.com'));
     expect((await agent.post('/api/test-payments/confirm', card(created.body.clientSecret))).status).toBe(200);
     expect(await countRows('closed-tab@example.com')).toEqual({ profiles: 1, subs: 1, payments: 1 });
-    const login = await freshAgent().post('/api/auth/login', { email: 'closed-tab@example.com', password: 'secret1' });
+    const login = await freshAgent().post('/api/auth/login', { email: 'closed-tab@example.com', password: 'secret123' });
     expect(login.status).toBe(200);
     expect(login.body.user.subscriptionStatus).toBe('active');
   });
