@@ -1,8 +1,8 @@
 import { Button } from '@/components/ui/button';
 import { outbox } from '@/lib/outbox/outbox';
 import type { OutboxEntry } from '@/lib/outbox/outbox-entry';
+import { dayAndTime } from '@/lib/dates';
 
-const queuedAt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 function statusText(entry: OutboxEntry) {
   if (entry.status === 'failed') return `Failed: ${entry.error ?? 'the server refused it'}`;
@@ -19,7 +19,7 @@ export function OutboxList({ entries, online }: { entries: readonly OutboxEntry[
           <div className="min-w-0 flex-1">
             <p className="text-sm font-medium text-stone-900">{entry.label}</p>
             <p className={entry.status === 'failed' ? 'text-sm text-red-800' : 'text-sm text-stone-600'}>
-              {statusText(entry)} · {queuedAt.format(entry.createdAt)}
+              {statusText(entry)} · {dayAndTime(entry.createdAt)}
             </p>
           </div>
           <div className="flex gap-2">

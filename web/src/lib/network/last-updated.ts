@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { clockTime, dayAndTime } from '../dates';
 
 /** The newest time any cached answer came from the server (restored answers keep theirs), or null. */
 export function lastServerUpdateAt(queryClient: QueryClient): number | null {
@@ -9,9 +10,6 @@ export function lastServerUpdateAt(queryClient: QueryClient): number | null {
   return newest || null;
 }
 
-const timeOnly = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const dateAndTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-
 /**
  * "Offline — last updated 3:07 PM" (today) or "… Mar 5, 3:07 PM" (an earlier day, the app's date pattern
  * MMM d, h:mm a), or "Offline — nothing saved yet" when this device has no data from the server.
@@ -20,6 +18,6 @@ export function offlineLabel(lastUpdatedAt: number | null, now: number): string 
   if (lastUpdatedAt === null) return 'Offline — nothing saved on this device yet';
   const when = new Date(lastUpdatedAt);
   const sameDay = when.toDateString() === new Date(now).toDateString();
-  const text = sameDay ? timeOnly.format(when) : dateAndTime.format(when).replace(' at ', ', ');
+  const text = sameDay ? clockTime(when) : dayAndTime(when).replace(' at ', ', ');
   return `Offline — last updated ${text}`;
 }

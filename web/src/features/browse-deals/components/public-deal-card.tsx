@@ -6,8 +6,8 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { categoryTone, toneClasses } from '@/lib/categories';
 import { discountLabel } from '@/lib/deals/deal-format';
+import { shortDate } from '@/lib/dates';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** A public deal: the code is masked behind "Subscribe to reveal". */
 export function PublicDealCard({ deal, followButton }: { deal: PublicDeal; followButton?: ReactNode }) {
@@ -41,7 +41,7 @@ export function PublicDealCard({ deal, followButton }: { deal: PublicDeal; follo
         <span aria-hidden="true" className="font-mono text-2xl font-bold tracking-[0.2em] text-stone-400 blur-[3px] select-none">••••••</span>
         <span className="text-sm font-semibold">Subscribe to reveal</span>
       </Link>
-      {deal.validUntil && <p className="mt-2 text-xs text-stone-600">Valid until {dateFormat.format(new Date(deal.validUntil))}</p>}
+      {deal.validUntil && <p className="mt-2 text-xs text-stone-600">Valid until {shortDate(deal.validUntil)}</p>}
     </article>
   );
 }

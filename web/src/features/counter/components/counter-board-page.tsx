@@ -11,8 +11,8 @@ import { useMerchantDeals } from '@/lib/merchant/get-merchant-deals';
 import { useMerchantMe } from '@/lib/merchant/get-merchant-me';
 import { useMerchantOfflineCodes } from '../api/get-offline-codes';
 import { liveCounterDeals } from '../utils/counter-deals';
+import { clockTime } from '@/lib/dates';
 
-const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 const STEP_MS = 120_000;
 
 /** Keeps the tablet's screen on while the board is visible (where the browser allows it). */
@@ -113,13 +113,13 @@ export function CounterBoardPage() {
           <p className="text-stone-300">{merchant.data?.name ?? ''}</p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <p className="font-mono text-2xl tabular-nums text-stone-100" aria-label="Time">{clock.format(nowMs)}</p>
+          <p className="font-mono text-2xl tabular-nums text-stone-100" aria-label="Time">{clockTime(nowMs)}</p>
           <p
             role="status"
             className={cn('rounded-full px-3 py-1 text-sm font-semibold', online ? 'bg-emerald-400/15 text-emerald-200' : 'bg-amber-300/15 text-amber-200')}
             data-testid="board-status"
           >
-            {online ? 'Live' : cover ? `Offline — codes shown until ${clock.format(Date.parse(cover.validUntil))}` : 'Offline'}
+            {online ? 'Live' : cover ? `Offline — codes shown until ${clockTime(Date.parse(cover.validUntil))}` : 'Offline'}
           </p>
           {fullscreen.supported && (
             <button

@@ -2,8 +2,8 @@ import type { CounterActivityItem } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCents } from '@/lib/money';
+import { clockTime } from '@/lib/dates';
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 function describe(item: CounterActivityItem): string {
   const who = item.memberNumber ? `#${item.memberNumber}` : 'walk-in';
@@ -37,7 +37,7 @@ export function RecentActivity({ items, nowMs, undoingId, onUndo }: RecentActivi
               return (
                 <li key={`${item.type}-${item.id}`} className="flex items-center justify-between gap-3 py-2 text-sm">
                   <span className={item.undone ? 'text-stone-500 line-through' : 'text-stone-800'}>
-                    <span className="mr-2 text-xs text-stone-500">{timeFormat.format(new Date(item.createdAt))}</span>
+                    <span className="mr-2 text-xs text-stone-500">{clockTime(item.createdAt)}</span>
                     {describe(item)}
                   </span>
                   {undoable && (

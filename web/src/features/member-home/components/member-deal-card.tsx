@@ -8,8 +8,8 @@ import { categoryTone, toneClasses } from '@/lib/categories';
 import { discountLabel } from '@/lib/deals/deal-format';
 import { useDealCode } from '@/lib/deals/use-deal-code';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
+import { clockTimeWithSeconds } from '@/lib/dates';
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' });
 
 interface MemberDealCardProps {
   deal: MemberDeal;
@@ -38,7 +38,7 @@ export function MemberDealCard({ deal, nowMs, followButton, cover }: MemberDealC
         {shown ? (
           <>
             <DealCode code={shown.code} expiresAt={shown.expiresAt} nowMs={nowMs} size="lg" />
-            <p className="text-xs text-stone-600">Code valid until {timeFormat.format(new Date(shown.expiresAt))}; a new one appears by itself.</p>
+            <p className="text-xs text-stone-600">Code valid until {clockTimeWithSeconds(shown.expiresAt)}; a new one appears by itself.</p>
           </>
         ) : (
           <p className="rounded-xl bg-stone-100 px-4 py-5 text-sm font-medium text-stone-800" role="status" data-testid="deal-code-missing">

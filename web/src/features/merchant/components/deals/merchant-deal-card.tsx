@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { categoryTone, toneClasses } from '@/lib/categories';
 import { discountLabel, usageLabel } from '@/lib/deals/deal-format';
+import { shortDate } from '@/lib/dates';
 
 interface MerchantDealCardProps {
   deal: MerchantDeal;
@@ -20,7 +21,6 @@ interface MerchantDealCardProps {
   headingLevel?: 'h2' | 'h3';
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** One of the merchant's deals: category colour, Inactive badge and dimming, code with countdown, actions. */
 export function MerchantDealCard({ deal, nowMs, busy, onEdit, onToggleActive, onDeactivate, onDelete, headingLevel = 'h3' }: MerchantDealCardProps) {
@@ -49,14 +49,14 @@ export function MerchantDealCard({ deal, nowMs, busy, onEdit, onToggleActive, on
           <DealCode code={deal.currentCode} expiresAt={deal.codeExpiresAt} nowMs={nowMs} />
         ) : (
           <div className="rounded-xl bg-stone-100 px-4 py-3 text-sm font-medium text-stone-700">
-            {ended ? 'Expired' : notStarted ? `Starts ${dateFormat.format(new Date(deal.validFrom!))}` : 'No code while inactive'}
+            {ended ? 'Expired' : notStarted ? `Starts ${shortDate(deal.validFrom!)}` : 'No code while inactive'}
           </div>
         )}
       </div>
 
       <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-stone-600">
         <div><dt className="sr-only">Usage</dt><dd>{usageLabel(deal)}</dd></div>
-        {deal.validTo && <div><dt className="inline">Until </dt><dd className="inline">{dateFormat.format(new Date(deal.validTo))}</dd></div>}
+        {deal.validTo && <div><dt className="inline">Until </dt><dd className="inline">{shortDate(deal.validTo)}</dd></div>}
       </dl>
 
       <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-stone-100 pt-4">
