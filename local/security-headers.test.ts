@@ -51,3 +51,27 @@ describe('security headers (decision 089)', () => {
     expect(api.headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
   });
 });
+
+describe('errors outside the API', () => {
+  it('are logged by kind only, without the SQL parameters, and answered with 500 {message} and the headers', async () => {
+    const { vi } = await import('vitest');
+    const { Hono } = await import('hono');
+    const logged: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => { logged.push(args.map(String).join(' ')); });
+    try {
+      const realtime = new Hono();
+      realtime.get('/api/realtime/events', () => {
+        throw Object.assign(new Error('connection failure'), { code: '08006', parameters: ['secret-token-hash-123'] });
+      });
+      const server = createLocalServer({ api: t.app, staticDir: '/nonexistent', realtime });
+      const res = await server.request('http://localhost/api/realtime/events');
+      expect(res.status).toBe(500);
+      expect(await res.json()).toEqual({ message: 'Something went wrong. Please try again.' });
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(logged.join('\n')).toContain('08006');
+      expect(logged.join('\n')).not.toContain('secret-token-hash-123');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});

@@ -8,6 +8,7 @@ import { isValidObjectKey, type ObjectStore } from '../supabase/functions/api/po
 import {
   COMMON_SECURITY_HEADERS, HSTS, inlineScripts, isSecureRequest, scriptHash, webAppCsp,
 } from '../supabase/functions/api/lib/security-headers.ts';
+import { logError } from '../supabase/functions/api/lib/log.ts';
 
 export interface LocalServerOptions {
   api: App;
@@ -33,6 +34,12 @@ async function webCspFor(staticDir: string): Promise<string> {
 /** The embedded stack's HTTP surface: /api from the Hono app, everything else the PWA with SPA fallback. */
 export function createLocalServer({ api, staticDir, realtime, objects }: LocalServerOptions) {
   const server = new Hono();
+  // Errors outside the API (the realtime stream, static files): logged by kind only, never the error object,
+  // which for a database error carries the SQL parameters (lib/log.ts).
+  server.onError((error, c) => {
+    logError(`Unhandled error in ${c.req.method} ${c.req.routePath}`, error);
+    return c.json({ message: 'Something went wrong. Please try again.' }, 500);
+  });
   // Security headers on every page and file (decision 089); the API and /objects set their own stricter CSP.
   const webCsp = webCspFor(staticDir);
   server.use('*', async (c, next) => {
