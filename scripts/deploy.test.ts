@@ -21,6 +21,9 @@ const COMPLETE = [
   'STORAGE_SECRET_KEY=sb_secret_secretvalue',
   'REALTIME_PUBLISHABLE_KEY=sb_publishable_123',
   'REALTIME_JWT_SECRET=jwtsecretvalue',
+  'RESEND_API_KEY=re_live_value',
+  'EMAIL_FROM=Pay Local <hello@paylocal.example>',
+  'MAIL_DRAIN_SECRET=drainsecretvalue',
 ].join('\n');
 
 function deploy(envText: string, ...args: string[]) {

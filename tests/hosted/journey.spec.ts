@@ -5,7 +5,7 @@ import postgres from 'postgres';
 import { userTopic } from '../../supabase/functions/_shared/contract/realtime.ts';
 import { expectToast, signIn, uniqueEmail } from '../e2e/support.ts';
 import { rehearsalUrl } from './names.ts';
-import { HOSTED_SECRETS } from './ports.ts';
+import { HOSTED_PORTS, HOSTED_SECRETS } from './ports.ts';
 import { verifyToken } from './realtime-double.ts';
 
 const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -81,6 +81,17 @@ test('subscribe → sign in → member deals → upload → realtime notificatio
     headers: { origin: 'https://elsewhere.example' }, data: { email, password: 'secret123' },
   });
   expect(foreign.status()).toBe(403);
+
+  // ---- mail: the receipt and the verification link leave through Resend, drained as Supabase Cron would ----
+  const mailTo = async (subject: string) => {
+    const delivered = await (await fetch(`http://127.0.0.1:${HOSTED_PORTS.supabase}/__rehearsal/mail`)).json() as
+      { to: string[]; subject: string; text?: string }[];
+    return delivered.find((m) => m.to.includes(email) && m.subject === subject) ?? null;
+  };
+  await expect.poll(() => mailTo('Your Pay Local receipt'), { timeout: 20_000 }).not.toBeNull();
+  expect((await mailTo('Your Pay Local receipt'))!.text).toMatch(/\(10%\) goes to Lyons Youth Sports/);
+  await expect.poll(async () => (await mailTo('Confirm your email address for Pay Local'))?.text ?? '', { timeout: 20_000 })
+    .toContain(`${baseURL}/verify-email?token=`);
 
   // ---- sign in again in a fresh browser --------------------------------------------------------
   const context = await browser.newContext();

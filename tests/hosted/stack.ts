@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import postgres from 'postgres';
 import { TEST_ADMIN } from '../support/constants.ts';
+import { startResendDouble } from '../support/resend-double.ts';
 import { rehearsalUrl } from './names.ts';
 import { startRealtimeDouble } from './realtime-double.ts';
 import { HOSTED_PORTS, HOSTED_SECRETS, newSigningKey } from './ports.ts';
@@ -142,6 +143,7 @@ const project = createServer((req, res) => {
     return forward(req, res, new URL(`http://127.0.0.1:${HOSTED_PORTS.deno}/${fn[1]}${fn[2] ?? ''}${url.search}`));
   }
   if (url.pathname === '/auth/v1/.well-known/jwks.json') return json(res, 200, { keys: [signingKey.publicJwk] });
+  if (url.pathname === '/__rehearsal/mail') return json(res, 200, resend.delivered);
   if (url.pathname.startsWith('/storage/v1/')) {
     return void storage(req, res, url.pathname.slice('/storage/v1'.length)).catch((error) => {
       console.error('storage double:', error);
@@ -153,6 +155,17 @@ const project = createServer((req, res) => {
 // Realtime: the websocket (upgrade requests on /realtime/v1/websocket), tests/hosted/realtime-double.ts.
 const realtime = startRealtimeDouble(project, { databaseUrl, jwtSecret: HOSTED_SECRETS.jwtSecret, jwks: [signingKey.publicJwk] });
 await new Promise<void>((done) => project.listen(HOSTED_PORTS.supabase, '127.0.0.1', done));
+
+// ------------------------------------------------------------------ mail: Resend and Supabase Cron
+// The Resend double (tests/support/resend-double.ts); the journey reads what it delivered from the project
+// double's /__rehearsal/mail. The Cron double calls the drain route every second through the gateway.
+const resend = await startResendDouble();
+const mailDrainSecret = randomBytes(24).toString('hex');
+const cron = setInterval(() => {
+  fetch(`${supabaseUrl}/functions/v1/api/internal/drain-outbox`, { method: 'POST', headers: { 'x-drain-secret': mailDrainSecret } })
+    .then((answer) => answer.body?.cancel())
+    .catch(() => { /* the function may not be up yet */ });
+}, 1000);
 
 // ------------------------------------------------------------------ the Edge Function under Deno
 const env: Record<string, string> = {
@@ -184,6 +197,11 @@ const env: Record<string, string> = {
   RATE_LIMIT_REGISTRATIONS_PER_IP: '10000',
   RATE_LIMIT_LOGIN_FAILURES_PER_IP: '10000',
   DB_POOL_MAX: '3',
+  // Mail through the Resend double; drained by the Cron double below, as Supabase Cron would call it.
+  RESEND_API_KEY: resend.apiKey,
+  RESEND_API_URL: resend.url,
+  EMAIL_FROM: 'Pay Local <hello@paylocal.example>',
+  MAIL_DRAIN_SECRET: mailDrainSecret,
 };
 const denoBin = join(root, 'node_modules', '.bin', 'deno');
 const apiDir = join(functionsDir, 'api');
@@ -229,6 +247,8 @@ await new Promise<void>((done) => site.listen(HOSTED_PORTS.site, '127.0.0.1', do
 console.log(`hosted stack: site ${siteOrigin} → function (Deno, isolated copy in ${copy}) → ${supabaseUrl}`);
 
 const stop = () => {
+  clearInterval(cron);
+  void resend.close();
   deno.kill('SIGTERM');
   site.close();
   void realtime.close();

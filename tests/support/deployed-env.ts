@@ -9,6 +9,9 @@ export const DEPLOYED_ENV = {
   STORAGE_SECRET_KEY: 'sb_secret_placeholder',
   REALTIME_PUBLISHABLE_KEY: 'sb_publishable_placeholder',
   REALTIME_JWT_SECRET: 'placeholder-jwt-secret-of-the-project',
+  RESEND_API_KEY: 're_placeholder',
+  EMAIL_FROM: 'Pay Local <hello@paylocal.example>',
+  MAIL_DRAIN_SECRET: 'placeholder-drain-secret',
 };
 
 /** The variables the deployed entry reads that a developer's shell might hold: removed before a test sets its own. */
@@ -17,6 +20,7 @@ export const DEPLOYED_ENV_NAMES = [
   'ALLOW_TEST_PAYMENTS', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'SUPABASE_URL',
   'SUPABASE_SERVICE_ROLE_KEY', 'STORAGE_SECRET_KEY', 'STORAGE_BUCKET', 'OBJECT_STORE', 'SUPABASE_ANON_KEY',
   'REALTIME_PUBLISHABLE_KEY', 'REALTIME_SIGNING_JWK', 'REALTIME_JWT_SECRET', 'SUPABASE_JWT_SECRET',
+  'RESEND_API_KEY', 'RESEND_API_URL', 'EMAIL_FROM', 'MAIL_DRAIN_SECRET', 'MAIL_DIR',
 ];
 
 /** process.env without the deployed entry's variables. */

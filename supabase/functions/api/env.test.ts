@@ -20,6 +20,9 @@ const COMPLETE = {
   STRIPE_PUBLISHABLE_KEY: 'pk_live_123',
   STRIPE_WEBHOOK_SECRET: 'whsec_123',
   REALTIME_JWT_SECRET: 'legacy-jwt-secret-value',
+  RESEND_API_KEY: 're_live_123',
+  EMAIL_FROM: 'Pay Local <hello@deals.example.org>',
+  MAIL_DRAIN_SECRET: 'drain-secret-value',
 };
 
 const without = (name: keyof typeof COMPLETE, extra: Record<string, string> = {}) => {
@@ -55,6 +58,7 @@ describe('checkEdgeEnv (the deployed entry)', () => {
 
   it.each([
     ['STRIPE_SECRET_KEY'], ['STRIPE_PUBLISHABLE_KEY'], ['STRIPE_WEBHOOK_SECRET'], ['ADMIN_EMAIL'], ['SITE_URL'], ['REALTIME_JWT_SECRET'],
+    ['RESEND_API_KEY'], ['EMAIL_FROM'], ['MAIL_DRAIN_SECRET'],
   ] as const)('refuses without %s, naming it (or what replaces it) and never a value', (name) => {
     const checked = checkEdgeEnv(without(name));
     expect(checked.ok).toBe(false);
@@ -72,8 +76,9 @@ describe('checkEdgeEnv (the deployed entry)', () => {
 
   it('names every missing variable at once on an empty environment', () => {
     expect(problemNames({}).sort()).toEqual([
-      'ADMIN_EMAIL', 'DATABASE_URL', 'REALTIME_PUBLISHABLE_KEY', 'REALTIME_SIGNING_JWK', 'SITE_URL', 'STORAGE_SECRET_KEY',
-      'STRIPE_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SUPABASE_URL',
+      'ADMIN_EMAIL', 'DATABASE_URL', 'EMAIL_FROM', 'MAIL_DRAIN_SECRET', 'REALTIME_PUBLISHABLE_KEY', 'REALTIME_SIGNING_JWK',
+      'RESEND_API_KEY', 'SITE_URL', 'STORAGE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET',
+      'SUPABASE_URL',
     ]);
   });
 

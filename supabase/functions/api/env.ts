@@ -105,6 +105,12 @@ export const edgeEnvSchema = z
     REALTIME_JWT_SECRET: optionalText,
     REALTIME_TOKEN_TTL_SECONDS: intVar(600, 60, 3600),
     OBJECT_UPLOAD_SECRET: optionalText,
+    // Mail (decision 090): an Edge Function has no disk, so there is no .eml fallback; the outbox is drained by
+    // Supabase Cron calling POST /api/internal/drain-outbox with MAIL_DRAIN_SECRET.
+    RESEND_API_KEY: requiredText('the Resend API key re_... every mail is sent with'),
+    RESEND_API_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
+    EMAIL_FROM: requiredText('the sender of every mail, e.g. "Pay Local <hello@paylocal.example>", on a domain verified with Resend'),
+    MAIL_DRAIN_SECRET: requiredText('the secret Supabase Cron sends in x-drain-secret to drain the mail outbox'),
     BCRYPT_ROUNDS: intVar(10, 4, 15),
     SESSION_TTL_DAYS: intVar(30, 1, 365),
   })
