@@ -116,7 +116,7 @@ subscriptionRoutes.post('/cancel', async (c) => {
  * Resume = undo a pause (Stripe: clear pause_collection) and/or a cancel at period end (Stripe:
  * cancel_at_period_end = false), while the paid period lasts. After it, the member subscribes again.
  */
-subscriptionRoutes.post('/subscription/resume', async (c) => {
+subscriptionRoutes.post('/resume', async (c) => {
   const user = requireUser(c);
   const current = await userTx(c, currentSubscription);
   if (!current || current.period_over || !['active', 'paused'].includes(current.status)) {

@@ -13,7 +13,7 @@ const agent = () => t.agent(`198.18.7.${++ip}`);
 const card = (clientSecret: string) => ({ clientSecret, cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' });
 
 async function subscribe(a: Agent, email: string | null) {
-  const account = email ? { email, name: 'Remy Resume', password: 'secret1' } : {};
+  const account = email ? { email, name: 'Remy Resume', password: 'secret123' } : {};
   const created = await a.post('/api/create-subscription', { ...account, plan: 'monthly' });
   expect(created.status).toBe(200);
   expect((await a.post('/api/test-payments/confirm', card(created.body.clientSecret))).status).toBe(200);
@@ -61,7 +61,7 @@ describe('POST /api/subscription/resume', () => {
          from public.profiles p where p.id = s.user_id and p.email = $1`, [email]));
     expect((await a.post('/api/subscription/resume')).status).toBe(404);
     const b = agent();
-    await b.post('/api/auth/register', { role: 'USER', name: 'No Sub', email: `nosub-${Date.now()}@example.com`, password: 'secret1' });
+    await b.post('/api/auth/register', { role: 'USER', name: 'No Sub', email: `nosub-${Date.now()}@example.com`, password: 'secret123' });
     expect((await b.post('/api/subscription/resume')).status).toBe(404);
     expect((await agent().post('/api/subscription/resume')).status).toBe(401);
   });
