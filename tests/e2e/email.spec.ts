@@ -106,7 +106,7 @@ const LYONS_YOUTH_SPORTS = 'ca000000-0000-4000-8000-000000000002';
 
 /** The test-provider subscribe flow over the API; signs the context in. */
 async function subscribeByApi(request: APIRequestContext, email: string) {
-  const account = { email, name: 'Pia Payer', password: 'secret1', homeCityId: LYONS, preferredCharityId: LYONS_YOUTH_SPORTS };
+  const account = { email, name: 'Pia Payer', password: 'secret123', homeCityId: LYONS, preferredCharityId: LYONS_YOUTH_SPORTS };
   const created = await (await request.post('/api/create-subscription', { data: { ...account, plan: 'monthly' } })).json();
   const paid = await request.post('/api/test-payments/confirm', {
     data: { clientSecret: created.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
@@ -148,6 +148,24 @@ test('pause → resume from the member home → the deal codes are visible again
   await expectToast(page, 'Membership Resumed');
   await expect(page.getByTestId('deal-code').first()).toBeVisible();
   await waitForMail(MAIL_DIR, email, /membership is resumed/);
+});
+
+test('a paused member who opens /subscribe is offered Resume (not a new subscription) and lands on /app', async ({ page }) => {
+  const email = uniqueEmail('paused-subscribe');
+  await subscribeByApi(page.request, email);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Pause Membership' }).click();
+  await expectToast(page, 'Subscription Paused');
+
+  // "Subscribe Now" leads here; a new subscription would be refused with a 409 (issue 16).
+  await page.goto('/subscribe');
+  await expect(page.getByText('Your membership is paused')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue to Payment' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Resume Membership' }).click();
+  await expectToast(page, 'Membership Resumed');
+  await expect(page).toHaveURL(/\/app$/);
+  await expect(page.getByTestId('deal-code').first()).toBeVisible();
+  expect(await (await page.request.get('/api/subscription/status')).json()).toEqual({ isActive: true });
 });
 
 test('the admin approves a pending merchant and the merchant\'s mail arrives', async ({ page, playwright, baseURL }) => {
