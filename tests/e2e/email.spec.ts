@@ -150,6 +150,24 @@ test('pause → resume from the member home → the deal codes are visible again
   await waitForMail(MAIL_DIR, email, /membership is resumed/);
 });
 
+test('a paused member who opens /subscribe is offered Resume (not a new subscription) and lands on /app', async ({ page }) => {
+  const email = uniqueEmail('paused-subscribe');
+  await subscribeByApi(page.request, email);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Pause Membership' }).click();
+  await expectToast(page, 'Subscription Paused');
+
+  // "Subscribe Now" leads here; a new subscription would be refused with a 409 (issue 16).
+  await page.goto('/subscribe');
+  await expect(page.getByText('Your membership is paused')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue to Payment' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Resume Membership' }).click();
+  await expectToast(page, 'Membership Resumed');
+  await expect(page).toHaveURL(/\/app$/);
+  await expect(page.getByTestId('deal-code').first()).toBeVisible();
+  expect(await (await page.request.get('/api/subscription/status')).json()).toEqual({ isActive: true });
+});
+
 test('the admin approves a pending merchant and the merchant\'s mail arrives', async ({ page, playwright, baseURL }) => {
   const business = `Mailbox Mercantile ${Math.random().toString(36).slice(2, 6)}`;
   const email = uniqueEmail('approved');

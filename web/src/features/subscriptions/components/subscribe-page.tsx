@@ -10,6 +10,7 @@ import { LoadingSplash } from '@/components/ui/loading-splash';
 import { toast } from '@/components/ui/use-toast';
 import { homePathForRole, paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/get-me';
+import { useSubscriptionDetails } from '@/lib/subscription/get-subscription-details';
 import { useSubscriptionStatus } from '@/lib/subscription/get-subscription-status';
 import { useCompleteSubscription } from '../api/complete-subscription';
 import { useCreateSubscription } from '../api/create-subscription';
@@ -17,6 +18,7 @@ import { completionErrorToast, paymentFailedToast, signupErrorToast } from '../u
 import { planOption } from '../utils/plans';
 import { forgetPendingCheckout, readPendingCheckout, redirectReturn, rememberPendingCheckout } from '../utils/pending-checkout';
 import { AccountFields, emptyAccount, type AccountValues } from './account-fields';
+import { PausedMembershipCard } from './paused-membership-card';
 import { PaymentStep } from './payment-step';
 import { PlanPicker } from './plan-picker';
 
@@ -34,11 +36,22 @@ const CONFIRMING_MESSAGE =
 /**
  * /subscribe (public): plan, account form, then the card step (docs/spec.md section 2 and 4). A visitor's
  * account is created by the server only after the provider confirms the payment. A signed-in
- * customer without a membership subscribes their own account (the upgrade path).
+ * customer without a membership subscribes their own account (the upgrade path); one whose membership
+ * is paused is offered Resume instead (a second subscription would be refused).
  */
 export function SubscribePage() {
   const { user } = useUser();
   const status = useSubscriptionStatus({ enabled: !!user });
+  // Without an active membership a customer may still hold a paused one (status reports it as inactive).
+  const needsDetails = user?.role === 'USER' && status.data?.isActive === false;
+  const details = useSubscriptionDetails({ enabled: needsDetails });
+  // Asked once more on arrival: the cache restored from IndexedDB may predate a pause or resume.
+  const [detailsChecked, setDetailsChecked] = useState(false);
+  const refetchDetails = details.refetch;
+  useEffect(() => {
+    if (!needsDetails || detailsChecked) return;
+    void refetchDetails().finally(() => setDetailsChecked(true));
+  }, [needsDetails, detailsChecked, refetchDetails]);
   const navigate = useNavigate();
   const [plan, setPlan] = useState<PlanId>(DEFAULT_PLAN);
   const [account, setAccount] = useState<AccountValues>(emptyAccount);
@@ -88,6 +101,8 @@ export function SubscribePage() {
 
   if (user && status.isPending) return <LoadingSplash />;
   if (user && status.data?.isActive && !complete.isPending) return <Navigate to={paths.memberHome} replace />;
+  if (needsDetails && !detailsChecked) return <LoadingSplash />;
+  const paused = details.data?.status === 'paused' && !!details.data.currentPeriodEnd && new Date(details.data.currentPeriodEnd) > new Date();
 
   const isUpgrade = !!user;
   const startCheckout = (event: FormEvent) => {
@@ -156,6 +171,8 @@ export function SubscribePage() {
         </Card>
       ) : complete.isPending && step === 'form' ? (
         <LoadingSplash />
+      ) : user && paused && !complete.isPending ? (
+        <PausedMembershipCard />
       ) : user && user.role !== 'USER' ? (
         <Card>
           <CardContent className="space-y-3 pt-6">
