@@ -66,6 +66,12 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX_BYTES = 72;
 export const NAME_MAX = 100;
 
+/**
+ * Response header of GET /api/deals naming the next page's cursor (absent on the last page; decision 096).
+ * Here, not in the zod contract, so the member home's first screen does not pull zod into the entry chunk.
+ */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
 /** Used for a merchant's cityName when no city matches (docs/spec.md section 3). */
 export const DEFAULT_CITY_NAME = 'Lyons, Colorado';
 

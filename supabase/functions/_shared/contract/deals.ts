@@ -81,8 +81,6 @@ export const memberDealsQuery = z.object({
   /** The page after this one (from the previous page's NEXT_CURSOR_HEADER); absent = the first page. */
   cursor: z.string().max(200).optional(),
 });
-/** Response header of GET /api/deals naming the next page's cursor (absent on the last page). */
-export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
 export const publicDealsQuery = z.object({
   cityId: uuid.optional(),

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { NEXT_CURSOR_HEADER, memberDealsQuery, publicDealsQuery } from '../../../_shared/contract/deals.ts';
+import { NEXT_CURSOR_HEADER } from '../../../_shared/constants.ts';
+import { memberDealsQuery, publicDealsQuery } from '../../../_shared/contract/deals.ts';
 import { type AppEnv, userTx } from '../../context.ts';
 import { parseQuery } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { type MemberDeal, NEXT_CURSOR_HEADER } from '@shared/contract/index.ts';
+import { NEXT_CURSOR_HEADER } from '@shared/constants.ts';
+import type { MemberDeal } from '@shared/contract/index.ts';
 import { apiRequest } from '@/lib/api-client';
 import { useRefreshAtExpiry } from '@/lib/deals/use-now';
 import { type MemberFilter, memberKeys } from './member-keys';
