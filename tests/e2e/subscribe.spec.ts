@@ -103,7 +103,7 @@ test('paid, then the tab was left (3-D Secure redirect back without the form): t
   });
   expect(paid.status()).toBe(200);
   // The server created the account already: the password chosen in the form works.
-  expect((await page.request.post('/api/auth/login', { data: { email, password: 'secret1' } })).status()).toBe(200);
+  expect((await page.request.post('/api/auth/login', { data: { email, password: 'secret123' } })).status()).toBe(200);
   await page.request.post('/api/auth/logout');
 
   // Stripe's return_url: the page reloads with the payment's id; the form and its password are gone.
@@ -112,7 +112,7 @@ test('paid, then the tab was left (3-D Secure redirect back without the form): t
   await expect(page).toHaveURL(/\/subscribe$/);
   await page.getByRole('main').getByRole('link', { name: 'Sign in' }).first().click();
   await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill('secret1');
+  await page.getByLabel('Password').fill('secret123');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/app$/);
   expect(await (await page.request.get('/api/subscription/status')).json()).toEqual({ isActive: true });
