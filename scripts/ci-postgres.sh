@@ -7,6 +7,8 @@ if [ ! -x "$PG_BIN/initdb" ]; then
 fi
 PG_DIR=$(mktemp -d /tmp/paylocal-pg.XXXXXX)
 PG_PORT=${PG_PORT:-54329}
+# A port something else already listens on (another checkout's server) would make the start fail: take the next free one.
+while (echo >"/dev/tcp/127.0.0.1/$PG_PORT") 2>/dev/null; do PG_PORT=$((PG_PORT + 1)); done
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 chmod 755 "$PG_DIR"
 [ "$(id -u)" = 0 ] && chown postgres "$PG_DIR"
