@@ -64,20 +64,9 @@ export const toneClasses: Record<CategoryTone, { badge: string; edge: string }> 
   neutral: { badge: 'bg-stone-100 text-stone-800', edge: 'border-t-stone-400' },
 };
 
-const CATEGORY_LABELS: Record<string, string> = {
-  'food-dining': 'Food & Dining',
-  food: 'Food & Dining',
-  'coffee-tea': 'Coffee & Tea',
-  retail: 'Retail',
-  services: 'Services',
-  entertainment: 'Entertainment',
-  'health-wellness': 'Health & Wellness',
-  'sauna-cold-plunge': 'Sauna & Cold Plunge',
-  dispensaries: 'Dispensaries',
-  'liquor-stores': 'Liquor Stores',
-  'women-owned': 'Women Owned',
-  other: 'Other',
-};
+/** Business categories read like the member filters of the same name, plus two registration types of their own. */
+const { all: _all, ...filterLabelsByCategory } = memberFilterLabels;
+const CATEGORY_LABELS: Record<string, string> = { ...filterLabelsByCategory, food: 'Food & Dining', other: 'Other' };
 
 /** A business category (or registration business type, docs/spec.md section 3) as people read it; unknown values are title-cased. */
 export function businessCategoryLabel(value: string | null): string | null {

@@ -1,21 +1,11 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { forbidden, notFound } from '../lib/http-error.ts';
+import { sameSecret } from '../lib/tokens.ts';
 import { drainOutbox } from '../ports/mail/outbox.ts';
 
 /** Header the scheduled caller (Supabase Cron, decision 090) sends with MAIL_DRAIN_SECRET. */
 export const DRAIN_SECRET_HEADER = 'x-drain-secret';
-
-const encoder = new TextEncoder();
-/** Compares digests, so the time taken says nothing about the secret. */
-async function sameSecret(a: string, b: string) {
-  const [x, y] = await Promise.all([a, b].map((s) => crypto.subtle.digest('SHA-256', encoder.encode(s))));
-  const xa = new Uint8Array(x);
-  const ya = new Uint8Array(y);
-  let diff = 0;
-  for (let i = 0; i < xa.length; i++) diff |= xa[i] ^ ya[i];
-  return diff === 0;
-}
 
 export const internalRoutes = new Hono<AppEnv>();
 

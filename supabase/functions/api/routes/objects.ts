@@ -4,6 +4,7 @@ import { MAX_UPLOAD_BYTES } from '../../_shared/constants.ts';
 import { IMAGE_TOO_LARGE_MESSAGE } from '../../_shared/images.ts';
 import type { ObjectStoredAnswer, ObjectUploadAnswer } from '../../_shared/contract/objects.ts';
 import { type AppEnv, serviceTx } from '../context.ts';
+import { sameSecret } from '../lib/tokens.ts';
 import { cleanupUnattachedUploads } from '../lib/upload-cleanup.ts';
 import { checkImageBytes } from '../lib/image-upload.ts';
 import { conflict, forbidden, HttpError } from '../lib/http-error.ts';
@@ -44,15 +45,6 @@ objectRoutes.post('/cleanup', async (c) => {
   const deleted = await cleanupUnattachedUploads(c.var.deps.db, c.var.deps.objects);
   return c.json({ deleted });
 });
-
-/** Constant-time comparison through HMAC digests of both strings. */
-async function sameSecret(a: string, b: string): Promise<boolean> {
-  const key = await crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const [x, y] = await Promise.all([a, b].map(async (s) => new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(s)))));
-  let diff = 0;
-  for (let i = 0; i < x.length; i++) diff |= x[i] ^ y[i];
-  return diff === 0;
-}
 
 const tooLarge = bodyLimit({
   maxSize: MAX_UPLOAD_BYTES,
