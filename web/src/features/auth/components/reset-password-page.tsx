@@ -1,3 +1,4 @@
+import { PASSWORD_MIN } from '@shared/constants.ts';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -43,12 +44,12 @@ export function ResetPasswordPage() {
         <p role="alert" className="text-red-700">This page needs the link from your email.</p>
       ) : (
         <form onSubmit={onSubmit} className="space-y-5">
-          <Field id="reset-password" label="New password" required hint="At least 6 characters.">
-            <Input id="reset-password" name="password" type="password" autoComplete="new-password" required minLength={6}
+          <Field id="reset-password" label="New password" required hint={`At least ${PASSWORD_MIN} characters.`}>
+            <Input id="reset-password" name="password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN}
               aria-describedby="reset-password-hint" value={password} onChange={(e) => setPassword(e.target.value)} />
           </Field>
           <Field id="reset-confirm" label="Confirm new password" required>
-            <Input id="reset-confirm" name="confirm" type="password" autoComplete="new-password" required minLength={6}
+            <Input id="reset-confirm" name="confirm" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN}
               value={confirm} onChange={(e) => setConfirm(e.target.value)} />
           </Field>
           {mismatch && <p role="alert" className="text-sm text-red-700">The two passwords do not match.</p>}

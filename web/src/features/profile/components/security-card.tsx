@@ -1,3 +1,4 @@
+import { PASSWORD_MIN } from '@shared/constants.ts';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -43,8 +44,8 @@ export function SecurityCard() {
             <Input id="current-password" type="password" autoComplete="current-password" required value={currentPassword}
               onChange={(e) => setCurrent(e.target.value)} />
           </Field>
-          <Field id="new-password" label="New password" required hint="At least 6 characters.">
-            <Input id="new-password" type="password" autoComplete="new-password" required minLength={6}
+          <Field id="new-password" label="New password" required hint={`At least ${PASSWORD_MIN} characters.`}>
+            <Input id="new-password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN}
               aria-describedby="new-password-hint" value={newPassword} onChange={(e) => setNew(e.target.value)} />
           </Field>
           {change.isError && <p role="alert" className="text-sm text-red-700">{errorMessage(change.error)}</p>}
