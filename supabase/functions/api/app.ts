@@ -12,6 +12,7 @@ import { followingListRoutes, followRoutes } from './routes/following/index.ts';
 import { charityRoutes, cityRoutes } from './routes/lookup.ts';
 import { adminMerchantRoutes } from './routes/admin-merchants.ts';
 import { dealRoutes } from './routes/deals/index.ts';
+import { memberDealLinkRoutes, publicDealLinkRoutes } from './routes/deal-links.ts';
 import { memberPointsRoutes } from './routes/member-points.ts';
 import { counterOfflineCodeRoutes, memberOfflineCodeRoutes } from './routes/offline-codes.ts';
 import { merchantRoutes } from './routes/merchant/index.ts';
@@ -41,6 +42,8 @@ export const mounts: readonly (readonly [prefix: string, routes: Hono<AppEnv>])[
   ['/charities', charityRoutes],
   ['/deals/offline-codes', memberOfflineCodeRoutes],
   ['/deals', dealRoutes],
+  ['/deals/public/:id', publicDealLinkRoutes],
+  ['/deals/member/:id', memberDealLinkRoutes],
   ['/merchant/deals/offline-codes', counterOfflineCodeRoutes],
   ['/merchant/updates', businessUpdateRoutes],
   ['/merchant', merchantRoutes],

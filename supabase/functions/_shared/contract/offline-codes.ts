@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { uuid } from './common.ts';
 
 /** What one deal's codes need offline: window keys (base64url, 32 bytes) and loose step codes. */
-const offlineDealCodes = z.object({
+export const offlineDealCodes = z.object({
   dealId: z.string(),
   /** No code can be shown from this instant on (cover end, membership end or the deal's own end). */
   validUntil: z.string(),

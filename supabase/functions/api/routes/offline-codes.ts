@@ -3,11 +3,9 @@
 // ends); an approved merchant gets their own live deals for the counter (from the previous step on,
 // which the counter still accepts).
 import { Hono } from 'hono';
-import { DEAL_CODE_STEP_SECONDS, DEAL_CODE_WINDOW_STEPS, OFFLINE_CODES_HOURS } from '../../_shared/constants.ts';
 import { MEMBERSHIP_REQUIRED_MESSAGE } from '../../_shared/contract/deals.ts';
-import { memberOfflineCodesQuery, type OfflineCodesAnswer, type OfflineDealCodes } from '../../_shared/contract/offline-codes.ts';
-import { bytesToBase64Url, codeStepAt, codeWindowKey, codeWindowOf, hotp } from '../../_shared/deal-code.ts';
-import { planOfflineCodes } from '../../_shared/offline-codes.ts';
+import { memberOfflineCodesQuery } from '../../_shared/contract/offline-codes.ts';
+import { codeStepAt } from '../../_shared/deal-code.ts';
 import { type AppEnv, userTx } from '../context.ts';
 import { forbidden } from '../lib/http-error.ts';
 import { parseQuery } from '../lib/validate.ts';
@@ -15,51 +13,12 @@ import { requireUser } from '../middleware/session.ts';
 import { codeSecrets } from '../domain/deal-codes.ts';
 import { cityLiveDealsSql, filterParams } from '../domain/live-deals-sql.ts';
 import { callerMembershipEndsAt } from '../domain/membership.ts';
+import { COVER_MS, type CoverableDeal, offlineCodesFor } from '../domain/offline-cover.ts';
 
 /** GET /api/deals/offline-codes (mounted at /deals/offline-codes). */
 export const memberOfflineCodeRoutes = new Hono<AppEnv>();
 /** GET /api/merchant/deals/offline-codes (mounted at /merchant/deals/offline-codes). */
 export const counterOfflineCodeRoutes = new Hono<AppEnv>();
-
-const COVER_MS = OFFLINE_CODES_HOURS * 60 * 60 * 1000;
-
-interface CoverableDeal {
-  id: string;
-  valid_to: Date | string | null;
-}
-
-/** The keys and loose codes of each deal for [fromStep, untilMs), each deal cut at its own end. */
-async function offlineCodesFor(
-  deals: CoverableDeal[],
-  secrets: Map<string, Uint8Array>,
-  { nowMs, fromStep, untilMs }: { nowMs: number; fromStep: number; untilMs: number },
-): Promise<OfflineCodesAnswer> {
-  const covered = await Promise.all(
-    deals.flatMap((deal): Promise<OfflineDealCodes>[] => {
-      const secret = secrets.get(deal.id);
-      if (!secret) return [];
-      const dealEnd = deal.valid_to ? new Date(deal.valid_to).getTime() + 1 : Infinity; // valid_to is inclusive
-      const dealUntil = Math.min(untilMs, dealEnd);
-      return [(async () => {
-        const plan = planOfflineCodes(fromStep, dealUntil);
-        const windowKeys = await Promise.all(
-          plan.windows.map(async (window) => ({ window, key: bytesToBase64Url(await codeWindowKey(secret, window)) })),
-        );
-        // The loose steps all sit in one partial window: derive its key once, hand out only the codes.
-        const partialKey = plan.steps.length ? await codeWindowKey(secret, codeWindowOf(plan.steps[0])) : null;
-        const stepCodes = await Promise.all(plan.steps.map(async (step) => ({ step, code: await hotp(partialKey!, step) })));
-        return { dealId: deal.id, validUntil: new Date(dealUntil).toISOString(), windowKeys, stepCodes };
-      })()];
-    }),
-  );
-  return {
-    issuedAt: new Date(nowMs).toISOString(),
-    validUntil: new Date(untilMs).toISOString(),
-    stepSeconds: DEAL_CODE_STEP_SECONDS,
-    windowSteps: DEAL_CODE_WINDOW_STEPS,
-    deals: covered,
-  };
-}
 
 /** GET /api/deals/offline-codes?cityId=: a member's live deals of a city, until now + 12 h or the membership's end. */
 memberOfflineCodeRoutes.get('/', async (c) => {
