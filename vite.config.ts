@@ -18,7 +18,8 @@ const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
  */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const appRoutes = [...new Set(routeTable.map((route) => route.path))].map(
-  (path) => new RegExp(`^${path === '/' ? '' : escapeRegExp(path)}/?(\\?.*)?$`),
+  // A `:param` segment (/deals/:id) matches any one segment.
+  (path) => new RegExp(`^${path === '/' ? '' : escapeRegExp(path).replace(/:[A-Za-z]+/g, '[^/?#]+')}/?(\\?.*)?$`),
 );
 
 export default defineConfig({

@@ -60,7 +60,7 @@ test('a member follows a business, sees its new deal arrive without a reload, ma
   await expect(notification).toContainText('Tie three flies with our staff');
   await expect(notification.getByText('New', { exact: true })).toBeVisible();
   await expect(notification.locator('time')).toHaveText(TIME);
-  await expect(notification.getByRole('link', { name: 'View Deal' })).toHaveAttribute('href', /\/app\?deal=[0-9a-f-]{36}$/);
+  await expect(notification.getByRole('link', { name: 'View Deal' })).toHaveAttribute('href', /\/deals\/[0-9a-f-]{36}$/);
 
   // ---- mark as read ---------------------------------------------------------------------------
   await notification.getByRole('button', { name: 'Mark as read' }).click();

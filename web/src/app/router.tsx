@@ -1,9 +1,10 @@
 import { Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoadingSplash } from '@/components/ui/loading-splash';
 import { useUser } from '@/lib/auth/get-me';
 import { RedirectSignedIn } from './guards/redirect-signed-in';
 import { RequireRole } from './guards/require-role';
+import { legacyDealRedirect } from './routes/legacy-deal-link';
 import { pages } from './routes/lazy-pages';
 import { NotFoundPage } from './routes/not-found-page';
 import { type Access, type RouteEntry, routeTable, slotsOf } from './routes/route-table';
@@ -38,6 +39,9 @@ function groupByAccess(routes: readonly RouteEntry[]) {
  */
 export function AppRouter() {
   const { isPending, isConfirming } = useUser();
+  const location = useLocation();
+  const dealLink = legacyDealRedirect(location.pathname, location.search);
+  if (dealLink) return <Navigate to={dealLink} replace />;
   if (isPending || isConfirming) return <LoadingSplash />;
 
   return (

@@ -24,6 +24,9 @@ export const paths = {
   notifications: '/notifications',
   profile: '/profile',
   admin: '/admin',
+  /** One deal, opened from a link, a notification or a share (decision 115); the route's pattern. Links: `paths.deal(id)`. */
+  dealLink: '/deals/:id',
+  deal: (dealId: string) => `/deals/${encodeURIComponent(dealId)}`,
 } as const;
 
 const HOME_BY_ROLE: Record<Role, string> = {

@@ -5,7 +5,7 @@ import { modulesOf, pageModules, type PageName, routeFor, routeTable, slotModule
 
 describe('the route table', () => {
   it('has a screen for every path of the app, once', () => {
-    const screens = [...new Set(Object.values(paths).map((path) => path.split('?')[0]))].sort();
+    const screens = [...new Set(Object.values(paths).filter((path) => typeof path === 'string').map((path) => path.split('?')[0]))].sort();
     expect(routeTable.map((route) => route.path).sort()).toEqual(screens);
   });
 
@@ -27,6 +27,11 @@ describe('the route table', () => {
     expect(routeFor('/app/')?.page).toBe('memberHome');
     expect(routeFor('/deals')?.prefetch).toBe('memberHome');
     expect(routeFor('/nowhere')).toBeUndefined();
+    // A route with a parameter (decision 115): one segment, not more, and the exact /deals still wins.
+    expect(routeFor(paths.deal('d0000000-0000-4000-8000-000000000001'))?.page).toBe('dealLink');
+    expect(routeFor('/deals/abc/')?.page).toBe('dealLink');
+    expect(routeFor('/deals/abc/more')).toBeUndefined();
+    expect(routeFor('/deals')?.page).toBe('memberHome');
     expect(modulesOf('browseDeals')).toEqual(['features/browse-deals/components/browse-deals-page', slotModules.followButton]);
   });
 });

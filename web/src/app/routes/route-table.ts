@@ -56,6 +56,10 @@ export const pageModules = {
   merchantCounterBoard: { module: 'features/counter/components/counter-board-page', exportName: 'CounterBoardPage' },
   profile: { module: 'features/profile/components/profile-page', exportName: 'ProfilePage' },
   admin: { module: 'features/admin/components/admin-dashboard-page', exportName: 'AdminDashboardPage' },
+  dealLink: {
+    module: 'features/deal-links/components/deal-page', exportName: 'DealPage',
+    slots: { renderFollowButton: 'followButton' },
+  },
 } as const satisfies Record<string, PageModule>;
 
 export type PageName = keyof typeof pageModules;
@@ -85,6 +89,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: paths.about, page: 'about', access: 'anyone' },
   { path: paths.subscribe, page: 'subscribe', access: 'anyone' },
   { path: paths.browseDeals, page: 'browseDeals', access: 'anyone' },
+  { path: paths.dealLink, page: 'dealLink', access: 'anyone' },
   { path: paths.memberDeals, page: 'memberHome', access: MEMBER, prefetch: 'memberHome' },
   { path: paths.memberHome, page: 'memberHome', access: MEMBER, prefetch: 'memberHome' },
   { path: paths.notifications, page: 'notifications', access: MEMBER },
@@ -97,10 +102,17 @@ export const routeTable: readonly RouteEntry[] = [
   { path: paths.admin, page: 'admin', access: ['ADMIN'] },
 ];
 
+/** A route path as a pattern: `:name` stands for one non-empty path segment (`/deals/:id`). */
+export function routePattern(path: string): RegExp {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+');
+  return new RegExp(`^${escaped}$`);
+}
+
 /** The entry for a pathname (a trailing slash ignored), if it is one of the app's screens. */
 export function routeFor(pathname: string): RouteEntry | undefined {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return routeTable.find((route) => route.path === normalised);
+  return routeTable.find((route) => route.path === normalised) ??
+    routeTable.find((route) => route.path.includes(':') && routePattern(route.path).test(normalised));
 }
 
 /** The modules (under web/src, no extension) a screen shows at once: its page and the slots it renders. */

@@ -9,8 +9,8 @@ import { BellIcon, MegaphoneIcon, TagIcon } from './icons';
 
 const ICONS: Record<NotificationKind, typeof TagIcon> = { deal: TagIcon, update: MegaphoneIcon, other: BellIcon };
 
-/** Opens the deal in the member home (decision 031). */
-const dealLink = (dealId: string) => `${paths.memberHome}?deal=${encodeURIComponent(dealId)}`;
+/** Opens the deal's own page, /deals/:id (decision 115; it amends decision 031). */
+const dealLink = (dealId: string) => paths.deal(dealId);
 
 interface NotificationCardProps {
   notification: Notification;

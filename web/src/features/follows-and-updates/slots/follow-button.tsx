@@ -22,15 +22,18 @@ interface FollowButtonProps {
 }
 
 /**
- * Follow / unfollow a business: for deal cards (public and member) and the Following tab. Hidden
- * for visitors (spec: only signed-in users see it). Toasts "Following!" / "Unfollowed", or "Error"
+ * Follow / unfollow a business: for deal cards (public and member) and the Following tab. Shown to
+ * members only: hidden for visitors (spec: only signed-in users see it) and for merchants and admins, who
+ * cannot follow (decisions 030, 115). Toasts "Following!" / "Unfollowed", or "Error"
  * with the server's message or "Failed to update follow status"; the followed list is refetched.
  */
 export function FollowButton({ businessId, businessName, isFollowing: known, followingLabel = 'Following', className }: FollowButtonProps) {
   const { user } = useUser();
   // One GET /api/user/following answers every button on the screen (not a follow-status call per card);
   // a toggle made on this device since that list was fetched is newer, so it wins.
-  const listed = useFollowsBusiness(businessId, { enabled: Boolean(user) && known === undefined });
+  // Only members can follow (decision 030); merchants and admins see no button (decision 115).
+  const canFollow = user?.role === 'USER';
+  const listed = useFollowsBusiness(businessId, { enabled: canFollow && known === undefined });
   const toggled = useFollowStatus(businessId, { enabled: false });
   const setFollowing = useSetFollowing({
     onSuccess: ({ isFollowing }, queued) =>
@@ -42,7 +45,7 @@ export function FollowButton({ businessId, businessName, isFollowing: known, fol
     onError: (error) =>
       toast({ title: 'Error', description: errorMessage(error, 'Failed to update follow status'), variant: 'destructive' }),
   });
-  if (!user) return null;
+  if (!canFollow) return null;
 
   const toggledIsNewer = toggled.data !== undefined && toggled.dataUpdatedAt >= listed.dataUpdatedAt;
   const following = known ?? (toggledIsNewer ? toggled.data!.isFollowing : (listed.data ?? false));

@@ -9,6 +9,7 @@ import { cityLabel } from '@/lib/cities';
 import { memberFilterLabel } from '@/lib/categories';
 import { useNow } from '@/lib/deals/use-now';
 import { useLiveQueries } from '@/lib/realtime/realtime-provider';
+import { useCities } from '@/lib/lookup/get-cities';
 import { useMemberDeals } from '../api/get-member-deals';
 import { useOfflineCodes } from '../api/get-offline-codes';
 import type { MemberFilter } from '../api/member-keys';
@@ -26,6 +27,9 @@ export function LocalDealsTab({ city, renderFollowButton }: LocalDealsTabProps) 
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<MemberFilter>('all');
   const deals = useMemberDeals(city?.id, category);
+  // No city yet because the city list itself is still loading: that is loading the deals too (issue 17).
+  const cityList = useCities();
+  const citiesLoading = cityList.isPending && cityList.fetchStatus !== 'paused';
   const cover = useOfflineCodes(city?.id).data;
   // A deal created, changed or removed in this city refetches the list and its offline cover (and so does a
   // reconnect).
@@ -63,7 +67,7 @@ export function LocalDealsTab({ city, renderFollowButton }: LocalDealsTabProps) 
         ))}
       </div>
 
-      {!city ? null : deals.isPending && deals.fetchStatus === 'paused' ? (
+      {!city ? (citiesLoading ? <p role="status" className="py-10 text-center text-stone-600">Loading deals...</p> : null) : deals.isPending && deals.fetchStatus === 'paused' ? (
         <p role="status" className="rounded-2xl border border-dashed border-stone-300 p-10 text-center text-stone-700">
           You're offline, and this device has no deals saved for this city and category yet. Reconnect to load them.
         </p>

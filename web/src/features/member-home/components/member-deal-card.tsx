@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { MemberDeal, OfflineDealCodes } from '@shared/contract/index.ts';
 import { CategoryBadge } from '@/components/deals/category-badge';
 import { DealCode } from '@/components/deals/deal-code';
+import { ShareDealButton } from '@/components/deals/share-deal-button';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { categoryTone, toneClasses } from '@/lib/categories';
@@ -53,6 +54,7 @@ export function MemberDealCard({ deal, nowMs, followButton, cover }: MemberDealC
         {/* Spec: Comments and Rate are shown but do nothing yet. */}
         <Button variant="ghost" size="sm" aria-disabled="true" title="Coming soon">Comments</Button>
         <Button variant="ghost" size="sm" aria-disabled="true" title="Coming soon">Rate</Button>
+        <ShareDealButton deal={deal} />
         <span className="ml-auto">{followButton}</span>
       </div>
     </article>
