@@ -37,6 +37,9 @@ const publicScreens: Screen[] = [
   { path: '/subscribe' },
   { path: '/browse-deals' },
   { path: '/no-such-page' },
+  // A deal link (decision 115): the visitor view, and a link that names no deal.
+  { path: '/deals/d0000000-0000-4000-8000-000000000001' },
+  { path: '/deals/not-a-deal' },
 ];
 
 /** Every route of the route table, for each role that can open it (docs/spec.md sections 2 and 6). */
@@ -48,6 +51,7 @@ const roles: { role: string; account: Account; screens: Screen[] }[] = [
     screens: [
       { path: '/app', extras: [tab('Community Feed')] },
       { path: '/deals' },
+      { path: '/deals/d0000000-0000-4000-8000-000000000001' },
       { path: '/notifications', extras: [tab('Following')] },
       { path: '/profile' },
       { path: '/about' },
