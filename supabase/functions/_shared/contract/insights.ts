@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 /** The windows the merchant insights screen offers (days, UTC; decision 120). */
-export const INSIGHT_WINDOWS = [30, 90] as const;
-export type InsightWindow = (typeof INSIGHT_WINDOWS)[number];
+export type InsightWindow = 30 | 90;
 
 /** GET /api/merchant/insights?days=30|90 */
 export const merchantInsightsQuery = z.object({

@@ -3,7 +3,7 @@ import type { InsightWindow, MerchantInsights } from '@shared/contract/index.ts'
 import { apiJson } from '@/lib/api-client';
 
 /** Query key: the API path, then the window in days. */
-export const merchantInsightsKey = (days: InsightWindow) => ['/api/merchant/insights', days] as const;
+const merchantInsightsKey = (days: InsightWindow) => ['/api/merchant/insights', days] as const;
 
 /** GET /api/merchant/insights?days=30|90: the business's own figures per UTC day. Read afresh on each visit. */
 const merchantInsightsQueryOptions = (days: InsightWindow) =>

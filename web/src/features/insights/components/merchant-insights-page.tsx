@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { INSIGHT_WINDOWS, type InsightWindow, type MerchantInsights } from '@shared/contract/index.ts';
+import type { InsightWindow, MerchantInsights } from '@shared/contract/index.ts';
 import { ChartFigure } from '@/components/charts/chart-figure';
 import { BackLink } from '@/components/layout/back-link';
 import { ScreenTitle } from '@/components/layout/screen-title';
@@ -14,6 +14,9 @@ import { downloadCsv } from '@/lib/csv';
 import { formatCents } from '@/lib/money';
 import { useMerchantInsights } from '../api/get-merchant-insights';
 import { merchantInsightsCsv } from '../utils/insights-csv';
+
+/** The windows the API offers (merchantInsightsQuery; only types come from the contract, so zod stays out). */
+const WINDOWS: readonly InsightWindow[] = [30, 90];
 
 const count = new Intl.NumberFormat('en-US');
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
@@ -36,7 +39,7 @@ export function MerchantInsightsPage() {
           <ScreenTitle subtitle="Redemptions, points and followers per day (UTC).">Insights</ScreenTitle>
           <div className="flex flex-wrap items-center gap-2">
             <div role="group" aria-label="Period" className="inline-flex rounded-lg border border-stone-300 bg-white p-0.5">
-              {INSIGHT_WINDOWS.map((window) => (
+              {WINDOWS.map((window) => (
                 <button
                   key={window}
                   type="button"
