@@ -32,7 +32,7 @@ const tab = (name: string): Extra => ({
 const figuresTable = (chart: string): Extra => ({
   name: `${chart} table`,
   open: async (page) => {
-    const section = page.getByRole('region', { name: chart });
+    const section = page.getByRole('region', { name: chart, exact: true });
     await section.getByText('Show the figures as a table').click();
     await expect(section.getByRole('table')).toBeVisible();
   },

@@ -48,7 +48,8 @@ export function ChartFigure({ title, description, labels, labelHeading, series, 
             <summary className="cursor-pointer rounded-md font-medium text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
               Show the figures as a table
             </summary>
-            <div className="mt-2 max-h-96 overflow-auto rounded-xl border border-stone-200">
+            {/* Scrolls on its own: focusable so keyboard users can scroll it too. */}
+            <div tabIndex={0} role="region" aria-label={`${title}: table`} className="mt-2 max-h-96 overflow-auto rounded-xl border border-stone-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
               <table className="min-w-full divide-y divide-stone-200 text-sm">
                 <caption className="sr-only">{title}</caption>
                 <thead className="sticky top-0 bg-stone-50">
