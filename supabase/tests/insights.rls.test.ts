@@ -164,6 +164,13 @@ describe('the platform per month', () => {
                                            current_period_start, current_period_end, created_at, canceled_at)
          values ($1, 'monthly', 'canceled', 'test', 'cus_x', 'sub_x', now() - interval '3 months', now() - interval '2 months',
                  now() - interval '3 months', now() - interval '1 month') returning id`, [old.id]);
+      // Before the window: one still running (counts in every month), one canceled before the window (in none).
+      await q(`insert into public.subscriptions (user_id, plan, status, provider, provider_customer_id, provider_subscription_id,
+                                                 current_period_start, current_period_end, created_at, canceled_at)
+               values ($1, 'yearly', 'active', 'test', 'cus_y', 'sub_y', now() - interval '2 months', now() + interval '10 months',
+                       now() - interval '14 months', null),
+                      ($1, 'monthly', 'canceled', 'test', 'cus_z', 'sub_z', now() - interval '15 months', now() - interval '14 months',
+                       now() - interval '15 months', now() - interval '13 months')`, [old.id]);
       await q(`insert into public.payments (user_id, subscription_id, provider, provider_invoice_id, amount_cents, charity_share_bps, charity_share_cents, paid_at)
                values ($1, $2, 'test', 'in_x1', 2000, 1000, 200, now() - interval '3 months'), ($1, $2, 'test', 'in_x2', 999, 1000, 100, now())`,
       [old.id, sub.id]);
@@ -180,11 +187,12 @@ describe('the platform per month', () => {
       return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - ago, 1)).toISOString().slice(0, 7);
     };
     const at = (ago: number) => diff[after.findIndex((r) => dayText(r.month).slice(0, 7) === monthOf(ago))];
-    expect(at(3)).toEqual({ signups: 1, active: 1, volume: 2000, share: 200 });
-    expect(at(2)).toEqual({ signups: 0, active: 1, volume: 0, share: 0 });
+    expect(at(3)).toEqual({ signups: 1, active: 2, volume: 2000, share: 200 });
+    expect(at(2)).toEqual({ signups: 0, active: 2, volume: 0, share: 0 });
     // Canceled a month ago: not running at the end of last month, nor now.
-    expect(at(1)).toEqual({ signups: 0, active: 0, volume: 0, share: 0 });
-    expect(at(0)).toEqual({ signups: 0, active: 0, volume: 999, share: 100 });
+    expect(at(1)).toEqual({ signups: 0, active: 1, volume: 0, share: 0 });
+    expect(at(0)).toEqual({ signups: 0, active: 1, volume: 999, share: 100 });
+    expect(diff.map((d) => d.active).filter((n, i) => n !== 1 && ![8, 9].includes(i))).toEqual([]);
     // The seeded month shows the seed's accounts, its one running membership and its payment.
     expect(after[11].active_memberships).toBeGreaterThanOrEqual(1);
     expect(after[11].signups).toBeGreaterThan(0);
