@@ -28,6 +28,23 @@ const tab = (name: string): Extra => ({
   },
 });
 
+/** Opens the table beside an insights chart (its text alternative). */
+const figuresTable = (chart: string): Extra => ({
+  name: `${chart} table`,
+  open: async (page) => {
+    const section = page.getByRole('region', { name: chart, exact: true });
+    await section.getByText('Show the figures as a table').click();
+    await expect(section.getByRole('table')).toBeVisible();
+  },
+});
+const days90: Extra = {
+  name: '90-day window',
+  open: async (page) => {
+    await page.getByRole('button', { name: 'Last 90 days' }).click();
+    await expect(page.getByText(/over the last 90 days/).first()).toBeVisible();
+  },
+};
+
 const publicScreens: Screen[] = [
   { path: '/' },
   { path: '/about' },
@@ -68,6 +85,7 @@ const roles: { role: string; account: Account; screens: Screen[] }[] = [
       { path: '/merchant/collabs', extras: [tab('Requests'), tab('Active Collabs')] },
       { path: '/merchant/counter', extras: [tab('Redeem')] },
       { path: '/merchant/counter/board' },
+      { path: '/merchant/insights', extras: [figuresTable('Points earned and redeemed'), days90] },
       { path: '/profile' },
       { path: '/browse-deals' },
     ],
@@ -76,7 +94,10 @@ const roles: { role: string; account: Account; screens: Screen[] }[] = [
   {
     role: 'admin',
     account: DEMO.admin,
-    screens: [{ path: '/admin', extras: [tab('User Management'), tab('City Management')] }, { path: '/profile' }],
+    screens: [
+      { path: '/admin', extras: [tab('User Management'), tab('City Management'), figuresTable('Payment volume and charity share')] },
+      { path: '/profile' },
+    ],
   },
 ];
 

@@ -28,6 +28,7 @@ import { businessSearchRoutes } from './routes/business-search.ts';
 import { collabRoutes } from './routes/collabs/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { internalRoutes } from './routes/internal.ts';
+import { adminInsightsRoutes, merchantInsightsRoutes } from './routes/insights.ts';
 
 export type { AppDeps } from './context.ts';
 
@@ -64,6 +65,8 @@ export const mounts: readonly (readonly [prefix: string, routes: Hono<AppEnv>])[
   ['/admin/merchants', adminMerchantRoutes],
   ['/admin', adminRoutes],
   ['/internal', internalRoutes],
+  ['/merchant/insights', merchantInsightsRoutes],
+  ['/admin/insights', adminInsightsRoutes],
 ];
 
 /** Paths that authenticate by other means than the session cookie (signed webhooks). */

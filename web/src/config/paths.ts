@@ -21,6 +21,8 @@ export const paths = {
   merchantCounter: '/merchant/counter',
   /** Counter mode: a full-screen board of live codes that keeps working offline (decision 061). */
   merchantCounterBoard: '/merchant/counter/board',
+  /** How the business's deals, points and followers did (issue 17, decision 120). */
+  merchantInsights: '/merchant/insights',
   notifications: '/notifications',
   profile: '/profile',
   admin: '/admin',

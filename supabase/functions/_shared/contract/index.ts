@@ -13,3 +13,4 @@ export * from './admin.ts';
 export * from './offline-codes.ts';
 export * from './account.ts';
 export * from './deal-links.ts';
+export * from './insights.ts';

@@ -54,6 +54,7 @@ export const pageModules = {
   merchantCollabs: { module: 'features/collabs/components/merchant-collabs-page', exportName: 'MerchantCollabsPage' },
   merchantCounter: { module: 'features/counter/components/merchant-counter-page', exportName: 'MerchantCounterPage' },
   merchantCounterBoard: { module: 'features/counter/components/counter-board-page', exportName: 'CounterBoardPage' },
+  merchantInsights: { module: 'features/insights/components/merchant-insights-page', exportName: 'MerchantInsightsPage' },
   profile: { module: 'features/profile/components/profile-page', exportName: 'ProfilePage' },
   admin: { module: 'features/admin/components/admin-dashboard-page', exportName: 'AdminDashboardPage' },
   dealLink: {
@@ -98,6 +99,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: paths.merchantCollabs, page: 'merchantCollabs', access: MERCHANT },
   { path: paths.merchantCounter, page: 'merchantCounter', access: MERCHANT },
   { path: paths.merchantCounterBoard, page: 'merchantCounterBoard', access: MERCHANT },
+  { path: paths.merchantInsights, page: 'merchantInsights', access: MERCHANT },
   { path: paths.profile, page: 'profile', access: SIGNED_IN },
   { path: paths.admin, page: 'admin', access: ['ADMIN'] },
 ];

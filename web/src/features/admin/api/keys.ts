@@ -5,4 +5,5 @@ export const adminKeys = {
   usersRoot: ['/api/admin/users'] as const,
   users: (page: { search: string; offset: number }) => ['/api/admin/users', page] as const,
   cities: ['/api/admin/cities'] as const,
+  insights: ['/api/admin/insights'] as const,
 };

@@ -10,6 +10,7 @@ import { AccessDenied } from './access-denied';
 import { CityManagement } from './city-management';
 import { MerchantManagement } from './merchant-management';
 import { MetricCards } from './metric-cards';
+import { PlatformInsights } from './platform-insights';
 import { UserManagement } from './user-management';
 
 /**
@@ -38,6 +39,7 @@ export function AdminDashboardPage() {
           <>
             <ScreenTitle subtitle="Run cities, merchants and users, and watch the platform grow">Admin Dashboard</ScreenTitle>
             <MetricCards metrics={metrics.data} failed={metrics.isError} />
+            <PlatformInsights />
             <Tabs defaultIndex={0}>
               <TabList>
                 <Tab>Merchant Management</Tab>

@@ -38,7 +38,7 @@ export function ActiveMerchantDashboard({ merchant, updateComposer }: ActiveMerc
 
       {updateComposer}
 
-      <nav aria-label="Merchant tools" className="grid gap-4 sm:grid-cols-3">
+      <nav aria-label="Merchant tools" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Link to={paths.merchantDeals} className={tileClass}>
           <h2 className="text-lg font-semibold text-stone-900 group-hover:text-brand-800">Manage Deals</h2>
           <p className="mt-1 text-sm text-stone-600">Create, edit and pause your rotating-code deals.</p>
@@ -50,6 +50,10 @@ export function ActiveMerchantDashboard({ merchant, updateComposer }: ActiveMerc
         <Link to={paths.merchantCounter} className={tileClass}>
           <h2 className="text-lg font-semibold text-stone-900 group-hover:text-brand-800">Counter</h2>
           <p className="mt-1 text-sm text-stone-600">Verify member codes and record points on your tablet.</p>
+        </Link>
+        <Link to={paths.merchantInsights} className={tileClass}>
+          <h2 className="text-lg font-semibold text-stone-900 group-hover:text-brand-800">Insights</h2>
+          <p className="mt-1 text-sm text-stone-600">Redemptions, points and followers per day, with CSV export.</p>
         </Link>
       </nav>
 

@@ -1,0 +1,30 @@
+// The insight screens' figures (issue 17, decision 120): GET /api/merchant/insights for the signed-in
+// business and GET /api/admin/insights for the platform. The sums are SQL functions run with the
+// caller's rights (domain/insights.ts), so row-level security decides what counts.
+import { Hono } from 'hono';
+import { merchantInsightsQuery } from '../../_shared/contract/insights.ts';
+import { type AppEnv, userTx } from '../context.ts';
+import { merchantInsights, platformInsights } from '../domain/insights.ts';
+import { parseQuery } from '../lib/validate.ts';
+import { requireAdmin, requireUser } from '../middleware/session.ts';
+
+/** GET /api/merchant/insights?days=30|90: the approved business's own figures (403 for anyone else). */
+export const merchantInsightsRoutes = new Hono<AppEnv>();
+
+merchantInsightsRoutes.get('/', async (c) => {
+  requireUser(c, 'MERCHANT');
+  const { days } = parseQuery(c, merchantInsightsQuery);
+  const insights = await userTx(c, async (q) => {
+    const [merchant] = await q<{ id: string }>(`select (private.counter_merchant()).id`); // 403 unless approved
+    return merchantInsights(q, merchant.id, days);
+  });
+  return c.json(insights);
+});
+
+/** GET /api/admin/insights: the platform per month (the designated admin only; the SQL checks it again). */
+export const adminInsightsRoutes = new Hono<AppEnv>();
+
+adminInsightsRoutes.get('/', async (c) => {
+  requireAdmin(c);
+  return c.json(await userTx(c, platformInsights));
+});
