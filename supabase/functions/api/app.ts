@@ -27,6 +27,8 @@ import { businessSearchRoutes } from './routes/business-search.ts';
 import { collabRoutes } from './routes/collabs/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { internalRoutes } from './routes/internal.ts';
+import { adminCharityRoutes } from './routes/admin-charities.ts';
+import { impactRoutes } from './routes/impact.ts';
 
 export type { AppDeps } from './context.ts';
 
@@ -61,6 +63,8 @@ export const mounts: readonly (readonly [prefix: string, routes: Hono<AppEnv>])[
   ['/admin/merchants', adminMerchantRoutes],
   ['/admin', adminRoutes],
   ['/internal', internalRoutes],
+  ['/admin/charities', adminCharityRoutes],
+  ['/impact', impactRoutes],
 ];
 
 /** Paths that authenticate by other means than the session cookie (signed webhooks). */
