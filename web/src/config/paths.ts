@@ -24,6 +24,8 @@ export const paths = {
   notifications: '/notifications',
   profile: '/profile',
   admin: '/admin',
+  /** Where the charity share went: totals per charity, public (decision 125). */
+  impact: '/impact',
 } as const;
 
 const HOME_BY_ROLE: Record<Role, string> = {

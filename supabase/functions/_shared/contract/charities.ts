@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { CHARITY_NAME_MAX } from '../constants.ts';
 import { uuid } from './common.ts';
 
 // Charity transparency (issue 17, decision 125): the admin's charities per city, the public totals
 // (GET /api/impact) and the monthly statement per charity. Money in cents.
-
-export const CHARITY_NAME_MAX = 120;
 
 /** GET /api/admin/charities: every charity, retired ones too, with its city and what it received. */
 export const adminCharity = z.object({

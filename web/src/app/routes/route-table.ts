@@ -56,6 +56,7 @@ export const pageModules = {
   merchantCounterBoard: { module: 'features/counter/components/counter-board-page', exportName: 'CounterBoardPage' },
   profile: { module: 'features/profile/components/profile-page', exportName: 'ProfilePage' },
   admin: { module: 'features/admin/components/admin-dashboard-page', exportName: 'AdminDashboardPage' },
+  impact: { module: 'features/impact/components/impact-page', exportName: 'ImpactPage' },
 } as const satisfies Record<string, PageModule>;
 
 export type PageName = keyof typeof pageModules;
@@ -95,6 +96,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: paths.merchantCounterBoard, page: 'merchantCounterBoard', access: MERCHANT },
   { path: paths.profile, page: 'profile', access: SIGNED_IN },
   { path: paths.admin, page: 'admin', access: ['ADMIN'] },
+  { path: paths.impact, page: 'impact', access: 'anyone' },
 ];
 
 /** The entry for a pathname (a trailing slash ignored), if it is one of the app's screens. */

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Charity } from '@shared/contract/index.ts';
 import { apiJson } from '../api-client';
 
-const charityKeys = {
+export const charityKeys = {
   all: ['/api/charities'] as const,
   byCity: (cityId: string) => ['/api/charities', { cityId }] as const,
 };
