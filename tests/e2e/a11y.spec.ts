@@ -37,6 +37,7 @@ const publicScreens: Screen[] = [
   { path: '/subscribe' },
   { path: '/browse-deals' },
   { path: '/no-such-page' },
+  { path: '/impact' },
 ];
 
 /** Every route of the route table, for each role that can open it (docs/spec.md sections 2 and 6). */
@@ -72,7 +73,10 @@ const roles: { role: string; account: Account; screens: Screen[] }[] = [
   {
     role: 'admin',
     account: DEMO.admin,
-    screens: [{ path: '/admin', extras: [tab('User Management'), tab('City Management')] }, { path: '/profile' }],
+    screens: [
+      { path: '/admin', extras: [tab('User Management'), tab('City Management'), tab('Charity Management')] },
+      { path: '/profile' },
+    ],
   },
 ];
 

@@ -148,7 +148,7 @@ export async function charityStatement(q: Query, id: string, month: string): Pro
   ]);
   const amount = rows.reduce((sum, r) => sum + r.amount_cents, 0);
   const share = rows.reduce((sum, r) => sum + r.charity_share_cents, 0);
-  const total = ['Total', `${rows.length} payments`, '', '', centsAsDecimal(amount), '', '', centsAsDecimal(share), charity.name];
+  const total = ['Total', rows.length === 1 ? '1 payment' : `${rows.length} payments`, '', '', centsAsDecimal(amount), '', '', centsAsDecimal(share), charity.name];
   const slug = charity.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'charity';
   return { filename: `statement-${slug}-${month}.csv`, csv: toCsv([STATEMENT_HEADER, ...lines, total]) };
 }
