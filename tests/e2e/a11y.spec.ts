@@ -18,6 +18,8 @@ interface Screen {
   /** Where the visit must end (a signed-in visitor to /login is sent home, for instance); defaults to path. */
   expectPath?: string;
   extras?: Extra[];
+  /** Many tabs to check: triple the time (test.slow). */
+  slow?: boolean;
 }
 
 const tab = (name: string): Extra => ({
@@ -74,7 +76,7 @@ const roles: { role: string; account: Account; screens: Screen[] }[] = [
     role: 'admin',
     account: DEMO.admin,
     screens: [
-      { path: '/admin', extras: [tab('User Management'), tab('City Management'), tab('Charity Management')] },
+      { path: '/admin', extras: [tab('User Management'), tab('City Management'), tab('Charity Management')], slow: true },
       { path: '/profile' },
     ],
   },
@@ -129,6 +131,7 @@ for (const { role, account, screens } of roles) {
 
     for (const screen of screens) {
       test(`${screen.path} has no violations`, async ({ page }) => {
+        if (screen.slow) test.slow();
         await page.goto(screen.path);
         const expected = (screen.expectPath ?? screen.path).split('?')[0];
         await expect(page).toHaveURL((url) => url.pathname === expected);
