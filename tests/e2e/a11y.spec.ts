@@ -18,6 +18,8 @@ interface Screen {
   /** Where the visit must end (a signed-in visitor to /login is sent home, for instance); defaults to path. */
   expectPath?: string;
   extras?: Extra[];
+  /** Many tabs to check: triple the time (test.slow). */
+  slow?: boolean;
 }
 
 const tab = (name: string): Extra => ({
@@ -57,6 +59,7 @@ const publicScreens: Screen[] = [
   // A deal link (decision 115): the visitor view, and a link that names no deal.
   { path: '/deals/d0000000-0000-4000-8000-000000000001' },
   { path: '/deals/not-a-deal' },
+  { path: '/impact' },
 ];
 
 /** Every route of the route table, for each role that can open it (docs/spec.md sections 2 and 6). */
@@ -95,7 +98,7 @@ const roles: { role: string; account: Account; screens: Screen[] }[] = [
     role: 'admin',
     account: DEMO.admin,
     screens: [
-      { path: '/admin', extras: [tab('User Management'), tab('City Management'), figuresTable('Payment volume and charity share')] },
+      { path: '/admin', extras: [tab('User Management'), tab('City Management'), tab('Charity Management'), figuresTable('Payment volume and charity share')], slow: true },
       { path: '/profile' },
     ],
   },
@@ -150,6 +153,7 @@ for (const { role, account, screens } of roles) {
 
     for (const screen of screens) {
       test(`${screen.path} has no violations`, async ({ page }) => {
+        if (screen.slow) test.slow();
         await page.goto(screen.path);
         const expected = (screen.expectPath ?? screen.path).split('?')[0];
         await expect(page).toHaveURL((url) => url.pathname === expected);

@@ -15,6 +15,8 @@ export const DEFAULT_PLAN: PlanId = 'monthly';
 export const CURRENCY = 'usd';
 /** Share of each successful payment recorded for the member's charity, in basis points. */
 export const CHARITY_SHARE_BPS = 1000;
+/** Longest charity name the admin may give (decision 125; the database checks it too). */
+export const CHARITY_NAME_MAX = 120;
 
 export const BUSINESS_TYPES = [
   { value: 'food', label: 'Food & Dining' },

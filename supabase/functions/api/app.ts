@@ -29,6 +29,8 @@ import { collabRoutes } from './routes/collabs/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { internalRoutes } from './routes/internal.ts';
 import { adminInsightsRoutes, merchantInsightsRoutes } from './routes/insights.ts';
+import { adminCharityRoutes } from './routes/admin-charities.ts';
+import { impactRoutes } from './routes/impact.ts';
 
 export type { AppDeps } from './context.ts';
 
@@ -67,6 +69,8 @@ export const mounts: readonly (readonly [prefix: string, routes: Hono<AppEnv>])[
   ['/internal', internalRoutes],
   ['/merchant/insights', merchantInsightsRoutes],
   ['/admin/insights', adminInsightsRoutes],
+  ['/admin/charities', adminCharityRoutes],
+  ['/impact', impactRoutes],
 ];
 
 /** Paths that authenticate by other means than the session cookie (signed webhooks). */

@@ -29,6 +29,8 @@ export const paths = {
   /** One deal, opened from a link, a notification or a share (decision 115); the route's pattern. Links: `paths.deal(id)`. */
   dealLink: '/deals/:id',
   deal: (dealId: string) => `/deals/${encodeURIComponent(dealId)}`,
+  /** Where the charity share went: totals per charity, public (decision 125). */
+  impact: '/impact',
 } as const;
 
 const HOME_BY_ROLE: Record<Role, string> = {

@@ -14,3 +14,4 @@ export * from './offline-codes.ts';
 export * from './account.ts';
 export * from './deal-links.ts';
 export * from './insights.ts';
+export * from './charities.ts';

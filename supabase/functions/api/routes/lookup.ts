@@ -19,8 +19,9 @@ charityRoutes.get('/', async (c) => {
   const { cityId } = parseQuery(c, charitiesQuery);
   const charities = await userTx(c, (q) =>
     q(
+      // Retired charities are no longer offered (decision 125).
       `select id, name, city_id as "cityId" from public.charities
-        where ($1::uuid is null or city_id = $1::uuid)
+        where ($1::uuid is null or city_id = $1::uuid) and retired_at is null
         order by is_default desc, name`,
       [cityId ?? null],
     ),

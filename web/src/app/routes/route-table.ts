@@ -61,6 +61,7 @@ export const pageModules = {
     module: 'features/deal-links/components/deal-page', exportName: 'DealPage',
     slots: { renderFollowButton: 'followButton' },
   },
+  impact: { module: 'features/impact/components/impact-page', exportName: 'ImpactPage' },
 } as const satisfies Record<string, PageModule>;
 
 export type PageName = keyof typeof pageModules;
@@ -102,6 +103,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: paths.merchantInsights, page: 'merchantInsights', access: MERCHANT },
   { path: paths.profile, page: 'profile', access: SIGNED_IN },
   { path: paths.admin, page: 'admin', access: ['ADMIN'] },
+  { path: paths.impact, page: 'impact', access: 'anyone' },
 ];
 
 /** A route path as a pattern: `:name` stands for one non-empty path segment (`/deals/:id`). */

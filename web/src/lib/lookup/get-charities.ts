@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Charity } from '@shared/contract/index.ts';
 import { apiJson } from '../api-client';
 
-const charityKeys = {
+export const charityKeys = {
   all: ['/api/charities'] as const,
   byCity: (cityId: string) => ['/api/charities', { cityId }] as const,
 };
@@ -16,6 +16,9 @@ const charitiesQueryOptions = (cityId: string) =>
   queryOptions<Charity[]>({
     queryKey: charityKeys.byCity(cityId),
     queryFn: () => apiJson<Charity[]>('GET', charitiesUrl(cityId)),
+    // Shown from the cache at once, then read again whenever a city is picked (stale at once, so switching the
+    // key refetches too): a charity the admin retired leaves the pickers (decision 125).
+    staleTime: 0,
   });
 
 /** Loads only when enabled (the register form enables it for customers with a home city). */

@@ -36,8 +36,8 @@ async function checkCityAndCharity(q: Query, cityId: string | null, charityId: s
   }
   if (charityId) {
     if (!cityId) throw badRequest('preferredCharityId needs a homeCityId');
-    const [charity] = await q(`select 1 from public.charities where id = $1 and city_id = $2`, [charityId, cityId]);
-    if (!charity) throw badRequest('preferredCharityId is not a charity of that city');
+    const [charity] = await q(`select 1 from public.charities where id = $1 and city_id = $2 and retired_at is null`, [charityId, cityId]);
+    if (!charity) throw badRequest('preferredCharityId is not an available charity of that city');
   }
 }
 

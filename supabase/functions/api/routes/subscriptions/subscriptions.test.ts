@@ -128,7 +128,7 @@ describe('subscribe as a visitor', () => {
       .toBe('password must be at least 8 characters');
     expect((await agent.post('/api/create-subscription', account('plan@example.com', { plan: 'daily' }))).status).toBe(400);
     expect((await agent.post('/api/create-subscription', account('charity@example.com', { homeCityId: SEED.longmontId, preferredCharityId: SEED.lyonsCharityId }))).body.message)
-      .toBe('preferredCharityId is not a charity of that city');
+      .toBe('preferredCharityId is not an available charity of that city');
   });
 
   it('creates nothing twice when a completion is replayed, and refuses a replay without the password', async () => {

@@ -8,6 +8,7 @@ import { errorStatus } from '@/lib/api-error';
 import { useAdminMetrics } from '../api/get-admin-metrics';
 import { AccessDenied } from './access-denied';
 import { CityManagement } from './city-management';
+import { CharityManagement } from './charity-management';
 import { MerchantManagement } from './merchant-management';
 import { MetricCards } from './metric-cards';
 import { PlatformInsights } from './platform-insights';
@@ -45,6 +46,7 @@ export function AdminDashboardPage() {
                 <Tab>Merchant Management</Tab>
                 <Tab>User Management</Tab>
                 <Tab>City Management</Tab>
+                <Tab>Charity Management</Tab>
               </TabList>
               <TabPanels>
                 <TabPanel>
@@ -56,6 +58,7 @@ export function AdminDashboardPage() {
                 <TabPanel>
                   <CityManagement />
                 </TabPanel>
+                <TabPanel><CharityManagement /></TabPanel>
               </TabPanels>
             </Tabs>
           </>

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PublicTopBar } from '@/components/layout/public-top-bar';
@@ -7,8 +8,12 @@ import { SiteFooter } from './site-footer';
 const MISSION_POINTS = [
   { title: 'Exposure for small business', text: 'Independent and family-owned shops get in front of locals who want to spend close to home.' },
   { title: 'Discounts for locals', text: 'Members save every week with fresh, rotating codes redeemed right at the counter.' },
-  { title: 'Support for charities', text: '10% of all profits go to local charities and youth programs, and 10% of each subscription goes to the charity a member chooses.' },
-];
+  {
+    title: 'Support for charities',
+    text: '10% of all profits go to local charities and youth programs, and 10% of each subscription goes to the charity a member chooses.',
+    link: { label: 'See where the money goes', to: paths.impact },
+  },
+] as { title: string; text: string; link?: { label: string; to: string } }[];
 
 export function AboutPage() {
   return (
@@ -38,6 +43,11 @@ export function AboutPage() {
                 <li key={point.title} className="rounded-xl bg-brand-50 p-4">
                   <h3 className="font-semibold text-brand-900">{point.title}</h3>
                   <p className="mt-1 text-sm leading-relaxed text-stone-700">{point.text}</p>
+                  {point.link && (
+                    <Link className="mt-2 inline-block text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900" to={point.link.to}>
+                      {point.link.label}
+                    </Link>
+                  )}
                 </li>
               ))}
             </ul>

@@ -15,6 +15,7 @@ export function SiteFooter() {
         </div>
         <nav aria-label="Footer" className="flex flex-wrap gap-x-5 gap-y-2">
           <Link className={linkClass} to={paths.about}>About</Link>
+          <Link className={linkClass} to={paths.impact}>Our Impact</Link>
           <Link className={linkClass} to={paths.browseDeals}>Browse Deals</Link>
           <Link className={linkClass} to={paths.registerMerchant}>For Merchants</Link>
           <Link className={linkClass} to={paths.login}>Login</Link>

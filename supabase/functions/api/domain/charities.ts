@@ -1,0 +1,154 @@
+// The charity domain (issue 17, decision 125): the admin's charities per city, the public totals and the
+// monthly statement. Every statement runs as the caller inside the request's transaction, so the
+// charities and payments policies decide (only the designated admin writes charities and reads
+// payments); the public totals come from reporting.charity_impact (migration 20261123110000).
+import type { z } from 'zod';
+import type {
+  AdminCharity, CharityImpact, createCharityBody, ImpactAnswer, UpdateCharityBody,
+} from '../../_shared/contract/charities.ts';
+import type { Query } from '../db/database.ts';
+import { badRequest, conflict, notFound } from '../lib/http-error.ts';
+import { centsAsDecimal, toCsv } from '../lib/csv.ts';
+import { PLANS, type PlanId } from '../../_shared/constants.ts';
+
+type CharityRow = Omit<AdminCharity, 'createdAt' | 'retiredAt' | 'totalGivenCents'> & {
+  createdAt: Date | string; retiredAt: Date | string | null; totalGivenCents: number | string;
+};
+
+const charityColumns = `
+  ch.id, ch.city_id as "cityId", ci.name as "cityName", ci.state as "cityState", ci.active as "cityActive",
+  ch.name, ch.is_default as "isDefault", ch.retired_at as "retiredAt", ch.created_at as "createdAt",
+  (select count(*) from public.profiles p where p.preferred_charity_id = ch.id and p.role = 'USER')::int as "memberCount",
+  (select coalesce(sum(pay.charity_share_cents), 0) from public.payments pay where pay.charity_id = ch.id)::bigint as "totalGivenCents"`;
+
+const toCharity = (row: CharityRow): AdminCharity => ({
+  ...row,
+  createdAt: new Date(row.createdAt).toISOString(),
+  retiredAt: row.retiredAt ? new Date(row.retiredAt).toISOString() : null,
+  totalGivenCents: Number(row.totalGivenCents),
+});
+
+/** Every charity (retired ones too), by city then name; one city's when cityId is given. */
+export async function listCharities(q: Query, cityId: string | null): Promise<AdminCharity[]> {
+  const rows = await q<CharityRow>(
+    `select ${charityColumns} from public.charities ch join public.cities ci on ci.id = ch.city_id
+      where ($1::uuid is null or ch.city_id = $1::uuid)
+      order by ci.name, ci.state, ch.retired_at is not null, ch.name`, [cityId]);
+  return rows.map(toCharity);
+}
+
+async function findCharity(q: Query, id: string): Promise<AdminCharity> {
+  const [row] = await q<CharityRow>(
+    `select ${charityColumns} from public.charities ch join public.cities ci on ci.id = ch.city_id where ch.id = $1`, [id]);
+  if (!row) throw notFound('Charity not found');
+  return toCharity(row);
+}
+
+/** The unique index on (city_id, lower(name)) decides; this names the clash. */
+async function nameClash(q: Query, cityId: string, name: string) {
+  const [city] = await q<{ name: string }>(`select name from public.cities where id = $1`, [cityId]);
+  return conflict(`${city?.name ?? 'That city'} already has a charity named ${name}`);
+}
+
+/** Makes `id` the city's one default (the share of members who chose none, decision 012). */
+const clearOtherDefaults = (q: Query, cityId: string, id: string | null) =>
+  q(`update public.charities set is_default = false where city_id = $1 and is_default and id is distinct from $2`, [cityId, id]);
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+export async function createCharity(q: Query, body: z.output<typeof createCharityBody>): Promise<AdminCharity> {
+  const [city] = await q<{ id: string }>(`select id from public.cities where id = $1`, [body.cityId]);
+  if (!city) throw badRequest('cityId is not a city');
+  const [clash] = await q(`select 1 from public.charities where city_id = $1 and lower(name) = lower($2)`, [body.cityId, body.name]);
+  if (clash) throw await nameClash(q, body.cityId, body.name);
+  if (body.isDefault) await clearOtherDefaults(q, body.cityId, null);
+  const [row] = await q<{ id: string }>(
+    `insert into public.charities (city_id, name, is_default) values ($1, $2, $3) returning id`,
+    [body.cityId, body.name, body.isDefault]);
+  return findCharity(q, row.id);
+}
+
+export async function updateCharity(q: Query, id: string, body: UpdateCharityBody): Promise<AdminCharity> {
+  const current = await findCharity(q, id);
+  if (body.isDefault === true && (body.retired ?? current.retiredAt !== null)) {
+    throw badRequest('A retired charity cannot be the default. Restore it first.');
+  }
+  if (body.name !== undefined) {
+    const [clash] = await q(`select 1 from public.charities where city_id = $1 and lower(name) = lower($2) and id <> $3`,
+      [current.cityId, body.name, id]);
+    if (clash) throw await nameClash(q, current.cityId, body.name);
+  }
+  if (body.isDefault === true) await clearOtherDefaults(q, current.cityId, id);
+  const updated = await q<{ id: string }>(
+    `update public.charities
+        set name = coalesce($2, name),
+            -- Retiring clears the default: the share of members who chose none must go to an offered charity.
+            is_default = case when $4::boolean is true then false else coalesce($3, is_default) end,
+            retired_at = case when $4::boolean is true then coalesce(retired_at, now())
+                              when $4::boolean is false then null else retired_at end
+      where id = $1 returning id`,
+    [id, body.name ?? null, body.isDefault ?? null, body.retired ?? null]);
+  if (updated.length === 0) throw notFound('Charity not found');
+  return findCharity(q, id);
+}
+
+/** Runs a write and turns a unique-index race (two admins, one name) into the same 409. */
+export async function withNameGuard<T>(work: () => Promise<T>, clash: () => Error): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw clash();
+    throw error;
+  }
+}
+
+/** "2026-11" for a date, in UTC. */
+export const monthOf = (date: Date) => date.toISOString().slice(0, 7);
+
+/** The public totals (GET /api/impact): every charity of an open city, retired ones with their history. */
+export async function charityImpact(q: Query, now = new Date()): Promise<ImpactAnswer> {
+  const rows = await q<{
+    charity_id: string; charity_name: string; city_name: string; city_state: string; retired: boolean;
+    month_cents: string | number; total_cents: string | number; member_count: number;
+  }>(`select * from reporting.charity_impact()`);
+  const charities: CharityImpact[] = rows.map((r) => ({
+    id: r.charity_id, name: r.charity_name, cityName: r.city_name, cityState: r.city_state, retired: r.retired,
+    monthCents: Number(r.month_cents), totalCents: Number(r.total_cents), memberCount: r.member_count,
+  }));
+  return {
+    month: monthOf(now),
+    monthCents: charities.reduce((sum, c) => sum + c.monthCents, 0),
+    totalCents: charities.reduce((sum, c) => sum + c.totalCents, 0),
+    charities,
+  };
+}
+
+export const STATEMENT_HEADER = ['Paid at (UTC)', 'Payment', 'Invoice', 'Plan', 'Amount', 'Currency', 'Share (%)', 'Share', 'Charity'] as const;
+
+/**
+ * The monthly statement of one charity as CSV: each payment of that calendar month (UTC) whose share went
+ * to it, then a total row. No member names or emails (decision 125): the payment and invoice ids are
+ * what an accountant reconciles with the provider. Read through the payments policies (admin only).
+ */
+export async function charityStatement(q: Query, id: string, month: string): Promise<{ filename: string; csv: string }> {
+  const charity = await findCharity(q, id);
+  const starts = `${month}-01T00:00:00Z`;
+  const rows = await q<{
+    id: string; paid_at: Date | string; provider_invoice_id: string; plan: PlanId | null; amount_cents: number;
+    currency: string; charity_share_bps: number; charity_share_cents: number;
+  }>(
+    `select p.id, p.paid_at, p.provider_invoice_id, s.plan, p.amount_cents, p.currency, p.charity_share_bps, p.charity_share_cents
+       from public.payments p left join public.subscriptions s on s.id = p.subscription_id
+      where p.charity_id = $1 and p.paid_at >= $2::timestamptz and p.paid_at < $2::timestamptz + interval '1 month'
+      order by p.paid_at, p.id`, [id, starts]);
+  const lines = rows.map((r) => [
+    new Date(r.paid_at).toISOString(), r.id, r.provider_invoice_id, r.plan ? PLANS[r.plan].name : '',
+    centsAsDecimal(r.amount_cents), r.currency.toUpperCase(), (r.charity_share_bps / 100).toFixed(2),
+    centsAsDecimal(r.charity_share_cents), charity.name,
+  ]);
+  const amount = rows.reduce((sum, r) => sum + r.amount_cents, 0);
+  const share = rows.reduce((sum, r) => sum + r.charity_share_cents, 0);
+  const total = ['Total', rows.length === 1 ? '1 payment' : `${rows.length} payments`, '', '', centsAsDecimal(amount), '', '', centsAsDecimal(share), charity.name];
+  const slug = charity.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'charity';
+  return { filename: `statement-${slug}-${month}.csv`, csv: toCsv([STATEMENT_HEADER, ...lines, total]) };
+}
