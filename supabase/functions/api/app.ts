@@ -27,6 +27,7 @@ import { businessSearchRoutes } from './routes/business-search.ts';
 import { collabRoutes } from './routes/collabs/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { internalRoutes } from './routes/internal.ts';
+import { pushRoutes } from './routes/push/index.ts';
 
 export type { AppDeps } from './context.ts';
 
@@ -61,10 +62,12 @@ export const mounts: readonly (readonly [prefix: string, routes: Hono<AppEnv>])[
   ['/admin/merchants', adminMerchantRoutes],
   ['/admin', adminRoutes],
   ['/internal', internalRoutes],
+  ['/push', pushRoutes],
 ];
 
 /** Paths that authenticate by other means than the session cookie (signed webhooks). */
-const originExempt = (path: string) => path.startsWith('/api/stripe/webhook') || path === '/api/internal/drain-outbox';
+const originExempt = (path: string) =>
+  path.startsWith('/api/stripe/webhook') || path === '/api/internal/drain-outbox' || path === '/api/internal/drain-push';
 
 /** Builds the whole API. Runtime-neutral: the Deno entry and the local runner both mount it. */
 export function createApp(deps: AppDeps) {

@@ -39,6 +39,8 @@ export interface AppConfig {
   mailLimits: { perAccount: number; perIp: number };
   /** Signed upload addresses one user may get per 24 hours (UPLOAD_QUOTA_PER_DAY). */
   uploadQuotaPerDay: number;
+  /** VAPID keys of Web Push (decision 110); null: push is off (only where no keys were given). */
+  vapid: { publicKey: string; privateKey: string; subject: string } | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -94,5 +96,8 @@ export function configFromEnv(env: Env): AppConfig {
       perIp: int(env.RATE_LIMIT_ACCOUNT_MAIL_PER_IP, 20),
     },
     uploadQuotaPerDay: int(env.UPLOAD_QUOTA_PER_DAY, 20),
+    vapid: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+      ? { publicKey: env.VAPID_PUBLIC_KEY.trim(), privateKey: env.VAPID_PRIVATE_KEY.trim(), subject: env.VAPID_SUBJECT?.trim() || 'mailto:' + adminEmail }
+      : null,
   };
 }

@@ -12,3 +12,4 @@ export * from './collabs.ts';
 export * from './admin.ts';
 export * from './offline-codes.ts';
 export * from './account.ts';
+export * from './push.ts';
