@@ -181,6 +181,8 @@ begin
       from public.follows f
       join public.push_subscriptions s on s.user_id = f.user_id
      where f.merchant_id = job.merchant_id
+       -- Those who followed when the event happened (they got the notification), not later followers.
+       and f.created_at <= job.created_at
        and (job.cursor_user_id is null
             or (f.user_id, s.id) > (job.cursor_user_id, job.cursor_subscription_id))
      order by f.user_id, s.id

@@ -29,6 +29,8 @@ export interface PushDouble {
   /** fetch that sends https://push.test/... to this double. */
   fetch: typeof fetch;
   subscribe(applicationServerKey: string): Promise<PushDoubleSubscription>;
+  /** `count` subscriptions (the bench), sharing `distinctKeys` browser key pairs so making them stays cheap. */
+  subscribeMany(count: number, applicationServerKey: string, distinctKeys?: number): Promise<PushDoubleSubscription[]>;
   /** Answers the next `times` requests for this endpoint (or every endpoint: '*') with `status`. */
   respond(endpoint: string | '*', status: number, times?: number, headers?: Record<string, string>): void;
   /** Forgets a subscription: later requests get 410 Gone. */
@@ -175,6 +177,19 @@ export async function startPushDouble(options: { decryptEvery?: number } = {}): 
       const id = base64UrlEncode(crypto.getRandomValues(new Uint8Array(24)));
       held.set(id, { applicationServerKey, privateKey: pair.privateKey, publicRaw, auth, expired: false });
       return { endpoint: `${PUSH_DOUBLE_ORIGIN}/send/${id}`, keys: { p256dh: base64UrlEncode(publicRaw), auth: base64UrlEncode(auth) } };
+    },
+    async subscribeMany(count, applicationServerKey, distinctKeys = 16) {
+      const pairs = await Promise.all(Array.from({ length: distinctKeys }, async () => {
+        const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']) as CryptoKeyPair;
+        const publicRaw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
+        return { privateKey: pair.privateKey, publicRaw, auth: crypto.getRandomValues(new Uint8Array(16)) };
+      }));
+      return Array.from({ length: count }, (_, i) => {
+        const pair = pairs[i % distinctKeys];
+        const id = `many-${i}-${base64UrlEncode(crypto.getRandomValues(new Uint8Array(9)))}`;
+        held.set(id, { applicationServerKey, ...pair, expired: false });
+        return { endpoint: `${PUSH_DOUBLE_ORIGIN}/send/${id}`, keys: { p256dh: base64UrlEncode(pair.publicRaw), auth: base64UrlEncode(pair.auth) } };
+      });
     },
     respond(endpoint, status, times = 1, headers = {}) {
       scripted.set(endpoint === '*' ? '*' : idOf(endpoint), { status, left: times, headers });
