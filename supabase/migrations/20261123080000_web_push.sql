@@ -37,7 +37,8 @@ language plpgsql security definer
 set search_path = ''
 as $$
 begin
-  perform pg_advisory_xact_lock(hashtextextended('push_subscriptions:' || new.user_id::text, 0));
+  -- Two devices added at once for one member wait for each other (a row lock: no lock-table entry per row).
+  perform 1 from public.profiles p where p.id = new.user_id for no key update;
   if (select count(*) from public.push_subscriptions s where s.user_id = new.user_id) >= 10 then
     raise exception 'You can turn on notifications on at most 10 devices; turn them off on one first' using errcode = 'PL409';
   end if;

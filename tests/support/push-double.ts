@@ -6,6 +6,7 @@
 // It plays the browser side too: subscribe() makes a P-256 key pair and auth secret like PushManager.
 // Endpoints are https://push.test/send/<id>; `fetch` routes them to this server's loopback address.
 import { createServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { base64UrlDecode, base64UrlEncode } from '../../supabase/functions/api/ports/push/web-push-crypto.ts';
 
@@ -26,6 +27,8 @@ export interface PushDoubleSubscription {
 
 export interface PushDouble {
   url: string;
+  /** The origin of the endpoints (and the VAPID audience): https://push.test, or the TLS server's own. */
+  origin: string;
   /** fetch that sends https://push.test/... to this double. */
   fetch: typeof fetch;
   subscribe(applicationServerKey: string): Promise<PushDoubleSubscription>;
@@ -109,7 +112,11 @@ export async function checkVapid(header: string | undefined, audience: string, e
 }
 
 /** decryptEvery: decrypt and check 1 in N bodies (the bench uses > 1 to keep the double's CPU out of the figure). */
-export async function startPushDouble(options: { decryptEvery?: number } = {}): Promise<PushDouble> {
+/**
+ * `tls`: serve HTTPS with this key and certificate (for a process that cannot take our fetch, e.g. the Deno
+ * entry, told to trust the certificate); endpoints are then https://localhost:<port>/send/<id>.
+ */
+export async function startPushDouble(options: { decryptEvery?: number; tls?: { key: string; cert: string } } = {}): Promise<PushDouble> {
   const held = new Map<string, Held>();
   const delivered: DeliveredPush[] = [];
   const refused: PushDouble['refused'] = [];
@@ -118,7 +125,8 @@ export async function startPushDouble(options: { decryptEvery?: number } = {}): 
   let counter = 0;
   const decryptEvery = options.decryptEvery ?? 1;
 
-  const server: Server = createServer(async (req, res) => {
+  let origin = PUSH_DOUBLE_ORIGIN;
+  const handler = async (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
     requests++;
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
@@ -144,7 +152,7 @@ export async function startPushDouble(options: { decryptEvery?: number } = {}): 
     if (req.headers['content-encoding'] !== 'aes128gcm') return refuse(400, 'Content-Encoding must be aes128gcm');
     const urgency = (req.headers.urgency as string | undefined) ?? null;
     if (urgency && !['very-low', 'low', 'normal', 'high'].includes(urgency)) return refuse(400, 'bad Urgency');
-    const vapid = await checkVapid(req.headers.authorization, PUSH_DOUBLE_ORIGIN, sub.applicationServerKey);
+    const vapid = await checkVapid(req.headers.authorization, origin, sub.applicationServerKey);
     if (vapid) return refuse(403, vapid);
     const body = new Uint8Array(Buffer.concat(chunks));
     if (body.length > 4096) return refuse(413, 'payload too large');
@@ -157,18 +165,22 @@ export async function startPushDouble(options: { decryptEvery?: number } = {}): 
       }
     }
     delivered.push({ subscriptionId: id, payload, ttl, urgency });
-    res.writeHead(201, { location: `${PUSH_DOUBLE_ORIGIN}/message/${delivered.length}` }).end();
-  });
+    res.writeHead(201, { location: `${origin}/message/${delivered.length}` }).end();
+  };
+  const server: Server = options.tls ? createHttpsServer(options.tls, handler) : createServer(handler);
   server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const idOf = (endpoint: string) => endpoint.slice(`${PUSH_DOUBLE_ORIGIN}/send/`.length);
+  const port = (server.address() as AddressInfo).port;
+  const url = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
+  if (options.tls) origin = `https://localhost:${port}`;
+  const idOf = (endpoint: string) => endpoint.slice(`${origin}/send/`.length);
 
   return {
     url,
+    origin,
     fetch: (input, init) => {
       const target = String(input instanceof Request ? input.url : input);
-      return fetch(target.startsWith(PUSH_DOUBLE_ORIGIN) ? url + target.slice(PUSH_DOUBLE_ORIGIN.length) : target, init);
+      return fetch(!options.tls && target.startsWith(PUSH_DOUBLE_ORIGIN) ? url + target.slice(PUSH_DOUBLE_ORIGIN.length) : target, init);
     },
     async subscribe(applicationServerKey) {
       const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']) as CryptoKeyPair;
@@ -176,7 +188,7 @@ export async function startPushDouble(options: { decryptEvery?: number } = {}): 
       const auth = crypto.getRandomValues(new Uint8Array(16));
       const id = base64UrlEncode(crypto.getRandomValues(new Uint8Array(24)));
       held.set(id, { applicationServerKey, privateKey: pair.privateKey, publicRaw, auth, expired: false });
-      return { endpoint: `${PUSH_DOUBLE_ORIGIN}/send/${id}`, keys: { p256dh: base64UrlEncode(publicRaw), auth: base64UrlEncode(auth) } };
+      return { endpoint: `${origin}/send/${id}`, keys: { p256dh: base64UrlEncode(publicRaw), auth: base64UrlEncode(auth) } };
     },
     async subscribeMany(count, applicationServerKey, distinctKeys = 16) {
       const pairs = await Promise.all(Array.from({ length: distinctKeys }, async () => {
@@ -188,7 +200,7 @@ export async function startPushDouble(options: { decryptEvery?: number } = {}): 
         const pair = pairs[i % distinctKeys];
         const id = `many-${i}-${base64UrlEncode(crypto.getRandomValues(new Uint8Array(9)))}`;
         held.set(id, { applicationServerKey, ...pair, expired: false });
-        return { endpoint: `${PUSH_DOUBLE_ORIGIN}/send/${id}`, keys: { p256dh: base64UrlEncode(pair.publicRaw), auth: base64UrlEncode(pair.auth) } };
+        return { endpoint: `${origin}/send/${id}`, keys: { p256dh: base64UrlEncode(pair.publicRaw), auth: base64UrlEncode(pair.auth) } };
       });
     },
     respond(endpoint, status, times = 1, headers = {}) {
