@@ -26,4 +26,3 @@ export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInput>;
 
 /** DELETE /api/push/subscriptions: which device to turn off. */
 export const pushUnsubscribeInput = z.object({ endpoint: pushEndpoint });
-export type PushUnsubscribeInput = z.infer<typeof pushUnsubscribeInput>;

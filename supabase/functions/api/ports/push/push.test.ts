@@ -7,6 +7,7 @@ import { claimDeliveries, drainPush, expandOneBatch, pushMessageFor } from './pu
 import { encryptPushPayload, generateVapidKeys, importVapidKey, MAX_PLAINTEXT_BYTES } from './web-push-crypto.ts';
 import { webPushSender } from './web-push-sender.ts';
 import type { PushPort } from './push-port.ts';
+import { PUSH_DEVICES_MAX } from '../../../_shared/contract/push.ts';
 
 const ROSA = SEED.activeMerchantId;
 const keys = await generateVapidKeys();
@@ -302,7 +303,8 @@ describe('the push API', () => {
     expect((await member.post('/api/push/subscriptions', { ...sub, endpoint: 'http://x' })).body.message).toMatch(/^endpoint /);
     expect((await counts()).subs).toBe(1);
 
-    for (let i = 1; i < 10; i++) expect((await member.post('/api/push/subscriptions', await double.subscribe(keys.publicKey))).status).toBe(201);
+    expect(PUSH_DEVICES_MAX).toBe(10);
+    for (let i = 1; i < PUSH_DEVICES_MAX; i++) expect((await member.post('/api/push/subscriptions', await double.subscribe(keys.publicKey))).status).toBe(201);
     const eleventh = await member.post('/api/push/subscriptions', await double.subscribe(keys.publicKey));
     expect(eleventh.status).toBe(409);
     expect(eleventh.body.message).toMatch(/at most 10 devices/);
