@@ -117,6 +117,7 @@ export const edgeEnvSchema = z
     VAPID_PRIVATE_KEY: requiredText('the VAPID private key push requests are signed with (base64url, 32 bytes)'),
     VAPID_SUBJECT: requiredText('a contact for push services, mailto:you@paylocal.example or https://paylocal.example')
       .pipe(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { error: 'must be a mailto: or https: address' })),
+    PUSH_ALLOWED_HOSTS: optionalText,
     BCRYPT_ROUNDS: intVar(10, 4, 15),
     SESSION_TTL_DAYS: intVar(30, 1, 365),
   })

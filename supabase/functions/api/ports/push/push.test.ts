@@ -7,6 +7,7 @@ import { claimDeliveries, drainPush, expandOneBatch, pushMessageFor } from './pu
 import { encryptPushPayload, generateVapidKeys, importVapidKey, MAX_PLAINTEXT_BYTES } from './web-push-crypto.ts';
 import { webPushSender } from './web-push-sender.ts';
 import type { PushPort } from './push-port.ts';
+import { isAllowedPushHost, KNOWN_PUSH_HOSTS } from '../../config.ts';
 import { PUSH_DEVICES_MAX } from '../../../_shared/contract/push.ts';
 
 const ROSA = SEED.activeMerchantId;
@@ -20,7 +21,7 @@ let push: PushPort;
 beforeAll(async () => {
   double = await startPushDouble();
   t = await createTestApp(
-    { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: VAPID.subject, MAIL_DRAIN_SECRET: 'drain-secret-value' },
+    { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: VAPID.subject, MAIL_DRAIN_SECRET: 'drain-secret-value', PUSH_ALLOWED_HOSTS: 'push.test' },
     (deps) => ({ ...deps, push: webPushSender(VAPID, double.fetch) }),
   );
   push = t.deps.push;
@@ -301,6 +302,12 @@ describe('the push API', () => {
     ];
     for (const body of bad) expect((await member.post('/api/push/subscriptions', body)).status, JSON.stringify(body).slice(0, 80)).toBe(400);
     expect((await member.post('/api/push/subscriptions', { ...sub, endpoint: 'http://x' })).body.message).toMatch(/^endpoint /);
+    // Not a push service: refused, so the drainer can never be pointed at another host.
+    for (const endpoint of ['https://internal.example/hook', 'https://push.test.evil.example/send/x', 'https://fcm.googleapis.com.evil.example/x']) {
+      const refused = await member.post('/api/push/subscriptions', { ...sub, endpoint });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe('endpoint is not a known push service');
+    }
     expect((await counts()).subs).toBe(1);
 
     expect(PUSH_DEVICES_MAX).toBe(10);
@@ -328,5 +335,16 @@ describe('the push API', () => {
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ sent: 1 });
     expect(double.delivered).toHaveLength(1);
+  });
+});
+
+describe('push service hosts', () => {
+  it('admits the browsers\' push services and their subdomains only', () => {
+    for (const host of ['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com', 'db5p.notify.windows.com', 'FCM.googleapis.com.']) {
+      expect(isAllowedPushHost(host, KNOWN_PUSH_HOSTS), host).toBe(true);
+    }
+    for (const host of ['evil.example', 'fcm.googleapis.com.evil.example', 'notify.windows.com', 'xpush.apple.com', 'localhost', '127.0.0.1']) {
+      expect(isAllowedPushHost(host, KNOWN_PUSH_HOSTS), host).toBe(false);
+    }
   });
 });

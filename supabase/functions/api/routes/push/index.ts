@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { pushSubscriptionInput, pushUnsubscribeInput, type PushKey } from '../../../_shared/contract/push.ts';
 import { type AppEnv, userTx } from '../../context.ts';
 import { removeSubscription, saveSubscription } from '../../domain/push-subscriptions.ts';
-import { notFound } from '../../lib/http-error.ts';
+import { isAllowedPushHost } from '../../config.ts';
+import { badRequest, notFound } from '../../lib/http-error.ts';
 import { parseJson } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';
 
@@ -18,6 +19,10 @@ pushRoutes.get('/key', (c) => {
 pushRoutes.post('/subscriptions', async (c) => {
   requireUser(c);
   const input = await parseJson(c, pushSubscriptionInput);
+  // Only browsers' push services: the drainer must never be made to POST to any other host (SSRF).
+  if (!isAllowedPushHost(new URL(input.endpoint).hostname, c.var.deps.config.pushHosts)) {
+    throw badRequest('endpoint is not a known push service');
+  }
   await userTx(c, (q) => saveSubscription(q, input));
   return c.json({ subscribed: true }, 201);
 });
