@@ -41,7 +41,7 @@ export default defineConfig({
     // Every journey comes from 127.0.0.1: lift the per-address limits and the upload quota (the per-account one stays).
     env: {
       PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR, BCRYPT_ROUNDS: '4',
-      MAIL_DIR: process.env.E2E_MAIL_DIR, MAIL_DRAIN_INTERVAL_MS: '200',
+      MAIL_DIR: process.env.E2E_MAIL_DIR, MAIL_DRAIN_INTERVAL_MS: '200', VAPID_KEYS_FILE: `${process.env.E2E_DATA_DIR}-vapid.json`, PUSH_ALLOWED_HOSTS: 'push.test',
       RATE_LIMIT_REGISTRATIONS_PER_IP: '10000', RATE_LIMIT_LOGIN_FAILURES_PER_IP: '10000', UPLOAD_QUOTA_PER_DAY: '10000',
     },
     reuseExistingServer: false,

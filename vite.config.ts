@@ -81,6 +81,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // Web Push handlers (push, notificationclick): web/public/push-sw.js (decision 110).
+        importScripts: ['push-sw.js'],
         // The app shell answers the app's own screens, online or not (the data comes from the persisted cache).
         navigateFallback: '/index.html',
         navigateFallbackAllowlist: appRoutes,

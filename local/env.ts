@@ -31,6 +31,9 @@ export const localEnvSchema = z.object({
   ALLOW_TEST_PAYMENTS: flagVar,
   MAIL_DIR: withDefault(join(repoRoot, '.data', 'mail')).transform((dir) => resolve(dir)),
   MAIL_DRAIN_INTERVAL_MS: intVar(1000, 50, 3_600_000),
+  // Web Push (decision 110): the key pair made on first start, unless VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are set.
+  VAPID_KEYS_FILE: withDefault(join(repoRoot, '.data', 'vapid-keys.json')).transform((file) => resolve(file)),
+  PUSH_DRAIN_INTERVAL_MS: intVar(1000, 50, 3_600_000),
 });
 
 /** Settings of the local runner; a malformed value stops it with a message naming the variable. */
@@ -49,6 +52,8 @@ export function localEnv(env: NodeJS.ProcessEnv = process.env) {
     objectsDir: e.OBJECTS_DIR,
     mailDir: e.MAIL_DIR,
     mailDrainIntervalMs: e.MAIL_DRAIN_INTERVAL_MS,
+    vapidKeysFile: e.VAPID_KEYS_FILE,
+    pushDrainIntervalMs: e.PUSH_DRAIN_INTERVAL_MS,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     seed: e.SEED,

@@ -11,6 +11,8 @@ import { startRealtimeRelay } from './realtime-relay.ts';
 import { realtimeSseRoutes } from './realtime-sse.ts';
 import { createLocalServer } from './server.ts';
 import { startOutboxLoop } from '../supabase/functions/api/ports/mail/outbox.ts';
+import { startPushLoop } from '../supabase/functions/api/ports/push/push-queue.ts';
+import { loadOrCreateVapidKeys } from './vapid-keys.ts';
 
 const started = performance.now();
 loadDotEnv();
@@ -23,14 +25,21 @@ const { applied, seeded } = await prepareDatabase(database.admin, {
 });
 
 // Supabase Realtime when configured; otherwise this runner's own SSE stream (never on the Edge Function).
+const vapid = await loadOrCreateVapidKeys(env.vapidKeysFile);
 const deps = depsFromEnv(
-  { ...process.env, ADMIN_EMAIL: env.adminEmail, OBJECTS_DIR: env.objectsDir, MAIL_DIR: env.mailDir }, database.db,
+  {
+    ...process.env, ADMIN_EMAIL: env.adminEmail, OBJECTS_DIR: env.objectsDir, MAIL_DIR: env.mailDir,
+    VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey,
+  },
+  database.db,
   { realtimeFallback: sseRealtime() },
 );
 const api = createApp(deps);
 const relay = await startRealtimeRelay(database.db);
 // The embedded runner sends mail itself: the outbox is drained in a loop (the Edge Function on a schedule).
 const stopMail = startOutboxLoop(database.db, deps.mail, { from: deps.config.emailFrom, intervalMs: env.mailDrainIntervalMs });
+// Push messages likewise: the queue is drained every second here (hosted: Supabase Cron, decision 110).
+const stopPush = startPushLoop(database.db, deps.push, { intervalMs: env.pushDrainIntervalMs });
 const app = createLocalServer({
   api, staticDir: env.staticDir, objects: deps.objects, realtime: realtimeSseRoutes({
     db: database.db, relay, maxStreamsPerSession: Number(process.env.REALTIME_MAX_STREAMS_PER_SESSION) || undefined,
@@ -43,6 +52,7 @@ const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
     `Pay Local ready at http://localhost:${info.port} (${where}; ${applied.length} migrations applied` +
       `${seeded ? ', demo data seeded' : ''}) in ${Math.round(performance.now() - started)} ms`,
   );
+  console.log(`Push: VAPID keys ${vapid.source === 'environment' ? 'from the environment' : `${vapid.source === 'generated' ? 'made and kept' : 'kept'} in ${env.vapidKeysFile}`}`);
   console.log(deps.mail.name === 'eml' ? `Mail: written as .eml files to ${env.mailDir}` : 'Mail: sent through Resend');
 });
 
@@ -62,6 +72,7 @@ async function shutdown(signal: string) {
   console.log(`${signal}: closing the server and the database...`);
   server.close();
   await stopMail();
+  await stopPush();
   clearInterval(cleanup);
   await relay.close();
   await database.close();

@@ -24,6 +24,9 @@ const COMPLETE = [
   'RESEND_API_KEY=re_live_value',
   'EMAIL_FROM=Pay Local <hello@paylocal.example>',
   'MAIL_DRAIN_SECRET=drainsecretvalue',
+  'VAPID_PUBLIC_KEY=BARRL6Wgo13HGau2BheI2IMHZiIEHLrHJj1FNw8kn9DiLi9hDgwQre-r-vJB_PDFUHEcCqyZOveCudQ7pcPd8hw',
+  'VAPID_PRIVATE_KEY=yKVqEivEu3fLk7TBSLzm-tXrYgYXzUpkk98XVe6FmOE',
+  'VAPID_SUBJECT=mailto:owner@paylocal.example',
 ].join('\n');
 
 function deploy(envText: string, ...args: string[]) {

@@ -43,7 +43,7 @@ it('without Stripe keys (and no ALLOW_TEST_PAYMENTS) exits 1 naming each missing
 }, 90_000);
 
 it('without ADMIN_EMAIL, the realtime signing key and the mail secrets exits 1 naming each', async () => {
-  const { ADMIN_EMAIL: _admin, REALTIME_JWT_SECRET: _secret, RESEND_API_KEY: _resend, MAIL_DRAIN_SECRET: _drain, ...rest } = DEPLOYED_ENV;
+  const { ADMIN_EMAIL: _admin, REALTIME_JWT_SECRET: _secret, RESEND_API_KEY: _resend, MAIL_DRAIN_SECRET: _drain, VAPID_PRIVATE_KEY: _vapid, ...rest } = DEPLOYED_ENV;
   const { code, output } = await start({ ...rest, ...SITE_AND_DB });
   expect(code, output).toBe(1);
   expect(output).toMatch(/ADMIN_EMAIL: missing/);
@@ -51,6 +51,7 @@ it('without ADMIN_EMAIL, the realtime signing key and the mail secrets exits 1 n
   // No .eml fallback in a deployed function (no disk): mail goes through Resend, drained by Supabase Cron.
   expect(output).toMatch(/RESEND_API_KEY: missing/);
   expect(output).toMatch(/MAIL_DRAIN_SECRET: missing/);
+  expect(output).toMatch(/VAPID_PRIVATE_KEY: missing/);
 }, 90_000);
 
 it('with everything set it starts (the database is only reached on the first request)', async () => {

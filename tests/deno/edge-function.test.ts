@@ -12,6 +12,11 @@ import { startWireServer } from '../../local/pglite-wire-server.ts';
 import { cleanEnv, DEPLOYED_ENV } from '../support/deployed-env.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 import { startResendDouble, type ResendDouble } from '../support/resend-double.ts';
+import { startPushDouble, type PushDouble } from '../support/push-double.ts';
+import { SEED } from '../support/constants.ts';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 
 const root = join(import.meta.dirname, '..', '..');
 let deno: ChildProcess;
@@ -24,6 +29,27 @@ let publicKey: CryptoKey;
 let signingJwk: string;
 let resend: ResendDouble;
 const DRAIN_SECRET = 'deno-drain-secret';
+let push: PushDouble;
+let certFile: string;
+/** SQL on the function's database (as the superuser), to add a device whose endpoint is the HTTPS double. */
+let sql: (text: string, params: unknown[]) => Promise<unknown>;
+
+/** A throwaway CA and a localhost certificate it signed, for the push double; Deno trusts the CA through DENO_CERT. */
+function makeCertificate() {
+  const dir = mkdtempSync(join(tmpdir(), 'paylocal-push-tls-'));
+  const at = (name: string) => join(dir, name);
+  const openssl = (...args: string[]) => {
+    const run = spawnSync('openssl', args, { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`openssl ${args[0]}: ${run.stderr}`);
+  };
+  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+  openssl('req', '-x509', ...ec, '-days', '1', '-subj', '/CN=Pay Local test CA', '-keyout', at('ca.key'), '-out', at('ca.pem'));
+  openssl('req', ...ec, '-subj', '/CN=localhost', '-keyout', at('key.pem'), '-out', at('leaf.csr'));
+  writeFileSync(at('leaf.ext'), 'subjectAltName=DNS:localhost\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n');
+  openssl('x509', '-req', '-in', at('leaf.csr'), '-CA', at('ca.pem'), '-CAkey', at('ca.key'), '-CAcreateserial', '-days', '1',
+    '-extfile', at('leaf.ext'), '-out', at('cert.pem'));
+  return { key: readFileSync(at('key.pem'), 'utf8'), cert: readFileSync(at('cert.pem'), 'utf8'), certFile: at('ca.pem') };
+}
 
 const freePort = () => new Promise<number>((resolve) => {
   const s = createServer().listen(0, '127.0.0.1', () => {
@@ -39,11 +65,13 @@ beforeAll(async () => {
     pg = await PGlite.create({ loadDataDir: new Blob([readFileSync(template.file)]), extensions: pgliteExtensions });
     wire = await startWireServer(pg);
     databaseUrl = `postgres://postgres@127.0.0.1:${wire.port}/postgres`;
+    sql = (text, params) => pg.query(text, params);
   } else {
     // A private copy of the template database, dropped afterwards.
     const copy = await openTestDatabase();
     dropCopy = () => copy.close();
     databaseUrl = copy.url!;
+    sql = (text, params) => copy.admin.query(text, params);
   }
   // Realtime tokens signed ES256 under Deno's Web Crypto (decision 076); verified below with the public key.
   const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
@@ -52,6 +80,9 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   resend = await startResendDouble();
+  const tls = makeCertificate();
+  certFile = tls.certFile;
+  push = await startPushDouble({ tls });
   const denoBin = join(root, 'node_modules', '.bin', 'deno');
   deno = spawn(denoBin, ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', 'supabase/functions/api/index.ts'], {
     cwd: root,
@@ -60,6 +91,7 @@ beforeAll(async () => {
       ...cleanEnv(), ...DEPLOYED_ENV, DATABASE_URL: databaseUrl, DB_POOL_MAX: '1', BCRYPT_ROUNDS: '4',
       REALTIME_SIGNING_JWK: signingJwk, SITE_URL: base, DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`, NO_COLOR: '1',
       RESEND_API_KEY: resend.apiKey, RESEND_API_URL: resend.url, MAIL_DRAIN_SECRET: DRAIN_SECRET,
+      DENO_CERT: certFile,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -78,6 +110,7 @@ afterAll(async () => {
   await pg?.close();
   await dropCopy?.();
   await resend?.close();
+  await push?.close();
 });
 
 it('serves register → me → realtime token (ES256) → logout under Deno', async () => {
@@ -136,4 +169,37 @@ it('sends mail through Resend when Supabase Cron calls the drain route', async (
   // Nothing secret reaches the function's log.
   expect(output).not.toContain(resend.apiKey);
   expect(output).not.toMatch(/token=/);
+}, 60_000);
+
+it('sends Web Push (RFC 8291 + VAPID under Deno) when Supabase Cron calls the push drain route', async () => {
+  const device = await push.subscribe(DEPLOYED_ENV.VAPID_PUBLIC_KEY);
+  // The seeded member follows Rosa's River Cafe; their device is the HTTPS double (the API accepts only
+  // domain names, so it is stored directly).
+  await sql(
+    `insert into public.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)`,
+    [SEED.member.id, device.endpoint, device.keys.p256dh, device.keys.auth],
+  );
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(SEED.merchantOwner),
+  });
+  const cookie = login.headers.get('set-cookie')!.split(';')[0];
+  const posted = await fetch(`${base}/api/merchant/updates`, {
+    method: 'POST', headers: { cookie, 'content-type': 'application/json', origin: base }, body: JSON.stringify({ message: 'Deno says hi' }),
+  });
+  expect(posted.status, output).toBe(201);
+  expect(push.delivered).toHaveLength(0);
+  const refused = await fetch(`${base}/api/internal/drain-push`, { method: 'POST', headers: { 'x-drain-secret': 'nope' } });
+  expect(refused.status).toBe(403);
+  const drained = await fetch(`${base}/api/internal/drain-push`, { method: 'POST', headers: { 'x-drain-secret': DRAIN_SECRET } });
+  expect(drained.status, output).toBe(200);
+  // The seed's own update (still queued in this database) reaches the member's new device too.
+  const result = await drained.json();
+  expect(result, output).toMatchObject({ gone: 0, failed: 0, retrying: 0 });
+  expect(push.refused).toEqual([]);
+  expect(push.delivered.map((d) => d.payload)).toContainEqual(
+    { type: 'BUSINESS_UPDATE', title: "Rosa's River Cafe", body: 'Deno says hi', url: '/notifications' },
+  );
+  const again = await fetch(`${base}/api/internal/drain-push`, { method: 'POST', headers: { 'x-drain-secret': DRAIN_SECRET } });
+  expect(await again.json()).toMatchObject({ claimed: 0 });
+  expect(output).not.toContain(device.endpoint);
 }, 60_000);

@@ -18,6 +18,7 @@ import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import postgres from 'postgres';
 import { TEST_ADMIN } from '../support/constants.ts';
 import { startResendDouble } from '../support/resend-double.ts';
+import { generateVapidKeys } from '../../supabase/functions/api/ports/push/web-push-crypto.ts';
 import { rehearsalUrl } from './names.ts';
 import { startRealtimeDouble } from './realtime-double.ts';
 import { HOSTED_PORTS, HOSTED_SECRETS, newSigningKey } from './ports.ts';
@@ -162,10 +163,15 @@ await new Promise<void>((done) => project.listen(HOSTED_PORTS.supabase, '127.0.0
 const resend = await startResendDouble();
 const mailDrainSecret = randomBytes(24).toString('hex');
 const cron = setInterval(() => {
-  fetch(`${supabaseUrl}/functions/v1/api/internal/drain-outbox`, { method: 'POST', headers: { 'x-drain-secret': mailDrainSecret } })
-    .then((answer) => answer.body?.cancel())
-    .catch(() => { /* the function may not be up yet */ });
+  // The mail outbox and the push queue (decision 110), as the two cron.schedule jobs of the README call them.
+  for (const route of ['drain-outbox', 'drain-push']) {
+    fetch(`${supabaseUrl}/functions/v1/api/internal/${route}`, { method: 'POST', headers: { 'x-drain-secret': mailDrainSecret } })
+      .then((answer) => answer.body?.cancel())
+      .catch(() => { /* the function may not be up yet */ });
+  }
 }, 1000);
+// The VAPID key pair the operator sets as secrets (README, "Push notifications").
+const vapid = await generateVapidKeys();
 
 // ------------------------------------------------------------------ the Edge Function under Deno
 const env: Record<string, string> = {
@@ -202,6 +208,9 @@ const env: Record<string, string> = {
   RESEND_API_URL: resend.url,
   EMAIL_FROM: 'Pay Local <hello@paylocal.example>',
   MAIL_DRAIN_SECRET: mailDrainSecret,
+  VAPID_PUBLIC_KEY: vapid.publicKey,
+  VAPID_PRIVATE_KEY: vapid.privateKey,
+  VAPID_SUBJECT: 'mailto:owner@paylocal.example',
 };
 const denoBin = join(root, 'node_modules', '.bin', 'deno');
 const apiDir = join(functionsDir, 'api');

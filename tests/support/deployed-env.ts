@@ -12,6 +12,10 @@ export const DEPLOYED_ENV = {
   RESEND_API_KEY: 're_placeholder',
   EMAIL_FROM: 'Pay Local <hello@paylocal.example>',
   MAIL_DRAIN_SECRET: 'placeholder-drain-secret',
+  // A throwaway VAPID pair made for the tests (never a deployment's).
+  VAPID_PUBLIC_KEY: 'BARRL6Wgo13HGau2BheI2IMHZiIEHLrHJj1FNw8kn9DiLi9hDgwQre-r-vJB_PDFUHEcCqyZOveCudQ7pcPd8hw',
+  VAPID_PRIVATE_KEY: 'yKVqEivEu3fLk7TBSLzm-tXrYgYXzUpkk98XVe6FmOE',
+  VAPID_SUBJECT: 'mailto:owner@example.com',
 };
 
 /** The variables the deployed entry reads that a developer's shell might hold: removed before a test sets its own. */
@@ -21,6 +25,7 @@ export const DEPLOYED_ENV_NAMES = [
   'SUPABASE_SERVICE_ROLE_KEY', 'STORAGE_SECRET_KEY', 'STORAGE_BUCKET', 'OBJECT_STORE', 'SUPABASE_ANON_KEY',
   'REALTIME_PUBLISHABLE_KEY', 'REALTIME_SIGNING_JWK', 'REALTIME_JWT_SECRET', 'SUPABASE_JWT_SECRET',
   'RESEND_API_KEY', 'RESEND_API_URL', 'EMAIL_FROM', 'MAIL_DRAIN_SECRET', 'MAIL_DIR',
+  'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT', 'PUSH_ALLOWED_HOSTS',
 ];
 
 /** process.env without the deployed entry's variables. */

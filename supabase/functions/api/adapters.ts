@@ -1,5 +1,5 @@
 // The one place where environment variables choose adapters for the API's ports.
-import { configFromEnv } from './config.ts';
+import { type AppConfig, configFromEnv } from './config.ts';
 import type { AppDeps } from './context.ts';
 import type { Database } from './db/database.ts';
 import { postgresDatabase } from './db/postgres-js.ts';
@@ -16,6 +16,8 @@ import { testPaymentProvider } from './ports/payments/test-provider.ts';
 import { emlFileMailer } from './ports/mail/eml-file-mailer.ts';
 import type { MailPort } from './ports/mail/mail-port.ts';
 import { resendMailer } from './ports/mail/resend-mailer.ts';
+import { noPush, type PushPort } from './ports/push/push-port.ts';
+import { webPushSender } from './ports/push/web-push-sender.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -49,17 +51,24 @@ export function objectsFromEnv(env: Env): ObjectStore {
  * `realtimeFallback`: what browsers are told when Supabase Realtime is not configured (the local runner
  * passes its SSE stream; otherwise "none").
  */
-export function depsFromEnv(env: Env, db?: Database, options: { realtimeFallback?: RealtimePort } = {}): AppDeps {
+export function depsFromEnv(env: Env, db?: Database, options: { realtimeFallback?: RealtimePort; pushFetch?: typeof fetch } = {}): AppDeps {
   const url = env.DATABASE_URL || env.SUPABASE_DB_URL;
   if (!db && !url) throw new Error('Set DATABASE_URL (or SUPABASE_DB_URL)');
+  const config = configFromEnv(env);
   return {
     db: db ?? postgresDatabase(url!, { max: Number.parseInt(env.DB_POOL_MAX ?? '', 10) || undefined }),
-    config: configFromEnv(env),
+    config,
     realtime: realtimeFromEnv(env, options.realtimeFallback),
     payments: paymentsFromEnv(env),
     objects: objectsFromEnv(env),
     mail: mailFromEnv(env),
+    push: pushFromConfig(config, options.pushFetch),
   };
+}
+
+/** Web Push with the VAPID keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT) when set; else off. */
+export function pushFromConfig(config: AppConfig, fetchImpl?: typeof fetch): PushPort {
+  return config.vapid ? webPushSender(config.vapid, fetchImpl) : noPush();
 }
 
 /** Resend when RESEND_API_KEY is set (RESEND_API_URL overrides its base, for the local double); else .eml files in MAIL_DIR. */

@@ -31,6 +31,7 @@ import { internalRoutes } from './routes/internal.ts';
 import { adminInsightsRoutes, merchantInsightsRoutes } from './routes/insights.ts';
 import { adminCharityRoutes } from './routes/admin-charities.ts';
 import { impactRoutes } from './routes/impact.ts';
+import { pushRoutes } from './routes/push/index.ts';
 
 export type { AppDeps } from './context.ts';
 
@@ -71,10 +72,12 @@ export const mounts: readonly (readonly [prefix: string, routes: Hono<AppEnv>])[
   ['/admin/insights', adminInsightsRoutes],
   ['/admin/charities', adminCharityRoutes],
   ['/impact', impactRoutes],
+  ['/push', pushRoutes],
 ];
 
 /** Paths that authenticate by other means than the session cookie (signed webhooks). */
-const originExempt = (path: string) => path.startsWith('/api/stripe/webhook') || path === '/api/internal/drain-outbox';
+const originExempt = (path: string) =>
+  path.startsWith('/api/stripe/webhook') || path === '/api/internal/drain-outbox' || path === '/api/internal/drain-push';
 
 /** Builds the whole API. Runtime-neutral: the Deno entry and the local runner both mount it. */
 export function createApp(deps: AppDeps) {

@@ -39,6 +39,25 @@ export interface AppConfig {
   mailLimits: { perAccount: number; perIp: number };
   /** Signed upload addresses one user may get per 24 hours (UPLOAD_QUOTA_PER_DAY). */
   uploadQuotaPerDay: number;
+  /** VAPID keys of Web Push (decision 110); null: push is off (only where no keys were given). */
+  vapid: { publicKey: string; privateKey: string; subject: string } | null;
+  /**
+   * Hosts a push endpoint may point at (decision 110): the browsers' push services plus PUSH_ALLOWED_HOSTS.
+   * "*.example.com" matches its subdomains. Anything else is refused, so the server never POSTs elsewhere.
+   */
+  pushHosts: string[];
+}
+
+/** The push services of Chrome/Edge (FCM), Firefox (Mozilla autopush), Safari (Apple) and legacy Edge (WNS). */
+export const KNOWN_PUSH_HOSTS = [
+  'fcm.googleapis.com', 'android.googleapis.com', 'updates.push.services.mozilla.com', '*.push.services.mozilla.com',
+  'web.push.apple.com', '*.push.apple.com', '*.notify.windows.com',
+];
+
+/** Whether `hostname` is one of `hosts` ("*.x" matches subdomains of x, not x itself). */
+export function isAllowedPushHost(hostname: string, hosts: readonly string[]): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return hosts.some((pattern) => (pattern.startsWith('*.') ? host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1 : host === pattern));
 }
 
 type Env = Record<string, string | undefined>;
@@ -94,5 +113,9 @@ export function configFromEnv(env: Env): AppConfig {
       perIp: int(env.RATE_LIMIT_ACCOUNT_MAIL_PER_IP, 20),
     },
     uploadQuotaPerDay: int(env.UPLOAD_QUOTA_PER_DAY, 20),
+    vapid: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+      ? { publicKey: env.VAPID_PUBLIC_KEY.trim(), privateKey: env.VAPID_PRIVATE_KEY.trim(), subject: env.VAPID_SUBJECT?.trim() || 'mailto:' + adminEmail }
+      : null,
+    pushHosts: [...KNOWN_PUSH_HOSTS, ...(env.PUSH_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)],
   };
 }

@@ -5,6 +5,7 @@ import type { RealtimePort } from './ports/realtime/realtime-port.ts';
 import type { ObjectStore } from './ports/objects/object-store.ts';
 import type { PaymentProvider } from './ports/payments/payment-provider.ts';
 import type { MailPort } from './ports/mail/mail-port.ts';
+import type { PushPort } from './ports/push/push-port.ts';
 import { anonClaims, serviceClaims, type Claims, type Database, type OpenTransaction, type Query } from './db/database.ts';
 
 /** Everything the app needs from the outside world; adapters are chosen in adapters.ts. */
@@ -15,6 +16,8 @@ export interface AppDeps {
   payments: PaymentProvider;
   objects: ObjectStore;
   mail: MailPort;
+  /** Web Push sender (decision 110). */
+  push: PushPort;
 }
 
 export interface AuthUser {

@@ -23,6 +23,9 @@ const COMPLETE = {
   RESEND_API_KEY: 're_live_123',
   EMAIL_FROM: 'Pay Local <hello@deals.example.org>',
   MAIL_DRAIN_SECRET: 'drain-secret-value',
+  VAPID_PUBLIC_KEY: 'BARRL6Wgo13HGau2BheI2IMHZiIEHLrHJj1FNw8kn9DiLi9hDgwQre-r-vJB_PDFUHEcCqyZOveCudQ7pcPd8hw',
+  VAPID_PRIVATE_KEY: 'yKVqEivEu3fLk7TBSLzm-tXrYgYXzUpkk98XVe6FmOE',
+  VAPID_SUBJECT: 'mailto:owner@deals.example.org',
 };
 
 const without = (name: keyof typeof COMPLETE, extra: Record<string, string> = {}) => {
@@ -58,7 +61,7 @@ describe('checkEdgeEnv (the deployed entry)', () => {
 
   it.each([
     ['STRIPE_SECRET_KEY'], ['STRIPE_PUBLISHABLE_KEY'], ['STRIPE_WEBHOOK_SECRET'], ['ADMIN_EMAIL'], ['SITE_URL'], ['REALTIME_JWT_SECRET'],
-    ['RESEND_API_KEY'], ['EMAIL_FROM'], ['MAIL_DRAIN_SECRET'],
+    ['RESEND_API_KEY'], ['EMAIL_FROM'], ['MAIL_DRAIN_SECRET'], ['VAPID_PUBLIC_KEY'], ['VAPID_PRIVATE_KEY'], ['VAPID_SUBJECT'],
   ] as const)('refuses without %s, naming it (or what replaces it) and never a value', (name) => {
     const checked = checkEdgeEnv(without(name));
     expect(checked.ok).toBe(false);
@@ -78,7 +81,7 @@ describe('checkEdgeEnv (the deployed entry)', () => {
     expect(problemNames({}).sort()).toEqual([
       'ADMIN_EMAIL', 'DATABASE_URL', 'EMAIL_FROM', 'MAIL_DRAIN_SECRET', 'REALTIME_PUBLISHABLE_KEY', 'REALTIME_SIGNING_JWK',
       'RESEND_API_KEY', 'SITE_URL', 'STORAGE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET',
-      'SUPABASE_URL',
+      'SUPABASE_URL', 'VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY', 'VAPID_SUBJECT',
     ]);
   });
 
@@ -98,6 +101,9 @@ describe('checkEdgeEnv (the deployed entry)', () => {
     expect(problemNames({ ...COMPLETE, DB_POOL_MAX: '0' })).toEqual(['DB_POOL_MAX']);
     expect(problemNames({ ...COMPLETE, TRUSTED_PROXY_HOPS: 'one' })).toEqual(['TRUSTED_PROXY_HOPS']);
     expect(problemNames({ ...COMPLETE, ALLOWED_ORIGINS: 'https://ok.example,not an origin' })).toEqual(['ALLOWED_ORIGINS']);
+    expect(problemNames({ ...COMPLETE, VAPID_PUBLIC_KEY: 'short' })).toEqual(['VAPID_PUBLIC_KEY']);
+    expect(problemNames({ ...COMPLETE, VAPID_PRIVATE_KEY: 'not+base64url' })).toEqual(['VAPID_PRIVATE_KEY']);
+    expect(problemNames({ ...COMPLETE, VAPID_SUBJECT: 'owner@example.org' })).toEqual(['VAPID_SUBJECT']);
     expect(problemNames({ ...COMPLETE, DATABASE_URL: 'mysql://x' })).toEqual(['DATABASE_URL']);
     expect(problemNames({ ...COMPLETE, OBJECT_STORE: 'local' })).toEqual(['OBJECT_STORE']);
   });

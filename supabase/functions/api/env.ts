@@ -111,6 +111,13 @@ export const edgeEnvSchema = z
     RESEND_API_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
     EMAIL_FROM: requiredText('the sender of every mail, e.g. "Pay Local <hello@paylocal.example>", on a domain verified with Resend'),
     MAIL_DRAIN_SECRET: requiredText('the secret Supabase Cron sends in x-drain-secret to drain the mail outbox'),
+    // Web Push (decision 110): the VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it)
+    // and the contact push services may use.
+    VAPID_PUBLIC_KEY: requiredText('the VAPID public key browsers subscribe with (base64url P-256 point)'),
+    VAPID_PRIVATE_KEY: requiredText('the VAPID private key push requests are signed with (base64url, 32 bytes)'),
+    VAPID_SUBJECT: requiredText('a contact for push services, mailto:you@paylocal.example or https://paylocal.example')
+      .pipe(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { error: 'must be a mailto: or https: address' })),
+    PUSH_ALLOWED_HOSTS: optionalText,
     BCRYPT_ROUNDS: intVar(10, 4, 15),
     SESSION_TTL_DAYS: intVar(30, 1, 365),
   })
@@ -164,6 +171,14 @@ export const edgeEnvSchema = z
     } else if (!env.REALTIME_JWT_SECRET) {
       missing('REALTIME_SIGNING_JWK', "the realtime signing key: the private ES256 JWK imported into the project's JWT signing keys; REALTIME_JWT_SECRET (legacy HS256) is the fallback");
     }
+    const vapidPublic = text(parsed.VAPID_PUBLIC_KEY);
+    const vapidPrivate = text(parsed.VAPID_PRIVATE_KEY);
+    if (vapidPublic && !/^[A-Za-z0-9_-]{87}$/.test(vapidPublic)) {
+      ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'must be a base64url uncompressed P-256 public key (87 characters)' });
+    }
+    if (vapidPrivate && !/^[A-Za-z0-9_-]{43}$/.test(vapidPrivate)) {
+      ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'must be a base64url P-256 private key (43 characters)' });
+    }
   }, { when: () => true });
 
 export type EdgeEnv = z.output<typeof edgeEnvSchema>;
@@ -205,6 +220,9 @@ export function checkEdgeEnv(raw: Env): EdgeEnvCheck {
     REALTIME_TOKEN_TTL_SECONDS: String(env.REALTIME_TOKEN_TTL_SECONDS),
     BCRYPT_ROUNDS: String(env.BCRYPT_ROUNDS),
     SESSION_TTL_DAYS: String(env.SESSION_TTL_DAYS),
+    VAPID_PUBLIC_KEY: env.VAPID_PUBLIC_KEY,
+    VAPID_PRIVATE_KEY: env.VAPID_PRIVATE_KEY,
+    VAPID_SUBJECT: env.VAPID_SUBJECT,
   };
   const notices: string[] = [];
   if (env.ALLOW_TEST_PAYMENTS && !env.STRIPE_SECRET_KEY) notices.push('api: ALLOW_TEST_PAYMENTS=true and no Stripe key: built-in test payments (test cards only)');

@@ -15,3 +15,4 @@ export * from './account.ts';
 export * from './deal-links.ts';
 export * from './insights.ts';
 export * from './charities.ts';
+export * from './push.ts';

@@ -3,6 +3,7 @@ import type { AppEnv } from '../context.ts';
 import { forbidden, notFound } from '../lib/http-error.ts';
 import { sameSecret } from '../lib/tokens.ts';
 import { drainOutbox } from '../ports/mail/outbox.ts';
+import { drainPush } from '../ports/push/push-queue.ts';
 
 /** Header the scheduled caller (Supabase Cron, decision 090) sends with MAIL_DRAIN_SECRET. */
 export const DRAIN_SECRET_HEADER = 'x-drain-secret';
@@ -16,5 +17,18 @@ internalRoutes.post('/drain-outbox', async (c) => {
   const given = c.req.header(DRAIN_SECRET_HEADER) ?? '';
   if (!given || !(await sameSecret(given, config.mailDrainSecret))) throw forbidden('Forbidden');
   const result = await drainOutbox(db, mail, { from: config.emailFrom });
+  return c.json(result);
+});
+
+/**
+ * Expands and sends queued push messages (decision 110); called every minute by Supabase Cron with the same
+ * secret as the mail drain. Stops starting new rounds after 20 s; the next call continues.
+ */
+internalRoutes.post('/drain-push', async (c) => {
+  const { config, db, push } = c.var.deps;
+  if (!config.mailDrainSecret) throw notFound('Not found');
+  const given = c.req.header(DRAIN_SECRET_HEADER) ?? '';
+  if (!given || !(await sameSecret(given, config.mailDrainSecret))) throw forbidden('Forbidden');
+  const result = await drainPush(db, push, { timeBudgetMs: 20_000 });
   return c.json(result);
 });

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useSearchParams } from 'react-router';
 import { BackLink } from '@/components/layout/back-link';
@@ -9,6 +10,9 @@ import { useUnreadNotificationCount } from '../api/get-notifications';
 import { useLiveNotifications } from '../hooks/use-live-notifications';
 import { FollowingTab } from './following-tab';
 import { NotificationsTab } from './notifications-tab';
+
+// Push code loads only here, after the screen itself (decision 110).
+const PushSwitch = lazy(() => import('./push-switch').then((m) => ({ default: m.PushSwitch })));
 
 const TABS = ['notifications', 'following'] as const;
 
@@ -32,6 +36,9 @@ export function NotificationsPage() {
       <main className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">
         <BackLink to={paths.memberHome}>Back</BackLink>
         <ScreenTitle>Notifications &amp; Following</ScreenTitle>
+        <Suspense fallback={null}>
+          <PushSwitch />
+        </Suspense>
         <TabGroup
           selectedIndex={selectedIndex}
           onChange={(index) => setParams(index === 0 ? {} : { tab: TABS[index] }, { replace: true })}

@@ -1,0 +1,219 @@
+// The push queue (decision 110). An event (NEW_DEAL, BUSINESS_UPDATE) writes ONE job in its own transaction
+// (private.notify_followers); drainPush expands jobs into one delivery per follower device in batches
+// (private.expand_push_job, a keyset cursor, each batch its own transaction so a crash loses nothing and
+// repeats nothing), then claims due deliveries (for update skip locked, a lease), sends them with bounded
+// concurrency, deletes the accepted ones, removes subscriptions the push service answered 404/410, and
+// retries 429/5xx/network failures with exponential backoff up to an attempt limit. Like the mail outbox,
+// the local runner calls it every second and the Edge Function on a schedule (POST /api/internal/drain-push).
+import type { Database } from '../../db/database.ts';
+import { serviceClaims } from '../../db/database.ts';
+import { backoffSeconds } from '../mail/outbox.ts';
+import type { PushMessage, PushOutcome, PushPort } from './push-port.ts';
+
+export interface PushDrainOptions {
+  /** Devices added to the queue per expansion transaction. */
+  expandBatch?: number;
+  /** Deliveries claimed per round. */
+  sendBatch?: number;
+  /** Requests in flight at once. */
+  concurrency?: number;
+  maxAttempts?: number;
+  leaseSeconds?: number;
+  backoffBaseSeconds?: number;
+  backoffMaxSeconds?: number;
+  /** Stop starting new rounds after this long (the scheduled call must end before the function's limit). */
+  timeBudgetMs?: number;
+}
+
+export interface PushDrainResult {
+  expanded: number;
+  claimed: number;
+  sent: number;
+  gone: number;
+  retrying: number;
+  failed: number;
+}
+
+interface ClaimedDelivery {
+  id: string;
+  attempts: number;
+  subscription_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  type: string;
+  deal_id: string | null;
+  data: Record<string, unknown>;
+}
+
+const clip = (text: unknown, max: number) => {
+  const s = typeof text === 'string' ? text : '';
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+};
+
+/** What the service worker shows for one event, and where a click goes (a deal's link, else the notifications). */
+export function pushMessageFor(event: { type: string; deal_id: string | null; data: Record<string, unknown> }): PushMessage {
+  const merchant = clip(event.data.merchantName, 100) || 'Pay Local';
+  const isDeal = event.type === 'NEW_DEAL' && event.deal_id;
+  return {
+    payload: {
+      type: event.type,
+      title: isDeal ? `New deal at ${merchant}` : merchant,
+      body: isDeal ? clip(event.data.dealTitle, 200) : clip(event.data.previewText, 300),
+      url: isDeal ? `/deals/${event.deal_id}` : '/notifications',
+      ...(isDeal ? { dealId: event.deal_id } : {}),
+      tag: isDeal ? `deal-${event.deal_id}` : undefined,
+    },
+    // A deal or an update a day late is still worth seeing; later it is noise.
+    ttlSeconds: 24 * 3600,
+    urgency: 'normal',
+  };
+}
+
+/** Expands the oldest pending job by one batch; 0 when no job is pending (or all are being expanded). */
+export function expandOneBatch(db: Database, batch: number): Promise<number> {
+  return db.transaction(serviceClaims, async (q) => {
+    const [job] = await q<{ id: string }>(
+      `select id from private.push_jobs where status = 'pending' order by created_at limit 1 for update skip locked`,
+    );
+    if (!job) return -1;
+    const [row] = await q<{ added: number }>(`select private.expand_push_job($1, $2) as added`, [job.id, batch]);
+    return row.added;
+  });
+}
+
+/** Claims due deliveries and commits the claim (the lease starts). */
+export function claimDeliveries(db: Database, batch: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
+  return db.transaction(serviceClaims, (q) => q<ClaimedDelivery>(
+    `with claimed as (
+       update private.push_deliveries d
+          set status = 'sending', claimed_at = now(), attempts = d.attempts + 1
+        where d.id in (
+          select id from private.push_deliveries
+           where (status = 'pending' and next_attempt_at <= now())
+              or (status = 'sending' and claimed_at < now() - make_interval(secs => $2::int))
+           order by next_attempt_at, id
+           limit $1
+           for update skip locked)
+       returning d.id, d.attempts, d.job_id, d.subscription_id)
+     select c.id::text, c.attempts, c.subscription_id, s.endpoint, s.p256dh, s.auth, j.type, j.deal_id, j.data
+       from claimed c
+       join public.push_subscriptions s on s.id = c.subscription_id
+       join private.push_jobs j on j.id = c.job_id`,
+    [batch, leaseSeconds],
+  ));
+}
+
+async function mapPool<T, R>(items: T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return results;
+}
+
+/** Expands and sends what is due until nothing is left or the time budget is spent. Safe to run from many places at once. */
+export async function drainPush(db: Database, push: PushPort, options: PushDrainOptions = {}): Promise<PushDrainResult> {
+  const {
+    expandBatch = 2000, sendBatch = 500, concurrency = 64, maxAttempts = 8, leaseSeconds = 300,
+    backoffBaseSeconds = 30, backoffMaxSeconds = 3600, timeBudgetMs = 20_000,
+  } = options;
+  const result: PushDrainResult = { expanded: 0, claimed: 0, sent: 0, gone: 0, retrying: 0, failed: 0 };
+  if (!push.publicKey) return result;
+  const started = Date.now();
+  const messages = new Map<string, PushMessage>();
+  for (;;) {
+    const added = await expandOneBatch(db, expandBatch);
+    if (added > 0) result.expanded += added;
+    const rows = await claimDeliveries(db, sendBatch, leaseSeconds);
+    result.claimed += rows.length;
+    if (rows.length) await sendClaimed(db, push, rows, messages, { concurrency, maxAttempts, backoffBaseSeconds, backoffMaxSeconds }, result);
+    if ((added < 0 && rows.length === 0) || Date.now() - started > timeBudgetMs) break;
+  }
+  // Jobs whose deliveries are all gone are kept a week for inspection, then dropped.
+  await db.transaction(serviceClaims, (q) => q(
+    `delete from private.push_jobs j where j.status = 'done' and j.done_at < now() - interval '7 days'
+        and not exists (select 1 from private.push_deliveries d where d.job_id = j.id)`,
+  ));
+  return result;
+}
+
+async function sendClaimed(
+  db: Database, push: PushPort, rows: ClaimedDelivery[], messages: Map<string, PushMessage>,
+  o: { concurrency: number; maxAttempts: number; backoffBaseSeconds: number; backoffMaxSeconds: number },
+  result: PushDrainResult,
+) {
+  const messageOf = (row: ClaimedDelivery) => {
+    const key = `${row.type}:${row.deal_id}:${JSON.stringify(row.data)}`;
+    let message = messages.get(key);
+    if (!message) messages.set(key, (message = pushMessageFor(row)));
+    return message;
+  };
+  const outcomes = await mapPool(rows, o.concurrency, async (row): Promise<PushOutcome> => {
+    try {
+      return await push.send(row, messageOf(row));
+    } catch (error) {
+      return { kind: 'retry', reason: (error as Error).name || 'error' };
+    }
+  });
+  const sent: string[] = [];
+  const gone: string[] = [];
+  const later: { id: string; status: string; reason: string; wait: number }[] = [];
+  rows.forEach((row, i) => {
+    const outcome = outcomes[i];
+    if (outcome.kind === 'sent') sent.push(row.id);
+    else if (outcome.kind === 'gone') gone.push(row.subscription_id);
+    else {
+      const giveUp = outcome.kind === 'rejected' || row.attempts >= o.maxAttempts;
+      const wait = Math.max(backoffSeconds(row.attempts, o.backoffBaseSeconds, o.backoffMaxSeconds),
+        Math.min(o.backoffMaxSeconds, outcome.kind === 'retry' ? outcome.retryAfterSeconds ?? 0 : 0));
+      // Only the failure's kind is kept: never endpoints or keys.
+      later.push({ id: row.id, status: giveUp ? 'failed' : 'pending', reason: outcome.reason.slice(0, 200), wait });
+    }
+  });
+  await db.transaction(serviceClaims, async (q) => {
+    if (sent.length) await q(`delete from private.push_deliveries where id = any($1::bigint[])`, [sent]);
+    // The device is gone: its subscription goes, and with it every delivery still queued for it.
+    if (gone.length) await q(`delete from public.push_subscriptions where id = any($1::uuid[])`, [gone]);
+    if (later.length) {
+      await q(
+        `update private.push_deliveries d
+            set status = u.status, last_error = u.reason, claimed_at = null,
+                next_attempt_at = now() + make_interval(secs => u.wait)
+           from unnest($1::bigint[], $2::text[], $3::text[], $4::int[]) as u(id, status, reason, wait)
+          where d.id = u.id and d.status = 'sending'`,
+        [later.map((l) => l.id), later.map((l) => l.status), later.map((l) => l.reason), later.map((l) => l.wait)],
+      );
+    }
+  });
+  result.sent += sent.length;
+  result.gone += gone.length;
+  for (const l of later) {
+    if (l.status === 'failed') result.failed++;
+    else result.retrying++;
+  }
+  if (later.length) console.warn(`push: ${later.length} deliveries not accepted (${[...new Set(later.map((l) => l.reason))].join(', ')})`);
+}
+
+/** Runs drainPush every intervalMs until stopped (the local runner). Returns stop(). */
+export function startPushLoop(db: Database, push: PushPort, options: PushDrainOptions & { intervalMs?: number } = {}) {
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = async () => {
+    if (stopped) return;
+    running = drainPush(db, push, options).catch((error) => console.warn(`push queue: ${(error as Error).message}`));
+    await running;
+    if (!stopped) timer = setTimeout(tick, options.intervalMs ?? 1000);
+  };
+  let timer = setTimeout(tick, 0);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}

@@ -1,0 +1,35 @@
+import { Hono } from 'hono';
+import { pushSubscriptionInput, pushUnsubscribeInput, type PushKey } from '../../../_shared/contract/push.ts';
+import { type AppEnv, userTx } from '../../context.ts';
+import { removeSubscription, saveSubscription } from '../../domain/push-subscriptions.ts';
+import { isAllowedPushHost } from '../../config.ts';
+import { badRequest, notFound } from '../../lib/http-error.ts';
+import { parseJson } from '../../lib/validate.ts';
+import { requireUser } from '../../middleware/session.ts';
+
+// Web Push devices (decision 110). The sending happens in the push queue's drainer, never here.
+export const pushRoutes = new Hono<AppEnv>();
+
+pushRoutes.get('/key', (c) => {
+  const { publicKey } = c.var.deps.push;
+  if (!publicKey) throw notFound('Push notifications are not configured');
+  return c.json({ publicKey } satisfies PushKey);
+});
+
+pushRoutes.post('/subscriptions', async (c) => {
+  requireUser(c);
+  const input = await parseJson(c, pushSubscriptionInput);
+  // Only browsers' push services: the drainer must never be made to POST to any other host (SSRF).
+  if (!isAllowedPushHost(new URL(input.endpoint).hostname, c.var.deps.config.pushHosts)) {
+    throw badRequest('endpoint is not a known push service');
+  }
+  await userTx(c, (q) => saveSubscription(q, input));
+  return c.json({ subscribed: true }, 201);
+});
+
+pushRoutes.delete('/subscriptions', async (c) => {
+  requireUser(c);
+  const { endpoint } = await parseJson(c, pushUnsubscribeInput);
+  const removed = await userTx(c, (q) => removeSubscription(q, endpoint));
+  return c.json({ removed });
+});
