@@ -4,7 +4,8 @@ import { memberDealsQuery, publicDealsQuery } from '../../../_shared/contract/de
 import { type AppEnv, userTx } from '../../context.ts';
 import { parseQuery } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';
-import { memberDealPage } from '../../domain/deals.ts';
+import { memberDealPage, memberDealsStatement } from '../../domain/deals.ts';
+import type { AheadStatement } from '../../middleware/session.ts';
 import { type PublicDealRow, toPublicDeal } from '../../domain/deal-views.ts';
 import { filterParams, liveDealsSql } from '../../domain/live-deals-sql.ts';
 
@@ -37,3 +38,16 @@ dealRoutes.get('/', async (c) => {
   if (page.nextCursor) c.header(NEXT_CURSOR_HEADER, page.nextCursor);
   return c.json(page.deals);
 });
+
+/**
+ * GET /api/deals's one statement, known from the query string: it leaves with the session lookup
+ * (decision 130), and the handler above finds its answer. A query it cannot read sends nothing ahead.
+ */
+export const memberDealsAhead: AheadStatement = {
+  method: 'GET',
+  path: '/api/deals',
+  statement: (c) => {
+    const query = memberDealsQuery.safeParse(c.req.query());
+    return query.success ? memberDealsStatement(query.data.cityId, query.data.category, query.data.cursor) : null;
+  },
+};
