@@ -18,6 +18,7 @@ export function pgliteDatabase(pg: PGlite): Database {
         // after its error), without holding the one connection between awaits of the request.
         let result: AheadResult = { rows: [] };
         const rows = await pg.transaction(async (tx) => {
+          await tx.query('set transaction read only'); // sent before the route looked at the caller
           const opened = (await tx.query(first, params as unknown[])).rows as never[];
           try {
             result = { rows: (await tx.query(ahead.text, ahead.params as unknown[])).rows as never[] };

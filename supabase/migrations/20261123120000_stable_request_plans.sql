@@ -86,3 +86,54 @@ end
 $$;
 comment on function private.member_deals(uuid, text, text[], timestamptz, uuid, integer) is
   'GET /api/deals in one statement: a page of a city''s live deals with their code secrets, RLS deciding; PL403 for a caller without an active membership. Generic plan (decision 130).';
+
+-- ---------------------------------------------------------------- the visitors' deal list
+/*
+ * GET /api/deals/public: up to p_limit live deals of listed businesses, newest first, for a city
+ * (p_city_id) or all cities (null), with the member filter as the API's filterParams. Invoker
+ * rights: the deals, merchants and cities policies decide, as for the plain query it replaces
+ * (planned per request); one branch per case so each keeps a generic plan that uses its index.
+ */
+create or replace function public.public_deals(p_city_id uuid, p_filter text, p_categories text[], p_limit integer)
+returns table (
+  id uuid, title text, description text, category text, discount_percent integer, discount_amount_cents integer,
+  used_count integer, max_uses integer, valid_to timestamptz, merchant_id uuid, merchant_name text,
+  merchant_category text, logo_url text, city_id uuid, city_name text, city_state text)
+language plpgsql stable
+set search_path = ''
+set plan_cache_mode = force_generic_plan
+as $$
+#variable_conflict use_column
+begin
+  if p_city_id is null then
+    return query
+      select d.id, d.title, d.description, d.category, d.discount_percent, d.discount_amount_cents, d.used_count,
+             d.max_uses, d.valid_to, m.id, m.name, m.category, m.logo_url, lc.id, lc.name, lc.state
+        from public.deals d
+        join public.merchants m on m.id = d.merchant_id
+        left join public.cities lc on lc.id = m.city_id
+       where public.merchant_is_listed(m.active, m.city_id, lc.active) and public.deal_is_live(d.active, d.valid_from, d.valid_to)
+         and (p_filter is null or m.category = p_filter or d.category = any (p_categories)
+              or (p_filter = 'women-owned' and m.is_women_owned))
+       order by d.created_at desc, d.id
+       limit least(greatest(p_limit, 1), 100);
+  else
+    return query
+      select d.id, d.title, d.description, d.category, d.discount_percent, d.discount_amount_cents, d.used_count,
+             d.max_uses, d.valid_to, m.id, m.name, m.category, m.logo_url, lc.id, lc.name, lc.state
+        from public.merchants m
+        join public.deals d on d.merchant_id = m.id
+        left join public.cities lc on lc.id = m.city_id
+       where m.city_id = p_city_id
+         and public.merchant_is_listed(m.active, m.city_id, lc.active) and public.deal_is_live(d.active, d.valid_from, d.valid_to)
+         and (p_filter is null or m.category = p_filter or d.category = any (p_categories)
+              or (p_filter = 'women-owned' and m.is_women_owned))
+       order by d.created_at desc, d.id
+       limit least(greatest(p_limit, 1), 100);
+  end if;
+end
+$$;
+comment on function public.public_deals(uuid, text, text[], integer) is
+  'GET /api/deals/public: live deals of listed businesses for a city (or all), newest first; RLS decides; generic plans (decision 130).';
+revoke execute on function public.public_deals(uuid, text, text[], integer) from public;
+grant execute on function public.public_deals(uuid, text, text[], integer) to anon, authenticated, service_role;

@@ -28,7 +28,8 @@ export function postgresDatabase(url: string, options: { max?: number } = {}): D
         return pending;
       };
       try {
-        const begun = send('begin');
+        // Sent ahead = read before the route looked at the caller: a read-only transaction.
+        const begun = send(ahead ? 'begin read only' : 'begin');
         const rows = send(inlineParams(first, params));
         const sentAhead = ahead ? send(inlineParams(ahead.text, ahead.params)) : null;
         const committed = ahead ? send('commit') : null;

@@ -52,6 +52,15 @@ export function memberDealsParams(cityId: string, category: string, cursor?: str
   return [cityId, ...filterParams(category), ...decodeCursor(cursor), pageSize + 1] as const;
 }
 
+/** Cards of the visitors' list (GET /api/deals/public). */
+export const PUBLIC_DEALS_LIMIT = 100;
+
+/** $1 city (null = all), $2/$3 the member filter (filterParams), $4 limit: public.public_deals, RLS deciding. */
+export const publicDealsSql = `select * from public.public_deals($1::uuid, $2::text, $3::text[], $4::integer)`;
+
+export const publicDealsStatement = (cityId: string | undefined, category: string): Statement =>
+  ({ text: publicDealsSql, params: [cityId ?? null, ...filterParams(category), PUBLIC_DEALS_LIMIT] });
+
 /** memberDealsSql with its parameters, or null for a cursor that is not valid. */
 export function memberDealsStatement(cityId: string, category: string, cursor: string | undefined): Statement | null {
   try {

@@ -2,7 +2,9 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Role } from '../../_shared/constants.ts';
 import { endRequestTx, type AppContext, type AppEnv, type AuthUser, type RequestTransaction } from '../context.ts';
-import { serviceClaims, sessionClaimsSql, type Database, type Statement } from '../db/database.ts';
+import {
+  anonClaims, claimsSetupParams, claimsSetupSql, serviceClaims, sessionClaimsSql, type Database, type Statement,
+} from '../db/database.ts';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 
@@ -47,14 +49,15 @@ export interface AheadStatement {
 export function sessionLoader(aheadStatements: readonly AheadStatement[] = []): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = getCookie(c, SESSION_COOKIE);
+    const deps = c.var.deps;
+    const ahead = aheadStatements.find((a) => a.method === c.req.method && a.path === c.req.path)?.statement(c) ?? undefined;
     if (!token) {
       c.set('user', null);
-      c.set('requestTx', null);
+      // A visitor's statement sent ahead runs as anon, in the same one round trip.
+      c.set('requestTx', ahead ? { tx: await deps.db.open(claimsSetupSql, claimsSetupParams(anonClaims), ahead), state: 'idle' } : null);
       return next();
     }
     const tokenHash = await sha256Hex(token);
-    const deps = c.var.deps;
-    const ahead = aheadStatements.find((a) => a.method === c.req.method && a.path === c.req.path)?.statement(c) ?? undefined;
     const tx = await deps.db.open<{ id: string | null; email: string; role: Role }>(sessionClaimsSql, [tokenHash], ahead);
     const [row] = tx.rows;
     const pinned: RequestTransaction = { tx, state: 'idle' };

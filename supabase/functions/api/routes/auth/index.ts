@@ -6,10 +6,10 @@ import { badRequest, conflict, notFound, unauthorized } from '../../lib/http-err
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { assertAcceptablePassword } from '../../lib/password-policy.ts';
 import { parseJson } from '../../lib/validate.ts';
-import { requireUser } from '../../middleware/session.ts';
+import { type AheadStatement, requireUser } from '../../middleware/session.ts';
 import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttempt } from './rate-limit.ts';
 import { clearSessionCookie, startSession } from './session-cookie.ts';
-import { loadSessionUser } from './session-user.ts';
+import { loadSessionUser, sessionUserSql } from './session-user.ts';
 import { sendVerificationMail } from './account.ts';
 import type { Query } from '../../db/database.ts';
 import { accountRoutes } from './account.ts';
@@ -114,6 +114,9 @@ authRoutes.post('/logout', async (c) => {
   clearSessionCookie(c);
   return c.json({ success: true });
 });
+
+/** GET /api/auth/me's one statement leaves with the session lookup (decision 130). */
+export const sessionUserAhead: AheadStatement = { method: 'GET', path: '/api/auth/me', statement: () => ({ text: sessionUserSql, params: [] }) };
 
 authRoutes.get('/me', async (c) => {
   requireUser(c);
