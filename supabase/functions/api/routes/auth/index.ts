@@ -7,14 +7,13 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { assertAcceptablePassword } from '../../lib/password-policy.ts';
 import { parseJson } from '../../lib/validate.ts';
 import { type AheadStatement, requireUser } from '../../middleware/session.ts';
-import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttempt } from './rate-limit.ts';
-import { clearSessionCookie, startSession } from './session-cookie.ts';
-import { loadSessionUser, sessionUserSql } from './session-user.ts';
-import { sendVerificationMail } from './account.ts';
+import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttempt } from '../../domain/sign-in-limits.ts';
+import { clearSessionCookie, startSession } from '../../domain/session-cookie.ts';
+import { loadSessionUser, sessionUserSql } from '../../domain/session-user.ts';
+import { sendVerificationMail, USER_EXISTS_MESSAGE } from '../../domain/accounts.ts';
 import type { Query } from '../../db/database.ts';
 import { accountRoutes } from './account.ts';
 
-export const USER_EXISTS_MESSAGE = 'User already exists. Please log in instead.';
 
 export const authRoutes = new Hono<AppEnv>();
 

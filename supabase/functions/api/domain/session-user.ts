@@ -1,5 +1,5 @@
-import type { SessionUser } from '../../../_shared/contract/auth.ts';
-import type { Query } from '../../db/database.ts';
+import type { SessionUser } from '../../_shared/contract/auth.ts';
+import type { Query } from '../db/database.ts';
 
 /**
  * The session user of docs/spec.md section 3, read as the user (RLS: own row only).
