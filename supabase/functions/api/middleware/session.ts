@@ -38,6 +38,8 @@ export interface AheadStatement {
   method: string;
   path: string;
   statement(c: AppContext): Statement | null;
+  /** Also for requests without a session cookie (run as anon): only for what visitors may read. */
+  forVisitors?: boolean;
 }
 
 /**
@@ -50,13 +52,15 @@ export function sessionLoader(aheadStatements: readonly AheadStatement[] = []): 
   return async (c, next) => {
     const token = getCookie(c, SESSION_COOKIE);
     const deps = c.var.deps;
-    const ahead = aheadStatements.find((a) => a.method === c.req.method && a.path === c.req.path)?.statement(c) ?? undefined;
+    const found = aheadStatements.find((a) => a.method === c.req.method && a.path === c.req.path);
     if (!token) {
       c.set('user', null);
       // A visitor's statement sent ahead runs as anon, in the same one round trip.
+      const ahead = found?.forVisitors ? found.statement(c) : null;
       c.set('requestTx', ahead ? { tx: await deps.db.open(claimsSetupSql, claimsSetupParams(anonClaims), ahead), state: 'idle' } : null);
       return next();
     }
+    const ahead = found?.statement(c) ?? undefined;
     const tokenHash = await sha256Hex(token);
     const tx = await deps.db.open<{ id: string | null; email: string; role: Role }>(sessionClaimsSql, [tokenHash], ahead);
     const [row] = tx.rows;

@@ -22,6 +22,7 @@ dealRoutes.get('/public', async (c) => {
 export const publicDealsAhead: AheadStatement = {
   method: 'GET',
   path: '/api/deals/public',
+  forVisitors: true,
   statement: (c) => {
     const query = publicDealsQuery.safeParse(c.req.query());
     return query.success ? publicDealsStatement(query.data.cityId, query.data.category) : null;
