@@ -3,6 +3,9 @@
 // handler sends and (b) one plain SELECT of the same rows with their secrets, no RLS (the floor).
 // Seeds 50 cities, 500 merchants, 5,000 deals and 50,000 members into a fresh database:
 // PostgreSQL when BENCH_DATABASE_URL is set (database <its name>_deals), else PGlite in a temp dir.
+// Every HTTP row also gives the CPU ms per request of the server and of the database backends (decision
+// 130: where the time goes); the other busy paths and counter verify (a code derived with
+// _shared/deal-code.ts) follow the deal list unless BENCH_ONLY_DEALS is set.
 // Knobs: BENCH_SECONDS (measured seconds per phase, default 10), BENCH_CONCURRENCY (default 50),
 // BENCH_PORT (default 3160).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -70,7 +73,9 @@ export async function bench() {
         const figures = await wrk(`${label} (wrk, ${CONCURRENCY} connections)`, `${server.base}${url}`, headers, CONCURRENCY, SECONDS, post);
         const done = figures.requests ?? 0;
         if (done > 0 && cpuMs([server.pid]) > 0) {
-          figures.cpu = { server: (cpuMs([server.pid]) - server0) / done, database: (cpuMs(pids) - db0) / done };
+          figures.cpu = serverUrl
+            ? { server: (cpuMs([server.pid]) - server0) / done, database: (cpuMs(pids) - db0) / done }
+            : { server: (cpuMs([server.pid]) - server0) / done };
         }
         rows.push(figures);
         console.log(formatFigures(figures));

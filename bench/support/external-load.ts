@@ -17,13 +17,14 @@ export interface LoadFigures {
   errors: number;
   /** Requests completed (wrk only). */
   requests?: number;
-  /** CPU milliseconds per request of the server process and of the database's backends (Linux /proc). */
-  cpu?: { server: number; database: number };
+  /** CPU milliseconds per request of the server process and of the database's backends (Linux /proc; PGlite: in the server). */
+  cpu?: { server: number; database?: number };
 }
 
 export const formatFigures = (f: LoadFigures) =>
   `${f.label}: ${f.perSecond.toFixed(0)}/s, p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms` +
-  (f.cpu ? `; CPU per request: server ${f.cpu.server.toFixed(2)} ms, database ${f.cpu.database.toFixed(2)} ms` : '') +
+  (f.cpu ? `; CPU per request: server ${f.cpu.server.toFixed(2)} ms` +
+    (f.cpu.database === undefined ? ' (PGlite inside)' : `, database ${f.cpu.database.toFixed(2)} ms`) : '') +
   (f.errors ? ` (${f.errors} errors)` : '');
 
 const TICK_MS = 10; // USER_HZ = 100 on Linux
