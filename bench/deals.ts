@@ -3,6 +3,9 @@
 // handler sends and (b) one plain SELECT of the same rows with their secrets, no RLS (the floor).
 // Seeds 50 cities, 500 merchants, 5,000 deals and 50,000 members into a fresh database:
 // PostgreSQL when BENCH_DATABASE_URL is set (database <its name>_deals), else PGlite in a temp dir.
+// Every HTTP row also gives the CPU ms per request of the server and of the database backends (decision
+// 130: where the time goes); the other busy paths and counter verify (a code derived with
+// _shared/deal-code.ts) follow the deal list unless BENCH_ONLY_DEALS is set.
 // Knobs: BENCH_SECONDS (measured seconds per phase, default 10), BENCH_CONCURRENCY (default 50),
 // BENCH_PORT (default 3160).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,7 +17,9 @@ import { prepareDatabase } from '../local/migrate.ts';
 import { sessionClaimsSql } from '../supabase/functions/api/db/database.ts';
 import { MEMBER_DEALS_PAGE_SIZE, memberDealsParams, memberDealsSql } from '../supabase/functions/api/domain/deals.ts';
 import { activateMembers } from '../tests/support/membership.ts';
-import { formatFigures, inlineParams, pgbench, startServer, wrk, type LoadFigures } from './support/external-load.ts';
+import { inlineParams } from '../supabase/functions/api/db/sql-literal.ts';
+import { codeStepAt, dealCodeAt, hexToBytes, stepEndsAt } from '../supabase/functions/_shared/deal-code.ts';
+import { cpuMs, formatFigures, pgbench, startServer, wrk, type LoadFigures } from './support/external-load.ts';
 
 const SIZES = { cities: 50, merchants: 500, deals: 5_000, members: 50_000 };
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
@@ -37,6 +42,7 @@ export async function bench() {
       `(${Math.round(performance.now() - t0)} ms); one city has ${dealsInCity} live deals`);
     await printPlan(database, cityId, memberIds[0]);
     await printPlan(database, bigCity.id, memberIds[0]);
+    const counterDeal = await counterDealOf(database, 'bench-owner-1@bench.local');
     if (process.env.BENCH_SEED_ONLY) return;
     if (!serverUrl) { await database.close(); database = null; }
 
@@ -55,8 +61,22 @@ export async function bench() {
       const probeBody = (await probe.json()) as unknown[];
       if (probe.status !== 200 || probeBody.length !== Math.min(dealsInCity, PAGE)) throw new Error(`probe failed: ${probe.status} ${probeBody.length}`);
       await wrk('warm-up', `${server.base}${path}`, { cookie }, CONCURRENCY, 2);
-      const load = async (label: string, url: string, headers: Record<string, string>) => {
-        const figures = await wrk(`${label} (wrk, ${CONCURRENCY} connections)`, `${server.base}${url}`, headers, CONCURRENCY, SECONDS);
+      // CPU per request of the server and of the database backends serving it (the pool's connections):
+      // where the time goes, beside the figures.
+      const backends = async () => database && serverUrl
+        ? (await database.admin.query<{ pid: number }>(`select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [BENCH_DB])).map((r) => r.pid)
+        : [];
+      const load = async (label: string, url: string, headers: Record<string, string>, post?: { body: string }) => {
+        if (!post) await wrk('warm-up', `${server.base}${url}`, headers, CONCURRENCY, 1);
+        const pids = await backends();
+        const [server0, db0] = [cpuMs([server.pid]), cpuMs(pids)];
+        const figures = await wrk(`${label} (wrk, ${CONCURRENCY} connections)`, `${server.base}${url}`, headers, CONCURRENCY, SECONDS, post);
+        const done = figures.requests ?? 0;
+        if (done > 0 && cpuMs([server.pid]) > 0) {
+          figures.cpu = serverUrl
+            ? { server: (cpuMs([server.pid]) - server0) / done, database: (cpuMs(pids) - db0) / done }
+            : { server: (cpuMs([server.pid]) - server0) / done };
+        }
         rows.push(figures);
         console.log(formatFigures(figures));
         return figures;
@@ -69,6 +89,11 @@ export async function bench() {
         await load('HTTP GET /api/notifications', '/api/notifications', { cookie });
         await load('HTTP GET /api/user/following', '/api/user/following', { cookie });
         await load('HTTP GET /api/businesses/search?q=shop (merchant)', '/api/businesses/search?q=shop', { cookie: merchantCookie });
+        // Counter verify: the current code of one of the business's live deals, derived with the API's own
+        // module from its secret; each request records a redemption (a deal without a use limit).
+        const code = await currentCode(counterDeal.secret);
+        await load(`HTTP POST /api/merchant/verify-code (business with ${counterDeal.liveDeals} live deals)`, '/api/merchant/verify-code',
+          { cookie: merchantCookie, origin: server.base }, { body: JSON.stringify({ code }) });
       }
     } finally {
       await server.stop();
@@ -119,9 +144,29 @@ async function sessionTokenHashOf(database: OpenedDatabase, memberId: string): P
   return row.token_hash;
 }
 
-/** What GET /api/deals sends the database per request, as a pgbench script (literals inlined). */
+/** A live deal of the business an owner runs, its use limit lifted (each verify records a use): its secret (hex), and the business's live deals. */
+async function counterDealOf(database: OpenedDatabase, ownerEmail: string) {
+  const [row] = await database.admin.query<{ id: string; secret: string; live_deals: number }>(
+    `select d.id, encode(s.secret, 'hex') as secret,
+            (select count(*)::int from public.deals x where x.merchant_id = m.id and public.deal_is_live(x.active, x.valid_from, x.valid_to)) as live_deals
+       from public.merchants m join public.profiles p on p.id = m.owner_user_id
+       join public.deals d on d.merchant_id = m.id join private.deal_secrets s on s.deal_id = d.id
+      where p.email = $1 and public.deal_is_live(d.active, d.valid_from, d.valid_to)
+      order by d.created_at limit 1`, [ownerEmail]);
+  await database.admin.query(`update public.deals set max_uses = null where id = $1`, [row.id]);
+  return { secret: row.secret, liveDeals: row.live_deals };
+}
+
+/** The code the deal shows now (the API's own module), waiting for a new step if this one ends during the run. */
+async function currentCode(secretHex: string): Promise<string> {
+  const left = stepEndsAt(codeStepAt(Date.now())).getTime() - Date.now();
+  if (left < (SECONDS + 3) * 1000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+  return (await dealCodeAt(hexToBytes(secretHex), Date.now())).code;
+}
+
+/** What GET /api/deals sends the database per request (in one round trip, decision 130), as a pgbench script. */
 function handlerScript({ cityId, tokenHash }: { cityId: string; tokenHash: string }) {
-  return ['begin;', `${inlineParams(sessionClaimsSql, [tokenHash]).trim()};`,
+  return ['begin read only;', `${inlineParams(sessionClaimsSql, [tokenHash]).trim()};`,
     `${inlineParams(memberDealsSql, memberDealsParams(cityId, 'all')).trim()};`, 'commit;'].join('\n') + '\n';
 }
 

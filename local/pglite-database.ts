@@ -1,5 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { claimsSetupParams, claimsSetupSql, type Database } from '../supabase/functions/api/db/database.ts';
+import {
+  answeredQuery, claimsSetupParams, claimsSetupSql, type AheadResult, type Database,
+} from '../supabase/functions/api/db/database.ts';
 
 /** The API's database port on embedded PGlite: one connection, transactions run one at a time. */
 export function pgliteDatabase(pg: PGlite): Database {
@@ -10,7 +12,24 @@ export function pgliteDatabase(pg: PGlite): Database {
         return work(async (text, params = []) => (await tx.query(text, params as unknown[])).rows as never);
       });
     },
-    open(first, params) {
+    async open(first, params, ahead) {
+      if (ahead) {
+        // The whole request in one go: the lookup, the statement sent ahead, COMMIT (or ROLLBACK
+        // after its error), without holding the one connection between awaits of the request.
+        let result: AheadResult = { rows: [] };
+        const rows = await pg.transaction(async (tx) => {
+          await tx.query('set transaction read only'); // sent before the route looked at the caller
+          const opened = (await tx.query(first, params as unknown[])).rows as never[];
+          try {
+            result = { rows: (await tx.query(ahead.text, ahead.params as unknown[])).rows as never[] };
+          } catch (error) {
+            result = { error };
+            await tx.rollback();
+          }
+          return opened;
+        });
+        return { rows, query: answeredQuery(ahead, result), end: async () => {}, ahead: result };
+      }
       // PGlite has one connection: the open transaction holds it (other requests queue) until end().
       return new Promise((resolve, reject) => {
         let finish!: (commit: boolean) => void;

@@ -15,18 +15,38 @@ export interface LoadFigures {
   p50: number;
   p99: number;
   errors: number;
+  /** Requests completed (wrk only). */
+  requests?: number;
+  /** CPU milliseconds per request of the server process and of the database's backends (Linux /proc; PGlite: in the server). */
+  cpu?: { server: number; database?: number };
 }
 
 export const formatFigures = (f: LoadFigures) =>
   `${f.label}: ${f.perSecond.toFixed(0)}/s, p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms` +
+  (f.cpu ? `; CPU per request: server ${f.cpu.server.toFixed(2)} ms` +
+    (f.cpu.database === undefined ? ' (PGlite inside)' : `, database ${f.cpu.database.toFixed(2)} ms`) : '') +
   (f.errors ? ` (${f.errors} errors)` : '');
 
+const TICK_MS = 10; // USER_HZ = 100 on Linux
+
+/** User + system CPU time of processes so far, in ms (0 for those gone or unreadable). */
+export function cpuMs(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch { /* not Linux, or gone */ }
+  }
+  return ticks * TICK_MS;
+}
+
 /** Starts `local/main.ts` in a child process and resolves once it is listening. */
-export async function startServer(env: Record<string, string>): Promise<{ base: string; stop: () => Promise<void> }> {
+export async function startServer(env: Record<string, string>): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
   const port = env.PORT;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'local', 'main.ts')], {
     cwd: repoRoot,
-    env: { ...process.env, SEED: 'false', STATIC_DIR: join(tmpdir(), 'paylocal-bench-no-static'), ...env },
+    env: { ...process.env, NODE_ENV: 'production', SEED: 'false', STATIC_DIR: join(tmpdir(), 'paylocal-bench-no-static'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -43,6 +63,7 @@ export async function startServer(env: Record<string, string>): Promise<{ base: 
   child.removeAllListeners('exit');
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     stop: () => new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
@@ -52,10 +73,18 @@ export async function startServer(env: Record<string, string>): Promise<{ base: 
 }
 
 /** wrk at `connections` for `seconds` against one URL with the given headers. */
-export async function wrk(label: string, url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<LoadFigures> {
+export async function wrk(
+  label: string, url: string, headers: Record<string, string>, connections: number, seconds: number, post?: { body: string },
+): Promise<LoadFigures> {
   const args = ['-t', '2', '-c', String(connections), '-d', `${seconds}s`, '--latency', '--timeout', '10s'];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
-  const { stdout } = await run('wrk', [...args, url], { maxBuffer: 1 << 20 });
+  const dir = post ? mkdtempSync(join(tmpdir(), 'paylocal-wrk-')) : null;
+  if (dir && post) {
+    writeFileSync(join(dir, 'post.lua'), `wrk.method = "POST"\nwrk.body = ${JSON.stringify(post.body)}\nwrk.headers["Content-Type"] = "application/json"\n`);
+    args.push('-s', join(dir, 'post.lua'));
+  }
+  const { stdout } = await run('wrk', [...args, url], { maxBuffer: 1 << 20 })
+    .finally(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
   const ms = (text: string) => {
     const m = /([\d.]+)(us|ms|s)\b/.exec(text);
     if (!m) return NaN;
@@ -68,6 +97,7 @@ export async function wrk(label: string, url: string, headers: Record<string, st
   const errors = non2xx + (socketErrors ? socketErrors.slice(1).reduce((s, n) => s + Number(n), 0) : 0);
   return {
     label,
+    requests: Number(/(\d+) requests in/.exec(stdout)?.[1] ?? NaN),
     perSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? NaN),
     p50: ms(line(/^\s+50%/).replace(/^\s+50%/, '')),
     p99: ms(line(/^\s+99%/).replace(/^\s+99%/, '')),
@@ -105,14 +135,4 @@ export async function pgbench(label: string, url: string, script: string, connec
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** Inlines $n parameters as SQL literals (pgbench scripts take no bind parameters in simple mode). */
-export function inlineParams(sql: string, params: readonly unknown[]): string {
-  return sql.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = params[Number(n) - 1];
-    if (value === null || value === undefined) return 'null';
-    if (typeof value === 'number') return String(value);
-    return `'${String(value).replace(/'/g, "''")}'`;
-  });
 }

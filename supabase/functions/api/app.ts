@@ -5,18 +5,18 @@ import { originGuard } from './middleware/origin.ts';
 import { bodyLimits } from './middleware/body-limit.ts';
 import { API_CSP, COMMON_SECURITY_HEADERS, HSTS, isSecureRequest } from './lib/security-headers.ts';
 import { idempotency } from './middleware/idempotency.ts';
-import { loadSession } from './middleware/session.ts';
-import { authRoutes } from './routes/auth/index.ts';
+import { sessionLoader } from './middleware/session.ts';
+import { authRoutes, sessionUserAhead } from './routes/auth/index.ts';
 import { businessUpdateRoutes } from './routes/business-updates/index.ts';
-import { followingListRoutes, followRoutes } from './routes/following/index.ts';
+import { followingAhead, followingListRoutes, followRoutes } from './routes/following/index.ts';
 import { charityRoutes, cityRoutes } from './routes/lookup.ts';
 import { adminMerchantRoutes } from './routes/admin-merchants.ts';
-import { dealRoutes } from './routes/deals/index.ts';
+import { dealRoutes, memberDealsAhead, publicDealsAhead } from './routes/deals/index.ts';
 import { memberDealLinkRoutes, publicDealLinkRoutes } from './routes/deal-links.ts';
 import { memberPointsRoutes } from './routes/member-points.ts';
 import { counterOfflineCodeRoutes, memberOfflineCodeRoutes } from './routes/offline-codes.ts';
 import { merchantRoutes } from './routes/merchant/index.ts';
-import { notificationRoutes } from './routes/notifications/index.ts';
+import { notificationRoutes, notificationsAhead } from './routes/notifications/index.ts';
 import { realtimeRoutes } from './routes/realtime.ts';
 import { objectRoutes } from './routes/objects.ts';
 import { profilePictureRoutes } from './routes/profile-picture.ts';
@@ -96,7 +96,8 @@ export function createApp(deps: AppDeps) {
   app.get('/health', (c) => c.body(null, 204));
   app.use('*', bodyLimits);
   app.use('*', originGuard(originExempt));
-  app.use('*', loadSession);
+  // The busiest signed-in reads send their one statement with the session lookup: one round trip (decision 130).
+  app.use('*', sessionLoader([memberDealsAhead, publicDealsAhead, sessionUserAhead, notificationsAhead, followingAhead]));
   app.use('*', idempotency);
 
   // Each route module owns its own path prefix (no module is mounted at `/`), so no two modules answer the same

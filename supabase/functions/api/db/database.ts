@@ -13,6 +13,15 @@ export interface Claims {
 type Row = Record<string, unknown>;
 export type Query = <T = Row>(text: string, params?: readonly unknown[]) => Promise<T[]>;
 
+/** One statement and its parameters. */
+export interface Statement {
+  text: string;
+  params: readonly unknown[];
+}
+
+/** What a statement sent ahead (`Database.open`'s third argument) answered: its rows, or its error. */
+export type AheadResult = { rows: Row[] } | { error: unknown };
+
 /** A transaction left open by `Database.open` (one connection held until `end`). */
 export interface OpenTransaction<R> {
   /** The rows of the statement the transaction was opened with. */
@@ -20,6 +29,11 @@ export interface OpenTransaction<R> {
   query: Query;
   /** Commits (true) or rolls back (false) and gives the connection back. */
   end(commit: boolean): Promise<void>;
+  /**
+   * With a statement sent ahead: what it answered. The transaction is then already over (committed,
+   * or rolled back by the error) and `query` answers only that statement (decision 130).
+   */
+  ahead?: AheadResult;
 }
 
 export interface Database {
@@ -29,8 +43,10 @@ export interface Database {
    * Begins a transaction whose first statement is `first` (sent in the same round trip as BEGIN)
    * and leaves it open: the session middleware opens each signed-in request's transaction with the
    * session lookup, which also sets the role and claims (sessionClaimsSql).
+   * With `ahead`, that statement and COMMIT leave in the same round trip, so a request whose one
+   * statement is known before routing (GET /api/deals) costs one round trip in all (decision 130).
    */
-  open<R = Row>(first: string, params: readonly unknown[]): Promise<OpenTransaction<R>>;
+  open<R = Row>(first: string, params: readonly unknown[], ahead?: Statement): Promise<OpenTransaction<R>>;
   /** Subscribes to NOTIFY on a channel (embedded realtime). */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -62,3 +78,20 @@ export const sessionClaimsSql = `
         from private.sessions s join public.profiles p on p.id = s.user_id
        where s.token_hash = $1 and s.expires_at > now()
     ) u on true`;
+
+/**
+ * The query function of a transaction that already ran its one statement ahead: that statement
+ * (same text and parameters) gets its answer; any other is a programming error, since the
+ * transaction is over and it would run outside it.
+ */
+export function answeredQuery(ahead: Statement, result: AheadResult): Query {
+  let used = false;
+  return (async (text: string, params: readonly unknown[] = []) => {
+    if (used || text !== ahead.text || JSON.stringify(params) !== JSON.stringify(ahead.params)) {
+      throw new Error('This request\'s transaction ended with the statement sent ahead; run other statements in a transaction of their own');
+    }
+    used = true;
+    if ('error' in result) throw result.error;
+    return result.rows;
+  }) as Query;
+}

@@ -1,5 +1,6 @@
 import postgres from 'postgres';
-import { claimsSetupParams, claimsSetupSql, type Database } from './database.ts';
+import { answeredQuery, claimsSetupParams, claimsSetupSql, type AheadResult, type Database } from './database.ts';
+import { inlineParams } from './sql-literal.ts';
 
 /**
  * Database on a Postgres server through postgres.js. `prepare: false` because Supabase's
@@ -10,24 +11,41 @@ export function postgresDatabase(url: string, options: { max?: number } = {}): D
   return {
     transaction(claims, work) {
       return sql.begin(async (tx) => {
-        await tx.unsafe(claimsSetupSql, claimsSetupParams(claims));
+        await tx.unsafe(inlineParams(claimsSetupSql, claimsSetupParams(claims))); // no describe round trip
         // deno-lint-ignore no-explicit-any
         return work((text, params = []) => tx.unsafe(text, params as any[]) as any);
       }) as ReturnType<typeof work>;
     },
-    async open(first, params) {
+    async open(first, params, ahead) {
       const reserved = await sql.reserve();
       // deno-lint-ignore no-explicit-any
       const query = (text: string, args: readonly unknown[] = []) => reserved.unsafe(text, args as any[]) as any;
+      // Statements without bind parameters go as simple-protocol messages (no describe round trip,
+      // sql-literal.ts); issued in one tick, postgres.js writes them together: one round trip.
+      const send = (text: string) => {
+        const pending = reserved.unsafe(text).execute();
+        pending.catch(() => {}); // awaited below; never an unhandled rejection
+        return pending;
+      };
       try {
-        // Pipelined: BEGIN and the first statement leave in one write, one round trip.
-        const begun = reserved.unsafe('begin');
-        const rows = query(first, params);
+        // Sent ahead = read before the route looked at the caller: a read-only transaction.
+        const begun = send(ahead ? 'begin read only' : 'begin');
+        const rows = send(inlineParams(first, params));
+        const sentAhead = ahead ? send(inlineParams(ahead.text, ahead.params)) : null;
+        const committed = ahead ? send('commit') : null;
         await begun;
-        const result = { rows: await rows, query, end: async (commit: boolean) => {
-          try { await reserved.unsafe(commit ? 'commit' : 'rollback'); } finally { reserved.release(); }
-        } };
-        return result;
+        const opened = await rows;
+        if (!ahead || !sentAhead || !committed) {
+          return { rows: opened as unknown as never[], query, end: async (commit: boolean) => {
+            try { await reserved.unsafe(commit ? 'commit' : 'rollback'); } finally { reserved.release(); }
+          } };
+        }
+        // After an error, COMMIT ends the transaction as ROLLBACK does (no error of its own).
+        let result: AheadResult;
+        try { result = { rows: await sentAhead }; } catch (error) { result = { error }; }
+        await committed;
+        reserved.release();
+        return { rows: opened as unknown as never[], query: answeredQuery(ahead, result), end: async () => {}, ahead: result };
       } catch (error) {
         await reserved.unsafe('rollback').catch(() => {});
         reserved.release();

@@ -2,7 +2,8 @@
 // the public list, and the codes. Routes call these; the SQL lives in
 // supabase/migrations/20261123060000_deal_domain.sql (private.member_deals, private.deal_is_live).
 import type { MemberDeal } from '../../_shared/contract/deals.ts';
-import type { Query } from '../db/database.ts';
+import type { Query, Statement } from '../db/database.ts';
+import { sqlLiteral } from '../db/sql-literal.ts';
 import { badRequest } from '../lib/http-error.ts';
 import { codeOf } from './deal-codes.ts';
 import { type MemberDealRow, toMemberDeal } from './deal-views.ts';
@@ -49,6 +50,26 @@ export function decodeCursor(cursor: string | undefined): [string, string] | [nu
 /** The parameters of memberDealsSql for one page (one more row than shown tells whether more follow). */
 export function memberDealsParams(cityId: string, category: string, cursor?: string, pageSize = MEMBER_DEALS_PAGE_SIZE) {
   return [cityId, ...filterParams(category), ...decodeCursor(cursor), pageSize + 1] as const;
+}
+
+/** Cards of the visitors' list (GET /api/deals/public). */
+export const PUBLIC_DEALS_LIMIT = 100;
+
+/** $1 city (null = all), $2/$3 the member filter (filterParams), $4 limit: public.public_deals, RLS deciding. */
+export const publicDealsSql = `select * from public.public_deals($1::uuid, $2::text, $3::text[], $4::integer)`;
+
+export const publicDealsStatement = (cityId: string | undefined, category: string): Statement =>
+  ({ text: publicDealsSql, params: [cityId ?? null, ...filterParams(category), PUBLIC_DEALS_LIMIT] });
+
+/** memberDealsSql with its parameters, or null for a cursor that is not valid. */
+export function memberDealsStatement(cityId: string, category: string, cursor: string | undefined): Statement | null {
+  try {
+    const params = memberDealsParams(cityId, category, cursor);
+    params.forEach(sqlLiteral); // written in as literals when sent ahead (throws on what cannot be)
+    return { text: memberDealsSql, params };
+  } catch {
+    return null;
+  }
 }
 
 /** GET /api/deals: one page of the member view with current codes (one statement). */

@@ -1,8 +1,9 @@
-// The SQL of the public and offline deal lists (the member list is private.member_deals, see deals.ts).
+// The SQL of the member's offline deal list (the member list is private.member_deals and the public
+// list public.public_deals, see deals.ts).
 import { dealCategoriesForFilter } from '../../_shared/deal-filters.ts';
 
 /** Live deals of approved businesses; $1 city (or null), $2 member filter (or null), $3 matching deal categories. */
-export const liveDealsSql = ({ columns = '', joins = '', limit }: { columns?: string; joins?: string; limit: number }) => `
+const liveDealsSql = ({ columns = '', joins = '', limit }: { columns?: string; joins?: string; limit: number }) => `
   select d.id, d.title, d.description, d.category, d.discount_percent, d.discount_amount_cents, d.used_count,
          d.max_uses, d.valid_to, m.id as merchant_id, m.name as merchant_name, m.category as merchant_category
          ${columns}

@@ -2,7 +2,9 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Role } from '../../_shared/constants.ts';
 import { endRequestTx, type AppContext, type AppEnv, type AuthUser, type RequestTransaction } from '../context.ts';
-import { serviceClaims, sessionClaimsSql, type Database } from '../db/database.ts';
+import {
+  anonClaims, claimsSetupParams, claimsSetupSql, serviceClaims, sessionClaimsSql, type Database, type Statement,
+} from '../db/database.ts';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 
@@ -26,43 +28,64 @@ export async function findSessionUser(db: Database, token: string): Promise<Auth
 }
 
 /**
+ * A statement a route will send first, known from the request alone (method, path, query), so it
+ * can leave with the session lookup: the whole request in one round trip (decision 130). Returns
+ * null when it cannot tell (bad input: the route answers that as usual). The statement runs with
+ * the claims the lookup set, whoever the caller is; the route still checks the caller first, and
+ * finds the answer when its first userTx sends the same statement.
+ */
+export interface AheadStatement {
+  method: string;
+  path: string;
+  statement(c: AppContext): Statement | null;
+  /** Also for requests without a session cookie (run as anon): only for what visitors may read. */
+  forVisitors?: boolean;
+}
+
+/**
  * Resolves the session cookie to a user (or null) once per request. With a cookie, the lookup is
  * the first statement of the request's one transaction (it also sets the claims), which the
  * route's first userTx continues; every other transaction of the request ends it first (the
  * request's `deps.db` does that), so no request waits on itself for a second connection.
  */
-export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const token = getCookie(c, SESSION_COOKIE);
-  if (!token) {
-    c.set('user', null);
-    c.set('requestTx', null);
-    return next();
-  }
-  const tokenHash = await sha256Hex(token);
-  const deps = c.var.deps;
-  const tx = await deps.db.open<{ id: string | null; email: string; role: Role }>(sessionClaimsSql, [tokenHash]);
-  const [row] = tx.rows;
-  const pinned: RequestTransaction = { tx, state: 'idle' };
-  c.set('user', row?.id ? { id: row.id, email: row.email, role: row.role, sessionTokenHash: tokenHash } : null);
-  c.set('requestTx', pinned);
-  c.set('deps', {
-    ...deps,
-    db: {
-      ...deps.db,
-      transaction: async (claims, work) => {
-        await endRequestTx(pinned);
-        return deps.db.transaction(claims, work);
+export function sessionLoader(aheadStatements: readonly AheadStatement[] = []): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = getCookie(c, SESSION_COOKIE);
+    const deps = c.var.deps;
+    const found = aheadStatements.find((a) => a.method === c.req.method && a.path === c.req.path);
+    if (!token) {
+      c.set('user', null);
+      // A visitor's statement sent ahead runs as anon, in the same one round trip.
+      const ahead = found?.forVisitors ? found.statement(c) : null;
+      c.set('requestTx', ahead ? { tx: await deps.db.open(claimsSetupSql, claimsSetupParams(anonClaims), ahead), state: 'idle' } : null);
+      return next();
+    }
+    const ahead = found?.statement(c) ?? undefined;
+    const tokenHash = await sha256Hex(token);
+    const tx = await deps.db.open<{ id: string | null; email: string; role: Role }>(sessionClaimsSql, [tokenHash], ahead);
+    const [row] = tx.rows;
+    const pinned: RequestTransaction = { tx, state: 'idle' };
+    c.set('user', row?.id ? { id: row.id, email: row.email, role: row.role, sessionTokenHash: tokenHash } : null);
+    c.set('requestTx', pinned);
+    c.set('deps', {
+      ...deps,
+      db: {
+        ...deps.db,
+        transaction: async (claims, work) => {
+          await endRequestTx(pinned);
+          return deps.db.transaction(claims, work);
+        },
+        open: deps.db.open,
+        close: deps.db.close,
       },
-      open: deps.db.open,
-      close: deps.db.close,
-    },
-  });
-  try {
-    await next();
-  } finally {
-    await endRequestTx(pinned);
-  }
-};
+    });
+    try {
+      await next();
+    } finally {
+      await endRequestTx(pinned);
+    }
+  };
+}
 
 export function requireUser(c: AppContext, ...roles: Role[]): AuthUser {
   const user = c.var.user;

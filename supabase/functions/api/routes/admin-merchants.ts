@@ -5,7 +5,7 @@ import { enqueueMerchantApproved } from '../ports/mail/account-mail.ts';
 import { notFound } from '../lib/http-error.ts';
 import { uuidParam } from '../lib/params.ts';
 import { requireAdmin } from '../middleware/session.ts';
-import { merchantColumns, type MerchantRow, toMerchantProfile } from './merchant/merchant-view.ts';
+import { merchantColumns, type MerchantRow, toMerchantProfile } from '../domain/merchant-view.ts';
 
 /** /api/admin/merchants: the review queue and approval (the admin screen comes with the admin issue). */
 export const adminMerchantRoutes = new Hono<AppEnv>();

@@ -5,7 +5,7 @@ import { forbidden, notFound } from '../../lib/http-error.ts';
 import { parse, parseQuery } from '../../lib/validate.ts';
 import { uuid } from '../../../_shared/contract/common.ts';
 import { requireAdmin } from '../../middleware/session.ts';
-import { providerCall } from '../subscriptions/provider-call.ts';
+import { providerCall } from '../../domain/provider-call.ts';
 
 /** /api/admin/users: the users table and deleting a non-admin account with everything it owns. */
 export const adminUserRoutes = new Hono<AppEnv>();

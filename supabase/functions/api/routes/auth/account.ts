@@ -8,19 +8,19 @@ import { type AppContext, type AppEnv, serviceTx, siteUrlOf } from '../../contex
 import type { Query } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { randomToken, sha256Hex } from '../../lib/tokens.ts';
+import { sha256Hex } from '../../lib/tokens.ts';
 import { parseJson } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';
 import { enqueueMail } from '../../ports/mail/outbox.ts';
-import { passwordChangedMail, passwordResetMail, verifyEmailMail } from '../../ports/mail/templates.ts';
-import { checkPasswordLimited, clientIp } from './rate-limit.ts';
-import { clearSessionCookie, startSession } from './session-cookie.ts';
-import { loadSessionUser } from './session-user.ts';
+import { passwordChangedMail, passwordResetMail } from '../../ports/mail/templates.ts';
+import { checkPasswordLimited, clientIp } from '../../domain/sign-in-limits.ts';
+import { issueAccountToken, sendVerificationMail } from '../../domain/accounts.ts';
+import { clearSessionCookie, startSession } from '../../domain/session-cookie.ts';
+import { loadSessionUser } from '../../domain/session-user.ts';
 
 export const accountRoutes = new Hono<AppEnv>();
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
-export const VERIFY_TOKEN_TTL_MINUTES = 7 * 24 * 60;
 
 const tooMany = () => new HttpError(429, 'Too many requests for that address. Please wait a few minutes and try again.');
 
@@ -41,19 +41,6 @@ export async function assertAccountMailAllowed(
   );
   if (counts.by_email >= perAccount || counts.by_ip >= perIp) throw tooMany();
   await q(`insert into private.mail_requests (kind, email, ip) values ($1, $2, $3)`, [kind, email, ip]);
-}
-
-/** Stores the hash of a new single-use token and returns the token (only ever put in the mail). */
-export async function issueAccountToken(
-  q: Query, userId: string, email: string, purpose: 'password_reset' | 'verify_email', ttlMinutes: number,
-): Promise<string> {
-  const token = randomToken(32);
-  await q(
-    `insert into private.account_tokens (token_hash, user_id, purpose, email, expires_at)
-     values ($1, $2, $3, $4, now() + make_interval(mins => $5::int))`,
-    [await sha256Hex(token), userId, purpose, email, ttlMinutes],
-  );
-  return token;
 }
 
 /** Marks a token used (once) and answers its account, or null when unknown, used, expired or for another address. */
@@ -139,17 +126,6 @@ accountRoutes.post('/logout-all', async (c) => {
   clearSessionCookie(c);
   return c.json({ success: true });
 });
-
-/**
- * Mails a verification link to a new account's address, in the transaction that created the account
- * (registration, subscription signup). One call wherever an account is created (decision 091).
- */
-export async function sendVerificationMail(
-  c: AppContext, q: Query, account: { userId: string; email: string; name: string },
-): Promise<void> {
-  const token = await issueAccountToken(q, account.userId, account.email, 'verify_email', VERIFY_TOKEN_TTL_MINUTES);
-  await enqueueMail(q, account.email, verifyEmailMail({ name: account.name, siteUrl: siteUrlOf(c), token }));
-}
 
 /** The link from the verification mail (the /verify-email screen posts it); no session needed. */
 accountRoutes.post('/verify-email', async (c) => {

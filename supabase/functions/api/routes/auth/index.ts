@@ -6,15 +6,14 @@ import { badRequest, conflict, notFound, unauthorized } from '../../lib/http-err
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { assertAcceptablePassword } from '../../lib/password-policy.ts';
 import { parseJson } from '../../lib/validate.ts';
-import { requireUser } from '../../middleware/session.ts';
-import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttempt } from './rate-limit.ts';
-import { clearSessionCookie, startSession } from './session-cookie.ts';
-import { loadSessionUser } from './session-user.ts';
-import { sendVerificationMail } from './account.ts';
+import { type AheadStatement, requireUser } from '../../middleware/session.ts';
+import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttempt } from '../../domain/sign-in-limits.ts';
+import { clearSessionCookie, startSession } from '../../domain/session-cookie.ts';
+import { loadSessionUser, sessionUserSql } from '../../domain/session-user.ts';
+import { sendVerificationMail, USER_EXISTS_MESSAGE } from '../../domain/accounts.ts';
 import type { Query } from '../../db/database.ts';
 import { accountRoutes } from './account.ts';
 
-export const USER_EXISTS_MESSAGE = 'User already exists. Please log in instead.';
 
 export const authRoutes = new Hono<AppEnv>();
 
@@ -114,6 +113,9 @@ authRoutes.post('/logout', async (c) => {
   clearSessionCookie(c);
   return c.json({ success: true });
 });
+
+/** GET /api/auth/me's one statement leaves with the session lookup (decision 130). */
+export const sessionUserAhead: AheadStatement = { method: 'GET', path: '/api/auth/me', statement: () => ({ text: sessionUserSql, params: [] }) };
 
 authRoutes.get('/me', async (c) => {
   requireUser(c);

@@ -75,6 +75,17 @@ describe('GET /api/deals (member view)', () => {
     await merchant.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
     expect((await merchant.get(`/api/deals?cityId=${SEED.lyonsId}`)).status).toBe(403);
     expect((await t.agent().get(`/api/deals?cityId=${SEED.lyonsId}`)).status).toBe(401);
+    // An unknown session cookie: the statement sent ahead with the lookup ran as anon and failed (decision 130).
+    const stale = await t.agent().request('GET', `/api/deals?cityId=${SEED.lyonsId}`, undefined, { cookie: 'pl_session=not-a-session' });
+    expect(stale.status).toBe(401);
+    // The member's own later requests are unaffected (the connection went back clean).
+    expect((await member.get(`/api/deals?cityId=${SEED.lyonsId}`)).status).toBe(200);
+  });
+
+  it('answers a bad cursor with 400 after the same statement-ahead path', async () => {
+    const res = await member.get(`/api/deals?cityId=${SEED.lyonsId}&cursor=bm90LWEtY3Vyc29y`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('cursor is not valid');
   });
 
   it('needs a city', async () => {

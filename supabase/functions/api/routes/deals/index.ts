@@ -4,26 +4,30 @@ import { memberDealsQuery, publicDealsQuery } from '../../../_shared/contract/de
 import { type AppEnv, userTx } from '../../context.ts';
 import { parseQuery } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';
-import { memberDealPage } from '../../domain/deals.ts';
+import { memberDealPage, memberDealsStatement, publicDealsStatement } from '../../domain/deals.ts';
+import type { AheadStatement } from '../../middleware/session.ts';
 import { type PublicDealRow, toPublicDeal } from '../../domain/deal-views.ts';
-import { filterParams, liveDealsSql } from '../../domain/live-deals-sql.ts';
 
 export const dealRoutes = new Hono<AppEnv>();
 
 /** GET /api/deals/public: what visitors may browse; codes are never part of it. */
 dealRoutes.get('/public', async (c) => {
   const { cityId, category } = parseQuery(c, publicDealsQuery);
-  const rows = await userTx(c, (q) =>
-    q<PublicDealRow>(
-      liveDealsSql({
-        columns: ', m.logo_url, ci.id as city_id, ci.name as city_name, ci.state as city_state',
-        joins: 'left join public.cities ci on ci.id = m.city_id',
-        limit: 100,
-      }),
-      [cityId ?? null, ...filterParams(category)],
-    ));
+  const { text, params } = publicDealsStatement(cityId, category);
+  const rows = await userTx(c, (q) => q<PublicDealRow>(text, params));
   return c.json(rows.map(toPublicDeal));
 });
+
+/** GET /api/deals/public's one statement leaves with the session lookup, or as anon for a visitor (decision 130). */
+export const publicDealsAhead: AheadStatement = {
+  method: 'GET',
+  path: '/api/deals/public',
+  forVisitors: true,
+  statement: (c) => {
+    const query = publicDealsQuery.safeParse(c.req.query());
+    return query.success ? publicDealsStatement(query.data.cityId, query.data.category) : null;
+  },
+};
 
 /**
  * GET /api/deals?cityId=&category=&cursor=: one page (MEMBER_DEALS_PAGE_SIZE) of the member view
@@ -37,3 +41,16 @@ dealRoutes.get('/', async (c) => {
   if (page.nextCursor) c.header(NEXT_CURSOR_HEADER, page.nextCursor);
   return c.json(page.deals);
 });
+
+/**
+ * GET /api/deals's one statement, known from the query string: it leaves with the session lookup
+ * (decision 130), and the handler above finds its answer. A query it cannot read sends nothing ahead.
+ */
+export const memberDealsAhead: AheadStatement = {
+  method: 'GET',
+  path: '/api/deals',
+  statement: (c) => {
+    const query = memberDealsQuery.safeParse(c.req.query());
+    return query.success ? memberDealsStatement(query.data.cityId, query.data.category, query.data.cursor) : null;
+  },
+};

@@ -5,7 +5,7 @@ import type { Query } from '../../db/database.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { iso } from '../../lib/iso.ts';
 import { pathId } from '../../lib/params.ts';
-import { requireUser } from '../../middleware/session.ts';
+import { type AheadStatement, requireUser } from '../../middleware/session.ts';
 
 // Following a business (docs/spec.md sections 3, 4 and 7). Rows are the member's own (RLS); the insert
 // policy also refuses pending businesses, one's own business and non-members, but the checks
@@ -74,19 +74,22 @@ followRoutes.delete('/follow', async (c) => {
   return c.json({ isFollowing: false });
 });
 
-followingListRoutes.get('/', async (c) => {
-  requireUser(c);
-  const rows = await userTx(c, (q) =>
-    q<Omit<FollowedBusiness, 'followedAt'> & { followedAt: Date | string }>(
-      `select m.id, m.name, m.logo_url as "logoUrl", m.category,
+const followingSql = `select m.id, m.name, m.logo_url as "logoUrl", m.category,
               coalesce(ci.name || ', ' || ci.state, m.city_name) as city, m.description,
               f.created_at as "followedAt"
          from public.follows f
          join public.merchants m on m.id = f.merchant_id
          left join public.cities ci on ci.id = m.city_id
         where f.user_id = (select auth.uid())
-        order by f.created_at desc, m.name`,
-    ),
-  );
+        order by f.created_at desc, m.name`;
+
+/** GET /api/user/following's one statement leaves with the session lookup (decision 130). */
+export const followingAhead: AheadStatement = {
+  method: 'GET', path: '/api/user/following', statement: () => ({ text: followingSql, params: [] }),
+};
+
+followingListRoutes.get('/', async (c) => {
+  requireUser(c);
+  const rows = await userTx(c, (q) => q<Omit<FollowedBusiness, 'followedAt'> & { followedAt: Date | string }>(followingSql));
   return c.json(rows.map((r): FollowedBusiness => ({ ...r, followedAt: iso(r.followedAt) })));
 });

@@ -5,7 +5,6 @@ import {
   COUNTER_UNDO_MINUTES, type CounterActivityItem, type DealRedemption, earnBody, memberNumber, type PointsEntry,
   redeemBody, verifyCodeBody,
 } from '../../../_shared/contract/counter.ts';
-import { matchCodeStep } from '../../../_shared/deal-code.ts';
 import { OFFLINE_NEEDS_MEMBER_MESSAGE, offlineCheckInstant } from '../../../_shared/offline-codes.ts';
 import { type AppEnv, userTx } from '../../context.ts';
 import type { Query } from '../../db/database.ts';
@@ -14,7 +13,7 @@ import { iso } from '../../lib/iso.ts';
 import { serialParam } from '../../lib/params.ts';
 import { parse, parseJson } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';
-import { codeSecrets } from '../../domain/deal-codes.ts';
+import { codeSecrets, matchDealCodeStep } from '../../domain/deal-codes.ts';
 
 export const counterRoutes = new Hono<AppEnv>();
 
@@ -34,7 +33,7 @@ async function matchDeal(q: Query, code: string, dealId: string | undefined, now
   const matches: { id: string; title: string; step: number }[] = [];
   for (const deal of deals) {
     const secret = secrets.get(deal.id);
-    const step = secret ? await matchCodeStep(secret, code, nowMs) : null;
+    const step = secret ? await matchDealCodeStep(deal.id, secret, code, nowMs) : null;
     if (step !== null) matches.push({ ...deal, step });
   }
   if (matches.length === 0) throw new HttpError(422, CODE_NOT_RECOGNISED);

@@ -9,7 +9,7 @@ import { parseJson, parseQuery } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';
 import { currentCodes } from '../../domain/deal-codes.ts';
 import { dealColumns, type DealRow, toMerchantDeal } from '../../domain/deal-views.ts';
-import { ownMerchant } from './merchant-view.ts';
+import { ownMerchant } from '../../domain/merchant-view.ts';
 import { NO_MERCHANT_PROFILE } from './profile.ts';
 
 export const merchantDealRoutes = new Hono<AppEnv>();

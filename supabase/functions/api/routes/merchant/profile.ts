@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { deleteStoredObject, resolveUploadedObject } from '../../lib/uploaded-object.ts';
 import { parseJson } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';
-import { merchantColumns, type MerchantRow, ownMerchant, toMerchantProfile } from './merchant-view.ts';
+import { merchantColumns, type MerchantRow, ownMerchant, toMerchantProfile } from '../../domain/merchant-view.ts';
 
 export const NO_MERCHANT_PROFILE = 'No merchant profile yet. Complete your merchant application.';
 

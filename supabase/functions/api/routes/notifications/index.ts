@@ -4,7 +4,7 @@ import { type AppEnv, userTx } from '../../context.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { iso } from '../../lib/iso.ts';
 import { pathId } from '../../lib/params.ts';
-import { requireUser } from '../../middleware/session.ts';
+import { type AheadStatement, requireUser } from '../../middleware/session.ts';
 import { notificationColumns, type NotificationRow } from './select.ts';
 
 // A member's notifications. RLS alone decides whose rows these are: the queries never name a user.
@@ -26,15 +26,17 @@ const toNotification = (r: NotificationRow): Notification => ({
   },
 });
 
+const listSql = `select ${notificationColumns} from public.notifications n
+        order by n.created_at desc, n.id desc limit $1`;
+
+/** GET /api/notifications's one statement leaves with the session lookup (decision 130). */
+export const notificationsAhead: AheadStatement = {
+  method: 'GET', path: '/api/notifications', statement: () => ({ text: listSql, params: [NOTIFICATIONS_LIMIT] }),
+};
+
 notificationRoutes.get('/', async (c) => {
   requireUser(c);
-  const rows = await userTx(c, (q) =>
-    q<NotificationRow>(
-      `select ${notificationColumns} from public.notifications n
-        order by n.created_at desc, n.id desc limit $1`,
-      [NOTIFICATIONS_LIMIT],
-    ),
-  );
+  const rows = await userTx(c, (q) => q<NotificationRow>(listSql, [NOTIFICATIONS_LIMIT]));
   return c.json(rows.map(toNotification));
 });
 

@@ -13,11 +13,11 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { assertAcceptablePassword } from '../../lib/password-policy.ts';
 import { parse } from '../../lib/validate.ts';
-import { USER_EXISTS_MESSAGE } from '../auth/index.ts';
-import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttempt } from '../auth/rate-limit.ts';
-import { startSession } from '../auth/session-cookie.ts';
-import { loadSessionUser } from '../auth/session-user.ts';
-import { providerCall } from './provider-call.ts';
+import { USER_EXISTS_MESSAGE } from '../../domain/accounts.ts';
+import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttempt } from '../../domain/sign-in-limits.ts';
+import { startSession } from '../../domain/session-cookie.ts';
+import { loadSessionUser } from '../../domain/session-user.ts';
+import { providerCall } from '../../domain/provider-call.ts';
 import {
   ALREADY_MEMBER_MESSAGE, checkoutByPaymentIntent, hasCurrentMembership, purgeExpiredCheckouts, settleCheckout,
   type CheckoutRow,

@@ -12,7 +12,7 @@ import { requireUser } from '../../middleware/session.ts';
 import { CardDeclinedError } from '../../ports/payments/payment-provider.ts';
 import { completeCheckout, createCheckout, subscriptionDetailsOf } from './checkout.ts';
 import { settleFromProvider } from './settle.ts';
-import { providerCall } from './provider-call.ts';
+import { providerCall } from '../../domain/provider-call.ts';
 import { currentSubscription } from './records.ts';
 
 export const PAUSED_MESSAGE = 'Your subscription has been paused. You can reactivate it anytime.';

@@ -7,9 +7,9 @@ import type { PlanId } from '../../../_shared/constants.ts';
 import { type AppContext, serviceTx, siteUrlOf } from '../../context.ts';
 import type { Query } from '../../db/database.ts';
 import { badRequest, conflict, HttpError } from '../../lib/http-error.ts';
-import { sendVerificationMail } from '../auth/account.ts';
-import { USER_EXISTS_MESSAGE } from '../auth/index.ts';
-import { providerCall } from './provider-call.ts';
+import { sendVerificationMail } from '../../domain/accounts.ts';
+import { USER_EXISTS_MESSAGE } from '../../domain/accounts.ts';
+import { providerCall } from '../../domain/provider-call.ts';
 import { recordPayment, upsertSubscription } from './records.ts';
 
 export const ALREADY_MEMBER_MESSAGE = 'You already have an active membership.';

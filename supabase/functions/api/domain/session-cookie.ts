@@ -1,8 +1,8 @@
 import { deleteCookie, setCookie } from 'hono/cookie';
-import type { AppContext } from '../../context.ts';
-import { randomToken, sha256Hex } from '../../lib/tokens.ts';
-import { SESSION_COOKIE } from '../../middleware/session.ts';
-import type { Query } from '../../db/database.ts';
+import type { AppContext } from '../context.ts';
+import { randomToken, sha256Hex } from '../lib/tokens.ts';
+import { SESSION_COOKIE } from '../middleware/session.ts';
+import type { Query } from '../db/database.ts';
 
 const isLocalHost = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
 

@@ -1,6 +1,6 @@
-import type { MerchantProfile } from '../../../_shared/contract/merchants.ts';
-import type { Query } from '../../db/database.ts';
-import { iso, isoOrNull } from '../../lib/iso.ts';
+import type { MerchantProfile } from '../../_shared/contract/merchants.ts';
+import type { Query } from '../db/database.ts';
+import { iso, isoOrNull } from '../lib/iso.ts';
 
 /** Columns of public.merchants for the owner and admin views (alias m). */
 export const merchantColumns = `m.id, m.name, m.address, m.business_type, m.description, m.phone, m.website, m.city_id,

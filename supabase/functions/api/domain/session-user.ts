@@ -1,21 +1,21 @@
-import type { SessionUser } from '../../../_shared/contract/auth.ts';
-import type { Query } from '../../db/database.ts';
+import type { SessionUser } from '../../_shared/contract/auth.ts';
+import type { Query } from '../db/database.ts';
 
 /**
  * The session user of docs/spec.md section 3, read as the user (RLS: own row only).
  * subscriptionStatus is 'active' while a subscription grants access now, else its latest status or 'none'.
  */
+export const sessionUserSql = `select p.id, p.name, p.email, p.role, p.created_at, p.home_city_id, p.preferred_charity_id,
+            p.member_number, private.subscription_status_of(p.id) as subscription_status
+       from public.profiles p
+      where p.id = (select auth.uid())`;
+
 export async function loadSessionUser(query: Query): Promise<SessionUser | null> {
   const [row] = await query<{
     id: string; name: string; email: string; role: SessionUser['role']; created_at: Date | string;
     home_city_id: string | null; preferred_charity_id: string | null; member_number: number | null;
     subscription_status: string | null;
-  }>(
-    `select p.id, p.name, p.email, p.role, p.created_at, p.home_city_id, p.preferred_charity_id,
-            p.member_number, private.subscription_status_of(p.id) as subscription_status
-       from public.profiles p
-      where p.id = (select auth.uid())`,
-  );
+  }>(sessionUserSql);
   if (!row) return null;
   return {
     id: row.id,

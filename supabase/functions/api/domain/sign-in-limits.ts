@@ -1,7 +1,7 @@
-import type { AppContext } from '../../context.ts';
-import { serviceClaims, type Query } from '../../db/database.ts';
-import { clientIp } from '../../lib/client-ip.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import type { AppContext } from '../context.ts';
+import { serviceClaims, type Query } from '../db/database.ts';
+import { clientIp } from '../lib/client-ip.ts';
+import { HttpError } from '../lib/http-error.ts';
 
 export { clientIp };
 

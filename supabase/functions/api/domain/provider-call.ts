@@ -1,6 +1,6 @@
-import { HttpError } from '../../lib/http-error.ts';
-import { logError } from '../../lib/log.ts';
-import { CardDeclinedError } from '../../ports/payments/payment-provider.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { logError } from '../lib/log.ts';
+import { CardDeclinedError } from '../ports/payments/payment-provider.ts';
 
 /** Runs a provider call; its failures become a 402 (card) or 502 with the provider's message. */
 export async function providerCall<T>(work: () => Promise<T>): Promise<T> {
