@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { type ReactNode, Suspense, useDeferredValue } from 'react';
 import { Route, Routes } from 'react-router';
 import { LoadingSplash } from '@/components/ui/loading-splash';
 import { useUser } from '@/lib/auth/get-me';
@@ -38,21 +38,30 @@ function groupByAccess(routes: readonly RouteEntry[]) {
  */
 export function AppRouter() {
   const { isPending, isConfirming } = useUser();
-  if (isPending || isConfirming) return <LoadingSplash />;
+  // The user's answer arrives through the query cache, whose updates React renders synchronously: building the
+  // whole screen there was one long task (decision 135). The screen is built from a deferred copy instead, which
+  // React renders as a transition, in slices, while the splash stays up.
+  const ready = useDeferredValue(!(isPending || isConfirming), false);
+  if (!ready || isPending || isConfirming) return <LoadingSplash />;
 
-  return (
-    <Suspense fallback={<LoadingSplash />}>
-      <Routes>
-        {groupByAccess(routeTable).map((group) => {
-          const routes = group.map(({ path, page }) => {
-            const { Page } = pages[page];
-            return <Route key={path} path={path} element={<Page {...slotProps(page)} />} />;
-          });
-          const guard = guardFor(group[0].access);
-          return guard ? <Route key={group[0].path} element={guard}>{routes}</Route> : routes;
-        })}
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </Suspense>
+  return <Suspense fallback={<LoadingSplash />}>{routes()}</Suspense>;
+}
+
+/** The route elements never change: built once (rebuilding them was part of a long task on each render). */
+let routeElements: ReactNode = null;
+function routes(): ReactNode {
+  routeElements ??= (
+    <Routes>
+      {groupByAccess(routeTable).map((group) => {
+        const routes = group.map(({ path, page }) => {
+          const { Page } = pages[page];
+          return <Route key={path} path={path} element={<Page {...slotProps(page)} />} />;
+        });
+        const guard = guardFor(group[0].access);
+        return guard ? <Route key={group[0].path} element={guard}>{routes}</Route> : routes;
+      })}
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
   );
+  return routeElements;
 }

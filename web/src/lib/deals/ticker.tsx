@@ -1,0 +1,92 @@
+import { useEffect, useLayoutEffect, useRef, useState, type HTMLAttributes } from 'react';
+import { codeStepAt } from '@shared/deal-code.ts';
+import { countdownLabel } from './deal-format';
+
+// One clock for every countdown on screen (decision 135). A screen of deal cards used to keep the time in React
+// state and re-render the whole list every second; now one timer, aligned to whole seconds, calls each
+// countdown, which writes its own text when its digits change. React renders nothing on a tick.
+
+type TickListener = (nowMs: number) => void;
+
+const listeners = new Set<TickListener>();
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+function schedule() {
+  // Just after the next whole second, so every countdown turns over together and at most once a second.
+  timer = setTimeout(() => {
+    const now = Date.now();
+    for (const listener of [...listeners]) listener(now);
+    if (listeners.size) schedule();
+    else timer = null;
+  }, 1000 - (Date.now() % 1000) + 5);
+}
+
+/** Calls `listener` once a second (on the second) while subscribed; one shared timer for all subscribers. */
+export function subscribeTick(listener: TickListener): () => void {
+  listeners.add(listener);
+  if (!timer) schedule();
+  return () => {
+    listeners.delete(listener);
+    if (!listeners.size && timer) {
+      clearTimeout(timer);
+      timer = null;
+    }
+  };
+}
+
+/** How many subscribers the shared clock has (tests). */
+export const tickSubscribers = () => listeners.size;
+
+/**
+ * The time left until `expiresAt` as mm:ss, kept by the shared clock: React renders the element once (its text
+ * is written before the first paint); later ticks only rewrite its text, and only when the label changes.
+ */
+export function Countdown({ expiresAt, ...props }: { expiresAt: string } & HTMLAttributes<HTMLSpanElement>) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const expiresAtMs = new Date(expiresAt).getTime();
+  useLayoutEffect(() => {
+    const write = (nowMs: number) => {
+      const element = ref.current;
+      const label = countdownLabel(expiresAtMs, nowMs);
+      if (element && element.textContent !== label) element.textContent = label;
+    };
+    write(Date.now());
+    return subscribeTick(write);
+  }, [expiresAtMs]);
+  // No React children: the text belongs to the clock, so a re-render can never fight it.
+  return <span ref={ref} {...props} />;
+}
+
+/** True once `expiresAt` has passed: re-renders the caller once, at expiry, not every second. */
+export function useExpired(expiresAt: string): boolean {
+  const expiresAtMs = new Date(expiresAt).getTime();
+  const [expiredAt, setExpiredAt] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const check = (nowMs: number) => {
+      if (nowMs >= expiresAtMs) setExpiredAt(expiresAtMs);
+      return nowMs >= expiresAtMs;
+    };
+    if (check(Date.now())) return;
+    return subscribeTick(check);
+  }, [expiresAtMs]);
+  return expiredAt === expiresAtMs;
+}
+
+/**
+ * The current time, as of the start of the current code step: re-renders the caller only when the step changes
+ * (every DEAL_CODE_STEP_SECONDS), which is all a card needs to pick the code it shows.
+ */
+export function useCodeStepNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    let step = codeStepAt(Date.now());
+    return subscribeTick((nowMs) => {
+      const next = codeStepAt(nowMs);
+      if (next !== step) {
+        step = next;
+        setNow(nowMs);
+      }
+    });
+  }, []);
+  return now;
+}
