@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type HTMLAttributes } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState, type HTMLAttributes } from 'react';
 import { codeStepAt } from '@shared/deal-code.ts';
 import { countdownLabel } from './deal-format';
 
@@ -40,53 +40,82 @@ export const tickSubscribers = () => listeners.size;
 /**
  * The time left until `expiresAt` as mm:ss, kept by the shared clock: React renders the element once (its text
  * is written before the first paint); later ticks only rewrite its text, and only when the label changes.
+ * Off screen it does not listen at all (a list of hundreds of cards updates only the few in view).
  */
 export function Countdown({ expiresAt, ...props }: { expiresAt: string } & HTMLAttributes<HTMLSpanElement>) {
   const ref = useRef<HTMLSpanElement>(null);
   const expiresAtMs = new Date(expiresAt).getTime();
   useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
     const write = (nowMs: number) => {
-      const element = ref.current;
       const label = countdownLabel(expiresAtMs, nowMs);
-      if (element && element.textContent !== label) element.textContent = label;
+      if (element.textContent !== label) element.textContent = label;
     };
     write(Date.now());
-    return subscribeTick(write);
+    if (typeof IntersectionObserver === 'undefined') return subscribeTick(write);
+    let unsubscribe: (() => void) | null = null;
+    const observer = new IntersectionObserver(([entry]) => {
+      if (entry?.isIntersecting && !unsubscribe) {
+        write(Date.now());
+        unsubscribe = subscribeTick(write);
+      } else if (!entry?.isIntersecting && unsubscribe) {
+        unsubscribe();
+        unsubscribe = null;
+      }
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      unsubscribe?.();
+    };
   }, [expiresAtMs]);
   // No React children: the text belongs to the clock, so a re-render can never fight it.
   return <span ref={ref} {...props} />;
 }
 
-/** True once `expiresAt` has passed: re-renders the caller once, at expiry, not every second. */
+/** True once `expiresAt` has passed: re-renders the caller once, at expiry (one timer), not every second. */
 export function useExpired(expiresAt: string): boolean {
   const expiresAtMs = new Date(expiresAt).getTime();
   const [expiredAt, setExpiredAt] = useState<number | null>(null);
-  useLayoutEffect(() => {
-    const check = (nowMs: number) => {
-      if (nowMs >= expiresAtMs) setExpiredAt(expiresAtMs);
-      return nowMs >= expiresAtMs;
-    };
-    if (check(Date.now())) return;
-    return subscribeTick(check);
+  useEffect(() => {
+    const timer = setTimeout(() => setExpiredAt(expiresAtMs), Math.max(0, expiresAtMs - Date.now()));
+    return () => clearTimeout(timer);
   }, [expiresAtMs]);
   return expiredAt === expiresAtMs;
 }
 
+// The code step, shared: one tick listener for all cards, which hear only when the step turns over.
+const stepListeners = new Set<(nowMs: number) => void>();
+let stopStepClock: (() => void) | null = null;
+let currentStep = 0;
+
+function subscribeStep(listener: (nowMs: number) => void): () => void {
+  stepListeners.add(listener);
+  if (!stopStepClock) {
+    currentStep = codeStepAt(Date.now());
+    stopStepClock = subscribeTick((nowMs) => {
+      const step = codeStepAt(nowMs);
+      if (step === currentStep) return;
+      currentStep = step;
+      for (const notify of [...stepListeners]) notify(nowMs);
+    });
+  }
+  return () => {
+    stepListeners.delete(listener);
+    if (!stepListeners.size && stopStepClock) {
+      stopStepClock();
+      stopStepClock = null;
+    }
+  };
+}
+
 /**
- * The current time, as of the start of the current code step: re-renders the caller only when the step changes
- * (every DEAL_CODE_STEP_SECONDS), which is all a card needs to pick the code it shows.
+ * The current time, as of the start of the current code step: re-renders the caller (as a transition) only
+ * when the step changes (every DEAL_CODE_STEP_SECONDS), which is all a card needs to pick the code it shows.
  */
 export function useCodeStepNow(): number {
   const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    let step = codeStepAt(Date.now());
-    return subscribeTick((nowMs) => {
-      const next = codeStepAt(nowMs);
-      if (next !== step) {
-        step = next;
-        setNow(nowMs);
-      }
-    });
-  }, []);
+  useEffect(() => subscribeStep((nowMs) => startTransition(() => setNow(nowMs))), []);
   return now;
 }
