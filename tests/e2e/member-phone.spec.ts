@@ -125,7 +125,9 @@ test('several hundred deal cards load page by page and scroll without long tasks
   await signIn(page, DEMO.member);
   await expect(page.getByRole('article').first()).toBeVisible();
   await page.getByLabel('City', { exact: true }).selectOption(ESTES_PARK);
-  const cards = page.getByRole('article');
+  // Counted with a plain CSS query: role queries check each element's visibility, which makes the browser lay
+  // out every card the list leaves unrendered off screen (content-visibility) and would measure the test itself.
+  const cards = page.locator('main article');
   await expect(cards.first()).toContainText('Trail deal');
   await waitForReactQuiet(page);
 
@@ -163,8 +165,8 @@ test('several hundred deal cards load page by page and scroll without long tasks
   // list again.
   expect(Math.max(...perPage.slice(1)), `cards rendered per appended page: ${perPage.join(', ')}`).toBeLessThanOrEqual(80);
   // Long tasks (over 50 ms) are counted and printed; on a shared machine at 4× throttling many come from
-  // elsewhere (GC, the machine's own load, layout of cards scrolled into view fast), so only a freeze fails:
+  // elsewhere (GC, the machine's own load, layout of cards scrolled into view fast), so only a stall fails:
   // before decision 135 each appended page re-rendered every card (and every tick did too).
   console.log(`long tasks while loading and scrolling ${LONG_LIST} cards: ${longTasks.length} (${longTasks.join(', ')} ms); cards rendered per page: ${perPage.join(', ')}`);
-  expect(longTasks.filter((ms) => ms > 1000), `long tasks: ${longTasks.join(', ')}`).toEqual([]);
+  expect(longTasks.filter((ms) => ms > 500), `long tasks: ${longTasks.join(', ')}`).toEqual([]);
 });
