@@ -9,7 +9,8 @@
 //      `web-vitals` library (its IIFE build injected before the app, reportAllChanges): switching tabs, typing
 //      in the search box, changing city and opening a deal, each in a fresh page so each figure belongs to
 //      one kind of interaction (INP of that page = its worst event). Goal ≤ 200 ms each.
-// Exits non-zero when a goal is unmet, unless BENCH_ENFORCE=false. BENCH_PHONE_SKIP=lighthouse|inp skips one part.
+// Exits non-zero when a goal is unmet, unless BENCH_ENFORCE=false. BENCH_PHONE_SKIP=lighthouse|inp skips one part;
+// BENCH_PHONE_PAGES=/app measures only the pages named (comma-separated).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -215,7 +216,7 @@ export async function bench() {
     const cookie = await signIn(base);
     if (!skip.includes('lighthouse')) {
       console.log(`Lighthouse mobile, simulated throttling, ${RUNS} runs per page (a fresh browser each):`);
-      for (const path of ['/', '/browse-deals', '/app']) {
+      for (const path of (process.env.BENCH_PHONE_PAGES ?? '/,/browse-deals,/app').split(',')) {
         const runs: LighthouseRun[] = [];
         for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(base, path, path === '/app' ? cookie : undefined));
         const perf = median(runs.map((r) => r.performance));

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useDeferredValue } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { LoadingSplash } from '@/components/ui/loading-splash';
 import { useUser } from '@/lib/auth/get-me';
@@ -38,11 +38,7 @@ function groupByAccess(routes: readonly RouteEntry[]) {
  */
 export function AppRouter() {
   const { isPending, isConfirming } = useUser();
-  // The user's answer arrives through the query cache, whose updates React renders synchronously: building the
-  // whole screen there was one long task (decision 135). The screen is built from a deferred copy instead, which
-  // React renders as a transition, in slices, while the splash stays up.
-  const ready = useDeferredValue(!(isPending || isConfirming), false);
-  if (!ready || isPending || isConfirming) return <LoadingSplash />;
+  if (isPending || isConfirming) return <LoadingSplash />;
 
   return <Suspense fallback={<LoadingSplash />}>{routes()}</Suspense>;
 }
