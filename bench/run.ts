@@ -5,7 +5,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const wanted = process.argv.slice(2);
+// Options (`--url=...`) are for the modules themselves (bench/phone.ts), not module names.
+const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const modules = readdirSync(import.meta.dirname)
   .filter((f) => f.endsWith('.ts') && !['run.ts'].includes(f) && !f.startsWith('_') && !f.endsWith('.test.ts'))
   .map((f) => f.replace(/\.ts$/, ''))

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoadingSplash } from '@/components/ui/loading-splash';
 import { useUser } from '@/lib/auth/get-me';
@@ -44,19 +44,24 @@ export function AppRouter() {
   if (dealLink) return <Navigate to={dealLink} replace />;
   if (isPending || isConfirming) return <LoadingSplash />;
 
-  return (
-    <Suspense fallback={<LoadingSplash />}>
-      <Routes>
-        {groupByAccess(routeTable).map((group) => {
-          const routes = group.map(({ path, page }) => {
-            const { Page } = pages[page];
-            return <Route key={path} path={path} element={<Page {...slotProps(page)} />} />;
-          });
-          const guard = guardFor(group[0].access);
-          return guard ? <Route key={group[0].path} element={guard}>{routes}</Route> : routes;
-        })}
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </Suspense>
+  return <Suspense fallback={<LoadingSplash />}>{routes()}</Suspense>;
+}
+
+/** The route elements never change: built once (rebuilding them was part of a long task on each render). */
+let routeElements: ReactNode = null;
+function routes(): ReactNode {
+  routeElements ??= (
+    <Routes>
+      {groupByAccess(routeTable).map((group) => {
+        const routes = group.map(({ path, page }) => {
+          const { Page } = pages[page];
+          return <Route key={path} path={path} element={<Page {...slotProps(page)} />} />;
+        });
+        const guard = guardFor(group[0].access);
+        return guard ? <Route key={group[0].path} element={guard}>{routes}</Route> : routes;
+      })}
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
   );
+  return routeElements;
 }

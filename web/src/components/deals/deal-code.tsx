@@ -1,18 +1,19 @@
 import { cn } from '@/lib/cn';
-import { countdownLabel } from '@/lib/deals/deal-format';
+import { Countdown, useExpired } from '@/lib/deals/ticker';
 
 interface DealCodeProps {
   code: string;
   expiresAt: string;
-  nowMs: number;
   size?: 'md' | 'lg' | 'xl';
   className?: string;
 }
 
-/** A rotating code with the time left until the next one (mm:ss), or "Expired" once past. */
-export function DealCode({ code, expiresAt, nowMs, size = 'md', className }: DealCodeProps) {
-  const left = countdownLabel(new Date(expiresAt).getTime(), nowMs);
-  const expired = left === 'Expired';
+/**
+ * A rotating code with the time left until the next one (mm:ss), or "Expired" once past. The countdown keeps
+ * its own time (lib/deals/ticker.ts): this component re-renders when the code changes or expires, not every second.
+ */
+export function DealCode({ code, expiresAt, size = 'md', className }: DealCodeProps) {
+  const expired = useExpired(expiresAt);
   return (
     <div className={cn('flex items-center justify-between gap-3 rounded-xl bg-stone-900 px-4 py-3 text-white', className)}>
       <span
@@ -29,7 +30,7 @@ export function DealCode({ code, expiresAt, nowMs, size = 'md', className }: Dea
         {code}
       </span>
       <span className={cn('text-right text-xs font-medium', expired ? 'text-amber-300' : 'text-stone-300')}>
-        {expired ? 'Expired' : <>Next code in <span className="font-mono tabular-nums text-white">{left}</span></>}
+        {expired ? 'Expired' : <>Next code in <Countdown expiresAt={expiresAt} className="font-mono tabular-nums text-white" /></>}
       </span>
     </div>
   );

@@ -105,13 +105,18 @@ export function createOutbox(options: OutboxOptions = {}) {
       return () => void appliedListeners.delete(listener);
     },
 
-    /** Whose outbox to show and replay: the signed-in user, or null when signed out. */
-    async setUser(id: string | null) {
+    /**
+     * Whose outbox to show and replay: the signed-in user, or null when signed out. The user is set at once (an
+     * action queued right away belongs to them); reading their stored entries waits for `ready` (the app: until
+     * the first screen is interactive, decision 135).
+     */
+    async setUser(id: string | null, ready: () => Promise<void> = () => Promise.resolve()) {
       if (id === userId) return;
       userId = id;
       entries = EMPTY;
       listeners.forEach((listener) => listener());
-      await refresh();
+      await ready();
+      if (id === userId) await refresh();
     },
 
     /**

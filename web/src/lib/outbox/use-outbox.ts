@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useUser } from '../auth/get-me';
+import { afterFirstScreen } from '../first-screen';
 import { connectivity } from '../network/connectivity';
 import { outbox } from './outbox';
 import type { OutboxEntry } from './outbox-entry';
@@ -43,7 +44,8 @@ export function useOutboxSync() {
       clearTimeout(retryTimer);
       void replay();
     };
-    void outbox.setUser(userId).then(replay);
+    // The stored entries are read, and replayed, once the first screen is interactive (decision 135).
+    void outbox.setUser(userId, afterFirstScreen).then(replay);
     connectivity.addEventListener('online', onOnline);
     return () => {
       cancelled = true;

@@ -1,4 +1,4 @@
-import { afterFirstScreen } from '../first-screen';
+import { afterFirstScreen, yieldToBrowser } from '../first-screen';
 import { reconnectDelayMs } from './backoff';
 import type { MessageHandler, RealtimeClient } from './realtime-client';
 import { connectivity, type NetworkEvents } from '../network/connectivity';
@@ -10,7 +10,10 @@ import { connectivity, type NetworkEvents } from '../network/connectivity';
  */
 const connectRealtime = async (): Promise<RealtimeClient> => {
   await afterFirstScreen();
-  return (await import('./transport')).connectRealtime();
+  const transport = await import('./transport');
+  // Evaluating the transports (and zod) was one task; connecting is the next.
+  await yieldToBrowser();
+  return transport.connectRealtime();
 };
 
 /**

@@ -14,7 +14,7 @@ function LiveCode({ deal, cover, nowMs }: { deal: MerchantDeal; cover: OfflineDe
         <span className="shrink-0 font-bold text-brand-800">{discountLabel(deal)}</span>
       </div>
       {shown ? (
-        <DealCode code={shown.code} expiresAt={shown.expiresAt} nowMs={nowMs} size="xl" />
+        <DealCode code={shown.code} expiresAt={shown.expiresAt} size="xl" />
       ) : (
         <p className="rounded-xl bg-stone-100 px-4 py-5 text-sm font-medium text-stone-800" data-testid="deal-code-missing">
           {shown === undefined ? 'Getting the code...' : 'Reconnect to see this code.'}

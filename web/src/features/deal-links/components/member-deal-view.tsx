@@ -32,7 +32,7 @@ export function MemberDealView({ deal, followButton }: { deal: MemberDealLinkAns
         <div className="space-y-1">
           {shown ? (
             <>
-              <DealCode code={shown.code} expiresAt={shown.expiresAt} nowMs={nowMs} size="xl" />
+              <DealCode code={shown.code} expiresAt={shown.expiresAt} size="xl" />
               <p className="text-sm text-stone-600">Show this code at the counter. Valid until {clockTimeWithSeconds(shown.expiresAt)}; a new one appears by itself.</p>
             </>
           ) : (

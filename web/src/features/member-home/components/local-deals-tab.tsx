@@ -1,13 +1,12 @@
 import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MEMBER_DEAL_FILTERS } from '@shared/constants.ts';
-import type { City, MemberDeal, OfflineCodesAnswer } from '@shared/contract/index.ts';
+import type { City, MemberDeal, OfflineCodesAnswer, OfflineDealCodes } from '@shared/contract/index.ts';
 import { Input } from '@/components/ui/form-controls';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/api-error';
 import { cityLabel } from '@/lib/cities';
 import { memberFilterLabel } from '@/lib/categories';
-import { useNow } from '@/lib/deals/use-now';
 import { useLiveQueries } from '@/lib/realtime/realtime-provider';
 import { useCities } from '@/lib/lookup/get-cities';
 import { useMemberDeals } from '../api/get-member-deals';
@@ -34,7 +33,6 @@ export function LocalDealsTab({ city, renderFollowButton }: LocalDealsTabProps) 
   // A deal created, changed or removed in this city refetches the list and its offline cover (and so does a
   // reconnect).
   useLiveQueries(city ? `city:${city.id}` : null, ['/api/deals'], ['deal_changed']);
-  const nowMs = useNow();
   const shown = useMemo(() => (deals.deals ? searchDeals(deals.deals, search) : []), [deals.deals, search]);
   // The cards (codes, countdowns, follow buttons) render in a transition once the list arrives or changes:
   // on a slow phone the screen stays responsive while they build.
@@ -81,7 +79,7 @@ export function LocalDealsTab({ city, renderFollowButton }: LocalDealsTabProps) 
       ) : shown.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-stone-300 p-10 text-center text-stone-700">{emptyDealsMessage(search, category)}</p>
       ) : (
-        <DealGrid deals={deferredShown} nowMs={nowMs} cover={cover ?? undefined} renderFollowButton={renderFollowButton} />
+        <DealGrid deals={deferredShown} cover={cover ?? undefined} renderFollowButton={renderFollowButton} />
       )}
       {city && deals.hasNextPage ? (
         <MoreDeals loading={deals.isFetchingNextPage} onMore={() => { if (!deals.isFetchingNextPage) void deals.fetchNextPage(); }} />
@@ -113,23 +111,20 @@ function MoreDeals({ loading, onMore }: { loading: boolean; onMore: () => void }
 
 interface DealGridProps {
   deals: MemberDeal[];
-  nowMs: number;
   cover: OfflineCodesAnswer | undefined;
   renderFollowButton?: (merchantId: string, merchantName: string) => ReactNode;
 }
 
-/** Memoised: typing in the search box or another answer arriving does not rebuild every card. */
-const DealGrid = memo(function DealGrid({ deals, nowMs, cover, renderFollowButton }: DealGridProps) {
+/**
+ * Memoised, and so is each card (decision 135): typing in the search box, another answer arriving or the next
+ * page being appended renders only the cards that are new or changed; the countdowns tick without React.
+ */
+const DealGrid = memo(function DealGrid({ deals, cover, renderFollowButton }: DealGridProps) {
+  const coverByDeal = useMemo(() => new Map<string, OfflineDealCodes>(cover?.deals.map((covered) => [covered.dealId, covered])), [cover]);
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {deals.map((deal) => (
-        <MemberDealCard
-          key={deal.id}
-          deal={deal}
-          nowMs={nowMs}
-          cover={cover?.deals.find((covered) => covered.dealId === deal.id)}
-          followButton={renderFollowButton?.(deal.merchantId, deal.merchantName)}
-        />
+        <MemberDealCard key={deal.id} deal={deal} cover={coverByDeal.get(deal.id)} renderFollowButton={renderFollowButton} />
       ))}
     </div>
   );

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { MemberDeal, OfflineDealCodes } from '@shared/contract/index.ts';
 import { CategoryBadge } from '@/components/deals/category-badge';
 import { DealCode } from '@/components/deals/deal-code';
@@ -7,25 +7,36 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { categoryTone, toneClasses } from '@/lib/categories';
 import { discountLabel } from '@/lib/deals/deal-format';
+import { useCodeStepNow } from '@/lib/deals/ticker';
 import { useDealCode } from '@/lib/deals/use-deal-code';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
 import { clockTimeWithSeconds } from '@/lib/dates';
 
-
 interface MemberDealCardProps {
   deal: MemberDeal;
-  nowMs: number;
-  followButton?: ReactNode;
+  /** Composed by the app (the follow feature): a follow control for the deal's business. */
+  renderFollowButton?: (merchantId: string, merchantName: string) => ReactNode;
   /** This device's offline cover of the deal (decision 060): codes keep rotating without a network. */
   cover?: OfflineDealCodes;
 }
 
-/** A deal as a member sees it: the current code to show at the counter, with its expiry. */
-export function MemberDealCard({ deal, nowMs, followButton, cover }: MemberDealCardProps) {
-  const shown = useDealCode({ code: deal.currentCode, expiresAt: deal.codeExpiresAt }, cover, nowMs);
+/**
+ * A deal as a member sees it: the current code to show at the counter, with its expiry. Memoised and drawn
+ * only near the viewport (content-visibility), so a list of hundreds of cards scrolls and grows smoothly; it
+ * re-renders when its deal or cover changes and when the code step turns over, never on a countdown tick.
+ */
+export const MemberDealCard = memo(function MemberDealCard({ deal, renderFollowButton, cover }: MemberDealCardProps) {
+  const stepNowMs = useCodeStepNow();
+  const shown = useDealCode({ code: deal.currentCode, expiresAt: deal.codeExpiresAt }, cover, stepNowMs);
   const online = useOnlineStatus();
   return (
-    <article aria-label={deal.title} className={cn('flex flex-col rounded-2xl border border-t-4 border-stone-200 bg-white p-5 shadow-sm', toneClasses[categoryTone(deal.category)].edge)}>
+    <article
+      aria-label={deal.title}
+      className={cn(
+        'flex flex-col rounded-2xl border border-t-4 border-stone-200 bg-white p-5 shadow-sm [contain-intrinsic-size:auto_24rem] [content-visibility:auto]',
+        toneClasses[categoryTone(deal.category)].edge,
+      )}
+    >
       <div className="flex items-start justify-between gap-3">
         <div>
           <p className="text-2xl font-extrabold text-brand-800">{discountLabel(deal)}</p>
@@ -38,7 +49,7 @@ export function MemberDealCard({ deal, nowMs, followButton, cover }: MemberDealC
       <div className="mt-4 space-y-1">
         {shown ? (
           <>
-            <DealCode code={shown.code} expiresAt={shown.expiresAt} nowMs={nowMs} size="lg" />
+            <DealCode code={shown.code} expiresAt={shown.expiresAt} size="lg" />
             <p className="text-xs text-stone-600">Code valid until {clockTimeWithSeconds(shown.expiresAt)}; a new one appears by itself.</p>
           </>
         ) : (
@@ -55,8 +66,8 @@ export function MemberDealCard({ deal, nowMs, followButton, cover }: MemberDealC
         <Button variant="ghost" size="sm" aria-disabled="true" title="Coming soon">Comments</Button>
         <Button variant="ghost" size="sm" aria-disabled="true" title="Coming soon">Rate</Button>
         <ShareDealButton deal={deal} />
-        <span className="ml-auto">{followButton}</span>
+        <span className="ml-auto">{renderFollowButton?.(deal.merchantId, deal.merchantName)}</span>
       </div>
     </article>
   );
-}
+});

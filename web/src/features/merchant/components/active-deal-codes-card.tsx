@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { discountLabel } from '@/lib/deals/deal-format';
 
 /** The dashboard's "Active Deal Codes": each live deal with its current code and countdown. */
-export function ActiveDealCodesCard({ deals, loading, nowMs }: { deals: MerchantDeal[] | undefined; loading: boolean; nowMs: number }) {
+export function ActiveDealCodesCard({ deals, loading }: { deals: MerchantDeal[] | undefined; loading: boolean }) {
   const live = (deals ?? []).filter((deal) => deal.active && deal.currentCode && deal.codeExpiresAt);
   return (
     <Card>
@@ -29,7 +29,7 @@ export function ActiveDealCodesCard({ deals, loading, nowMs }: { deals: Merchant
                   <span className="font-medium text-stone-900">{deal.title}</span>
                   <span className="shrink-0 text-sm font-bold text-brand-800">{discountLabel(deal)}</span>
                 </div>
-                <DealCode code={deal.currentCode!} expiresAt={deal.codeExpiresAt!} nowMs={nowMs} />
+                <DealCode code={deal.currentCode!} expiresAt={deal.codeExpiresAt!} />
               </li>
             ))}
           </ul>

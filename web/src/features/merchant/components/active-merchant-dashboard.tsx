@@ -33,7 +33,7 @@ export function ActiveMerchantDashboard({ merchant, updateComposer }: ActiveMerc
 
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <LogoCard merchant={merchant} />
-        <ActiveDealCodesCard deals={deals.data} loading={deals.isPending} nowMs={nowMs} />
+        <ActiveDealCodesCard deals={deals.data} loading={deals.isPending} />
       </div>
 
       {updateComposer}

@@ -46,7 +46,7 @@ export function MerchantDealCard({ deal, nowMs, busy, onEdit, onToggleActive, on
 
       <div className="mt-4">
         {deal.currentCode && deal.codeExpiresAt ? (
-          <DealCode code={deal.currentCode} expiresAt={deal.codeExpiresAt} nowMs={nowMs} />
+          <DealCode code={deal.currentCode} expiresAt={deal.codeExpiresAt} />
         ) : (
           <div className="rounded-xl bg-stone-100 px-4 py-3 text-sm font-medium text-stone-700">
             {ended ? 'Expired' : notStarted ? `Starts ${shortDate(deal.validFrom!)}` : 'No code while inactive'}
