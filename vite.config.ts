@@ -81,6 +81,9 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // Insights (charts) is a screen of figures fetched live: no use offline, so its chunks stay out of the
+        // precache (1.5 MB budget) and are cached on first use by the 'lazy-screens' rule below.
+        globIgnores: ['**/merchant-insights-page-*', '**/uPlot*'],
         // Web Push handlers (push, notificationclick): web/public/push-sw.js (decision 110).
         importScripts: ['push-sw.js'],
         // The app shell answers the app's own screens, online or not (the data comes from the persisted cache).
@@ -97,6 +100,16 @@ export default defineConfig({
             urlPattern: ({ request }) => request.mode === 'navigate',
             handler: 'NetworkOnly',
             options: { precacheFallback: { fallbackURL: '/offline.html' } },
+          },
+          {
+            // Hashed chunks left out of the precache (above): fetched when first opened, then served from here.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'lazy-screens',
+              expiration: { maxEntries: 20, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
           },
           {
             // Logos, profile pictures: shown from the cache at once (and offline), refreshed in the background.

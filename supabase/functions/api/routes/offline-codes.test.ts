@@ -45,10 +45,15 @@ describe('GET /api/deals/offline-codes (member)', () => {
     expect(JSON.stringify(answer)).not.toMatch(/secret/i);
 
     // Now: the same code as the member deals answer; later: what the server would show then; past the cover: nothing.
-    const listed = (await member.get(`/api/deals?cityId=${SEED.lyonsId}`)).body as { id: string; currentCode: string }[];
+    // The list is read within one code step (a step boundary between the read and `now` would change the code).
+    let listed: { id: string; currentCode: string }[];
+    let now: number;
+    do {
+      now = Date.now();
+      listed = (await member.get(`/api/deals?cityId=${SEED.lyonsId}`)).body as { id: string; currentCode: string }[];
+    } while (codeStepAt(now) !== codeStepAt(Date.now()));
     const secret = await secretOf(DEALS_SEED.rosaPercentDealId);
     const rosaDeal = answer.deals.find((d) => d.dealId === DEALS_SEED.rosaPercentDealId)!;
-    const now = Date.now();
     expect((await offlineCodeAt(rosaDeal, now))?.code).toBe(listed.find((d) => d.id === DEALS_SEED.rosaPercentDealId)!.currentCode);
     for (const later of [now + HOUR_MS, now + 6.5 * HOUR_MS, until - 1]) {
       expect((await offlineCodeAt(rosaDeal, later))?.code).toBe(await dealCodeForStep(secret, codeStepAt(later)));
