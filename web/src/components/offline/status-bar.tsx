@@ -30,6 +30,16 @@ function useMinuteClock(): number {
   );
 }
 
+/** "Offline — last updated …": its own component so the minute clock ticks only while offline (online, the app stays idle). */
+function OfflineIndicator({ lastUpdatedAt }: { lastUpdatedAt: number | null }) {
+  const now = useMinuteClock();
+  return (
+    <p role="status" className="font-medium" data-testid="offline-indicator">
+      {offlineLabel(lastUpdatedAt, now)}
+    </p>
+  );
+}
+
 function pendingSummary(waiting: number, failed: number) {
   const parts: string[] = [];
   if (waiting) parts.push(`${waiting} ${waiting === 1 ? 'change' : 'changes'} waiting to send`);
@@ -50,7 +60,6 @@ export function StatusBar() {
   const busy = useIsBusy();
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const now = useMinuteClock();
 
   const failed = entries.filter((entry) => entry.status === 'failed').length;
   const waiting = entries.length - failed;
@@ -60,11 +69,7 @@ export function StatusBar() {
   return (
     <div className="border-b border-amber-300 bg-amber-50 text-stone-900" data-testid="status-bar">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 text-sm sm:px-6">
-        {!online && (
-          <p role="status" className="font-medium" data-testid="offline-indicator">
-            {offlineLabel(lastUpdatedAt, now)}
-          </p>
-        )}
+        {!online && <OfflineIndicator lastUpdatedAt={lastUpdatedAt} />}
         {entries.length > 0 && (
           <Button
             variant="ghost"
