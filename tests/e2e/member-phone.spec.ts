@@ -76,16 +76,25 @@ test('a countdown tick changes only its digits: React renders nothing', async ({
   expect(await commits(page), 'the hook sees React commits').toBeGreaterThan(0);
   await waitForReactQuiet(page);
   // Not across a code rotation (that refetches the list, which is a render).
-  if (secondsLeft((await countdown.textContent())!) < 12) {
-    await page.waitForTimeout(15_000);
+  if (secondsLeft((await countdown.textContent())!) < 20) {
+    await page.waitForTimeout(22_000);
     await waitForReactQuiet(page);
   }
 
-  const before = { commits: await commits(page), label: (await countdown.textContent())! };
-  await page.waitForTimeout(3_300);
-  const after = { commits: await commits(page), label: (await countdown.textContent())! };
-  expect(secondsLeft(before.label) - secondsLeft(after.label), `${before.label} -> ${after.label}`).toBeGreaterThanOrEqual(2);
-  expect(after.commits - before.commits, 'React commits during three ticks').toBe(0);
+  // Ticks that rendered would commit at least once per tick in every window. Something else in the app (a
+  // background refetch) may commit once now and then, so up to three windows are watched: every one must
+  // have fewer commits than ticks, and one must have none.
+  const commitsPerWindow: number[] = [];
+  for (let round = 0; round < 3 && !commitsPerWindow.includes(0); round += 1) {
+    const before = { commits: await commits(page), label: (await countdown.textContent())! };
+    await page.waitForTimeout(3_300);
+    const after = { commits: await commits(page), label: (await countdown.textContent())! };
+    const ticks = secondsLeft(before.label) - secondsLeft(after.label);
+    expect(ticks, `${before.label} -> ${after.label}`).toBeGreaterThanOrEqual(2);
+    expect(after.commits - before.commits, `React commits during ${ticks} ticks`).toBeLessThan(ticks);
+    commitsPerWindow.push(after.commits - before.commits);
+  }
+  expect(commitsPerWindow, 'React commits per window of three ticks').toContain(0);
 });
 
 /** A merchant in Estes Park (no demo deals there) with `count` live deals, made through the API. */
