@@ -200,3 +200,51 @@ describe('merchants.category', () => {
       .rejects.toEqual(expect.objectContaining({ code: '23514' }));
   });
 });
+
+// deals.city_id (decision 140) is a copy of the business's city that lists a city's deals in page order:
+// kept by triggers, never written by a client, and the member list reads it.
+describe('deals.city_id: the business\'s city, kept by the database', () => {
+  const cityOf = async (dealId: string) => (await asService(db, (q) => q<{ city_id: string | null }>(
+    `select city_id from public.deals where id = $1`, [dealId])))[0].city_id;
+  const memberPageIds = async (cityId: string) => dealIds(await asUser(db, SEED.member.id, (q) => q<{ id: string }>(
+    `select id from private.member_deals($1, null, null, null, null, 100)`, [cityId])));
+
+  it('a new deal takes its business\'s city; clients cannot write the copy', async () => {
+    const [deal] = await asUser(db, ROSA, (q) => q<{ id: string; city_id: string }>(
+      `insert into public.deals (merchant_id, title, description, discount_percent) values ($1, 'City copy', 'D', 5) returning id, city_id`,
+      [SEED.activeMerchantId]));
+    expect(deal.city_id).toBe(SEED.lyonsId);
+    await expect(asUser(db, ROSA, (q) => q(
+      `insert into public.deals (merchant_id, title, description, discount_percent, city_id) values ($1, 'T', 'D', 5, $2)`,
+      [SEED.activeMerchantId, SEED.longmontId]))).rejects.toEqual(denied);
+    await expect(asUser(db, ROSA, (q) => q(`update public.deals set city_id = $2 where id = $1`, [deal.id, SEED.longmontId])))
+      .rejects.toEqual(denied);
+    // Even a writer with every privilege gets the business's city, whatever it sends.
+    const [forced] = await asService(db, (q) => q<{ city_id: string }>(
+      `insert into public.deals (merchant_id, title, description, discount_percent, city_id) values ($1, 'T', 'D', 5, $2) returning city_id`,
+      [SEED.activeMerchantId, SEED.longmontId]));
+    expect(forced.city_id).toBe(SEED.lyonsId);
+    await asService(db, (q) => q(`update public.deals set title = 'Still Lyons', city_id = $2 where id = $1`, [deal.id, SEED.longmontId]));
+    expect(await cityOf(deal.id)).toBe(SEED.lyonsId);
+    await asService(db, (q) => q(`delete from public.deals where title in ('Still Lyons', 'T') and merchant_id = $1`, [SEED.activeMerchantId]));
+  });
+
+  it('when a business moves, its deals follow, and the member list with them', async () => {
+    const [city] = await asUser(db, TEST_ADMIN.id, (q) => q<{ id: string }>(
+      `insert into public.cities (name, state) values ('Hygiene', 'Colorado') returning id`));
+    const otherMerchant = DEALS_SEED.otherMerchant.merchantId;
+    const deal = DEALS_SEED.otherMerchantDealId;
+    expect(await memberPageIds(SEED.lyonsId)).toContain(deal);
+
+    await asUser(db, TEST_ADMIN.id, (q) => q(`update public.merchants set city_id = $2 where id = $1`, [otherMerchant, city.id]));
+    expect(await cityOf(deal)).toBe(city.id);
+    expect(await memberPageIds(city.id)).toContain(deal);
+    expect(await memberPageIds(SEED.lyonsId)).not.toContain(deal);
+
+    await asService(db, (q) => q(`update public.merchants set city_id = null where id = $1`, [otherMerchant]));
+    expect(await cityOf(deal)).toBeNull();
+    await asUser(db, TEST_ADMIN.id, (q) => q(`update public.merchants set city_id = $2 where id = $1`, [otherMerchant, SEED.lyonsId]));
+    expect(await cityOf(deal)).toBe(SEED.lyonsId);
+    expect(await memberPageIds(SEED.lyonsId)).toContain(deal);
+  });
+});
