@@ -18,7 +18,7 @@ const started = performance.now();
 loadDotEnv();
 const env = localEnv();
 const database = env.databaseUrl
-  ? openPostgres(env.databaseUrl, { poolSize: Number.parseInt(process.env.DB_POOL_MAX ?? '', 10) || undefined })
+  ? openPostgres(env.databaseUrl, { poolSize: env.poolSize })
   : await openPglite({ dataDir: env.dataDir });
 const { applied, seeded } = await prepareDatabase(database.admin, {
   seed: env.seed, adminEmail: env.adminEmail, adminPassword: env.adminPassword,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkEdgeEnv } from './env.ts';
-import { localEnv } from '../../../local/env.ts';
+import { defaultPoolSize, localEnv } from '../../../local/env.ts';
 
 const jwkText = async () => {
   const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
@@ -143,5 +143,12 @@ describe('localEnv (the local runner)', () => {
     expect(() => localEnv({ PORT: 'abc' })).toThrow(/PORT: must be a whole number/);
     expect(() => localEnv({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD: must be at least 8/);
     expect(() => localEnv({ SEED: 'no' })).toThrow(/SEED/);
+  });
+
+  it('sizes the PostgreSQL pool to twice the cores unless DB_POOL_MAX says otherwise', () => {
+    expect([defaultPoolSize(1), defaultPoolSize(2), defaultPoolSize(8)]).toEqual([2, 4, 16]);
+    expect(localEnv({}).poolSize).toBe(defaultPoolSize());
+    expect(localEnv({ DB_POOL_MAX: '7' }).poolSize).toBe(7);
+    expect(() => localEnv({ DB_POOL_MAX: '0' })).toThrow(/DB_POOL_MAX: must be at least 1/);
   });
 });
