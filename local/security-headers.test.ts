@@ -26,6 +26,23 @@ describe('security headers (decision 089)', () => {
       expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
       expect(res.headers.get('strict-transport-security')).toBeNull();
     }
+    // Answers made by every layer: the origin guard (403), the body limit (413), validation (400), the
+    // session (401), a handler (200) and a thrown error (onError). They are set before the handler now,
+    // so an answer that bypassed the context would lose them.
+    const origin = { origin: 'http://localhost', 'content-type': 'application/json' };
+    const answers = [
+      await t.app.request('http://localhost/api/auth/login', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', origin: 'https://evil.example' } }),
+      await t.app.request('http://localhost/api/auth/login', { method: 'POST', body: JSON.stringify({ email: 'x'.repeat(20_000) }), headers: origin }),
+      await t.app.request('http://localhost/api/auth/login', { method: 'POST', body: JSON.stringify({ email: 'not an email' }), headers: origin }),
+      await t.app.request('http://localhost/api/deals?cityId=c0000000-0000-4000-8000-000000000001'),
+      await t.app.request('http://localhost/api/cities'),
+      await t.app.request('http://localhost/api/deals/public?cityId=not-a-uuid'),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([403, 413, 400, 401, 200, 400]);
+    for (const res of answers) {
+      expectCommon(res.headers);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
     const secure = await t.app.request('https://paylocal.example/api/health');
     expect(secure.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
     const proxied = await t.app.request('http://localhost/api/health', { headers: { 'x-forwarded-proto': 'https' } });

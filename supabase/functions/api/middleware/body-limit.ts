@@ -34,6 +34,9 @@ const isUpload = (path: string) => /^\/api\/(objects\/upload\/|auth\/profile-pic
  * (413 `{message}`) the moment it passes the limit, so the rest is never read or buffered.
  */
 export const bodyLimits: MiddlewareHandler<AppEnv> = (c, next) => {
+  // GET and HEAD carry no body a handler could read (a Request cannot have one); asking for it made the
+  // Node adapter build a full Request per read (decision 140).
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
   const path = c.req.path;
   if (isUpload(path)) return uploadLimit(c, next);
   if (path.startsWith('/api/stripe/webhook')) return webhookLimit(c, next);
