@@ -66,18 +66,9 @@ export const anonClaims: Claims = { role: 'anon' };
  * token ($1: its sha-256 hex) and, in the same statement, the role and claims for the rest of the
  * transaction (authenticated with sub/email, or anon when the token is unknown or expired). It
  * runs as the connection's own role before any claims are set, which may read private.sessions.
+ * A PL/pgSQL function, so its plan is made once per connection, not per request (decision 140).
  */
-export const sessionClaimsSql = `
-  select u.id, u.email, u.role,
-         set_config('role', case when u.id is null then 'anon' else 'authenticated' end, true) as db_role,
-         set_config('request.jwt.claims', case when u.id is null then '{"role":"anon"}'
-           else json_build_object('role', 'authenticated', 'sub', u.id, 'email', u.email)::text end, true) as claims
-    from (select 1) one
-    left join lateral (
-      select p.id, p.email, p.role
-        from private.sessions s join public.profiles p on p.id = s.user_id
-       where s.token_hash = $1 and s.expires_at > now()
-    ) u on true`;
+export const sessionClaimsSql = `select id, email, role, db_role, claims from private.session_claims($1)`;
 
 /**
  * The query function of a transaction that already ran its one statement ahead: that statement
