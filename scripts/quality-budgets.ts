@@ -252,7 +252,11 @@ async function lighthouseMedian(path: string, cookie?: string) {
   const performance = median(samples.map((s) => s.performance));
   const accessibility = median(samples.map((s) => s.accessibility));
   const representative = samples.find((s) => s.performance === performance)!;
-  return { performance, accessibility, samples: samples.map((s) => s.performance), metrics: representative.metrics, failedAudits: representative.failedAudits };
+  return {
+    performance, accessibility, samples: samples.map((s) => s.performance), metrics: representative.metrics, failedAudits: representative.failedAudits,
+    // Every run's figures: on a shared machine the median alone hides the run that missed.
+    runs: samples.map((s) => `${s.performance} (TBT ${s.metrics.tbtMs} ms, LCP ${s.metrics.lcpMs} ms)`),
+  };
 }
 
 // ---------- main ----------
@@ -306,6 +310,7 @@ try {
           ` | FCP ${m.fcpMs} ms, LCP ${m.lcpMs} ms, TBT ${m.tbtMs} ms, CLS ${(m.cls1000 / 1000).toFixed(3)}, SI ${m.siMs} ms` +
           (result.failedAudits.length ? ` | failing a11y audits: ${result.failedAudits.join(', ')}` : ''),
       );
+      console.log(`    every run: ${result.runs.join('; ')}`);
     }
     report.lighthouse = scores;
   }

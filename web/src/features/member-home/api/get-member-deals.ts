@@ -3,6 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { NEXT_CURSOR_HEADER } from '@shared/constants.ts';
 import type { MemberDeal } from '@shared/contract/index.ts';
 import { apiRequest } from '@/lib/api-client';
+import { takeEarlyDeals } from '@/lib/early-answers';
 import { useRefreshAtExpiry } from '@/lib/deals/use-now';
 import { type MemberFilter, memberKeys } from './member-keys';
 
@@ -15,7 +16,10 @@ export interface MemberDealPage {
 async function fetchMemberDealPage(cityId: string, category: MemberFilter, cursor: string | null): Promise<MemberDealPage> {
   const params = new URLSearchParams({ cityId, category });
   if (cursor) params.set('cursor', cursor);
-  const res = await apiRequest('GET', `/api/deals?${params}`);
+  const url = `/api/deals?${params}`;
+  // The first page may already be on its way (index.html asks for the default city's on /app): the cards
+  // then wait for no request of their own. Any other page, or no usable early answer, asks the server.
+  const res = (!cursor && (await takeEarlyDeals(url))) || (await apiRequest('GET', url));
   return { deals: (await res.json()) as MemberDeal[], nextCursor: res.headers.get(NEXT_CURSOR_HEADER) };
 }
 
