@@ -37,6 +37,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
+          groups: [{ name: 'app', tags: ['$initial'] }],
           // Route-level splitting leaves many tiny shared chunks (a badge, a card, a query key factory); each is
           // one more request on a phone's slow connection before a screen can render. Small stateless ones are
           // copied into the screens that use them instead. Modules that hold state are never copied.

@@ -10,6 +10,9 @@ import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium } from '@playwright/test';
 
 const [base = 'http://localhost:3230', path = '/app', email = 'member@paylocal.local', password = 'member12345'] = process.argv.slice(2);
+// TRACE_CPU_RATE=1 TRACE_LONG_MS=12: an unthrottled load with the tasks Lighthouse's simulation (×4) calls long.
+const CPU_RATE = Number(process.env.TRACE_CPU_RATE ?? 4);
+const LONG_US = Number(process.env.TRACE_LONG_MS ?? 50) * 1000;
 const distAssets = join(import.meta.dirname, '..', '..', 'dist', 'web', 'assets');
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }
@@ -50,7 +53,7 @@ try {
   `);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
@@ -102,10 +105,10 @@ try {
   if (main) {
     const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
     const navStart = onMain.find((e) => e.name === 'ParseHTML')?.ts ?? 0;
-    const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 50_000);
+    const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > LONG_US);
     // CPU time (tdur) as well as wall time: on a shared machine a task's wall time includes time the thread
     // waited for a core.
-    const cpuLong = onMain.filter((e) => e.name === 'RunTask' && (e.tdur ?? 0) > 50_000);
+    const cpuLong = onMain.filter((e) => e.name === 'RunTask' && (e.tdur ?? 0) > LONG_US);
     const afterNav = (e: TraceEvent) => e.ts >= navStart;
     console.log(`trace: ${cpuLong.filter(afterNav).length} tasks over 50 ms of CPU time, ${Math.round(cpuLong.filter(afterNav).reduce((sum, e) => sum + e.tdur! / 1000 - 50, 0))} ms of CPU over 50 ms (blocking); ` +
       `main-thread CPU in all ${Math.round(onMain.filter((e) => e.name === 'RunTask' && afterNav(e)).reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000)} ms; ` +

@@ -97,6 +97,36 @@ test('a countdown tick changes only its digits: React renders nothing', async ({
   expect(commitsPerWindow, 'React commits per window of three ticks').toContain(0);
 });
 
+test("opening /app, React's first commit is the member home itself: no loading splash before it", async ({ page }) => {
+  await signIn(page, DEMO.member);
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  // A fresh page, as when the member opens the app from the home screen (signed in: the cookie is there).
+  await page.context().addInitScript(`${INSTRUMENT}
+    window.__splashSeen = false;
+    window.__commitsAtHeading = null;
+    new MutationObserver(() => {
+      if (document.querySelector('[aria-busy="true"]')) window.__splashSeen = true;
+      const heading = document.querySelector('main h1');
+      if (window.__commitsAtHeading === null && heading && /Welcome back/.test(heading.textContent)) window.__commitsAtHeading = window.__commits;
+    }).observe(document, { childList: true, subtree: true, attributes: true });
+  `);
+  const fresh = await page.context().newPage();
+  const sessionReads: string[] = [];
+  fresh.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/auth/me') sessionReads.push(request.url());
+  });
+  await fresh.goto('/app');
+  await expect(fresh.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  await expect(fresh.getByRole('article').first()).toBeVisible();
+  const seen = await fresh.evaluate(() => {
+    const w = window as unknown as { __splashSeen: boolean; __commitsAtHeading: number | null };
+    return { splash: w.__splashSeen, commitsAtHeading: w.__commitsAtHeading };
+  });
+  expect(seen, 'the splash never showed and the heading came with the first commit').toEqual({ splash: false, commitsAtHeading: 1 });
+  // The early answer index.html asked for is the session; nothing asks for it a second time.
+  expect(sessionReads).toHaveLength(1);
+});
+
 /** A merchant in Estes Park (no demo deals there) with `count` live deals, made through the API. */
 async function estesParkMerchantWithDeals(request: APIRequestContext, admin: APIRequestContext, count: number) {
   const business = `Longlist Outfitters ${Math.random().toString(36).slice(2, 7)}`;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { BrowserRouter } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
-import { authKeys } from '@/lib/auth/get-me';
+import { confirmRestoredSession } from '@/lib/auth/get-me';
 import { connectivity } from '@/lib/network/connectivity';
 import { createQueryClient } from '@/lib/query-client';
 import { RealtimeProvider } from '@/lib/realtime/realtime-provider';
@@ -15,7 +15,7 @@ const CACHE_BUSTER = 'v2';
 
 // One client for the page's lifetime, made outside React: a first render that React restarts (it renders as a
 // transition) must not create a second client.
-const queryClient = createQueryClient();
+export const queryClient = createQueryClient();
 prefetchOnSignIn(queryClient);
 
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -26,7 +26,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       onSuccess={() => {
         // The restored user is what the installed app shows offline; when online, confirm the session is still
         // valid once per start (an expired cookie must not look signed in until the cache expires).
-        if (connectivity.isOnline()) void queryClient.invalidateQueries({ queryKey: authKeys.me });
+        if (connectivity.isOnline()) confirmRestoredSession(queryClient);
       }}
     >
       <RealtimeProvider>

@@ -6,6 +6,8 @@
 // Each answer is taken once, by the first read of the same URL; an answer that failed, was refused or
 // does not match is dropped and that read asks the server itself, exactly as it would have without it.
 
+import type { SessionAnswer, SessionUser } from '@shared/contract/index.ts';
+
 /** The first page of deals index.html asked for: its URL (the city it picked), and the answer to come. */
 export interface EarlyDealsPage {
   url: string;
@@ -14,6 +16,8 @@ export interface EarlyDealsPage {
 
 declare global {
   interface Window {
+    /** GET /api/auth/me, started by index.html on every screen while the app's code downloads. */
+    __payLocalSession?: Promise<Response | null>;
     /** GET /api/cities, started by index.html on /app and /deals. */
     __payLocalCities?: Promise<Response | null>;
     /** GET /api/deals?cityId=…&category=all, started by index.html for an active member on /app and /deals. */
@@ -59,4 +63,53 @@ export async function takeEarlyDeals(url: string): Promise<Response | undefined>
     return undefined;
   }
   return usable(page.answer);
+}
+
+/** The signed-in user in an answer to GET /api/auth/me: null when signed out (401), undefined when unusable. */
+async function sessionUser(answer: Promise<Response | null>): Promise<SessionUser | null | undefined> {
+  const res = await answer.catch(() => null);
+  if (!res) return undefined; // it failed (offline?): the reader asks again the usual way
+  if (res.status === 401) {
+    await res.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (!res.ok) {
+    await res.body?.cancel().catch(() => undefined);
+    return undefined;
+  }
+  return ((await res.json().catch(() => ({}))) as Partial<SessionAnswer>).user ?? null;
+}
+
+/** The early session answer being read (one read, shared by whoever takes it first). */
+let sessionRead: Promise<SessionUser | null | undefined> | undefined;
+
+function earlySessionRead(): Promise<SessionUser | null | undefined> | undefined {
+  if (!sessionRead && typeof window !== 'undefined' && window.__payLocalSession) {
+    sessionRead = sessionUser(window.__payLocalSession);
+    window.__payLocalSession = undefined;
+  }
+  return sessionRead;
+}
+
+/** The early GET /api/auth/me as a user (null: signed out), once; undefined when there is none or it failed. */
+export function takeEarlySession(): Promise<SessionUser | null | undefined> | undefined {
+  const read = earlySessionRead();
+  sessionRead = undefined;
+  return read;
+}
+
+/**
+ * The early session answer if it arrives within `ms` and nobody took it meanwhile (it is then taken);
+ * otherwise undefined, and it stays for the first read of the session (`takeEarlySession`).
+ */
+export async function takeEarlySessionWithin(ms: number): Promise<SessionUser | null | undefined> {
+  const read = earlySessionRead();
+  if (!read) return undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, ms, undefined)));
+  const user = await Promise.race([read, late]);
+  clearTimeout(timer);
+  if (user === undefined || sessionRead !== read) return undefined;
+  sessionRead = undefined;
+  return user;
 }

@@ -1,7 +1,6 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { lazyComponent, type Module, moduleLoader, type ModuleLoader } from './lazy-component';
 import { modulesOf, pageModules, type PageName, routeFor, slotModules } from './route-table';
-
-type Module = Record<string, unknown>;
 
 /**
  * The code of every screen and slot, one chunk each, found by file name (a page is a
@@ -10,11 +9,15 @@ type Module = Record<string, unknown>;
  */
 const loaders = import.meta.glob<Module>(['../../features/*/components/*-page.tsx', '../../features/*/slots/*.tsx']);
 
-/** The loader of a module of the route table (a path under web/src, no extension). */
-export function loaderOf(module: string): () => Promise<Module> {
+const moduleLoaders = new Map<string, ModuleLoader>();
+
+/** The loader of a module of the route table (a path under web/src, no extension): one per module. */
+export function loaderOf(module: string): ModuleLoader {
   const load = loaders[`../../${module}.tsx`];
   if (!load) throw new Error(`route table: no page or slot module ${module}`);
-  return load;
+  let loader = moduleLoaders.get(module);
+  if (!loader) moduleLoaders.set(module, (loader = moduleLoader(load)));
+  return loader;
 }
 
 /** Every module path the glob above found (for the test that ties it to the route table). */
@@ -22,7 +25,7 @@ export const loadableModules = () => Object.keys(loaders).map((key) => key.repla
 
 interface LazyPage {
   Page: ComponentType<Record<string, unknown>>;
-  /** Starts downloading the page's chunk and the slots it shows (idempotent: the browser and the bundler dedupe). */
+  /** Starts downloading the page's chunk and the slots it shows; resolves when all have arrived. */
   preload: () => Promise<unknown>;
 }
 
@@ -31,30 +34,26 @@ interface LazyPage {
  * carries only the shell plus that screen (quality budget: ≤ 130 KB of gzipped JS each).
  */
 function lazyPage(page: PageName): LazyPage {
-  const { exportName } = pageModules[page];
-  const [module, ...alsoLoad] = modulesOf(page).map(loaderOf);
-  let loading: Promise<Module> | null = null;
-  const preload = () => {
-    loading ??= module();
-    for (const extra of alsoLoad) void extra().catch(() => undefined);
-    return loading;
+  const loaders = modulesOf(page).map(loaderOf);
+  return {
+    Page: lazyComponent(loaders[0], pageModules[page].exportName),
+    preload: () => Promise.all(loaders.map((load) => load())),
   };
-  const Page = lazy(async () => ({ default: (await preload())[exportName] as ComponentType<Record<string, unknown>> }));
-  return { Page, preload };
 }
 
 export const pages = Object.fromEntries(
   (Object.keys(pageModules) as PageName[]).map((page) => [page, lazyPage(page)]),
 ) as Record<PageName, LazyPage>;
 
-/** The loader of a slot's chunk (slots.tsx renders them). */
-export const loadSlot = (slot: keyof typeof slotModules) => loaderOf(slotModules[slot]);
+/** A slot's component (slots.tsx renders them): at once when its chunk has arrived, else lazily. */
+export const slotComponent = <P extends object>(slot: keyof typeof slotModules, exportName: string) =>
+  lazyComponent<P>(loaderOf(slotModules[slot]), exportName);
 
 /**
  * Fetches the chunk of the screen at `pathname` while the app is still finding out who is signed in,
  * instead of after: the first paint then waits for the slower of the two, not for both in a row.
  */
-export function preloadPageFor(pathname: string) {
+export function preloadPageFor(pathname: string): Promise<void> {
   const route = routeFor(pathname);
-  if (route) void pages[route.page].preload().catch(() => undefined);
+  return route ? pages[route.page].preload().then(() => undefined, () => undefined) : Promise.resolve();
 }

@@ -1,15 +1,12 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { loadSlot } from './lazy-pages';
+import { slotComponent } from './lazy-pages';
 import type { SlotName } from './route-table';
 
 // Slots where one feature's control appears on another feature's screen (features never import each other).
 // Each is its own chunk, fetched together with the screens that show it (route-table.ts), so no screen
 // carries another feature's code in its first download.
-
-const slotComponent = <P,>(slot: SlotName, exportName: string) =>
-  lazy(async () => ({ default: (await loadSlot(slot)())[exportName] as ComponentType<P> }));
 
 const FollowButton = slotComponent<{ businessId: string; businessName: string }>('followButton', 'FollowButton');
 const NotificationsNavButton = slotComponent<object>('notificationsButton', 'NotificationsNavButton');

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionAnswer, SessionUser } from '@shared/contract/index.ts';
 import { getQueryFn } from '../api-client';
+import { takeEarlySession, takeEarlySessionWithin } from '../early-answers';
 
 export const authKeys = {
   me: ['/api/auth/me'] as const,
@@ -8,33 +9,11 @@ export const authKeys = {
 
 const readSession = getQueryFn<SessionAnswer>({ on401: 'returnNull' });
 
-declare global {
-  interface Window {
-    /** GET /api/auth/me, started by index.html while the app's code downloads (see there). */
-    __payLocalSession?: Promise<Response | null>;
-  }
-}
-
-/** The answer index.html already asked for, once: the first screen then waits for one round trip fewer. */
-async function takeEarlySession(): Promise<SessionUser | null | undefined> {
-  const early = typeof window === 'undefined' ? undefined : window.__payLocalSession;
-  if (!early) return undefined;
-  window.__payLocalSession = undefined;
-  const res = await early;
-  if (!res) return undefined; // it failed (offline?): ask again the usual way
-  if (res.status === 401) {
-    await res.body?.cancel().catch(() => undefined);
-    return null;
-  }
-  if (!res.ok) return undefined;
-  return ((await res.json()) as SessionAnswer).user ?? null;
-}
-
 /**
  * GET /api/auth/me → the signed-in user, or null. A 401 means logged out; so does any other failure
  * (docs/spec.md section 4), which is why this never throws. Cached forever and never retried (client defaults).
  */
-const meQueryOptions = () =>
+export const meQueryOptions = () =>
   queryOptions<SessionUser | null>({
     queryKey: authKeys.me,
     queryFn: async (context) => {
@@ -68,4 +47,26 @@ export function useUser() {
   const query = useQuery(meQueryOptions());
   const isConfirming = query.isFetching && query.dataUpdatedAt < PAGE_STARTED_AT;
   return { ...query, user: query.data, isConfirming };
+}
+
+/**
+ * Before the first render: when index.html's GET /api/auth/me answers within `ms`, its user becomes the
+ * session query's data, so React's first commit is already the screen (no splash commit, then a second
+ * commit once the query's answer is delivered in a later task: the member home's heading came ~0.6 s later
+ * on a throttled phone). Otherwise nothing changes: the query takes the answer when it comes.
+ */
+export async function adoptEarlySession(queryClient: QueryClient, ms: number): Promise<void> {
+  const user = await takeEarlySessionWithin(ms);
+  if (user !== undefined && queryClient.getQueryData(authKeys.me) === undefined) queryClient.setQueryData(authKeys.me, user);
+}
+
+/**
+ * After the persisted cache is restored: a user restored from this device is only a guess until the server
+ * confirms it, once per start (an expired cookie must not look signed in until the cache expires). A session
+ * the server already answered during this page load needs no second request.
+ */
+export function confirmRestoredSession(queryClient: QueryClient): void {
+  const state = queryClient.getQueryState(authKeys.me);
+  if (state?.data !== undefined && state.dataUpdatedAt >= PAGE_STARTED_AT) return;
+  void queryClient.invalidateQueries({ queryKey: authKeys.me });
 }
