@@ -101,6 +101,31 @@ try {
     sampleTimes.push({ ts: t, module: moduleOf(byId.get(id)!.callFrame) });
   });
   printTasks();
+  // TRACE_WINDOW=from,to (ms after the navigation's first ParseHTML): what ran then, inclusive per app source file
+  // (a sample counts for every web/src or shared file on its stack: which component or hook caused the work).
+  if (process.env.TRACE_WINDOW && main) {
+    const [from, to] = process.env.TRACE_WINDOW.split(',').map(Number);
+    const navTs = events.find((e) => e.pid === main.pid && e.tid === main.tid && e.name === 'ParseHTML')?.ts ?? profile.startTime;
+    const parent = new Map<number, number>();
+    for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+    const inclusive = new Map<string, number>();
+    let at = profile.startTime;
+    profile.samples.forEach((id, i) => {
+      at += profile.timeDeltas[i] ?? 0;
+      const ms = (at - navTs) / 1000;
+      if (ms < from || ms > to) return;
+      const seen = new Set<string>();
+      for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) {
+        const frame = byId.get(node)!.callFrame;
+        const module = moduleOf(frame);
+        if (!/^(web\/src|supabase)\//.test(module)) continue;
+        seen.add(`${module} ${frame.functionName || '(anonymous)'}`);
+      }
+      for (const key of seen) inclusive.set(key, (inclusive.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    });
+    console.log(`app code on the stack between ${from} and ${to} ms (inclusive):`);
+    for (const [key, ms] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${key}`);
+  }
   function printTasks() {
   if (main) {
     const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');

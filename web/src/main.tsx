@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { firstScreenReady } from './app/first-screen-ready';
 import { registerServiceWorker } from './app/register-service-worker';
+import { dropEarlyAnswers } from './lib/early-answers';
+import { afterFirstScreen } from './lib/first-screen';
 import './index.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -18,6 +20,8 @@ void firstScreenReady(window.location.pathname).then(() => {
       </StrictMode>,
     );
   });
+  // What index.html asked for and nothing read by now is old: later reads ask the server.
+  void afterFirstScreen().then(dropEarlyAnswers);
 });
 
 registerServiceWorker();

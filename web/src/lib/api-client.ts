@@ -1,5 +1,6 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api-error';
+import { takeEarlyAnswer } from './early-answers';
 import { trackedFetch } from './network/connectivity';
 
 /** Throws an ApiError (message: the spec's "<status>: <body>") when the response is not OK. */
@@ -41,7 +42,9 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 /** A query function for key-addressed GETs; with on401 'returnNull' a 401 answer reads as null instead of an error. */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
-    const res = await trackedFetch(pathFromQueryKey(queryKey), { credentials: 'include', signal });
+    const path = pathFromQueryKey(queryKey);
+    // The first screen's reads may find their answer already asked for by index.html (early-answers.ts).
+    const res = (await takeEarlyAnswer(path)) ?? (await trackedFetch(path, { credentials: 'include', signal }));
     if (on401 === 'returnNull' && res.status === 401) {
       // Read the body anyway: an unread response keeps its connection busy (the page never looks idle).
       await res.body?.cancel().catch(() => undefined);

@@ -1,37 +1,18 @@
-// Answers index.html asked for while the app's code downloaded (decision 135, stop 22). On /app and /deals
-// the inline script there asks for the city list and, once GET /api/auth/me says an active member is
-// signed in, the first page of the default city's deals: the member's cards then wait for the entry chunk
-// only, not for the chunk and then two more round trips (cities → deals).
+// Answers index.html asked for while the app's code downloaded (decision 135, stop 22; decision 145): who is
+// signed in on every screen, and on /app and /deals what the member home shows at once (the city list, a
+// member's status, notifications and follows, an active member's first page of deals). The first screen then
+// waits for the entry chunk only, not for the chunk and then more round trips.
 //
-// Each answer is taken once, by the first read of the same URL; an answer that failed, was refused or
-// does not match is dropped and that read asks the server itself, exactly as it would have without it.
-
+// Each answer is taken once, by the first read of the same URL; an answer that failed or was refused is
+// dropped and that read asks the server itself, exactly as it would have without it. Answers nobody took
+// by the time the first screen has settled are dropped too: a later read must never get an old answer.
 import type { SessionAnswer, SessionUser } from '@shared/contract/index.ts';
-
-/** The first page of deals index.html asked for: its URL (the city it picked), and the answer to come. */
-export interface EarlyDealsPage {
-  url: string;
-  answer: Promise<Response | null>;
-}
 
 declare global {
   interface Window {
-    /** GET /api/auth/me, started by index.html on every screen while the app's code downloads. */
-    __payLocalSession?: Promise<Response | null>;
-    /** GET /api/cities, started by index.html on /app and /deals. */
-    __payLocalCities?: Promise<Response | null>;
-    /** GET /api/deals?cityId=…&category=all, started by index.html for an active member on /app and /deals. */
-    __payLocalFirstDeals?: Promise<EarlyDealsPage | null>;
+    /** GET URL → its answer on the way (null: no answer at all, e.g. offline), started by index.html. */
+    __payLocalEarly?: Record<string, Promise<Response | null> | undefined>;
   }
-}
-
-/** A usable answer (2xx), else undefined after freeing the connection (an unread body keeps it busy). */
-async function usable(answer: Promise<Response | null>): Promise<Response | undefined> {
-  const res = await answer;
-  if (!res) return undefined;
-  if (res.ok) return res;
-  await res.body?.cancel().catch(() => undefined);
-  return undefined;
 }
 
 /** An answer nobody will read: let it go without holding its connection open. */
@@ -39,35 +20,34 @@ function discard(answer: Promise<Response | null>): void {
   void answer.then((res) => res?.body?.cancel()).catch(() => undefined);
 }
 
-/** The early GET /api/cities answer, once; undefined when there is none or it was not a success. */
-export function takeEarlyCities(): Promise<Response | undefined> | undefined {
-  if (typeof window === 'undefined' || !window.__payLocalCities) return undefined;
-  const early = window.__payLocalCities;
-  window.__payLocalCities = undefined;
-  return usable(early);
+/** The early answer to GET `url` as it came, once; undefined when index.html did not ask for it. */
+function takeEarlyResponse(url: string): Promise<Response | null> | undefined {
+  const early = typeof window === 'undefined' ? undefined : window.__payLocalEarly;
+  const answer = early?.[url];
+  if (!early || !answer) return undefined;
+  delete early[url];
+  return answer.catch(() => null);
 }
 
-/**
- * The early first page of deals when it is the one `url` asks for (same city, category, no cursor), once;
- * undefined otherwise. The first read of deals takes it whatever its URL: a later read (a refetch after a
- * change) must never get this older answer.
- */
-export async function takeEarlyDeals(url: string): Promise<Response | undefined> {
-  if (typeof window === 'undefined' || !window.__payLocalFirstDeals) return undefined;
-  const early = window.__payLocalFirstDeals;
-  window.__payLocalFirstDeals = undefined;
-  const page = await early.catch(() => null);
-  if (!page) return undefined;
-  if (page.url !== url) {
-    discard(page.answer);
-    return undefined;
-  }
-  return usable(page.answer);
+/** The early answer to GET `url` when it is a success (2xx), once; otherwise undefined (the read asks itself). */
+export async function takeEarlyAnswer(url: string): Promise<Response | undefined> {
+  const res = await takeEarlyResponse(url);
+  if (!res) return undefined;
+  if (res.ok) return res;
+  await res.body?.cancel().catch(() => undefined);
+  return undefined;
+}
+
+/** Drops every answer nobody took (called once the first screen has settled). */
+export function dropEarlyAnswers(): void {
+  const early = typeof window === 'undefined' ? undefined : window.__payLocalEarly;
+  if (!early) return;
+  for (const url of Object.keys(early)) discard(takeEarlyResponse(url)!);
 }
 
 /** The signed-in user in an answer to GET /api/auth/me: null when signed out (401), undefined when unusable. */
 async function sessionUser(answer: Promise<Response | null>): Promise<SessionUser | null | undefined> {
-  const res = await answer.catch(() => null);
+  const res = await answer;
   if (!res) return undefined; // it failed (offline?): the reader asks again the usual way
   if (res.status === 401) {
     await res.body?.cancel().catch(() => undefined);
@@ -84,9 +64,9 @@ async function sessionUser(answer: Promise<Response | null>): Promise<SessionUse
 let sessionRead: Promise<SessionUser | null | undefined> | undefined;
 
 function earlySessionRead(): Promise<SessionUser | null | undefined> | undefined {
-  if (!sessionRead && typeof window !== 'undefined' && window.__payLocalSession) {
-    sessionRead = sessionUser(window.__payLocalSession);
-    window.__payLocalSession = undefined;
+  if (!sessionRead) {
+    const answer = takeEarlyResponse('/api/auth/me');
+    if (answer) sessionRead = sessionUser(answer);
   }
   return sessionRead;
 }

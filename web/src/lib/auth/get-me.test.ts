@@ -26,7 +26,7 @@ afterEach(() => {
 describe("adoptEarlySession: the user from index.html's early answer, before the first render", () => {
   it('becomes the session query data when the answer is in time: nothing more is asked', async () => {
     const asked = fakeServer();
-    vi.stubGlobal('window', { __payLocalSession: answer({ user: MEMBER }) });
+    vi.stubGlobal('window', { __payLocalEarly: { '/api/auth/me': answer({ user: MEMBER }) } });
     const client = createQueryClient();
     await adoptEarlySession(client, 500);
     expect(client.getQueryData(authKeys.me)).toEqual(MEMBER);
@@ -35,7 +35,7 @@ describe("adoptEarlySession: the user from index.html's early answer, before the
 
   it('a 401 is adopted as signed out (null)', async () => {
     fakeServer();
-    vi.stubGlobal('window', { __payLocalSession: answer({ message: 'Not authenticated' }, 401) });
+    vi.stubGlobal('window', { __payLocalEarly: { '/api/auth/me': answer({ message: 'Not authenticated' }, 401) } });
     const client = createQueryClient();
     await adoptEarlySession(client, 500);
     expect(client.getQueryState(authKeys.me)?.status).toBe('success');
@@ -45,7 +45,7 @@ describe("adoptEarlySession: the user from index.html's early answer, before the
   it('is not adopted when late or failed; the late answer is still the first read (no second request)', async () => {
     const asked = fakeServer({ user: { ...MEMBER, name: 'from a second request' } });
     let answerNow: (res: Response) => void = () => undefined;
-    vi.stubGlobal('window', { __payLocalSession: new Promise<Response>((resolve) => (answerNow = resolve)) });
+    vi.stubGlobal('window', { __payLocalEarly: { '/api/auth/me': new Promise<Response>((resolve) => (answerNow = resolve)) } });
     const client = createQueryClient();
     await adoptEarlySession(client, 20);
     expect(client.getQueryData(authKeys.me)).toBeUndefined();
@@ -57,7 +57,7 @@ describe("adoptEarlySession: the user from index.html's early answer, before the
 
   it('a failed early answer (500) is not adopted', async () => {
     fakeServer();
-    vi.stubGlobal('window', { __payLocalSession: answer({ message: 'boom' }, 500) });
+    vi.stubGlobal('window', { __payLocalEarly: { '/api/auth/me': answer({ message: 'boom' }, 500) } });
     const client = createQueryClient();
     await adoptEarlySession(client, 500);
     expect(client.getQueryData(authKeys.me)).toBeUndefined();

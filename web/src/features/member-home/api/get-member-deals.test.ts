@@ -1,7 +1,6 @@
 import { InfiniteQueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NEXT_CURSOR_HEADER } from '@shared/constants.ts';
-import type { EarlyDealsPage } from '@/lib/early-answers';
 import { createQueryClient } from '@/lib/query-client';
 import { memberDealsQueryOptions } from './get-member-deals';
 
@@ -23,8 +22,7 @@ function fakeServer() {
 
 /** What index.html's inline script leaves behind on /app for an active member. */
 function earlyFirstPage(url: string, res: Response | null | Promise<Response | null>) {
-  const page: EarlyDealsPage = { url, answer: Promise.resolve(res) };
-  vi.stubGlobal('window', { __payLocalFirstDeals: Promise.resolve(page) });
+  vi.stubGlobal('window', { __payLocalEarly: { [url]: Promise.resolve(res) } });
 }
 
 const firstPage = (cityId = 'lyons') => createQueryClient().fetchInfiniteQuery(memberDealsQueryOptions(cityId, 'all'));

@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { NEXT_CURSOR_HEADER } from '@shared/constants.ts';
 import type { MemberDeal } from '@shared/contract/index.ts';
 import { apiRequest } from '@/lib/api-client';
-import { takeEarlyDeals } from '@/lib/early-answers';
+import { takeEarlyAnswer } from '@/lib/early-answers';
 import { useRefreshAtExpiry } from '@/lib/deals/use-now';
 import { type MemberFilter, memberKeys } from './member-keys';
 
@@ -19,7 +19,7 @@ async function fetchMemberDealPage(cityId: string, category: MemberFilter, curso
   const url = `/api/deals?${params}`;
   // The first page may already be on its way (index.html asks for the default city's on /app): the cards
   // then wait for no request of their own. Any other page, or no usable early answer, asks the server.
-  const res = (!cursor && (await takeEarlyDeals(url))) || (await apiRequest('GET', url));
+  const res = (!cursor && (await takeEarlyAnswer(url))) || (await apiRequest('GET', url));
   return { deals: (await res.json()) as MemberDeal[], nextCursor: res.headers.get(NEXT_CURSOR_HEADER) };
 }
 

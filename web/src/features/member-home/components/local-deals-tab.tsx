@@ -35,8 +35,10 @@ export function LocalDealsTab({ city, renderFollowButton }: LocalDealsTabProps) 
   useLiveQueries(city ? `city:${city.id}` : null, ['/api/deals'], ['deal_changed']);
   const shown = useMemo(() => (deals.deals ? searchDeals(deals.deals, search) : []), [deals.deals, search]);
   // The cards (codes, countdowns, follow buttons) render in a transition once the list arrives or changes:
-  // on a slow phone the screen stays responsive while they build.
-  const deferredShown = useDeferredValue(shown, []);
+  // on a slow phone the screen stays responsive while they build. A list already there when the tab mounts
+  // (the first screen waits for its first page, app/first-screen-ready.ts) renders with it, in the same
+  // commit: an initial value of [] would paint the screen without cards and build them in a second pass.
+  const deferredShown = useDeferredValue(shown);
 
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-5">
