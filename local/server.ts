@@ -53,8 +53,9 @@ export function createLocalServer({ api, staticDir, realtime, objects }: LocalSe
   server.route('/', api);
   if (objects) server.get('/objects/*', serveObject(objects));
 
-  // The web app goes out gzipped, as any production host sends it (the quality budgets are measured
-  // against this server). Registered after the API, so it wraps only the static files.
+  // The web app goes out compressed, as any production host sends it (the quality budgets are measured
+  // against this server): the build's brotli copies (scripts/vite/precompress.ts) to browsers that take them,
+  // else gzipped on the fly. Registered after the API, so it wraps only the static files.
   server.use('*', compress());
 
   const root = relative(process.cwd(), staticDir) || '.';
@@ -70,11 +71,11 @@ export function createLocalServer({ api, staticDir, realtime, objects }: LocalSe
       c.header('Cache-Control', 'no-cache');
     }
   });
-  server.use('*', serveStatic({ root }));
+  server.use('*', serveStatic({ root, precompressed: true }));
   server.get('*', async (c, next) => {
     if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/objects/')) return next();
     if (!hasBuild) return c.text('The web app is not built yet: run `npm run build` (npm start does it for you).', 503);
-    return serveStatic({ root, path: 'index.html' })(c, next);
+    return serveStatic({ root, path: 'index.html', precompressed: true })(c, next);
   });
   return server;
 }

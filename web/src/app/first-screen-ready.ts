@@ -1,7 +1,7 @@
 import { adoptEarlySession } from '@/lib/auth/get-me';
 import { queryClient } from './provider';
 import { preloadPageFor } from './routes/lazy-pages';
-import { screenDataSettled } from './routes/route-data';
+import { screenDataSettled, setPreparingFirstCommit } from './routes/route-data';
 
 /**
  * How long the first render may wait for index.html's session answer and the screen's chunks. In the usual
@@ -19,10 +19,14 @@ export const FIRST_SCREEN_WAIT_MS = 800;
 export function firstScreenReady(pathname: string, waitMs = FIRST_SCREEN_WAIT_MS): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
-  // The user first: knowing them starts the screen's data (route-data.ts; index.html asked for it already, so
-  // the reads take those answers), which the first commit then waits for too: one commit with everything in
-  // it instead of one per answer after the first paint (each a render and a layout on a slow phone).
+  // The user first: knowing them starts the screen's first page of deals (route-data.ts; index.html asked for it
+  // already, so the read takes that answer), which the first commit then waits for too: the cards are in the
+  // first commit instead of a second render and layout after the first paint.
+  setPreparingFirstCommit(true);
   const session = adoptEarlySession(queryClient, waitMs).then(screenDataSettled);
   const ready = Promise.all([session, preloadPageFor(pathname)]).then(() => undefined, () => undefined);
-  return Promise.race([ready, late]).finally(() => clearTimeout(timer));
+  return Promise.race([ready, late]).finally(() => {
+    clearTimeout(timer);
+    setPreparingFirstCommit(false);
+  });
 }

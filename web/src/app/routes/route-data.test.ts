@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@shared/contract/index.ts';
 import { authKeys } from '@/lib/auth/get-me';
 import { createQueryClient } from '@/lib/query-client';
-import { prefetchOnSignIn, screenDataSettled } from './route-data';
+import { prefetchOnSignIn, screenDataSettled, setPreparingFirstCommit } from './route-data';
 
 const CITIES = [
   { id: 'boulder', name: 'Boulder', state: 'Colorado' },
@@ -31,6 +31,21 @@ function user(overrides: Partial<SessionUser> = {}): SessionUser {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('prefetchOnSignIn', () => {
+  it('while the first commit is prepared, asks only for the deals (cities → first page); the screen asks for the rest', async () => {
+    const asked = fakeApi();
+    const client = createQueryClient();
+    const stop = prefetchOnSignIn(client, () => '/app');
+    setPreparingFirstCommit(true);
+    try {
+      client.setQueryData(authKeys.me, user());
+    } finally {
+      setPreparingFirstCommit(false);
+    }
+    await screenDataSettled();
+    expect(asked).toEqual(['/api/cities', '/api/deals?cityId=lyons&category=all']);
+    stop();
+  });
+
   it("screenDataSettled resolves once every answer of the screen's data is in", async () => {
     let answerDeals: () => void = () => undefined;
     const asked: string[] = [];
@@ -50,7 +65,6 @@ describe('prefetchOnSignIn', () => {
     expect(settled).toBe(false);
     answerDeals();
     await vi.waitFor(() => expect(settled).toBe(true));
-    expect(client.getQueryData(['/api/subscription/status'])).toEqual([]);
     stop();
   });
 

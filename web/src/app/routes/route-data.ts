@@ -16,13 +16,14 @@ import { routeFor, routeTable } from './route-table';
  * after it mounts and rendering once more per answer (a waterfall on a slow network, long tasks on a slow
  * phone). The screen's own queries share these requests (same keys); nothing is fetched twice.
  */
-function prefetchRouteData(pathname: string, user: SessionUser, queryClient: QueryClient): Promise<unknown> {
+function prefetchRouteData(pathname: string, user: SessionUser, queryClient: QueryClient, secondary: boolean): Promise<unknown> {
   if (user.role !== 'USER' || routeFor(pathname)?.prefetch !== 'memberHome') return Promise.resolve();
-  const asked: Promise<unknown>[] = [
-    queryClient.prefetchQuery(subscriptionStatusQueryOptions()),
-    queryClient.prefetchQuery(notificationsQueryOptions()),
-    queryClient.prefetchQuery(followingQueryOptions()),
-  ];
+  const asked: Promise<unknown>[] = [];
+  if (secondary) {
+    void queryClient.prefetchQuery(subscriptionStatusQueryOptions());
+    void queryClient.prefetchQuery(notificationsQueryOptions());
+    void queryClient.prefetchQuery(followingQueryOptions());
+  }
   // Deals are for active members only; the screen picks the same default city.
   if (user.subscriptionStatus === 'active') {
     asked.push(
@@ -38,10 +39,21 @@ function prefetchRouteData(pathname: string, user: SessionUser, queryClient: Que
   return Promise.all(asked);
 }
 
-/** The latest prefetch's requests (prefetches never fail: an error stays in its query for the screen to show). */
+/**
+ * True while the app prepares React's first commit (app/first-screen-ready.ts). The user is then known
+ * before the screen renders, and the screen asks for its secondary data (membership status, notifications,
+ * follows: a badge and button states) itself when it mounts, right after the first commit; asked here, those
+ * requests would only compete with the first screen's own (decision 145).
+ */
+let preparingFirstCommit = false;
+export function setPreparingFirstCommit(preparing: boolean): void {
+  preparingFirstCommit = preparing;
+}
+
+/** The latest prefetch's deals (prefetches never fail: an error stays in its query for the screen to show). */
 let screenData: Promise<unknown> = Promise.resolve();
 
-/** Resolves when the data prefetched for the signed-in user's screen has answered (or failed). */
+/** Resolves when the first page of deals prefetched for the signed-in user's screen has answered (or failed). */
 export function screenDataSettled(): Promise<void> {
   return screenData.then(() => undefined, () => undefined);
 }
@@ -64,6 +76,6 @@ export function prefetchOnSignIn(queryClient: QueryClient, currentPath = () => w
     if (!user || user.id === doneFor) return;
     doneFor = user.id;
     const path = currentPath();
-    screenData = prefetchRouteData(REDIRECTING_SCREENS.includes(path) ? homePathForRole(user.role) : path, user, queryClient);
+    screenData = prefetchRouteData(REDIRECTING_SCREENS.includes(path) ? homePathForRole(user.role) : path, user, queryClient, !preparingFirstCommit);
   });
 }
