@@ -1,16 +1,15 @@
 // Renders the PWA icons from web/public/favicon.svg with headless Chromium (works offline).
 // Usage: node scripts/make-icons.mjs   (CHROMIUM_PATH overrides /usr/bin/chromium)
 import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import UPNG from 'upng-js';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // upng-js (pure JS): the screenshots are quantized to a 256-colour palette, about a fifth of their size. The
 // browser downloads the 192 px icon on a first visit (installability) beside the app's own code, and the
 // service worker precaches them all.
-const UPNG = createRequire(import.meta.url)('upng-js');
 const svg = readFileSync('web/public/favicon.svg', 'utf8');
 const work = mkdtempSync(join(tmpdir(), 'icons-'));
 
