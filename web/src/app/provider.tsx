@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { dehydrate } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { BrowserRouter } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
@@ -24,6 +25,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
       client={queryClient}
       persistOptions={{ persister: appPersister, maxAge: PERSIST_MAX_AGE_MS, buster: CACHE_BUSTER }}
       onSuccess={() => {
+        // Saving follows the cache's changes from now on; what was set before (the session adopted before the
+        // first render, app/first-screen-ready.ts) is saved here, or an offline start would not know it.
+        void appPersister.persistClient({ timestamp: Date.now(), buster: CACHE_BUSTER, clientState: dehydrate(queryClient) });
         // The restored user is what the installed app shows offline; when online, confirm the session is still
         // valid once per start (an expired cookie must not look signed in until the cache expires).
         if (connectivity.isOnline()) confirmRestoredSession(queryClient);
