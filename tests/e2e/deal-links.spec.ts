@@ -126,6 +126,15 @@ test.describe('offline', () => {
   });
 });
 
+test("a member opens a deal from the member home by its card's title", async ({ page }) => {
+  await signIn(page, DEMO.member);
+  const card = page.getByRole('article', { name: LATTE.title });
+  await card.getByRole('link', { name: LATTE.title }).click();
+  await expect(page).toHaveURL(`/deals/${LATTE.id}`);
+  await expect(page.getByRole('heading', { name: LATTE.title })).toBeVisible();
+  await expect(page.getByTestId('deal-code')).toBeVisible();
+});
+
 test('"View Deal" on a new-deal notification opens the deal link; the old /app?deal= address leads there too', async ({ page, baseURL }) => {
   test.setTimeout(60_000);
   const merchant = await apiAs(baseURL!, DEMO.merchant);

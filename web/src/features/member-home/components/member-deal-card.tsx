@@ -1,11 +1,13 @@
 import { memo, type ReactNode } from 'react';
 import type { MemberDeal, OfflineDealCodes } from '@shared/contract/index.ts';
+import { Link } from 'react-router';
 import { CategoryBadge } from '@/components/deals/category-badge';
 import { DealCode } from '@/components/deals/deal-code';
 import { ShareDealButton } from '@/components/deals/share-deal-button';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { categoryTone, toneClasses } from '@/lib/categories';
+import { paths } from '@/config/paths';
 import { discountLabel } from '@/lib/deals/deal-format';
 import { useCodeStepNow } from '@/lib/deals/ticker';
 import { useDealCode } from '@/lib/deals/use-deal-code';
@@ -40,7 +42,12 @@ export const MemberDealCard = memo(function MemberDealCard({ deal, renderFollowB
       <div className="flex items-start justify-between gap-3">
         <div>
           <p className="text-2xl font-extrabold text-brand-800">{discountLabel(deal)}</p>
-          <h3 className="mt-1 text-lg font-semibold text-stone-900">{deal.title}</h3>
+          <h3 className="mt-1 text-lg font-semibold text-stone-900">
+            {/* The deal's own page, /deals/:id (decision 115). */}
+            <Link to={paths.deal(deal.id)} className="rounded-sm underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
+              {deal.title}
+            </Link>
+          </h3>
           <p className="text-sm font-medium text-stone-700">{deal.merchantName}</p>
         </div>
         <CategoryBadge category={deal.category} className="shrink-0" />
