@@ -26,7 +26,7 @@ export function precompress(): Plugin {
     },
     writeBundle(_options, bundle) {
       for (const fileName of Object.keys(bundle)) {
-        if (!COMPRESSIBLE.test(fileName) || fileName === 'index.html') continue;
+        if (!COMPRESSIBLE.test(fileName)) continue;
         const file = join(outDir, fileName);
         const bytes = readFileSync(file);
         if (bytes.byteLength >= 1024) writeFileSync(`${file}.br`, brotli(bytes));

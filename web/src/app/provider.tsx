@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
 import { confirmRestoredSession } from '@/lib/auth/get-me';
 import { connectivity } from '@/lib/network/connectivity';
+import { afterFirstScreen } from '@/lib/first-screen';
 import { createQueryClient } from '@/lib/query-client';
 import { RealtimeProvider } from '@/lib/realtime/realtime-provider';
 import { appPersister, PERSIST_MAX_AGE_MS } from '@/lib/query-persister';
@@ -26,8 +27,11 @@ export function AppProvider({ children }: { children: ReactNode }) {
       persistOptions={{ persister: appPersister, maxAge: PERSIST_MAX_AGE_MS, buster: CACHE_BUSTER }}
       onSuccess={() => {
         // Saving follows the cache's changes from now on; what was set before (the session adopted before the
-        // first render, app/first-screen-ready.ts) is saved here, or an offline start would not know it.
-        void appPersister.persistClient({ timestamp: Date.now(), buster: CACHE_BUSTER, clientState: dehydrate(queryClient) });
+        // first render, app/first-screen-ready.ts) is saved once too, or an offline start would not know it.
+        // After the first screen, like every save: dehydrating the whole cache is no work for start-up.
+        void afterFirstScreen().then(() =>
+          appPersister.persistClient({ timestamp: Date.now(), buster: CACHE_BUSTER, clientState: dehydrate(queryClient) }),
+        );
         // The restored user is what the installed app shows offline; when online, confirm the session is still
         // valid once per start (an expired cookie must not look signed in until the cache expires).
         if (connectivity.isOnline()) confirmRestoredSession(queryClient);

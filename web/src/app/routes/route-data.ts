@@ -18,25 +18,20 @@ import { routeFor, routeTable } from './route-table';
  */
 function prefetchRouteData(pathname: string, user: SessionUser, queryClient: QueryClient, secondary: boolean): Promise<unknown> {
   if (user.role !== 'USER' || routeFor(pathname)?.prefetch !== 'memberHome') return Promise.resolve();
-  const asked: Promise<unknown>[] = [];
   if (secondary) {
     void queryClient.prefetchQuery(subscriptionStatusQueryOptions());
     void queryClient.prefetchQuery(notificationsQueryOptions());
     void queryClient.prefetchQuery(followingQueryOptions());
   }
   // Deals are for active members only; the screen picks the same default city.
-  if (user.subscriptionStatus === 'active') {
-    asked.push(
-      queryClient
-        .fetchQuery(citiesQueryOptions())
-        .then((cities) => {
-          const city = pickDefaultCity(cities);
-          if (city) return queryClient.prefetchInfiniteQuery(memberDealsQueryOptions(city.id, 'all'));
-        })
-        .catch(() => undefined),
-    );
-  }
-  return Promise.all(asked);
+  if (user.subscriptionStatus !== 'active') return Promise.resolve();
+  return queryClient
+    .fetchQuery(citiesQueryOptions())
+    .then((cities) => {
+      const city = pickDefaultCity(cities);
+      if (city) return queryClient.prefetchInfiniteQuery(memberDealsQueryOptions(city.id, 'all'));
+    })
+    .catch(() => undefined);
 }
 
 /**
