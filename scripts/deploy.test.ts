@@ -1,6 +1,7 @@
 // `npm run deploy -- --dry-run` prints the exact commands, runs none, and refuses an incomplete secrets file.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkSecretsFile, parseArgs } from './deploy.ts';
@@ -56,6 +57,16 @@ describe('npm run deploy -- --dry-run', () => {
     expect(out).toContain('(dry run: nothing was run)');
     expect(out).toContain('STRIPE_SECRET_KEY');
     expect(out).not.toMatch(/secretvalue/);
+  }, 60_000);
+
+  it('takes the secrets file by an absolute path too (it was read from inside the checkout)', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'paylocal-deploy-')), 'env.production');
+    writeFileSync(file, COMPLETE);
+    const result = spawnSync('npm', ['run', '--silent', 'deploy', '--', '--dry-run', '--project-ref', REF, '--env-file', file], {
+      cwd: root, encoding: 'utf8', env: { ...process.env, SUPABASE_PROJECT_REF: '' },
+    });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`npx supabase secrets set --env-file ${relative(root, file)} --project-ref ${REF}`);
   }, 60_000);
 
   it('refuses a file the function would refuse to start with, naming the variables, before running anything', () => {

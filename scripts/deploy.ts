@@ -9,7 +9,7 @@
 // The project ref: --project-ref, else SUPABASE_PROJECT_REF, else the one `supabase link` recorded.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseEnv } from 'node:util';
 import { checkEdgeEnv } from '../supabase/functions/api/env.ts';
@@ -116,7 +116,7 @@ export function main(argv = process.argv.slice(2)): number {
     console.error(`deploy: ${(error as Error).message}`);
     return 2;
   }
-  const envPath = join(root, options.envFile);
+  const envPath = resolve(root, options.envFile); // a path from the checkout, or an absolute one
   const envFile = relative(root, envPath);
   if (!existsSync(envPath)) {
     console.error(`deploy: ${envFile} not found. Copy .env.production.example to ${envFile} and fill it in (README, "Deploying to Supabase").`);
