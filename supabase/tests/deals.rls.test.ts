@@ -248,3 +248,61 @@ describe('deals.city_id: the business\'s city, kept by the database', () => {
     expect(await memberPageIds(SEED.lyonsId)).toContain(deal);
   });
 });
+
+// deals.merchant_listed (decision 150): public.merchant_is_listed of the deal's business and city, kept
+// by triggers so the deals policies read a column instead of a sub-plan over every business.
+describe('deals.merchant_listed: whether the business is listed, kept by the database', () => {
+  const listedOf = async (dealId: string) => (await asService(db, (q) => q<{ merchant_listed: boolean }>(
+    `select merchant_listed from public.deals where id = $1`, [dealId])))[0].merchant_listed;
+  const seenBy = async (dealId: string) => ({
+    anon: (await asAnon(db, (q) => q(`select id from public.deals where id = $1`, [dealId]))).length === 1,
+    member: (await asUser(db, SEED.member.id, (q) => q(`select id from public.deals where id = $1`, [dealId]))).length === 1,
+    owner: (await asUser(db, OTHER, (q) => q(`select id from public.deals where id = $1`, [dealId]))).length === 1,
+    admin: (await asUser(db, TEST_ADMIN.id, (q) => q(`select id from public.deals where id = $1`, [dealId]))).length === 1,
+  });
+  const everyone = { anon: true, member: true, owner: true, admin: true };
+  const ownerAndAdmin = { anon: false, member: false, owner: true, admin: true };
+  const otherMerchant = DEALS_SEED.otherMerchant.merchantId;
+  const deal = DEALS_SEED.otherMerchantDealId;
+
+  it('follows the business being paused and approved again', async () => {
+    expect(await listedOf(deal)).toBe(true);
+    await asUser(db, TEST_ADMIN.id, (q) => q(`update public.merchants set active = false where id = $1`, [otherMerchant]));
+    expect(await listedOf(deal)).toBe(false);
+    expect(await seenBy(deal)).toEqual(ownerAndAdmin);
+    await asUser(db, TEST_ADMIN.id, (q) => q(`update public.merchants set active = true where id = $1`, [otherMerchant]));
+    expect(await listedOf(deal)).toBe(true);
+    expect(await seenBy(deal)).toEqual(everyone);
+  });
+
+  it('follows the city closing and opening, and the business moving into a closed city', async () => {
+    const [closed] = await asUser(db, TEST_ADMIN.id, (q) => q<{ id: string }>(
+      `insert into public.cities (name, state) values ('Niwot', 'Colorado') returning id`));
+    await asUser(db, TEST_ADMIN.id, (q) => q(`update public.merchants set city_id = $2 where id = $1`, [otherMerchant, closed.id]));
+    await asUser(db, TEST_ADMIN.id, (q) => q(`update public.cities set active = false where id = $1`, [closed.id]));
+    expect(await listedOf(deal)).toBe(false);
+    expect(await seenBy(deal)).toEqual(ownerAndAdmin);
+    await asUser(db, TEST_ADMIN.id, (q) => q(`update public.cities set active = true where id = $1`, [closed.id]));
+    expect(await seenBy(deal)).toEqual(everyone);
+    await asUser(db, TEST_ADMIN.id, (q) => q(`update public.cities set active = false where id = $1`, [closed.id]));
+    // Moving back to an open city lists it again.
+    await asService(db, (q) => q(`update public.merchants set city_id = $2 where id = $1`, [otherMerchant, SEED.lyonsId]));
+    expect(await listedOf(deal)).toBe(true);
+    expect(await seenBy(deal)).toEqual(everyone);
+  });
+
+  it('a new deal of a business not yet approved is not listed; clients cannot write the flag, and no writer can set it wrong', async () => {
+    const [pending] = await asService(db, (q) => q<{ id: string; merchant_listed: boolean }>(
+      `insert into public.deals (merchant_id, title, description, discount_percent, merchant_listed) values ($1, 'Listed?', 'D', 5, true) returning id, merchant_listed`,
+      [SEED.pendingMerchantId]));
+    expect(pending.merchant_listed).toBe(false);
+    await asService(db, (q) => q(`update public.deals set merchant_listed = true where id = $1`, [pending.id]));
+    expect(await listedOf(pending.id)).toBe(false);
+    await expect(asUser(db, SEED.pendingOwner.id, (q) => q(`update public.deals set merchant_listed = true where id = $1`, [pending.id])))
+      .rejects.toEqual(denied);
+    await expect(asUser(db, ROSA, (q) => q(
+      `insert into public.deals (merchant_id, title, description, discount_percent, merchant_listed) values ($1, 'T', 'D', 5, false)`,
+      [SEED.activeMerchantId]))).rejects.toEqual(denied);
+    await asService(db, (q) => q(`delete from public.deals where id = $1`, [pending.id]));
+  });
+});
