@@ -87,7 +87,10 @@ async function lighthouseRun(base: string, path: string, cookie?: string): Promi
       extraHeaders: cookie ? { Cookie: cookie } : undefined,
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-    const { categories, audits, finalDisplayedUrl, environment } = result.lhr;
+    const { categories, audits, finalDisplayedUrl, environment, runtimeError } = result.lhr;
+    // A run Lighthouse could not score (no paint seen, a protocol timeout) says why instead of a silent 0.
+    const unscored = runtimeError?.message ?? audits['largest-contentful-paint']?.errorMessage ?? audits['total-blocking-time']?.errorMessage;
+    if (unscored) console.log(`    (a run on ${path} was not scored: ${unscored})`);
     if (new URL(finalDisplayedUrl).pathname !== path) throw new Error(`Lighthouse on ${path} ended on ${finalDisplayedUrl}`);
     const items = ((audits['long-tasks']?.details as { items?: { url: string; duration: number }[] } | undefined)?.items ?? []);
     return {
