@@ -23,20 +23,29 @@ test('the service worker shows a pushed NEW_DEAL and its click target opens the 
 
   const dealId = '0d000000-0000-4000-8000-00000000e2e1';
   const payload = { type: 'NEW_DEAL', title: "New deal at Rosa's River Cafe", body: '2 for 1 coffee', url: `/deals/${dealId}`, dealId, tag: `deal-${dealId}` };
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: baseURL!, registrationId: registrations.get(`${baseURL}/`)!, data: JSON.stringify(payload),
-  });
   const shown = () => page.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration();
     return (await registration!.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }));
   });
+  // CDP's deliverPushMessage answers before the worker gets the event, and about one delivery in thirty (2 cores,
+  // under load) never reaches the worker at all: deliver again until a notification shows (at most 3 times),
+  // so the test checks what the worker does with a message, not whether the DevTools hook dropped it.
+  const deliver = async (data: unknown, isShown: (urls: string[]) => boolean) => {
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: baseURL!, registrationId: registrations.get(`${baseURL}/`)!, data: JSON.stringify(data),
+      });
+      const arrived = await expect.poll(async () => isShown((await shown()).map((n) => n.data.url)), { timeout: 4_000 })
+        .toBe(true).then(() => true, () => false);
+      if (arrived) return;
+      test.info().annotations.push({ type: 'push redelivered', description: `attempt ${attempt} showed nothing` });
+    }
+  };
+  await deliver(payload, (urls) => urls.includes(payload.url));
   await expect.poll(shown).toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url, type: 'NEW_DEAL', dealId } }]);
 
   // An update (no deal) goes to /notifications, and a foreign URL in a payload is never followed.
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: baseURL!, registrationId: registrations.get(`${baseURL}/`)!,
-    data: JSON.stringify({ type: 'BUSINESS_UPDATE', title: 'Rosa', body: 'Live music', url: 'https://evil.example/' }),
-  });
+  await deliver({ type: 'BUSINESS_UPDATE', title: 'Rosa', body: 'Live music', url: 'https://evil.example/' }, (urls) => urls.length === 2);
   await expect.poll(async () => (await shown()).map((n) => n.data.url)).toContain('/notifications');
   expect((await shown()).map((n) => n.data.url)).not.toContain('https://evil.example/');
 
