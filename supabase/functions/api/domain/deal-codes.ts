@@ -22,6 +22,22 @@ export async function codeOf(dealId: string, secretHex: string, nowMs: number): 
 }
 
 /**
+ * Codes of a page of deals at `nowMs`, in their order. A busy list finds every code already derived in this
+ * step: answered then with one promise for the page instead of two per card (garbage collection was the
+ * largest single item of the member list's server CPU under load).
+ */
+export function codesOf(deals: readonly { id: string; secret: string }[], nowMs: number): Promise<DealCode[]> {
+  const step = codeStepAt(nowMs);
+  const known: DealCode[] = [];
+  for (const deal of deals) {
+    const cached = derivedCodes.get(deal.id);
+    if (!cached || cached.step !== step) return Promise.all(deals.map((d) => codeOf(d.id, d.secret, nowMs)));
+    known.push(cached);
+  }
+  return Promise.resolve(known);
+}
+
+/**
  * Current codes of the given deals, derived from their secrets. The database hands out only the
  * secrets the caller may see codes of (private.deal_code_secrets); deals missing from the map get
  * no code. The secrets stay in this function.
@@ -32,7 +48,8 @@ export async function currentCodes(query: Query, dealIds: string[], nowMs = Date
     codeSecretsSql,
     [`{${dealIds.join(',')}}`],
   );
-  return new Map(await Promise.all(rows.map(async (row) => [row.deal_id, await codeOf(row.deal_id, row.secret, nowMs)] as const)));
+  const codes = await codesOf(rows.map((row) => ({ id: row.deal_id, secret: row.secret })), nowMs);
+  return new Map(rows.map((row, i) => [row.deal_id, codes[i]!] as const));
 }
 
 /** The secrets themselves, for matching a code at the counter (owner of an approved business only). */

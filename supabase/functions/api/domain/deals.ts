@@ -5,7 +5,7 @@ import type { MemberDeal } from '../../_shared/contract/deals.ts';
 import type { Query, Statement } from '../db/database.ts';
 import { sqlLiteral } from '../db/sql-literal.ts';
 import { badRequest } from '../lib/http-error.ts';
-import { codeOf } from './deal-codes.ts';
+import { codesOf } from './deal-codes.ts';
 import { type MemberDealRow, toMemberDeal } from './deal-views.ts';
 import { filterParams } from './live-deals-sql.ts';
 
@@ -78,7 +78,8 @@ export async function memberDealPage(
 ): Promise<MemberDealPage> {
   const rows = await q<MemberDealPageRow>(memberDealsSql, memberDealsParams(cityId, category, cursor, pageSize));
   const shown = rows.slice(0, pageSize);
-  const deals = await Promise.all(shown.map(async (row) => toMemberDeal(row, await codeOf(row.id, row.secret, nowMs))));
+  const codes = await codesOf(shown, nowMs);
+  const deals = shown.map((row, i) => toMemberDeal(row, codes[i]!));
   const last = shown[shown.length - 1];
   return { deals, nextCursor: rows.length > pageSize && last ? encodeCursor(last.created_at, last.id) : null };
 }
