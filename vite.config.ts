@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { routeTable } from './web/src/app/routes/route-table.ts';
+import { deferManifestLink } from './scripts/vite/defer-manifest-link.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { routePreloads } from './scripts/vite/route-preloads.ts';
 import { securityHeadersFile } from './scripts/vite/security-headers.ts';
@@ -127,5 +128,7 @@ export default defineConfig({
         ],
       },
     }),
+    // After VitePWA: takes out the manifest link it writes into index.html (added back after the first screen).
+    deferManifestLink(),
   ],
 });
