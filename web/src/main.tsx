@@ -27,4 +27,4 @@ void firstScreenReady(window.location.pathname).then(() => {
 
 registerServiceWorker();
 // The manifest (and the icon browsers fetch with it) after the first screen, not before its paint.
-void afterFirstScreen().then(() => addManifestLink());
+void afterFirstScreen().then(addManifestLink);

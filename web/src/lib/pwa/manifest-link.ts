@@ -5,10 +5,10 @@
 const MANIFEST_HREF = `${import.meta.env.BASE_URL}manifest.webmanifest`;
 
 /** Adds `<link rel="manifest">` to the document's head unless there is one. */
-export function addManifestLink(doc: Document = document): void {
-  if (doc.head.querySelector('link[rel="manifest"]')) return;
-  const link = doc.createElement('link');
+export function addManifestLink(): void {
+  if (document.head.querySelector('link[rel="manifest"]')) return;
+  const link = document.createElement('link');
   link.rel = 'manifest';
   link.href = MANIFEST_HREF;
-  doc.head.append(link);
+  document.head.append(link);
 }
