@@ -57,6 +57,9 @@ try {
     for (const row of rows) console.log(`  ${String(row.start).padStart(5)} → ${String(row.end).padStart(5)}  ${row.what}`);
   }
 } finally {
+  // The profile can be removed only once Chromium has exited (it writes to it until then).
+  const exited = new Promise((resolve) => chromium.once('exit', resolve));
   chromium.kill();
+  await exited;
   rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }
