@@ -10,4 +10,18 @@ describe('dates on screen', () => {
     expect(clockTimeWithSeconds(when)).toBe('3:07:09 PM');
     expect(dayAndTime(when)).toMatch(/^Mar 5(,| at) 3:07 PM$/);
   });
+
+  it('writes times of day exactly as Intl en-US does, for every second of a day', () => {
+    const intlClock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+    const intlClockWithSeconds = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' });
+    const midnight = new Date(2026, 10, 24).getTime();
+    for (let second = 0; second < 24 * 60 * 60; second++) {
+      const when = new Date(midnight + second * 1000);
+      expect(clockTimeWithSeconds(when)).toBe(intlClockWithSeconds.format(when));
+      if (second % 60 === 0) expect(clockTime(when)).toBe(intlClock.format(when));
+    }
+    // Noon and midnight are 12, not 0.
+    expect(clockTime(new Date(2026, 0, 1, 0, 5))).toBe('12:05 AM');
+    expect(clockTime(new Date(2026, 0, 1, 12, 5))).toBe('12:05 PM');
+  });
 });

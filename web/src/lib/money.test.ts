@@ -18,3 +18,42 @@ describe('formatCents', () => {
     expect(formatCents(-250)).toBe('-$2.50');
   });
 });
+
+describe('money written out by hand', () => {
+  const intlCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+  const intlUsd = (cents: number, keepCents = false) => {
+    const dollars = cents / 100;
+    const whole = Number.isInteger(dollars) && !keepCents;
+    return dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 });
+  };
+  // Every cent up to $100 both ways, every 997th up to $100,000, then amounts of every length up to $10 trillion.
+  const amounts: number[] = [];
+  for (let cents = 0; cents <= 10_000; cents++) amounts.push(cents, -cents);
+  for (let cents = 10_001; cents <= 10_000_000; cents += 997) amounts.push(cents, -cents);
+  for (let digits = 6; digits <= 15; digits++) {
+    for (const lead of [1, 3, 9]) {
+      const base = lead * 10 ** (digits - 1);
+      for (const cents of [base, base + 1, base + 99, base + 100, base * 2 - 1]) amounts.push(cents, -cents);
+    }
+  }
+
+  it('writes whole cents exactly as Intl en-US does', () => {
+    for (const cents of amounts) {
+      expect(formatCents(cents)).toBe(intlCents.format(cents / 100));
+      expect(formatUsd(cents)).toBe(intlUsd(cents));
+      expect(formatUsd(cents, { keepCents: true })).toBe(intlUsd(cents, true));
+    }
+  });
+
+  it('is exact where dividing by 100 in floating point is not', () => {
+    expect(formatCents(Number.MAX_SAFE_INTEGER)).toBe('$90,071,992,547,409.91');
+  });
+
+  it('leaves what is not a whole number of cents to Intl', () => {
+    for (const cents of [12.5, -0.4, 1e17, -0]) {
+      expect(formatCents(cents)).toBe(intlCents.format(cents / 100));
+      expect(formatUsd(cents)).toBe(intlUsd(cents));
+    }
+  });
+});
+

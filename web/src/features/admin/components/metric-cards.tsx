@@ -1,15 +1,15 @@
 import type { AdminMetrics } from '@shared/contract/index.ts';
 import { Card } from '@/components/ui/card';
 import { formatCents } from '@/lib/money';
+import { formatCount } from '@/lib/numbers';
 
-const count = new Intl.NumberFormat('en-US');
 
 /** Total Users, Active Merchants, Total Volume ($), Points Outstanding ($). The API answers cents. */
 export function MetricCards({ metrics, failed }: { metrics: AdminMetrics | undefined; failed: boolean }) {
   const show = (value: string | undefined) => (value === undefined ? (failed ? 'Unavailable' : '—') : value);
   const cards = [
-    { label: 'Total Users', value: metrics && count.format(metrics.totalUsers) },
-    { label: 'Active Merchants', value: metrics && count.format(metrics.activeMerchants) },
+    { label: 'Total Users', value: metrics && formatCount(metrics.totalUsers) },
+    { label: 'Active Merchants', value: metrics && formatCount(metrics.activeMerchants) },
     { label: 'Total Volume', value: metrics && formatCents(metrics.totalVolume) },
     { label: 'Points Outstanding', value: metrics && formatCents(metrics.pointsOutstanding) },
   ];

@@ -4,6 +4,7 @@ import { outbox } from '@/lib/outbox/outbox';
 import type { OutboxEntry } from '@/lib/outbox/outbox-entry';
 import { type Callbacks, useRefreshCounter } from './counter-cache';
 import { merchantKeys } from '@/lib/merchant/merchant-keys';
+import { formatCount } from '@/lib/numbers';
 
 /**
  * POST /api/merchant/redeem {memberNumber, points}, through the outbox. Queued offline, the server still
@@ -18,7 +19,7 @@ export function useRedeemPoints({ onSuccess, onQueued, onError }: Callbacks<Poin
         method: 'POST',
         url: '/api/merchant/redeem',
         body,
-        label: `Redeem ${body.points.toLocaleString('en-US')} points for member #${body.memberNumber}`,
+        label: `Redeem ${formatCount(body.points)} points for member #${body.memberNumber}`,
         kind: 'counter.redeem',
         invalidate: [merchantKeys.counterActivity, ['/api/merchant/members']],
       }),

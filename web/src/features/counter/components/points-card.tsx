@@ -13,6 +13,7 @@ import { useEarnPoints } from '../api/earn-points';
 import { useCounterMember } from '../api/get-counter-member';
 import { useRedeemPoints } from '../api/redeem-points';
 import { formatRewardRate } from '@/lib/merchant/reward-rate';
+import { formatCount } from '@/lib/numbers';
 import { parseDollarsToCents, parseMemberNumber, parsePoints } from '../utils/counter-input';
 import type { CounterAction } from './last-action-card';
 
@@ -21,7 +22,7 @@ interface PointsCardProps {
   onRecorded: (action: CounterAction) => void;
 }
 
-const pointsText = (n: number) => `${n.toLocaleString('en-US')} point${n === 1 ? '' : 's'}`;
+const pointsText = (n: number) => `${formatCount(n)} point${n === 1 ? '' : 's'}`;
 
 const actionOf = (entry: PointsEntry): CounterAction => ({
   kind: 'points',

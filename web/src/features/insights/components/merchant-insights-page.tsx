@@ -12,13 +12,13 @@ import { paths } from '@/config/paths';
 import { errorMessage, errorStatus } from '@/lib/api-error';
 import { downloadCsv } from '@/lib/csv';
 import { formatCents } from '@/lib/money';
+import { formatCount } from '@/lib/numbers';
 import { useMerchantInsights } from '../api/get-merchant-insights';
 import { merchantInsightsCsv } from '../utils/insights-csv';
 
 /** The windows the API offers (merchantInsightsQuery; only types come from the contract, so zod stays out). */
 const WINDOWS: readonly InsightWindow[] = [30, 90];
 
-const count = new Intl.NumberFormat('en-US');
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 const pointsAsMoney = (points: number) => formatCents(points);
 
@@ -97,10 +97,10 @@ function InsightFigures({ insights }: { insights: MerchantInsights }) {
   ], [followers]);
   const period = `the last ${insights.days} days (${dates[0]} to ${dates.at(-1)}, UTC)`;
   const totals = [
-    { label: 'Redemptions', value: count.format(sum(deals.map((deal) => deal.total))) },
-    { label: 'Points earned', value: count.format(points.totalEarned) },
-    { label: 'Points redeemed', value: count.format(points.totalRedeemed) },
-    { label: 'Followers', value: count.format(followers.total.at(-1) ?? 0) },
+    { label: 'Redemptions', value: formatCount(sum(deals.map((deal) => deal.total))) },
+    { label: 'Points earned', value: formatCount(points.totalEarned) },
+    { label: 'Points redeemed', value: formatCount(points.totalRedeemed) },
+    { label: 'Followers', value: formatCount(followers.total.at(-1) ?? 0) },
   ];
 
   return (
@@ -126,7 +126,7 @@ function InsightFigures({ insights }: { insights: MerchantInsights }) {
             {insights.bestDeals.map((deal, i) => (
               <li key={deal.dealId} className="flex items-baseline justify-between gap-4 text-sm">
                 <span className="text-stone-900"><span className="mr-2 font-semibold text-stone-500">{i + 1}.</span>{deal.title}</span>
-                <span className="font-semibold text-stone-900 tabular-nums">{count.format(deal.total)} {deal.total === 1 ? 'redemption' : 'redemptions'}</span>
+                <span className="font-semibold text-stone-900 tabular-nums">{formatCount(deal.total)} {deal.total === 1 ? 'redemption' : 'redemptions'}</span>
               </li>
             ))}
           </ol>

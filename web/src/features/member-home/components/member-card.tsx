@@ -1,6 +1,7 @@
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCents } from '@/lib/money';
+import { formatCount } from '@/lib/numbers';
 import { useMemberPoints } from '../api/get-member-points';
 
 /** The member card shown at the counter: member number and points per business. */
@@ -28,7 +29,7 @@ export function MemberCard({ name }: { name: string }) {
               {points.data.balances.map((b) => (
                 <li key={b.merchantId} className="flex justify-between gap-2">
                   <span>{b.merchantName}</span>
-                  <span className="font-semibold tabular-nums">{b.points.toLocaleString('en-US')} pts ({formatCents(b.points)})</span>
+                  <span className="font-semibold tabular-nums">{formatCount(b.points)} pts ({formatCents(b.points)})</span>
                 </li>
               ))}
             </ul>
