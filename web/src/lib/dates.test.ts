@@ -24,4 +24,15 @@ describe('dates on screen', () => {
     expect(clockTime(new Date(2026, 0, 1, 0, 5))).toBe('12:05 AM');
     expect(clockTime(new Date(2026, 0, 1, 12, 5))).toBe('12:05 PM');
   });
+
+  it('writes short dates exactly as Intl en-US does, for every day from 1999 to 2100', () => {
+    const intlShortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+    for (let day = new Date(1999, 0, 1, 12); day.getFullYear() <= 2100; day.setDate(day.getDate() + 1)) {
+      expect(shortDate(day)).toBe(intlShortDate.format(day));
+    }
+    expect(shortDate(new Date(2026, 2, 5, 0, 0, 0))).toBe('Mar 5, 2026');
+    expect(shortDate(new Date(2026, 2, 5, 23, 59, 59))).toBe('Mar 5, 2026');
+    expect(() => shortDate('not a date')).toThrow(RangeError);
+  });
 });
+

@@ -3,8 +3,9 @@
 //
 // Start-up cost: the first Intl.DateTimeFormat a page makes loads the locale's data, 14–44 ms on a desktop
 // renderer and four times that on a phone, and this module used to make four while the entry chunk ran, before
-// the first render. Times of day ("3:07:09 PM", on every member deal card) are written out by hand instead
-// (dates.test.ts checks them against Intl for every second of a day); dates are formatted by Intl, made on first use.
+// the first render. What the first screens show is written out by hand instead: times of day ("3:07:09 PM",
+// on every member deal card) and short dates ("Valid until Mar 5, 2026", on the visitors' cards); dates.test.ts
+// checks them against Intl. The rest is formatted by Intl, each formatter made on first use (decision 160).
 
 const EN_US = 'en-US';
 
@@ -15,6 +16,7 @@ function lazyFormat(options: Intl.DateTimeFormatOptions): (date: Date) => string
 }
 
 const shortDateFormat = lazyFormat({ month: 'short', day: 'numeric', year: 'numeric' });
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 const dayAndTimeFormat = lazyFormat({ month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 type When = Date | number | string;
@@ -28,8 +30,13 @@ function timeOfDay(date: Date, withSeconds: boolean): string {
   return `${hours % 12 || 12}:${twoDigits(date.getMinutes())}${seconds} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
-/** "Mar 5, 2026". */
-export const shortDate = (when: When) => shortDateFormat(toDate(when));
+/** "Mar 5, 2026" in the device's time zone (Intl for years of other lengths, and its RangeError for an invalid date). */
+export function shortDate(when: When): string {
+  const date = toDate(when);
+  const year = date.getFullYear();
+  if (!(year >= 1000 && year <= 9999)) return shortDateFormat(date);
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${year}`;
+}
 /** "3:07 PM". */
 export const clockTime = (when: When) => timeOfDay(toDate(when), false);
 /** "3:07:09 PM". */
