@@ -35,4 +35,3 @@ describe('dates on screen', () => {
     expect(() => shortDate('not a date')).toThrow(RangeError);
   });
 });
-

@@ -16,12 +16,12 @@ function lazyFormat(options: Intl.DateTimeFormatOptions): (date: Date) => string
 }
 
 const shortDateFormat = lazyFormat({ month: 'short', day: 'numeric', year: 'numeric' });
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 const dayAndTimeFormat = lazyFormat({ month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 type When = Date | number | string;
 const toDate = (when: When) => (when instanceof Date ? when : new Date(when));
 const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /** The en-US time of day in the device's time zone, as Intl writes it: "3:07 PM", "12:00:05 AM". */
 function timeOfDay(date: Date, withSeconds: boolean): string {

@@ -56,4 +56,3 @@ describe('money written out by hand', () => {
     }
   });
 });
-

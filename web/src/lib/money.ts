@@ -22,11 +22,7 @@ export function formatCents(cents: number): string {
 
 /** Cents to US dollars for display, e.g. 999 → "$9.99", 10000 → "$100". Whole dollars drop the cents. */
 export function formatUsd(cents: number, { keepCents = false }: { keepCents?: boolean } = {}): string {
-  const whole = cents % 100 === 0 && !keepCents;
-  if (!isWholeCents(cents)) {
-    return (cents / 100).toLocaleString('en-US', {
-      style: 'currency', currency: 'USD', minimumFractionDigits: Number.isInteger(cents / 100) && !keepCents ? 0 : 2, maximumFractionDigits: 2,
-    });
-  }
-  return whole ? `${cents < 0 ? '-' : ''}$${groupedDollars(Math.abs(cents))}` : formatCents(cents);
+  if (keepCents || cents % 100 !== 0) return formatCents(cents);
+  if (!isWholeCents(cents)) return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0 });
+  return `${cents < 0 ? '-' : ''}$${groupedDollars(Math.abs(cents))}`;
 }

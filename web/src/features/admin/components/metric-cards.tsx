@@ -3,7 +3,6 @@ import { Card } from '@/components/ui/card';
 import { formatCents } from '@/lib/money';
 import { formatCount } from '@/lib/numbers';
 
-
 /** Total Users, Active Merchants, Total Volume ($), Points Outstanding ($). The API answers cents. */
 export function MetricCards({ metrics, failed }: { metrics: AdminMetrics | undefined; failed: boolean }) {
   const show = (value: string | undefined) => (value === undefined ? (failed ? 'Unavailable' : '—') : value);
