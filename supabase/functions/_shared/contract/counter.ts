@@ -6,18 +6,21 @@ const COUNTER_POINTS_MAX = 10_000_000;
 /** How long the counter can undo a redemption or a points entry. */
 export const COUNTER_UNDO_MINUTES = 5;
 
-/** The number on the member card; typed at the counter, so digits in a string are fine. */
-export const memberNumber = z.preprocess(
-  (v) => (typeof v === 'string' && /^\s*#?\d{1,10}\s*$/.test(v) ? Number(v.replace(/[#\s]/g, '')) : v),
-  z.number({ error: 'must be a member number' }).int('must be a member number').min(1, 'must be a member number')
-    .max(2_147_483_647, 'must be a member number'),
+/** Typing the code needs the member number too: an anonymous walk-in code is refused (decision 165). */
+export const CODE_NEEDS_MEMBER_MESSAGE = 'Scan the member\'s pass, or type their member number with the code: a code alone is not accepted';
+
+const memberNumberOf = (missing: string) => z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*#?\d{1,10}\s*$/.test(v) ? Number(v.replace(/[#\s]/g, '')) : v === '' || v === null ? undefined : v),
+  z.number({ error: (issue) => (issue.input === undefined ? missing : 'must be a member number') })
+    .int('must be a member number').min(1, 'must be a member number').max(2_147_483_647, 'must be a member number'),
 );
-const optionalMemberNumber = z.preprocess((v) => (v === '' ? null : v), memberNumber.nullish());
+/** The number on the member card; typed at the counter, so digits in a string are fine. */
+export const memberNumber = memberNumberOf('is required');
 
 export const verifyCodeBody = z.object({
   code: z.string({ error: 'is required' }).transform((v) => v.replace(/\s+/g, ''))
     .pipe(z.string().regex(/^\d{6}$/, 'must be the 6 digits the member shows')),
-  memberNumber: optionalMemberNumber,
+  memberNumber: memberNumberOf(CODE_NEEDS_MEMBER_MESSAGE),
   /** Only needed when a code happens to match two of the merchant's deals at once. */
   dealId: uuid.optional(),
   /**
@@ -28,18 +31,43 @@ export const verifyCodeBody = z.object({
 });
 export type VerifyCodeBody = z.input<typeof verifyCodeBody>;
 
+/**
+ * POST /api/merchant/verify-pass: a member pass scanned (or typed by a scanner) for one of the counter's deals.
+ * `verifiedAt` as for verify-code: set when the counter checked the pass offline and queued it.
+ */
+export const verifyPassBody = z.object({
+  pass: z.string({ error: 'is required' }).trim().min(1, 'is required').max(2000, 'is not a member pass'),
+  dealId: uuid,
+  verifiedAt: z.iso.datetime({ offset: true, error: 'must be an ISO date-time' }).optional(),
+});
+export type VerifyPassBody = z.input<typeof verifyPassBody>;
+
+/** Why a redemption a counter accepted offline broke a rule when it synced (recorded, shown to the merchant). */
+export const redemptionFlag = z.enum(['per_member_limit', 'max_uses', 'pass_reused', 'code_reused', 'deal_not_live', 'membership_inactive']);
+export type RedemptionFlag = z.infer<typeof redemptionFlag>;
+
+/** Answer of verify-code and verify-pass (201). */
 export const dealRedemption = z.object({
   id: z.string(),
   dealId: z.string(),
   dealTitle: z.string(),
-  memberNumber: z.number().nullable(),
-  codeStep: z.number(),
+  memberNumber: z.number(),
+  /** Who the member is, for staff to compare with the person at the counter. */
+  member: z.object({ firstName: z.string(), pictureUrl: z.string().nullable() }),
+  codeStep: z.number().nullable(),
+  passStep: z.number().nullable(),
   createdAt: z.string(),
+  usedAt: z.string(),
   undoUntil: z.string(),
   usedCount: z.number(),
   maxUses: z.number().nullable(),
+  flag: redemptionFlag.nullable(),
 });
 export type DealRedemption = z.infer<typeof dealRedemption>;
+
+/** A refusal of verify-code or verify-pass: `availableAt` when the member may use the deal again later. */
+export const redemptionRefusal = z.object({ message: z.string(), availableAt: z.string().optional() });
+export type RedemptionRefusal = z.infer<typeof redemptionRefusal>;
 
 export const undoRedemptionAnswer = z.object({
   id: z.string(), dealId: z.string(), undoneAt: z.string(), usedCount: z.number(), maxUses: z.number().nullable(),

@@ -16,3 +16,4 @@ export * from './deal-links.ts';
 export * from './insights.ts';
 export * from './charities.ts';
 export * from './push.ts';
+export * from './member-pass.ts';

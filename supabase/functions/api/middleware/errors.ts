@@ -14,12 +14,28 @@ const pgErrors: Record<string, [number, string]> = {
   '42501': [403, 'You do not have permission to do that'],
 };
 
+/**
+ * A domain error raised in SQL may carry fields for the client in its DETAIL as a JSON object (e.g. the
+ * per-member limit's `availableAt`); anything else in DETAIL is not for the client.
+ */
+function sqlErrorFields(detail: unknown): Record<string, string> {
+  if (typeof detail !== 'string' || !detail.startsWith('{')) return {};
+  try {
+    const fields = JSON.parse(detail) as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
 export const onError: ErrorHandler = (error, c) => {
   if (error instanceof HttpError) return c.json({ message: error.message }, error.status);
   const code = (error as { code?: string }).code;
   if (code === 'P0001') return c.json({ message: error.message }, 400);
   // Domain errors raised in SQL functions carry their HTTP status: errcode 'PL409' -> 409.
-  if (code && /^PL[1-5]\d\d$/.test(code)) return c.json({ message: error.message }, Number(code.slice(2)) as 400);
+  if (code && /^PL[1-5]\d\d$/.test(code)) {
+    return c.json({ ...sqlErrorFields((error as { detail?: unknown }).detail), message: error.message }, Number(code.slice(2)) as 400);
+  }
   if (code && pgErrors[code]) {
     const [status, message] = pgErrors[code];
     return c.json({ message }, status as 400);

@@ -1,9 +1,14 @@
 import { Hono } from 'hono';
 import type { MemberPointsAnswer } from '../../_shared/contract/counter.ts';
+import { MEMBERSHIP_REQUIRED_MESSAGE } from '../../_shared/contract/deals.ts';
+import { passCertificateBody } from '../../_shared/contract/member-pass.ts';
 import { type AppEnv, userTx } from '../context.ts';
+import { forbidden } from '../lib/http-error.ts';
+import { parseJson } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
+import { certifyDeviceKey } from '../domain/member-pass.ts';
 
-/** /api/member: the member card (member number and points per business). */
+/** /api/member: the member card (member number and points per business) and its pass (decision 165). */
 export const memberPointsRoutes = new Hono<AppEnv>();
 
 memberPointsRoutes.get('/points', async (c) => {
@@ -23,4 +28,13 @@ memberPointsRoutes.get('/points', async (c) => {
     };
   });
   return c.json(answer);
+});
+
+/** POST /api/member/pass-certificate {x, y}: certifies the device's pass key for up to 12 hours. */
+memberPointsRoutes.post('/pass-certificate', async (c) => {
+  requireUser(c, 'USER');
+  const deviceKey = await parseJson(c, passCertificateBody);
+  const answer = await userTx(c, (q) => certifyDeviceKey(c.var.deps.db, q, deviceKey, Date.now()));
+  if (answer === 'not-a-member') throw forbidden(MEMBERSHIP_REQUIRED_MESSAGE);
+  return c.json(answer, 201);
 });

@@ -1,72 +1,64 @@
-// The merchant's counter: verify a member's deal code, record points, undo within 5 minutes.
+// The merchant's counter: a member's pass or deal code with member number, points, undo within 5 minutes.
 // The rules that must hold under concurrency live in SQL functions (migration 20261122002000).
 import { Hono } from 'hono';
 import {
-  COUNTER_UNDO_MINUTES, type CounterActivityItem, type DealRedemption, earnBody, memberNumber, type PointsEntry,
-  redeemBody, verifyCodeBody,
+  type CounterActivityItem, earnBody, memberNumber, type PointsEntry, redeemBody, verifyCodeBody, verifyPassBody,
 } from '../../../_shared/contract/counter.ts';
-import { OFFLINE_NEEDS_MEMBER_MESSAGE, offlineCheckInstant } from '../../../_shared/offline-codes.ts';
+import { offlineCheckInstant } from '../../../_shared/offline-codes.ts';
 import { type AppEnv, userTx } from '../../context.ts';
-import type { Query } from '../../db/database.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import { iso } from '../../lib/iso.ts';
 import { serialParam } from '../../lib/params.ts';
 import { parse, parseJson } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';
-import { codeSecrets, matchDealCodeStep } from '../../domain/deal-codes.ts';
+import { matchDealCode, recordRedemption, undoUntil } from '../../domain/counter-redemptions.ts';
+import { checkScannedPass, passVerificationKeys } from '../../domain/member-pass.ts';
 
 export const counterRoutes = new Hono<AppEnv>();
 
 export const CODE_NOT_RECOGNISED = 'Code not recognised. It may have expired: ask the member to refresh their deal.';
 
-const undoUntil = (createdAt: unknown) => new Date(new Date(createdAt as string).getTime() + COUNTER_UNDO_MINUTES * 60_000).toISOString();
-
-/** Which of the caller's live deals a code belongs to, and for which step (current before previous). */
-async function matchDeal(q: Query, code: string, dealId: string | undefined, nowMs: number) {
-  const deals = await q<{ id: string; title: string }>(
-    `select d.id, d.title from public.deals d
-      where d.merchant_id = (select private.my_merchant_id(true)) and public.deal_is_live(d.active, d.valid_from, d.valid_to)
-        and ($1::uuid is null or d.id = $1::uuid)`,
-    [dealId ?? null],
-  );
-  const secrets = await codeSecrets(q, deals.map((d) => d.id));
-  const matches: { id: string; title: string; step: number }[] = [];
-  for (const deal of deals) {
-    const secret = secrets.get(deal.id);
-    const step = secret ? await matchDealCodeStep(deal.id, secret, code, nowMs) : null;
-    if (step !== null) matches.push({ ...deal, step });
-  }
-  if (matches.length === 0) throw new HttpError(422, CODE_NOT_RECOGNISED);
-  const newestStep = Math.max(...matches.map((m) => m.step));
-  const best = matches.filter((m) => m.step === newestStep);
-  if (best.length > 1) throw conflict('This code matches more than one of your deals right now. Choose the deal and verify again.');
-  return best[0];
+/** The moment a check happened: now, or when the counter checked offline (within the last 12 hours). */
+function checkedAt(verifiedAt: string | undefined): { atMs: number; checkedAt: Date | null } {
+  if (!verifiedAt) return { atMs: Date.now(), checkedAt: null };
+  const checked = offlineCheckInstant(verifiedAt, Date.now());
+  if ('refused' in checked) throw badRequest(checked.refused);
+  return { atMs: checked.atMs, checkedAt: new Date(checked.atMs) };
 }
 
-/** POST /api/merchant/verify-code {code, memberNumber?, dealId?} */
+/** POST /api/merchant/verify-code {code, memberNumber, dealId?, verifiedAt?}: the fallback without a camera. */
 counterRoutes.post('/verify-code', async (c) => {
   requireUser(c, 'MERCHANT');
   const body = await parseJson(c, verifyCodeBody);
-  // Checked offline and queued (decision 060): match the code at the moment the counter checked it, at most
-  // 12 hours back and not in the future; only against a member, so each (member, deal, step) counts once
-  // (the unique index deal_redemptions_once_per_step_key; decision 087).
-  if (body.verifiedAt && !body.memberNumber) throw badRequest(`memberNumber is required with verifiedAt. ${OFFLINE_NEEDS_MEMBER_MESSAGE}`);
-  const checked = body.verifiedAt ? offlineCheckInstant(body.verifiedAt, Date.now()) : { atMs: Date.now() };
-  if ('refused' in checked) throw badRequest(checked.refused);
-  const redemption = await userTx(c, async (q): Promise<DealRedemption> => {
-    await q(`select private.counter_merchant()`); // 403 unless an approved business
-    const deal = await matchDeal(q, body.code, body.dealId, checked.atMs);
-    const [row] = await q<{ id: string; deal_id: string; member_number: number | null; code_step: number; created_at: Date; used_count: number; max_uses: number | null }>(
-      `select id::text, deal_id, member_number, code_step::int as code_step, created_at, used_count, max_uses
-         from private.record_deal_redemption($1, $2, $3)`,
-      [deal.id, deal.step, body.memberNumber ?? null],
-    );
-    return {
-      id: row.id, dealId: row.deal_id, dealTitle: deal.title, memberNumber: row.member_number, codeStep: row.code_step,
-      createdAt: iso(row.created_at), undoUntil: undoUntil(row.created_at), usedCount: row.used_count, maxUses: row.max_uses,
-    };
+  const at = checkedAt(body.verifiedAt);
+  const redemption = await userTx(c, async (q) => {
+    const deal = await matchDealCode(q, body.code, body.dealId, at.atMs);
+    if (deal === 'not-recognised') throw new HttpError(422, CODE_NOT_RECOGNISED);
+    if (deal === 'ambiguous') throw conflict('This code matches more than one of your deals right now. Choose the deal and verify again.');
+    return recordRedemption(q, { dealId: deal.id, memberNumber: body.memberNumber, codeStep: deal.step, passStep: null, checkedAt: at.checkedAt });
   });
   return c.json(redemption, 201);
+});
+
+/** POST /api/merchant/verify-pass {pass, dealId, verifiedAt?}: a member pass scanned at the counter (decision 165). */
+counterRoutes.post('/verify-pass', async (c) => {
+  requireUser(c, 'MERCHANT');
+  const body = await parseJson(c, verifyPassBody);
+  const at = checkedAt(body.verifiedAt);
+  const checked = await checkScannedPass(c.var.deps.db, body.pass, at.atMs);
+  if (!checked.ok) throw new HttpError(422, checked.reason);
+  const redemption = await userTx(c, (q) => recordRedemption(q, {
+    dealId: body.dealId, memberNumber: checked.pass.certificate.mn, codeStep: null, passStep: checked.pass.step,
+    checkedAt: at.checkedAt,
+  }));
+  return c.json(redemption, 201);
+});
+
+/** GET /api/merchant/pass-keys: the platform's public pass keys, for checking passes offline. */
+counterRoutes.get('/pass-keys', async (c) => {
+  requireUser(c, 'MERCHANT');
+  await userTx(c, (q) => q(`select private.counter_merchant()`)); // 403 unless the counter of an approved business
+  return c.json(await passVerificationKeys(c.var.deps.db));
 });
 
 /** POST /api/merchant/redemptions/{id}/undo (within 5 minutes) */

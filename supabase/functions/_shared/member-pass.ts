@@ -1,0 +1,148 @@
+// The member pass (decision 165): what the member's phone shows as a QR at the counter, good for every deal
+// of a visit. The same code runs in the API, on the member's phone and on the counter tablet (Web Crypto).
+//
+// - The member's device makes an ECDSA P-256 key pair whose private half cannot be exported (kept in
+//   IndexedDB). The API certifies its public half for at most OFFLINE_CODES_HOURS and never past the end of
+//   the membership: certificate = payload (who, member number, first name, device key, times) signed with the
+//   platform's pass key.
+// - Every PASS_STEP_SECONDS the device signs (certificate signature, step) with its private key. The pass is
+//   `PL1.<payload>.<certificate signature>.<step>.<pass signature>`.
+// - A verifier (the API, or a counter tablet offline with the platform's public key) checks both signatures,
+//   that the step is the current one (one step of skew either way) and that the certificate covers that moment.
+// No other account can produce a pass for this member: that needs the device's private key, which never
+// leaves the device, and a certificate, which the API gives only to the signed-in member.
+import { OFFLINE_CODES_HOURS } from './constants.ts';
+import { base64UrlToBytes, bytesToBase64Url } from './deal-code.ts';
+
+export const PASS_STEP_SECONDS = 30;
+export const PASS_PREFIX = 'PL1';
+/** A pass step older or newer than this many steps (at the moment of the check) is refused. */
+const PASS_STEP_SKEW = 1;
+/** A certificate is good from a little before it was issued (clock skew) to its end. */
+const CERT_SKEW_MS = 2 * 60_000;
+export const PASS_CERT_MAX_MS = OFFLINE_CODES_HOURS * 3600_000;
+
+const CERT_CONTEXT = 'pay-local/pass-certificate/v1.';
+const PASS_CONTEXT = 'pay-local/pass/v1.';
+const ECDSA = { name: 'ECDSA', namedCurve: 'P-256' } as const;
+const SIGN = { name: 'ECDSA', hash: 'SHA-256' } as const;
+const encoder = new TextEncoder();
+
+/** What the platform certifies: who the member is and the public key of one of their devices. */
+export interface PassCertificate {
+  v: 1;
+  /** The platform key that signed it. */
+  kid: string;
+  /** The member's user id. */
+  sub: string;
+  /** Member number, as on the card. */
+  mn: number;
+  /** First name, shown at the counter. */
+  fn: string;
+  /** The device's public key (P-256 point, base64url coordinates). */
+  x: string;
+  y: string;
+  /** Issued and expiry, in seconds since the epoch. */
+  iat: number;
+  exp: number;
+}
+
+export const passStepAt = (timeMs: number) => Math.floor(timeMs / 1000 / PASS_STEP_SECONDS);
+export const passStepEndsAt = (step: number) => (step + 1) * PASS_STEP_SECONDS * 1000;
+
+const jsonToBase64Url = (value: unknown) => bytesToBase64Url(encoder.encode(JSON.stringify(value)));
+
+/** A certificate string `<payload>.<signature>`, signed with the platform's private key. */
+export async function certifyPassKey(payload: PassCertificate, platformKey: CryptoKey): Promise<string> {
+  const body = jsonToBase64Url(payload);
+  const signature = new Uint8Array(await crypto.subtle.sign(SIGN, platformKey, encoder.encode(CERT_CONTEXT + body)));
+  return `${body}.${bytesToBase64Url(signature)}`;
+}
+
+/** The pass of one step: the certificate plus the device's signature over (certificate signature, step). */
+export async function signPass(certificate: string, deviceKey: CryptoKey, step: number): Promise<string> {
+  const certSignature = certificate.split('.')[1];
+  const signature = new Uint8Array(
+    await crypto.subtle.sign(SIGN, deviceKey, encoder.encode(`${PASS_CONTEXT}${certSignature}.${step}`)),
+  );
+  return `${PASS_PREFIX}.${certificate}.${step}.${bytesToBase64Url(signature)}`;
+}
+
+export interface ParsedPass {
+  certificate: PassCertificate;
+  body: string;
+  certSignature: string;
+  step: number;
+  signature: string;
+}
+
+const B64URL = /^[A-Za-z0-9_-]+$/;
+
+/** The parts of a pass, or null when the text is not one (a mistyped or foreign QR). */
+export function parsePass(text: string): ParsedPass | null {
+  const parts = text.trim().split('.');
+  if (parts.length !== 5 || parts[0] !== PASS_PREFIX) return null;
+  const [, body, certSignature, stepText, signature] = parts;
+  if (![body, certSignature, signature].every((part) => B64URL.test(part)) || !/^\d{1,12}$/.test(stepText)) return null;
+  try {
+    const certificate = JSON.parse(new TextDecoder().decode(base64UrlToBytes(body))) as PassCertificate;
+    if (certificate?.v !== 1 || typeof certificate.sub !== 'string' || !Number.isSafeInteger(certificate.mn)
+      || typeof certificate.fn !== 'string' || typeof certificate.x !== 'string' || typeof certificate.y !== 'string'
+      || typeof certificate.kid !== 'string' || !Number.isFinite(certificate.iat) || !Number.isFinite(certificate.exp)) return null;
+    return { certificate, body, certSignature, step: Number(stepText), signature };
+  } catch {
+    return null;
+  }
+}
+
+export type PassCheck =
+  | { ok: true; pass: ParsedPass }
+  | { ok: false; reason: string };
+
+export const PASS_NOT_RECOGNISED = 'This is not a Pay Local member pass. Ask the member to open their pass in the app.';
+export const PASS_EXPIRED = 'This pass has expired. Ask the member to open their pass again (a screenshot does not work).';
+export const PASS_OFFLINE_TOO_LONG = 'This pass is too old to use offline. Ask the member to connect once to renew it.';
+
+const verify = (key: CryptoKey, signature: string, data: string) =>
+  crypto.subtle.verify(SIGN, key, base64UrlToBytes(signature) as BufferSource, encoder.encode(data));
+
+/**
+ * Checks a pass at `atMs`: the platform's signature (with the public key named by the certificate), the device's
+ * signature, the step (current, one either way) and the certificate's time. Same answer on the server and on a
+ * counter tablet offline.
+ */
+export async function checkPass(text: string, platformKeys: ReadonlyMap<string, CryptoKey>, atMs: number): Promise<PassCheck> {
+  const pass = parsePass(text);
+  if (!pass) return { ok: false, reason: PASS_NOT_RECOGNISED };
+  const { certificate } = pass;
+  const platformKey = platformKeys.get(certificate.kid);
+  if (!platformKey) return { ok: false, reason: PASS_NOT_RECOGNISED };
+  try {
+    if (!(await verify(platformKey, pass.certSignature, CERT_CONTEXT + pass.body))) return { ok: false, reason: PASS_NOT_RECOGNISED };
+    const deviceKey = await crypto.subtle.importKey(
+      'jwk', { kty: 'EC', crv: 'P-256', x: certificate.x, y: certificate.y, ext: true }, ECDSA, false, ['verify'],
+    );
+    if (!(await verify(deviceKey, pass.signature, `${PASS_CONTEXT}${pass.certSignature}.${pass.step}`))) {
+      return { ok: false, reason: PASS_NOT_RECOGNISED };
+    }
+  } catch {
+    return { ok: false, reason: PASS_NOT_RECOGNISED };
+  }
+  if (atMs < certificate.iat * 1000 - CERT_SKEW_MS || atMs >= certificate.exp * 1000) return { ok: false, reason: PASS_OFFLINE_TOO_LONG };
+  if (Math.abs(pass.step - passStepAt(atMs)) > PASS_STEP_SKEW) return { ok: false, reason: PASS_EXPIRED };
+  return { ok: true, pass };
+}
+
+/** A new device key pair: the private half can sign but can never be read out (not even by the app). */
+export const generateDeviceKey = () =>
+  crypto.subtle.generateKey(ECDSA, false, ['sign', 'verify']) as Promise<CryptoKeyPair>;
+
+/** The public coordinates the certificate names. */
+export async function publicKeyCoordinates(publicKey: CryptoKey): Promise<{ x: string; y: string }> {
+  const jwk = await crypto.subtle.exportKey('jwk', publicKey);
+  return { x: jwk.x!, y: jwk.y! };
+}
+
+/** A platform public key (JWK with x, y) for verifying certificates. */
+export const importPlatformPublicKey = (jwk: { x: string; y: string }) =>
+  crypto.subtle.importKey('jwk', { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y, ext: true }, ECDSA, false, ['verify']);
