@@ -84,3 +84,13 @@ export const COLLAB_LIMITS = { labelMax: 100, exclusionsMax: 500, messageMax: 10
 
 /** Longest business update a merchant can post (not in the spec; docs/decisions/032-business-updates.md). */
 export const BUSINESS_UPDATE_MAX = 280;
+
+/** How often one member may use a deal (decision 165): once ever, or once per rolling 24 h, 7 days or 30 days. */
+export const PER_MEMBER_LIMITS = ['once', 'day', 'week', 'month', 'none'] as const;
+export type PerMemberLimit = (typeof PER_MEMBER_LIMITS)[number];
+/** New deals; deals made before per-member limits keep 'none' until their merchant chooses. */
+export const DEFAULT_PER_MEMBER_LIMIT: PerMemberLimit = 'day';
+export const PER_MEMBER_LIMIT_LABELS: Record<PerMemberLimit, string> = {
+  once: 'Once per member', day: 'Once a day per member', week: 'Once a week per member',
+  month: 'Once a month per member', none: 'No per-member limit',
+};

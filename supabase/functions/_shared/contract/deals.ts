@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  DEAL_CATEGORIES, DEAL_DESCRIPTION_MAX, DEAL_TITLE_MAX, DEFAULT_DEAL_CATEGORY, MEMBER_DEAL_FILTERS,
+  DEAL_CATEGORIES, DEAL_DESCRIPTION_MAX, DEAL_TITLE_MAX, DEFAULT_DEAL_CATEGORY, DEFAULT_PER_MEMBER_LIMIT, MEMBER_DEAL_FILTERS, PER_MEMBER_LIMITS,
 } from '../constants.ts';
 import { dealRuleViolation } from '../deal-rules.ts';
 import { uuid } from './common.ts';
@@ -23,6 +23,7 @@ const discountAmount = z.number({ error: 'must be an amount in cents of at least
   .int('must be a whole number of cents').min(1, 'must be at least 1 cent ($0.01)')
   .max(DISCOUNT_AMOUNT_MAX_CENTS, `must be at most ${DISCOUNT_AMOUNT_MAX_CENTS} cents`);
 const category = z.enum(DEAL_CATEGORIES, { error: 'must be one of the deal categories' });
+const perMemberLimit = z.enum(PER_MEMBER_LIMITS, { error: `must be one of ${PER_MEMBER_LIMITS.join(', ')}` });
 const maxUses = z.number({ error: 'must be a whole number of at least 1' })
   .int('must be a whole number of at least 1').min(1, 'must be at least 1')
   .max(MAX_USES_LIMIT, `must be at most ${MAX_USES_LIMIT}`);
@@ -47,6 +48,7 @@ export const createDealBody = z.object({
   discountAmount: nullable(discountAmount).optional().transform((v) => v ?? null),
   category: z.preprocess(blankToNull, category.nullish()).transform((v) => v ?? DEFAULT_DEAL_CATEGORY),
   maxUses: nullable(maxUses).optional().transform((v) => v ?? null),
+  perMemberLimit: perMemberLimit.optional().default(DEFAULT_PER_MEMBER_LIMIT),
   validFrom: nullable(dealInstant('start')).optional().transform((v) => v ?? null),
   validTo: nullable(dealInstant('end')).optional().transform((v) => v ?? null),
   active: z.boolean({ error: 'must be true or false' }).optional().default(true),
@@ -64,6 +66,7 @@ export const updateDealBody = z.object({
   discountAmount: nullable(discountAmount).optional(),
   category: category.optional(),
   maxUses: nullable(maxUses).optional(),
+  perMemberLimit: perMemberLimit.optional(),
   validFrom: nullable(dealInstant('start')).optional(),
   validTo: nullable(dealInstant('end')).optional(),
   active: z.boolean({ error: 'must be true or false' }).optional(),
@@ -101,6 +104,7 @@ const merchantDeal = z.object({
   validFrom: z.string().nullable(),
   validTo: z.string().nullable(),
   maxUses: z.number().nullable(),
+  perMemberLimit: z.enum(PER_MEMBER_LIMITS),
   usedCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),

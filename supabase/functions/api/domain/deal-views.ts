@@ -1,10 +1,11 @@
+import type { PerMemberLimit } from '../../_shared/constants.ts';
 import type { MemberDeal, MerchantDeal, PublicDeal } from '../../_shared/contract/deals.ts';
 import type { DealCode } from '../../_shared/deal-code.ts';
 import { iso, isoOrNull } from '../lib/iso.ts';
 
 /** Columns of public.deals as the merchant view needs them (alias d). */
 export const dealColumns = `d.id, d.title, d.description, d.discount_percent, d.discount_amount_cents, d.category,
-  d.active, d.valid_from, d.valid_to, d.max_uses, d.used_count, d.created_at, d.updated_at,
+  d.active, d.valid_from, d.valid_to, d.max_uses, d.per_member_limit, d.used_count, d.created_at, d.updated_at,
   public.deal_is_live(d.active, d.valid_from, d.valid_to) as is_live`;
 
 export interface DealRow {
@@ -18,6 +19,7 @@ export interface DealRow {
   valid_from: Date | string | null;
   valid_to: Date | string | null;
   max_uses: number | null;
+  per_member_limit: PerMemberLimit;
   used_count: number;
   created_at: Date | string;
   updated_at: Date | string;
@@ -40,6 +42,7 @@ export function toMerchantDeal(row: DealRow, code: DealCode | undefined): Mercha
     validFrom: isoOrNull(row.valid_from),
     validTo: isoOrNull(row.valid_to),
     maxUses: row.max_uses,
+    perMemberLimit: row.per_member_limit,
     usedCount: row.used_count,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),

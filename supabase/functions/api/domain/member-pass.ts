@@ -8,14 +8,16 @@ import { bytesToBase64Url } from '../../_shared/deal-code.ts';
 import { type Database, type Query, serviceClaims } from '../db/database.ts';
 import { callerMembershipEndsAt } from './membership.ts';
 
-interface PlatformPassKeys {
+export interface PlatformPassKeys {
   kid: string;
   signingKey: CryptoKey;
   verifyKeys: Map<string, CryptoKey>;
   publicKeys: { kid: string; x: string; y: string }[];
 }
 
-type KeyRow = { kid: string; private_jwk: JsonWebKey; public_jwk: JsonWebKey };
+type KeyRow = { kid: string; private_jwk: JsonWebKey | string; public_jwk: JsonWebKey | string };
+/** jsonb arrives parsed from PGlite and as text from postgres.js without prepared statements. */
+const jsonb = (value: JsonWebKey | string): JsonWebKey => (typeof value === 'string' ? JSON.parse(value) : value);
 const ECDSA = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 
 /**
@@ -41,18 +43,22 @@ async function loadKeys(db: Database): Promise<PlatformPassKeys> {
     });
   }
   const [newest] = rows;
-  const signingKey = await crypto.subtle.importKey('jwk', newest.private_jwk, ECDSA, false, ['sign']);
+  const signingKey = await crypto.subtle.importKey('jwk', jsonb(newest.private_jwk), ECDSA, false, ['sign']);
   const verifyKeys = new Map<string, CryptoKey>();
   const publicKeys: PlatformPassKeys['publicKeys'] = [];
   for (const row of rows) {
-    const { x, y } = row.public_jwk as { x: string; y: string };
+    const { x, y } = jsonb(row.public_jwk) as { x: string; y: string };
     verifyKeys.set(row.kid, await importPlatformPublicKey({ x, y }));
     publicKeys.push({ kid: row.kid, x, y });
   }
   return { kid: newest.kid, signingKey, verifyKeys, publicKeys };
 }
 
-function platformPassKeys(db: Database): Promise<PlatformPassKeys> {
+/**
+ * The platform's pass keys. Load them before a request's userTx: the first load opens a transaction of its own,
+ * which must not wait inside another.
+ */
+export function platformPassKeys(db: Database): Promise<PlatformPassKeys> {
   let keys = loaded.get(db.open);
   if (!keys) {
     keys = loadKeys(db);
@@ -74,13 +80,12 @@ export type CertificateRefusal = 'not-a-member';
  * is first; null when the caller has no active membership (a lapsed member gets nothing to show).
  */
 export async function certifyDeviceKey(
-  db: Database, q: Query, deviceKey: { x: string; y: string }, nowMs: number,
+  q: Query, keys: PlatformPassKeys, deviceKey: { x: string; y: string }, nowMs: number,
 ): Promise<PassCertificateAnswer | CertificateRefusal> {
   const membershipEnd = await callerMembershipEndsAt(q);
   if (!membershipEnd) return 'not-a-member';
   const [me] = await q<{ id: string; name: string; member_number: number }>(
     `select id, name, member_number from public.profiles where id = (select auth.uid())`);
-  const keys = await platformPassKeys(db);
   const expiresMs = Math.min(nowMs + PASS_CERT_MAX_MS, membershipEnd.getTime());
   const firstName = firstNameOf(me.name);
   const certificate = await certifyPassKey({

@@ -6,7 +6,7 @@ import { type AppEnv, userTx } from '../context.ts';
 import { forbidden } from '../lib/http-error.ts';
 import { parseJson } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
-import { certifyDeviceKey } from '../domain/member-pass.ts';
+import { certifyDeviceKey, platformPassKeys } from '../domain/member-pass.ts';
 
 /** /api/member: the member card (member number and points per business) and its pass (decision 165). */
 export const memberPointsRoutes = new Hono<AppEnv>();
@@ -34,7 +34,8 @@ memberPointsRoutes.get('/points', async (c) => {
 memberPointsRoutes.post('/pass-certificate', async (c) => {
   requireUser(c, 'USER');
   const deviceKey = await parseJson(c, passCertificateBody);
-  const answer = await userTx(c, (q) => certifyDeviceKey(c.var.deps.db, q, deviceKey, Date.now()));
+  const keys = await platformPassKeys(c.var.deps.db);
+  const answer = await userTx(c, (q) => certifyDeviceKey(q, keys, deviceKey, Date.now()));
   if (answer === 'not-a-member') throw forbidden(MEMBERSHIP_REQUIRED_MESSAGE);
   return c.json(answer, 201);
 });

@@ -5,6 +5,8 @@ import { SEED } from '../../../../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../../../../tests/support/deals-seed.ts';
 import { activateMembership } from '../../../../../tests/support/membership.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
+import { createActiveMembers, memberDevice } from '../../../../../tests/support/counter-members.ts';
+import { codeStepAt, dealCodeForStep, hexToBytes } from '../../../_shared/deal-code.ts';
 import { type Agent, createTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -16,19 +18,31 @@ describe.skipIf(!serverUrl)('counter under concurrency (PostgreSQL server)', () 
   let t: TestApp;
   let rosa: Agent;
   let memberNumber: number;
+  let member: Agent;
   beforeAll(async () => {
     t = await createTestApp();
     await activateMembership(t.database, SEED.member.id);
     rosa = t.agent();
     await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
-    const member = t.agent();
+    member = t.agent();
     memberNumber = Number((await member.login(SEED.member.email, SEED.member.password)).memberNumber);
   });
   afterAll(() => t?.close());
 
-  it('100 concurrent verifications of a maxUses-10 deal: exactly 10 succeed', async () => {
+  /** The code of a deal at a step, from its secret (what a member's screen showed then). */
+  async function codeAtStep(dealId: string, step: number) {
+    const [row] = await t.database.admin.query<{ secret: string }>(
+      `select encode(secret, 'hex') as secret from private.deal_secrets where deal_id = $1`, [dealId]);
+    return dealCodeForStep(hexToBytes(row.secret), step);
+  }
+
+  it('100 members verifying at once against maxUses 10: exactly 10 succeed', async () => {
     const deal = (await rosa.post('/api/merchant/deals', { title: 'Rush hour', description: 'First ten only', discountPercent: 30, maxUses: 10 })).body;
-    const results = await Promise.all(Array.from({ length: 100 }, () => rosa.post('/api/merchant/verify-code', { code: deal.currentCode })));
+    const members = await createActiveMembers(t.database, 100, 'Rush');
+    const started = performance.now();
+    const results = await Promise.all(members.map((m) =>
+      rosa.post('/api/merchant/verify-code', { code: deal.currentCode, memberNumber: m.memberNumber })));
+    console.log(`100 members x 1 verification, maxUses 10: ${(performance.now() - started).toFixed(0)} ms`);
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 409)).toHaveLength(90);
@@ -42,17 +56,48 @@ describe.skipIf(!serverUrl)('counter under concurrency (PostgreSQL server)', () 
     expect(row).toEqual({ used_count: 10, redemptions: 10 });
   });
 
-  it('one member racing the same code 30 times gets one redemption', async () => {
-    const deal = (await rosa.post('/api/merchant/deals', { title: 'Once each', description: 'Per member', discountAmount: 200 })).body;
-    const results = await Promise.all(Array.from({ length: 30 }, () =>
-      rosa.post('/api/merchant/verify-code', { code: deal.currentCode, memberNumber })));
+  it('one member, 100 verifications at once, each with another code step: exactly one counts (once a day)', async () => {
+    const deal = (await rosa.post('/api/merchant/deals', { title: 'Daily coffee', description: 'Once a day', discountAmount: 100 })).body;
+    expect(deal.perMemberLimit).toBe('day');
+    const [m] = await createActiveMembers(t.database, 1, 'Racer');
+    const nowMs = Date.now();
+    // Checks made offline over the last ~3 hours, each at another 120 s step, synced at once.
+    const claims = await Promise.all(Array.from({ length: 100 }, async (_, i) => {
+      const at = nowMs - 60_000 - i * 120_000;
+      return { code: await codeAtStep(deal.id, codeStepAt(at)), memberNumber: m.memberNumber, dealId: deal.id, verifiedAt: new Date(at).toISOString() };
+    }));
+    const started = performance.now();
+    const results = await Promise.all(claims.map((body) => rosa.post('/api/merchant/verify-code', body)));
+    console.log(`1 member x 100 verifications (distinct steps): ${(performance.now() - started).toFixed(0)} ms`);
+    expect(results.map((r) => r.status)).toEqual(Array(100).fill(201)); // an offline check is never refused for a limit
+    expect(results.filter((r) => r.body.flag === null)).toHaveLength(1);
+    expect(results.filter((r) => r.body.flag === 'per_member_limit')).toHaveLength(99);
+    const [row] = await asService(t.database, (q) => q<{ used_count: number; counted: number }>(
+      `select d.used_count, (select count(*)::int from public.deal_redemptions r where r.deal_id = d.id and r.flag is null) as counted
+         from public.deals d where d.id = $1`, [deal.id]));
+    expect(row).toEqual({ used_count: 1, counted: 1 });
+  });
+
+  it('one member, 100 online verifications at once (current and previous code, one pass): exactly one succeeds', async () => {
+    const deal = (await rosa.post('/api/merchant/deals', { title: 'Daily tea', description: 'Once a day', discountAmount: 100 })).body;
+    const step = codeStepAt(Date.now());
+    const codes = [await codeAtStep(deal.id, step), await codeAtStep(deal.id, step - 1)];
+    const phone = await memberDevice(member);
+    const pass = await phone.passAt();
+    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 3 === 2
+      ? rosa.post('/api/merchant/verify-pass', { pass, dealId: deal.id })
+      : rosa.post('/api/merchant/verify-code', { code: codes[i % 3], memberNumber, dealId: deal.id }))));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(new Set(results.filter((r) => r.status !== 201).map((r) => r.status))).toEqual(new Set([409]));
     const [row] = await asService(t.database, (q) => q<{ used_count: number }>(`select used_count from public.deals where id = $1`, [deal.id]));
     expect(row.used_count).toBe(1);
   });
 
   it('50 concurrent point redemptions never overdraw', async () => {
     const start = DEALS_SEED.memberRosaPoints; // 250
+    // Points need the member to have shown a pass or code here.
+    const seen = (await rosa.post('/api/merchant/deals', { title: 'Seen', description: 'Shown once', discountAmount: 100 })).body;
+    expect((await rosa.post('/api/merchant/verify-code', { code: seen.currentCode, memberNumber })).status).toBe(201);
     const results = await Promise.all(Array.from({ length: 50 }, () =>
       rosa.post('/api/merchant/redeem', { memberNumber, points: 7 })));
     const succeeded = results.filter((r) => r.status === 201);

@@ -60,11 +60,11 @@ merchantDealRoutes.post('/', async (c) => {
     if (!merchant.active) throw forbidden('Your business must be approved before you can create deals');
     const rows = await q<DealRow>(
       `insert into public.deals as d (merchant_id, title, description, discount_percent, discount_amount_cents,
-                                 category, active, valid_from, valid_to, max_uses)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+                                 category, active, valid_from, valid_to, max_uses, per_member_limit)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
        returning ${dealColumns}`,
       [merchant.id, body.title, body.description, body.discountPercent, body.discountAmount, body.category,
-        body.active, sqlValue(body.validFrom), sqlValue(body.validTo), body.maxUses],
+        body.active, sqlValue(body.validFrom), sqlValue(body.validTo), body.maxUses, body.perMemberLimit],
     );
     return viewsOf(q, rows);
   });
@@ -79,6 +79,7 @@ const patchColumns = {
   discountAmount: 'discount_amount_cents',
   category: 'category',
   maxUses: 'max_uses',
+  perMemberLimit: 'per_member_limit',
   validFrom: 'valid_from',
   validTo: 'valid_to',
   active: 'active',
