@@ -94,10 +94,13 @@ export async function bench() {
         await load('HTTP GET /api/user/following', '/api/user/following', { cookie });
         await load('HTTP GET /api/businesses/search?q=shop (merchant)', '/api/businesses/search?q=shop', { cookie: merchantCookie });
         // Counter verify: the current code of one of the business's live deals, derived with the API's own
-        // module from its secret; each request records a redemption (a deal without a use limit).
+        // module from its secret, with a member's number (decision 165). The first request records a redemption;
+        // the rest run every rule (code match, member, per-member lock and limit) and are refused as a repeat use.
         const code = await currentCode(counterDeal.secret);
+        const [{ member_number: memberNumber }] = await database!.admin.query<{ member_number: number }>(
+          `select member_number from public.profiles where id = $1`, [memberIds[0]]);
         await load(`HTTP POST /api/merchant/verify-code (business with ${counterDeal.liveDeals} live deals)`, '/api/merchant/verify-code',
-          { cookie: merchantCookie, origin: server.base }, { body: JSON.stringify({ code }) });
+          { cookie: merchantCookie, origin: server.base }, { body: JSON.stringify({ code, memberNumber }) });
       }
     } finally {
       await server.stop();

@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
+import { DEAL_CODE_STEP_SECONDS } from '../../supabase/functions/_shared/constants.ts';
+import type { OfflineCodesAnswer } from '../../supabase/functions/_shared/contract/offline-codes.ts';
+import { offlineCodeAt } from '../../supabase/functions/_shared/offline-codes.ts';
 import { DEMO, signIn, uniqueEmail } from './support';
 
 // Merchant insights and the admin's platform picture in a real browser (issue 17, decision 120): the
@@ -41,14 +44,21 @@ async function merchantWithRedemptions(api: APIRequestContext, admin: APIRequest
   const application = pending.find((m) => m.name === business)!;
   expect((await admin.post(`/api/admin/merchants/${application.id}/approve`)).status()).toBe(200);
 
-  const deal = await api.post('/api/merchant/deals', { data: { title, description: 'Any latte, any size.', discountPercent: 15 } });
+  const deal = await api.post('/api/merchant/deals', { data: { title, description: 'Any latte, any size.', discountPercent: 15, perMemberLimit: 'none' } });
   expect(deal.status()).toBe(201);
-  const { currentCode } = (await deal.json()) as { currentCode: string };
-  for (let i = 0; i < 3; i += 1) {
-    expect((await api.post('/api/merchant/verify-code', { data: { code: currentCode } })).status()).toBe(201);
-  }
+  const { id: dealId } = (await deal.json()) as { id: string };
   // The admin's context has done its part: it signs in as the demo member (an active member) for their number.
   const member = (await (await admin.post('/api/auth/login', { data: DEMO.member })).json()) as { user: { memberNumber: string } };
+  // Three redemptions by the demo member (a deal without a per-member limit): the codes of the last three steps,
+  // as a counter that checked them offline would send them (once per member and step; decision 165).
+  const cover = (await (await api.get('/api/merchant/deals/offline-codes')).json()) as OfflineCodesAnswer;
+  const codes = cover.deals.find((d) => d.dealId === dealId)!;
+  for (let i = 0; i < 3; i += 1) {
+    const at = Date.now() - i * DEAL_CODE_STEP_SECONDS * 1000;
+    const { code } = (await offlineCodeAt(codes, at))!;
+    const body = { code, memberNumber: member.user.memberNumber, dealId, ...(i > 0 ? { verifiedAt: new Date(at).toISOString() } : {}) };
+    expect((await api.post('/api/merchant/verify-code', { data: body })).status()).toBe(201);
+  }
   const earn = await api.post('/api/merchant/earn', { data: { memberNumber: member.user.memberNumber, amountCents: 4000 } });
   expect(earn.status()).toBe(201);
   const { points } = (await earn.json()) as { points: number };

@@ -84,9 +84,6 @@ const OFFLINE_CHECK_CLOCK_SKEW_MS = 2 * 60 * 1000;
  * if it lies within the offline cover (the last 12 hours) and not in the future; otherwise the reason
  * it is refused.
  */
-/** A code checked offline is recorded only against a member (decision 087): each (member, deal, step) once. */
-export const OFFLINE_NEEDS_MEMBER_MESSAGE = 'Enter the member number to record a code checked offline.';
-
 export function offlineCheckInstant(verifiedAt: string, nowMs: number): { atMs: number } | { refused: string } {
   const atMs = Date.parse(verifiedAt);
   if (Number.isNaN(atMs)) return { refused: 'verifiedAt must be an ISO date-time' };

@@ -90,6 +90,9 @@ it('through the API: an earn replayed with another amount under the same key is 
   const memberNumber = Number((await member.login(SEED.member.email, SEED.member.password)).memberNumber);
   const rosa = t.agent('198.51.100.42');
   await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
+  // The counter takes points only for a member who showed a code there first.
+  const deal = (await rosa.post('/api/merchant/deals', { title: 'Seen', description: 'Shown once', discountAmount: 100 })).body;
+  expect((await rosa.post('/api/merchant/verify-code', { code: deal.currentCode, memberNumber })).status).toBe(201);
   const earn = (amountCents: number) =>
     rosa.request('POST', '/api/merchant/earn', { memberNumber, amountCents }, { 'Idempotency-Key': 'counter-earn-1' });
   expect((await earn(500)).status).toBe(201);

@@ -1,3 +1,4 @@
+import { CODE_NEEDS_MEMBER_MESSAGE } from '../../_shared/contract/counter.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfflineCodesAnswer } from '../../_shared/contract/offline-codes.ts';
 import { codeStepAt, dealCodeForStep, hexToBytes } from '../../_shared/deal-code.ts';
@@ -143,7 +144,7 @@ describe('POST /api/merchant/verify-code with verifiedAt (checked offline, repla
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ dealId: DEALS_SEED.rosaAmountDealId, codeStep: codeStepAt(checkedAt), memberNumber });
     // The same code now, without verifiedAt, is long expired.
-    expect((await rosa.post('/api/merchant/verify-code', { code })).status).toBe(422);
+    expect((await rosa.post('/api/merchant/verify-code', { code, memberNumber })).status).toBe(422);
   });
 
   it('refuses checks older than 12 hours or from the future', async () => {
@@ -178,18 +179,21 @@ describe('POST /api/merchant/verify-code with verifiedAt (checked offline, repla
     expect(await count()).toBe(1);
   });
 
-  it('needs the member number, and counts each (member, deal, step) once: an old code cannot be replayed', async () => {
+  it('needs the member number, and counts each (member, deal, step) once: an old code replayed is flagged, not counted', async () => {
     const secret = await secretOf(DEALS_SEED.rosaAmountDealId);
     const checkedAt = Date.now() - 6 * 60_000;
     const code = await dealCodeForStep(secret, codeStepAt(checkedAt));
     const verifiedAt = new Date(checkedAt).toISOString();
-    expect((await rosa.post('/api/merchant/verify-code', { code })).status).toBe(422); // live: expired
+    expect((await rosa.post('/api/merchant/verify-code', { code, memberNumber })).status).toBe(422); // live: expired
     const anonymous = await rosa.post('/api/merchant/verify-code', { code, verifiedAt });
     expect(anonymous.status).toBe(400);
-    expect(anonymous.body.message).toMatch(/^memberNumber is required with verifiedAt/);
-    expect((await rosa.post('/api/merchant/verify-code', { code, memberNumber, verifiedAt })).status).toBe(201);
+    expect(anonymous.body.message).toBe(`memberNumber ${CODE_NEEDS_MEMBER_MESSAGE}`);
+    const first = await rosa.post('/api/merchant/verify-code', { code, memberNumber, verifiedAt });
+    expect(first.status).toBe(201);
+    // A second sync of the same check (another tablet, or a replay): recorded for the merchant to see, never a
+    // 409 that would stall the counter's outbox, and no second use counted (decision 165 amends 087).
     const replay = await rosa.post('/api/merchant/verify-code', { code, memberNumber, verifiedAt: new Date(checkedAt + 1000).toISOString() });
-    expect(replay.status).toBe(409);
-    expect(replay.body.message).toMatch(/already used this code/);
+    expect(replay.status).toBe(201);
+    expect(replay.body).toMatchObject({ flag: expect.stringMatching(/^(code_reused|per_member_limit)$/), usedCount: first.body.usedCount });
   });
 });

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DealRedemption, OfflineCodesAnswer, VerifyCodeBody } from '@shared/contract/index.ts';
-import { OFFLINE_NEEDS_MEMBER_MESSAGE } from '@shared/offline-codes.ts';
 import { outbox } from '@/lib/outbox/outbox';
 import type { OutboxEntry } from '@/lib/outbox/outbox-entry';
 import { checkCodeOffline } from '../utils/offline-check';
@@ -16,7 +15,7 @@ export interface QueuedRedemption {
 export type VerifyResult = { queued: false; redemption: DealRedemption } | { queued: true; redemption: QueuedRedemption };
 
 /**
- * POST /api/merchant/verify-code {code, memberNumber?, dealId?}, always with an Idempotency-Key (outbox).
+ * POST /api/merchant/verify-code {code, memberNumber, dealId?}, always with an Idempotency-Key (outbox).
  * Without a network (or when the connection drops) the code is checked against the counter's offline cover
  * and the redemption is queued with the moment of the check (`verifiedAt`) under the same key: the server
  * records it once when the tablet is back online.
@@ -43,7 +42,6 @@ export function useVerifyCode(
           // No answer from the server: check the code here and keep the moment of the check with it.
           toQueue: async (action) => {
             const verifiedAt = Date.now();
-            if (!body.memberNumber) throw new Error(`400: ${JSON.stringify({ message: OFFLINE_NEEDS_MEMBER_MESSAGE })}`);
             const match = await checkCodeOffline(cover, body.code, body.dealId, verifiedAt);
             return { ...action, body: { ...body, dealId: match.dealId, verifiedAt: new Date(verifiedAt).toISOString() }, label: describe(match.dealId, body.code) };
           },

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { MerchantDeal, OfflineCodesAnswer } from '@shared/contract/index.ts';
+import { CODE_NEEDS_MEMBER_MESSAGE, type MerchantDeal, type OfflineCodesAnswer } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, Input, Select } from '@/components/ui/form-controls';
@@ -57,7 +57,7 @@ export function VerifyCodeCard({ deals, onVerified, cover }: VerifyCodeCardProps
         kind: 'deal',
         id: redemption.id,
         headline: `Code verified: ${redemption.dealTitle}${deal ? ` (${discountLabel(deal)})` : ''}`,
-        detail: `${redemption.memberNumber ? `Member #${redemption.memberNumber}. ` : ''}Used ${redemption.usedCount}${redemption.maxUses ? ` of ${redemption.maxUses}` : ''} times.`,
+        detail: `${redemption.member.firstName}, member #${redemption.memberNumber}: check it is them. Used ${redemption.usedCount}${redemption.maxUses ? ` of ${redemption.maxUses}` : ''} times.`,
         undoUntil: redemption.undoUntil,
         undone: false,
       });
@@ -76,8 +76,11 @@ export function VerifyCodeCard({ deals, onVerified, cover }: VerifyCodeCardProps
     event.preventDefault();
     const parsed = parseCode(code);
     if (!parsed) return void toast({ title: 'Invalid Code', description: 'Enter the 6 digits the member shows.', variant: 'destructive' });
-    const memberNumber = member.trim() ? parseMemberNumber(member) : null;
-    if (member.trim() && memberNumber === null) {
+    if (!member.trim()) {
+      return void toast({ title: 'Member Number Needed', description: CODE_NEEDS_MEMBER_MESSAGE, variant: 'destructive' });
+    }
+    const memberNumber = parseMemberNumber(member);
+    if (memberNumber === null) {
       return void toast({ title: 'Invalid Member Number', description: 'Check the number on the member card.', variant: 'destructive' });
     }
     verify.mutate({ code: parsed, memberNumber, ...(dealId ? { dealId } : {}) });
@@ -86,8 +89,8 @@ export function VerifyCodeCard({ deals, onVerified, cover }: VerifyCodeCardProps
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Verify a code</CardTitle>
-        <CardDescription>Type the code on the member's screen. The previous code still works for 2 minutes after it rotates.</CardDescription>
+        <CardTitle>Type a code</CardTitle>
+        <CardDescription>No camera or scanner? Type the code on the member's screen and their member number. The previous code still works for 2 minutes after it rotates.</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="space-y-4">
@@ -95,7 +98,7 @@ export function VerifyCodeCard({ deals, onVerified, cover }: VerifyCodeCardProps
             <Input id={`${id}-code`} inputMode="numeric" autoComplete="off" maxLength={7} placeholder="123456" value={code}
               className="h-16 text-center font-mono text-3xl tracking-[0.3em] sm:text-3xl" onChange={(e) => setCode(e.target.value)} />
           </Field>
-          <Field id={`${id}-member`} label="Member number (optional)" hint="From the member card in the app; stops the same member using one code twice.">
+          <Field id={`${id}-member`} label="Member number" required hint="From the member card in the app: a code alone is not accepted.">
             <Input id={`${id}-member`} inputMode="numeric" autoComplete="off" placeholder="100001" value={member}
               aria-describedby={`${id}-member-hint`} onChange={(e) => setMember(e.target.value)} />
           </Field>

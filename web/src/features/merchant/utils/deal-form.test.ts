@@ -38,7 +38,7 @@ describe('createPayload', () => {
 describe('updatePayload and formValuesOf', () => {
   const deal: MerchantDeal = {
     id: 'd1', title: 'Latte', description: 'Any size', discountPercent: null, discountAmount: 300, category: 'food-drink', active: true,
-    currentCode: '123456', codeExpiresAt: null, validFrom: null, validTo: localDayEnd('2030-05-31'), maxUses: null, usedCount: 2,
+    currentCode: '123456', codeExpiresAt: null, validFrom: null, validTo: localDayEnd('2030-05-31'), maxUses: null, perMemberLimit: 'none', usedCount: 2,
     createdAt: '', updatedAt: '',
   };
 

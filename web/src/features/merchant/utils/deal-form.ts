@@ -1,6 +1,8 @@
 // The create/edit deal form (docs/spec.md section 5): what the merchant typed -> the API payload, with the
 // spec's notices for each broken rule. The server checks the same rules again.
-import { DEAL_DESCRIPTION_MAX, DEAL_TITLE_MAX, DEFAULT_DEAL_CATEGORY } from '@shared/constants.ts';
+import {
+  DEAL_DESCRIPTION_MAX, DEAL_TITLE_MAX, DEFAULT_DEAL_CATEGORY, DEFAULT_PER_MEMBER_LIMIT, type PerMemberLimit,
+} from '@shared/constants.ts';
 import type { CreateDealBody, MerchantDeal, UpdateDealBody } from '@shared/contract/index.ts';
 import { dollarsToCents } from '@shared/deal-rules.ts';
 
@@ -15,6 +17,8 @@ export interface DealFormValues {
   discountAmount: string;
   category: string;
   maxUses: string;
+  /** How often one member may use the deal (decision 165). */
+  perMemberLimit: PerMemberLimit;
   /** yyyy-mm-dd from a date input, or ''. */
   validFrom: string;
   validTo: string;
@@ -29,7 +33,7 @@ export type DealFormResult<T> = { ok: true; payload: T } | { ok: false; notice: 
 
 export const emptyDealForm: DealFormValues = {
   title: '', description: '', discountType: 'percent', discountPercent: '', discountAmount: '',
-  category: DEFAULT_DEAL_CATEGORY, maxUses: '', validFrom: '', validTo: '',
+  category: DEFAULT_DEAL_CATEGORY, maxUses: '', perMemberLimit: DEFAULT_PER_MEMBER_LIMIT, validFrom: '', validTo: '',
 };
 
 const MISSING: FormNotice = { title: 'Missing Information', description: 'Please fill in the deal title and description.' };
@@ -60,6 +64,7 @@ interface Checked {
   discountAmount: number | null;
   category: string;
   maxUses: number | null;
+  perMemberLimit: PerMemberLimit;
   validFrom: string | null;
   validTo: string | null;
 }
@@ -96,7 +101,7 @@ function check(values: DealFormValues): DealFormResult<Checked> {
   if (validFrom && validTo && validFrom > validTo) {
     return { ok: false, notice: { title: 'Invalid Dates', description: 'The end date must be on or after the start date.' } };
   }
-  return { ok: true, payload: { title, description, discountPercent, discountAmount, category: values.category || DEFAULT_DEAL_CATEGORY, maxUses, validFrom, validTo } };
+  return { ok: true, payload: { title, description, discountPercent, discountAmount, category: values.category || DEFAULT_DEAL_CATEGORY, maxUses, perMemberLimit: values.perMemberLimit, validFrom, validTo } };
 }
 
 /** Create payload: only the chosen discount kind is sent; optional fields only when set. */
@@ -130,6 +135,7 @@ export function formValuesOf(deal: MerchantDeal): DealFormValues {
     discountAmount: deal.discountAmount !== null ? (deal.discountAmount / 100).toFixed(2) : '',
     category: deal.category,
     maxUses: deal.maxUses !== null ? String(deal.maxUses) : '',
+    perMemberLimit: deal.perMemberLimit,
     validFrom: localDateOf(deal.validFrom),
     validTo: localDateOf(deal.validTo),
   };

@@ -1,5 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { DEAL_DESCRIPTION_MAX, DEAL_TITLE_MAX, DEFAULT_DEAL_CATEGORY, MERCHANT_DEAL_CATEGORIES } from '@shared/constants.ts';
+import {
+  DEAL_DESCRIPTION_MAX, DEAL_TITLE_MAX, DEFAULT_DEAL_CATEGORY, MERCHANT_DEAL_CATEGORIES, PER_MEMBER_LIMIT_LABELS, PER_MEMBER_LIMITS,
+  type PerMemberLimit,
+} from '@shared/constants.ts';
 import type { CreateDealBody, UpdateDealBody } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select, Textarea } from '@/components/ui/form-controls';
@@ -83,6 +86,12 @@ export function DealForm(props: DealFormProps) {
         <Field id={`${id}-max-uses`} label="Max uses (optional)">
           <Input id={`${id}-max-uses`} type="number" inputMode="numeric" min={1} step={1} value={values.maxUses} placeholder="Unlimited"
             onChange={(e) => set('maxUses', e.target.value)} />
+        </Field>
+        <Field id={`${id}-per-member`} label="Uses per member" required>
+          <Select id={`${id}-per-member`} required value={values.perMemberLimit}
+            onChange={(e) => set('perMemberLimit', e.target.value as PerMemberLimit)}>
+            {PER_MEMBER_LIMITS.map((limit) => <option key={limit} value={limit}>{PER_MEMBER_LIMIT_LABELS[limit]}</option>)}
+          </Select>
         </Field>
         <div className="grid grid-cols-2 gap-3">
           <Field id={`${id}-from`} label="Valid from">

@@ -1,3 +1,4 @@
+import { PER_MEMBER_LIMIT_LABELS } from '@shared/constants.ts';
 import type { MerchantDeal } from '@shared/contract/index.ts';
 import { CategoryBadge } from '@/components/deals/category-badge';
 import { DealCode } from '@/components/deals/deal-code';
@@ -56,6 +57,13 @@ export function MerchantDealCard({ deal, nowMs, busy, onEdit, onToggleActive, on
 
       <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-stone-600">
         <div><dt className="sr-only">Usage</dt><dd>{usageLabel(deal)}</dd></div>
+        <div>
+          <dt className="sr-only">Uses per member</dt>
+          {/* Deals made before per-member limits have none until their merchant chooses (decision 165). */}
+          <dd className={cn(deal.perMemberLimit === 'none' && 'font-medium text-amber-800')}>
+            {deal.perMemberLimit === 'none' ? 'No per-member limit: edit to choose one' : PER_MEMBER_LIMIT_LABELS[deal.perMemberLimit]}
+          </dd>
+        </div>
         {deal.validTo && <div><dt className="inline">Until </dt><dd className="inline">{shortDate(deal.validTo)}</dd></div>}
       </dl>
 
