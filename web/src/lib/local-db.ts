@@ -9,6 +9,16 @@ export interface QueryCacheRow {
   client: PersistedClient;
 }
 
+/** A key pair this device made; IndexedDB keeps the CryptoKey objects themselves. */
+export interface DeviceKeyRow {
+  id: string;
+  privateKey: CryptoKey;
+  publicKey: CryptoKey;
+  /** The public point, as certificates name it. */
+  x: string;
+  y: string;
+}
+
 /**
  * The app's IndexedDB database. Later versions add tables: bump the version number and keep earlier
  * stores listed when doing so.
@@ -20,11 +30,14 @@ export class PayLocalDb extends Dexie {
   queryCache!: EntityTable<QueryCacheRow, 'key'>;
   /** Mutations made offline, replayed in `seq` order (see lib/outbox). */
   outbox!: EntityTable<OutboxEntry, 'seq'>;
+  /** Keys this device made for itself, e.g. the member pass key (decision 165): the private half cannot be exported. */
+  deviceKeys!: EntityTable<DeviceKeyRow, 'id'>;
 
   constructor(name = LOCAL_DB_NAME) {
     super(name);
     this.version(1).stores({ queryCache: 'key' });
     this.version(2).stores({ queryCache: 'key', outbox: '++seq, &key, userId' });
+    this.version(3).stores({ queryCache: 'key', outbox: '++seq, &key, userId', deviceKeys: 'id' });
   }
 }
 

@@ -7,6 +7,7 @@ export const memberKeys = {
   deals: (cityId: string, category: MemberFilter) => ['/api/deals', cityId, category] as const,
   allDeals: ['/api/deals'] as const,
   points: ['/api/member/points'] as const,
+  passCertificate: ['/api/member/pass-certificate'] as const,
   /** Under the deals key, so whatever refreshes the deals refreshes the offline cover too. */
   offlineCodes: (cityId: string) => ['/api/deals', 'offline-codes', cityId] as const,
 };

@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { passStepAt, passStepEndsAt, signPass } from '@shared/member-pass.ts';
+import { devicePassKey, usePassCertificate } from '../api/get-pass-certificate';
+
+export type MemberPassState = 'loading' | 'ready' | 'expired' | 'unavailable';
+
+export interface MemberPass {
+  state: MemberPassState;
+  /** The text of the QR for this 30-second step, or null. */
+  pass: string | null;
+  firstName: string;
+  memberNumber: string;
+  /** When the QR changes next (ms since the epoch). */
+  nextChangeAt: number | null;
+  message?: string;
+}
+
+/**
+ * The member pass of the moment (decision 165): this device signs (certificate, step) every 30 seconds with its
+ * own key, online or not, for as long as the certificate lasts (at most 12 hours, never past the membership).
+ */
+export function useMemberPass(enabled: boolean): MemberPass {
+  const certificate = usePassCertificate(enabled);
+  const cert = certificate.data;
+  const { refetch } = certificate;
+  const [pass, setPass] = useState<{ text: string; step: number } | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    if (!enabled || !cert) return;
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = async () => {
+      const at = Date.now();
+      setNow(at);
+      if (at >= Date.parse(cert.expiresAt)) return;
+      const key = await devicePassKey();
+      if (cancelled) return;
+      // A certificate made for another key (this device's storage was cleared) signs nothing valid: renew it.
+      if (key.x !== cert.x) return void refetch();
+      const step = passStepAt(at);
+      const text = await signPass(cert.certificate, key.privateKey, step);
+      if (cancelled) return;
+      setPass({ text, step });
+      timer = setTimeout(() => void tick(), passStepEndsAt(step) - Date.now() + 50);
+    };
+    void tick();
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [enabled, cert, refetch]);
+
+  const base = { firstName: cert?.firstName ?? '', memberNumber: cert?.memberNumber ?? '' };
+  if (!cert) {
+    if (certificate.isPending && enabled) return { ...base, state: 'loading', pass: null, nextChangeAt: null };
+    return {
+      ...base, state: 'unavailable', pass: null, nextChangeAt: null,
+      message: certificate.isError ? 'Connect to the internet once to set up your pass.' : 'Your pass needs an active membership.',
+    };
+  }
+  if (now >= Date.parse(cert.expiresAt)) {
+    return { ...base, state: 'expired', pass: null, nextChangeAt: null, message: 'Your pass needs a connection to renew. Connect once and open it again.' };
+  }
+  if (!pass) return { ...base, state: 'loading', pass: null, nextChangeAt: null };
+  return { ...base, state: 'ready', pass: pass.text, nextChangeAt: passStepEndsAt(pass.step) };
+}
