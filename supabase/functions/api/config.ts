@@ -27,6 +27,11 @@ export interface AppConfig {
     accountSlowdownMs: number;
     registrationsPerIp: number;
   };
+  /**
+   * Wrong guesses at a counter (codes, passes, member numbers; decision 168): per business and counter device,
+   * and per business over all its devices, in fixed windows of windowSeconds. Past either: 429 with Retry-After.
+   */
+  counterGuesses: { perDevice: number; perBusiness: number; windowSeconds: number };
   /** HMAC secret of signed upload addresses; must be shared by every instance of the API. */
   uploadSigningSecret: string;
   /** How long a signed upload address stays valid. */
@@ -101,6 +106,11 @@ export function configFromEnv(env: Env): AppConfig {
       accountSlowdownAfter: int(env.RATE_LIMIT_ACCOUNT_SLOWDOWN_AFTER, 10),
       accountSlowdownMs: nonNegativeInt(env.RATE_LIMIT_ACCOUNT_SLOWDOWN_MS, 2000),
       registrationsPerIp: int(env.RATE_LIMIT_REGISTRATIONS_PER_IP, 20),
+    },
+    counterGuesses: {
+      perDevice: int(env.RATE_LIMIT_COUNTER_GUESSES_PER_DEVICE, 20),
+      perBusiness: int(env.RATE_LIMIT_COUNTER_GUESSES_PER_BUSINESS, 100),
+      windowSeconds: int(env.RATE_LIMIT_COUNTER_GUESS_WINDOW_SECONDS, 300),
     },
     // Falls back to the service-role key (same on every Edge Function instance), else a per-process
     // random secret (the single local runner; addresses then die with the process, as they expire anyway).

@@ -9,6 +9,9 @@ export const COUNTER_UNDO_MINUTES = 5;
 /** Typing the code needs the member number too: an anonymous walk-in code is refused (decision 165). */
 export const CODE_NEEDS_MEMBER_MESSAGE = 'Scan the member\'s pass, or type their member number with the code: a code alone is not accepted';
 
+/** The one refusal of a member number the counter may not use (private.member_not_recognised_message()). */
+export const MEMBER_NOT_RECOGNISED_MESSAGE = 'Member number not recognised here. Ask the member to show their pass.';
+
 const memberNumberOf = (missing: string) => z.preprocess(
   (v) => (typeof v === 'string' && /^\s*#?\d{1,10}\s*$/.test(v) ? Number(v.replace(/[#\s]/g, '')) : v === '' || v === null ? undefined : v),
   z.number({ error: (issue) => (issue.input === undefined ? missing : 'must be a member number') })

@@ -14,3 +14,10 @@ export const forbidden = (message = 'You do not have permission to do that') => 
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const gone = (message: string) => new HttpError(410, message);
+
+/** 429 with when to try again: the answer carries `Retry-After` (seconds) and `retryAt` (decision 168). */
+export class TooManyRequests extends HttpError {
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super(429, message);
+  }
+}

@@ -1,5 +1,5 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
-import { HttpError } from '../lib/http-error.ts';
+import { HttpError, TooManyRequests } from '../lib/http-error.ts';
 import { logError } from '../lib/log.ts';
 
 // Postgres error codes a request can trigger with bad input, and what the user is told.
@@ -29,6 +29,11 @@ function sqlErrorFields(detail: unknown): Record<string, string> {
 }
 
 export const onError: ErrorHandler = (error, c) => {
+  if (error instanceof TooManyRequests) {
+    c.header('Retry-After', String(error.retryAfterSeconds));
+    const retryAt = new Date(Date.now() + error.retryAfterSeconds * 1000).toISOString();
+    return c.json({ message: error.message, retryAfterSeconds: error.retryAfterSeconds, retryAt }, 429);
+  }
   if (error instanceof HttpError) return c.json({ message: error.message }, error.status);
   const code = (error as { code?: string }).code;
   if (code === 'P0001') return c.json({ message: error.message }, 400);

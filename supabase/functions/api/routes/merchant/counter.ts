@@ -2,16 +2,18 @@
 // The rules that must hold under concurrency live in SQL functions (migration 20261122002000).
 import { Hono } from 'hono';
 import {
-  type CounterActivityItem, earnBody, memberNumber, type PointsEntry, redeemBody, verifyCodeBody, verifyPassBody,
+  type CounterActivityItem, earnBody, MEMBER_NOT_RECOGNISED_MESSAGE, memberNumber, type PointsEntry, redeemBody, verifyCodeBody, verifyPassBody,
 } from '../../../_shared/contract/counter.ts';
 import { offlineCheckInstant } from '../../../_shared/offline-codes.ts';
-import { type AppEnv, userTx } from '../../context.ts';
-import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
+import { type AppContext, type AppEnv, userTx } from '../../context.ts';
+import type { Query } from '../../db/database.ts';
+import { badRequest, conflict } from '../../lib/http-error.ts';
 import { iso } from '../../lib/iso.ts';
 import { serialParam } from '../../lib/params.ts';
 import { parse, parseJson } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';
 import { matchDealCode, recordRedemption, undoUntil } from '../../domain/counter-redemptions.ts';
+import { counterGuess, WrongGuess } from '../../domain/limiter.ts';
 import { checkScannedPass, passVerificationKeys } from '../../domain/member-pass.ts';
 
 export const counterRoutes = new Hono<AppEnv>();
@@ -31,12 +33,16 @@ counterRoutes.post('/verify-code', async (c) => {
   requireUser(c, 'MERCHANT');
   const body = await parseJson(c, verifyCodeBody);
   const at = checkedAt(body.verifiedAt);
-  const redemption = await userTx(c, async (q) => {
+  // A wrong code or member number counts toward the counter's limit; a right one does not (decision 168).
+  const guess = await counterGuess(c);
+  const redemption = await guess.run(() => userTx(c, async (q) => {
     const deal = await matchDealCode(q, body.code, body.dealId, at.atMs);
-    if (deal === 'not-recognised') throw new HttpError(422, CODE_NOT_RECOGNISED);
+    if (deal === 'not-recognised') throw new WrongGuess(422, CODE_NOT_RECOGNISED);
     if (deal === 'ambiguous') throw conflict('This code matches more than one of your deals right now. Choose the deal and verify again.');
-    return recordRedemption(q, { dealId: deal.id, memberNumber: body.memberNumber, codeStep: deal.step, passStep: null, checkedAt: at.checkedAt });
-  });
+    const recorded = await recordRedemption(q, { dealId: deal.id, memberNumber: body.memberNumber, codeStep: deal.step, passStep: null, checkedAt: at.checkedAt });
+    await guess.giveBackIn(q);
+    return recorded;
+  }));
   return c.json(redemption, 201);
 });
 
@@ -45,12 +51,20 @@ counterRoutes.post('/verify-pass', async (c) => {
   requireUser(c, 'MERCHANT');
   const body = await parseJson(c, verifyPassBody);
   const at = checkedAt(body.verifiedAt);
-  const checked = await checkScannedPass(c.var.deps.db, body.pass, at.atMs);
-  if (!checked.ok) throw new HttpError(422, checked.reason);
-  const redemption = await userTx(c, (q) => recordRedemption(q, {
-    dealId: body.dealId, memberNumber: checked.pass.certificate.mn, codeStep: null, passStep: checked.pass.step,
-    checkedAt: at.checkedAt,
-  }));
+  // A pass that does not verify counts as a wrong guess (decision 168).
+  const guess = await counterGuess(c);
+  const redemption = await guess.run(async () => {
+    const checked = await checkScannedPass(c.var.deps.db, body.pass, at.atMs);
+    if (!checked.ok) throw new WrongGuess(422, checked.reason);
+    return userTx(c, async (q) => {
+      const recorded = await recordRedemption(q, {
+        dealId: body.dealId, memberNumber: checked.pass.certificate.mn, codeStep: null, passStep: checked.pass.step,
+        checkedAt: at.checkedAt,
+      });
+      await guess.giveBackIn(q);
+      return recorded;
+    });
+  });
   return c.json(redemption, 201);
 });
 
@@ -70,6 +84,19 @@ counterRoutes.post('/redemptions/:id/undo', async (c) => {
   return c.json({ id: row.id, dealId: row.deal_id, undoneAt: iso(row.undone_at), usedCount: row.used_count, maxUses: row.max_uses });
 });
 
+/**
+ * A call that names a member number (lookup, earn, redeem): an unusable number is a wrong guess on the counter's
+ * limiter, like a wrong code, so numbers cannot be probed past it (decision 168).
+ */
+async function guessedMember<T>(c: AppContext, work: (q: Query) => Promise<T>): Promise<T> {
+  const guess = await counterGuess(c);
+  return guess.run(() => userTx(c, async (q) => {
+    const result = await work(q);
+    await guess.giveBackIn(q);
+    return result;
+  }));
+}
+
 type EntryRow = { entry_id: string; points: number; balance: number; created_at: Date; member_number: number };
 
 const toPointsEntry = (row: EntryRow, kind: PointsEntry['kind']): PointsEntry => ({
@@ -83,7 +110,7 @@ const entrySql = (fn: string) => `select entry_id::text, points, balance, create
 counterRoutes.post('/earn', async (c) => {
   requireUser(c, 'MERCHANT');
   const body = await parseJson(c, earnBody);
-  const [row] = await userTx(c, (q) => q<EntryRow>(entrySql('private.earn_points($1, $2)'), [body.memberNumber, body.amountCents]));
+  const [row] = await guessedMember(c, (q) => q<EntryRow>(entrySql('private.earn_points($1, $2)'), [body.memberNumber, body.amountCents]));
   return c.json(toPointsEntry(row, 'accrual'), 201);
 });
 
@@ -91,7 +118,7 @@ counterRoutes.post('/earn', async (c) => {
 counterRoutes.post('/redeem', async (c) => {
   requireUser(c, 'MERCHANT');
   const body = await parseJson(c, redeemBody);
-  const [row] = await userTx(c, (q) => q<EntryRow>(entrySql('private.redeem_points($1, $2)'), [body.memberNumber, body.points]));
+  const [row] = await guessedMember(c, (q) => q<EntryRow>(entrySql('private.redeem_points($1, $2)'), [body.memberNumber, body.points]));
   return c.json(toPointsEntry(row, 'redemption'), 201);
 });
 
@@ -107,9 +134,9 @@ counterRoutes.post('/points/:id/undo', async (c) => {
 counterRoutes.get('/members/:memberNumber', async (c) => {
   requireUser(c, 'MERCHANT');
   const member = parse(memberNumber, c.req.param('memberNumber'));
-  const [row] = await userTx(c, (q) => q<{ member_number: number; balance: number; is_active_member: boolean }>(
+  const [row] = await guessedMember(c, (q) => q<{ member_number: number; balance: number; is_active_member: boolean }>(
     `select member_number, balance, is_active_member from private.counter_member($1)`, [member]));
-  if (!row) throw notFound('No such member');
+  if (!row) throw new WrongGuess(404, MEMBER_NOT_RECOGNISED_MESSAGE);
   return c.json({ memberNumber: row.member_number, balance: row.balance, isActiveMember: row.is_active_member });
 });
 

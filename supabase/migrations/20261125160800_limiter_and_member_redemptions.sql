@@ -1,0 +1,185 @@
+-- Issue 26, "Guessing stops" (decision 168): one limiter for the whole API (counted hits per bucket in fixed
+-- windows), used first by the counter's wrong codes, passes and member numbers; later by issues 28 and 31.
+-- And the member's own redemption history.
+
+-- ---------------------------------------------------------------- the limiter
+create table private.limiter_hits (
+  bucket text not null check (length(bucket) between 1 and 200),
+  window_start timestamptz not null,
+  hits integer not null check (hits >= 0),
+  expires_at timestamptz not null,
+  primary key (bucket, window_start)
+);
+comment on table private.limiter_hits is
+  'The limiter (decision 168): hits counted per bucket (e.g. "counter-guess:<business>:<device>") in fixed windows aligned on the epoch. Written only by private.limiter_take / private.limiter_give_back; rows past expires_at are removed a few at a time by every take.';
+alter table private.limiter_hits enable row level security;
+create index limiter_hits_expires_at_idx on private.limiter_hits (expires_at);
+revoke all on private.limiter_hits from public, anon, authenticated;
+grant select, insert, update, delete on private.limiter_hits to service_role;
+
+/*
+ * Takes one hit from every bucket, or from none: p_buckets[i] allows p_limits[i] hits per window of
+ * p_window_seconds[i] seconds. Each bucket is one upsert that increments and returns the count only while it is
+ * under its limit (the row lock makes concurrent takes count one after the other, on PGlite and PostgreSQL, with
+ * no session state); buckets are taken in name order, so two takes never wait on each other in a cycle. When a
+ * bucket is full, the hits taken from the others are given back and retry_after_seconds says when the fullest
+ * full bucket's window ends. window_starts[i] is what limiter_give_back needs to return hit i.
+ */
+create or replace function private.limiter_take(p_buckets text[], p_limits integer[], p_window_seconds integer[])
+returns table (taken boolean, retry_after_seconds integer, window_starts timestamptz[], hits integer[])
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  v_n integer := coalesce(cardinality(p_buckets), 0);
+  v_starts timestamptz[] := array[]::timestamptz[];
+  v_hits integer[] := array[]::integer[];
+  v_full boolean := false;
+  v_retry integer := 0;
+  v_start timestamptz;
+  v_count integer;
+  v_i integer;
+begin
+  if v_n = 0 or v_n <> coalesce(cardinality(p_limits), 0) or v_n <> coalesce(cardinality(p_window_seconds), 0) then
+    raise exception 'limiter_take: one limit and one window per bucket';
+  end if;
+  if exists (select 1 from unnest(p_limits) l where l is null or l < 1)
+     or exists (select 1 from unnest(p_window_seconds) w where w is null or w < 1 or w > 604800) then
+    raise exception 'limiter_take: limits are at least 1, windows between 1 s and 7 days';
+  end if;
+
+  -- Bounded cleanup: at most 20 expired rows per take, skipping rows another take is deleting.
+  delete from private.limiter_hits h
+   where (h.bucket, h.window_start) in (
+     select x.bucket, x.window_start from private.limiter_hits x
+      where x.expires_at < now() order by x.expires_at limit 20 for update skip locked);
+
+  v_starts := array_fill(null::timestamptz, array[v_n]);
+  v_hits := array_fill(0, array[v_n]);
+  for v_i in select o.i from unnest(p_buckets) with ordinality as o(b, i) order by o.b, o.i loop
+    v_start := to_timestamp(floor(extract(epoch from now()) / p_window_seconds[v_i]) * p_window_seconds[v_i]);
+    v_starts[v_i] := v_start;
+    v_count := null;
+    insert into private.limiter_hits as h (bucket, window_start, hits, expires_at)
+    values (p_buckets[v_i], v_start, 1, v_start + make_interval(secs => p_window_seconds[v_i]))
+    on conflict (bucket, window_start) do update set hits = h.hits + 1 where h.hits < p_limits[v_i]
+    returning h.hits into v_count;
+    if v_count is null then
+      v_full := true;
+      v_starts[v_i] := null; -- nothing taken here, nothing to give back
+      v_hits[v_i] := p_limits[v_i];
+      v_retry := greatest(v_retry, ceil(extract(epoch from (v_start + make_interval(secs => p_window_seconds[v_i]) - now())))::integer, 1);
+    else
+      v_hits[v_i] := v_count;
+    end if;
+  end loop;
+
+  if v_full then
+    perform private.limiter_give_back(p_buckets, v_starts);
+    return query select false, v_retry, array_fill(null::timestamptz, array[v_n]), v_hits;
+    return;
+  end if;
+  return query select true, 0, v_starts, v_hits;
+end
+$$;
+comment on function private.limiter_take(text[], integer[], integer[]) is
+  'The limiter (decision 168): one hit from every bucket (each p_limits[i] per p_window_seconds[i] fixed window) or from none; concurrency-safe, one upsert per bucket.';
+
+/** Returns hits taken by limiter_take (a right answer does not count); a null window start returns nothing. */
+create or replace function private.limiter_give_back(p_buckets text[], p_window_starts timestamptz[])
+returns void
+language sql security definer
+set search_path = ''
+as $$
+  update private.limiter_hits h set hits = h.hits - 1
+    from unnest(p_buckets, p_window_starts) as g(bucket, window_start)
+   where h.bucket = g.bucket and h.window_start = g.window_start and h.hits > 0
+$$;
+comment on function private.limiter_give_back(text[], timestamptz[]) is
+  'Gives back hits limiter_take took (decision 168), e.g. when the guess it guarded turned out right.';
+
+revoke execute on function private.limiter_take(text[], integer[], integer[]),
+  private.limiter_give_back(text[], timestamptz[]) from public, anon, authenticated;
+grant execute on function private.limiter_take(text[], integer[], integer[]),
+  private.limiter_give_back(text[], timestamptz[]) to service_role;
+
+-- ---------------------------------------------------------------- guesses at the counter
+/*
+ * The counter's buckets: one per business and counter device (p_device: an opaque device key, '-' when the
+ * counter sent none), and one per business over all devices, so new device keys do not buy new guesses.
+ * The business is the caller's counter (private.counter_merchant(): 403 otherwise), so a caller only ever
+ * touches its own business's buckets.
+ */
+create or replace function private.counter_guess_buckets(p_device text) returns text[]
+language plpgsql stable security definer
+set search_path = ''
+as $$
+declare
+  v_merchant uuid := (private.counter_merchant()).id;
+begin
+  if p_device is null or p_device !~ '^[A-Za-z0-9_-]{1,64}$' then
+    raise exception 'A counter device key is 1 to 64 letters, digits, - or _' using errcode = 'PL400';
+  end if;
+  return array['counter-guess:' || v_merchant || ':' || p_device, 'counter-guess:' || v_merchant];
+end
+$$;
+comment on function private.counter_guess_buckets(text) is
+  'The limiter buckets of a guess at the caller''s counter (decision 168): this device at this business, and the business over all devices.';
+
+/** Takes one guess at the caller's counter: p_per_device per device and p_per_business per business, per window. */
+create or replace function private.counter_guess_take(
+  p_device text, p_per_device integer, p_per_business integer, p_window_seconds integer
+)
+returns table (taken boolean, retry_after_seconds integer, window_starts timestamptz[])
+language sql security definer
+set search_path = ''
+as $$
+  select t.taken, t.retry_after_seconds, t.window_starts
+    from private.limiter_take(private.counter_guess_buckets(p_device), array[p_per_device, p_per_business],
+                              array[p_window_seconds, p_window_seconds]) t
+$$;
+comment on function private.counter_guess_take(text, integer, integer, integer) is
+  'One guess (a code, a pass or a member number) at the caller''s counter, before it is checked (decision 168); given back when it was right.';
+
+create or replace function private.counter_guess_give_back(p_device text, p_window_starts timestamptz[])
+returns void
+language sql security definer
+set search_path = ''
+as $$ select private.limiter_give_back(private.counter_guess_buckets(p_device), p_window_starts) $$;
+comment on function private.counter_guess_give_back(text, timestamptz[]) is
+  'Gives back a guess taken at the caller''s counter that was right (decision 168).';
+
+revoke execute on function private.counter_guess_buckets(text),
+  private.counter_guess_take(text, integer, integer, integer),
+  private.counter_guess_give_back(text, timestamptz[]) from public, anon;
+grant execute on function private.counter_guess_buckets(text),
+  private.counter_guess_take(text, integer, integer, integer),
+  private.counter_guess_give_back(text, timestamptz[]) to authenticated, service_role;
+
+-- ---------------------------------------------------------------- the member's redemption history
+/*
+ * The caller's own deal redemptions, newest first (by when the discount was given, then id), at most p_limit
+ * (1..50) before the cursor (p_before_us: used_at in microseconds since the epoch, p_before_id), with the
+ * business and the deal as they are named now (an ended deal keeps its title here).
+ */
+create or replace function private.member_redemptions(p_before_us bigint, p_before_id bigint, p_limit integer)
+returns table (id bigint, business_name text, deal_title text, used_at timestamptz, used_at_us bigint, undone boolean)
+language sql stable security definer
+set search_path = ''
+as $$
+  select r.id, m.name, d.title, r.used_at, (extract(epoch from r.used_at) * 1000000)::bigint, r.undone_at is not null
+    from public.deal_redemptions r
+    join public.deals d on d.id = r.deal_id
+    join public.merchants m on m.id = r.merchant_id
+   where r.member_id = (select auth.uid())
+     and (p_before_us is null
+          or (r.used_at, r.id) < (timestamptz 'epoch' + p_before_us * interval '1 microsecond', p_before_id))
+   order by r.used_at desc, r.id desc
+   limit least(greatest(coalesce(p_limit, 20), 1), 50)
+$$;
+comment on function private.member_redemptions(bigint, bigint, integer) is
+  'The signed-in member''s own redemptions (auth.uid()), newest first, by a (used_at, id) cursor: business, deal, when, undone.';
+revoke execute on function private.member_redemptions(bigint, bigint, integer) from public, anon;
+grant execute on function private.member_redemptions(bigint, bigint, integer) to authenticated, service_role;
+
+create index deal_redemptions_member_used_idx on public.deal_redemptions (member_id, used_at desc, id desc);
