@@ -6,38 +6,47 @@
 create table private.limiter_hits (
   bucket text not null check (length(bucket) between 1 and 200),
   window_start timestamptz not null,
-  hits integer not null check (hits >= 0),
+  hits integer not null default 0 check (hits >= 0),
+  pending integer not null default 0 check (pending >= 0),
   expires_at timestamptz not null,
   primary key (bucket, window_start)
 );
 comment on table private.limiter_hits is
-  'The limiter (decision 168): hits counted per bucket (e.g. "counter-guess:<business>:<device>") in fixed windows aligned on the epoch. Written only by private.limiter_take / private.limiter_give_back; rows past expires_at are removed a few at a time by every take.';
+  'The limiter (decision 168): hits counted per bucket (e.g. "counter-guess:<business>:<device>") in fixed windows aligned on the epoch; pending = attempts taken but not yet settled (a guess being checked). Written only by the private.limiter_* functions; rows past expires_at are removed a few at a time by every take.';
+comment on column private.limiter_hits.pending is
+  'Attempts being checked right now (taken with p_pending): they hold a place under the limit until settled as counted or not. One left by a crash is freed when its window ends.';
 alter table private.limiter_hits enable row level security;
 create index limiter_hits_expires_at_idx on private.limiter_hits (expires_at);
 revoke all on private.limiter_hits from public, anon, authenticated;
 grant select, insert, update, delete on private.limiter_hits to service_role;
 
 /*
- * Takes one hit from every bucket, or from none: p_buckets[i] allows p_limits[i] hits per window of
- * p_window_seconds[i] seconds. Each bucket is one upsert that increments and returns the count only while it is
- * under its limit (the row lock makes concurrent takes count one after the other, on PGlite and PostgreSQL, with
- * no session state); buckets are taken in name order, so two takes never wait on each other in a cycle. When a
- * bucket is full, the hits taken from the others are given back and retry_after_seconds says when the fullest
- * full bucket's window ends. window_starts[i] is what limiter_give_back needs to return hit i.
+ * Takes one place in every bucket, or in none: p_buckets[i] allows p_limits[i] per window of p_window_seconds[i]
+ * seconds. Each bucket is one upsert that increments and returns the count only while hits + pending is under the
+ * limit (the row lock makes concurrent takes count one after the other, on PGlite and PostgreSQL, with no session
+ * state); buckets are taken in name order, so two takes never wait on each other in a cycle.
+ * p_pending false: the place is a hit at once (count every attempt). p_pending true: it is pending until
+ * limiter_settle says whether it counts (count only wrong answers, exactly, under concurrency).
+ * Not taken: every place taken is given back; `busy` when no bucket is full of hits (only of pending attempts,
+ * which may yet not count: try again in a moment), else retry_after_seconds says when the fullest window ends.
+ * window_starts[i] is what limiter_settle / limiter_give_back need for bucket i.
  */
-create or replace function private.limiter_take(p_buckets text[], p_limits integer[], p_window_seconds integer[])
-returns table (taken boolean, retry_after_seconds integer, window_starts timestamptz[], hits integer[])
+create or replace function private.limiter_take(
+  p_buckets text[], p_limits integer[], p_window_seconds integer[], p_pending boolean default false
+)
+returns table (taken boolean, busy boolean, retry_after_seconds integer, window_starts timestamptz[], hits integer[])
 language plpgsql security definer
 set search_path = ''
 as $$
 declare
   v_n integer := coalesce(cardinality(p_buckets), 0);
-  v_starts timestamptz[] := array[]::timestamptz[];
-  v_hits integer[] := array[]::integer[];
+  v_starts timestamptz[];
+  v_hits integer[];
   v_full boolean := false;
+  v_busy boolean := false;
   v_retry integer := 0;
   v_start timestamptz;
-  v_count integer;
+  v_row private.limiter_hits;
   v_i integer;
 begin
   if v_n = 0 or v_n <> coalesce(cardinality(p_limits), 0) or v_n <> coalesce(cardinality(p_window_seconds), 0) then
@@ -48,7 +57,7 @@ begin
     raise exception 'limiter_take: limits are at least 1, windows between 1 s and 7 days';
   end if;
 
-  -- Bounded cleanup: at most 20 expired rows per take, skipping rows another take is deleting.
+  -- Bounded cleanup: at most 20 ended windows per take, skipping rows another take is deleting.
   delete from private.limiter_hits h
    where (h.bucket, h.window_start) in (
      select x.bucket, x.window_start from private.limiter_hits x
@@ -58,49 +67,91 @@ begin
   v_hits := array_fill(0, array[v_n]);
   for v_i in select o.i from unnest(p_buckets) with ordinality as o(b, i) order by o.b, o.i loop
     v_start := to_timestamp(floor(extract(epoch from now()) / p_window_seconds[v_i]) * p_window_seconds[v_i]);
-    v_starts[v_i] := v_start;
-    v_count := null;
-    insert into private.limiter_hits as h (bucket, window_start, hits, expires_at)
-    values (p_buckets[v_i], v_start, 1, v_start + make_interval(secs => p_window_seconds[v_i]))
-    on conflict (bucket, window_start) do update set hits = h.hits + 1 where h.hits < p_limits[v_i]
-    returning h.hits into v_count;
-    if v_count is null then
-      v_full := true;
-      v_starts[v_i] := null; -- nothing taken here, nothing to give back
-      v_hits[v_i] := p_limits[v_i];
-      v_retry := greatest(v_retry, ceil(extract(epoch from (v_start + make_interval(secs => p_window_seconds[v_i]) - now())))::integer, 1);
+    v_row := null;
+    insert into private.limiter_hits as h (bucket, window_start, hits, pending, expires_at)
+    values (p_buckets[v_i], v_start, case when p_pending then 0 else 1 end, case when p_pending then 1 else 0 end,
+            v_start + make_interval(secs => p_window_seconds[v_i]))
+    on conflict (bucket, window_start) do update
+      set hits = h.hits + case when p_pending then 0 else 1 end, pending = h.pending + case when p_pending then 1 else 0 end
+      where h.hits + h.pending < p_limits[v_i]
+    returning h.* into v_row;
+    if v_row.bucket is null then
+      select * into v_row from private.limiter_hits h where h.bucket = p_buckets[v_i] and h.window_start = v_start;
+      v_hits[v_i] := v_row.hits;
+      if v_row.hits >= p_limits[v_i] then
+        v_full := true;
+        v_retry := greatest(v_retry, ceil(extract(epoch from (v_row.expires_at - now())))::integer, 1);
+      else
+        v_busy := true;
+      end if;
     else
-      v_hits[v_i] := v_count;
+      v_starts[v_i] := v_start;
+      v_hits[v_i] := v_row.hits;
     end if;
   end loop;
 
-  if v_full then
-    perform private.limiter_give_back(p_buckets, v_starts);
-    return query select false, v_retry, array_fill(null::timestamptz, array[v_n]), v_hits;
+  if v_full or v_busy then
+    -- Give back the places taken in the other buckets.
+    update private.limiter_hits h
+       set hits = h.hits - case when p_pending then 0 else 1 end, pending = h.pending - case when p_pending then 1 else 0 end
+      from unnest(p_buckets, v_starts) as g(bucket, window_start)
+     where h.bucket = g.bucket and h.window_start = g.window_start;
+    return query select false, not v_full, case when v_full then v_retry else 1 end, array_fill(null::timestamptz, array[v_n]), v_hits;
     return;
   end if;
-  return query select true, 0, v_starts, v_hits;
+  return query select true, false, 0, v_starts, v_hits;
 end
 $$;
-comment on function private.limiter_take(text[], integer[], integer[]) is
-  'The limiter (decision 168): one hit from every bucket (each p_limits[i] per p_window_seconds[i] fixed window) or from none; concurrency-safe, one upsert per bucket.';
+comment on function private.limiter_take(text[], integer[], integer[], boolean) is
+  'The limiter (decision 168): one place in every bucket (each p_limits[i] per p_window_seconds[i] fixed window) or in none; as a hit, or pending until settled; concurrency-safe, one upsert per bucket.';
 
-/** Returns hits taken by limiter_take (a right answer does not count); a null window start returns nothing. */
-create or replace function private.limiter_give_back(p_buckets text[], p_window_starts timestamptz[])
+/**
+ * Settles pending places of a take: each becomes a hit (p_counted) or is freed. Rows are locked in bucket order
+ * first, as limiter_take locks them, so a settle and a take never wait on each other in a cycle.
+ */
+create or replace function private.limiter_settle(p_buckets text[], p_window_starts timestamptz[], p_counted boolean)
 returns void
-language sql security definer
+language plpgsql security definer
 set search_path = ''
 as $$
+begin
+  perform 1 from private.limiter_hits h
+    join unnest(p_buckets, p_window_starts) as g(bucket, window_start) on h.bucket = g.bucket and h.window_start = g.window_start
+   order by h.bucket, h.window_start
+   for update of h;
+  update private.limiter_hits h
+     set pending = greatest(h.pending - 1, 0), hits = h.hits + case when p_counted then 1 else 0 end
+    from unnest(p_buckets, p_window_starts) as g(bucket, window_start)
+   where h.bucket = g.bucket and h.window_start = g.window_start;
+end
+$$;
+comment on function private.limiter_settle(text[], timestamptz[], boolean) is
+  'Settles the pending places limiter_take took (decision 168): counted (a wrong guess) or not (a right one).';
+
+/** Returns hits taken by limiter_take (the attempt turned out not to count); locks in bucket order as a take does. */
+create or replace function private.limiter_give_back(p_buckets text[], p_window_starts timestamptz[])
+returns void
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  perform 1 from private.limiter_hits h
+    join unnest(p_buckets, p_window_starts) as g(bucket, window_start) on h.bucket = g.bucket and h.window_start = g.window_start
+   order by h.bucket, h.window_start
+   for update of h;
   update private.limiter_hits h set hits = h.hits - 1
     from unnest(p_buckets, p_window_starts) as g(bucket, window_start)
-   where h.bucket = g.bucket and h.window_start = g.window_start and h.hits > 0
+   where h.bucket = g.bucket and h.window_start = g.window_start and h.hits > 0;
+end
 $$;
 comment on function private.limiter_give_back(text[], timestamptz[]) is
-  'Gives back hits limiter_take took (decision 168), e.g. when the guess it guarded turned out right.';
+  'Gives back hits limiter_take took (decision 168), e.g. a sign-in that succeeded.';
 
-revoke execute on function private.limiter_take(text[], integer[], integer[]),
+revoke execute on function private.limiter_take(text[], integer[], integer[], boolean),
+  private.limiter_settle(text[], timestamptz[], boolean),
   private.limiter_give_back(text[], timestamptz[]) from public, anon, authenticated;
-grant execute on function private.limiter_take(text[], integer[], integer[]),
+grant execute on function private.limiter_take(text[], integer[], integer[], boolean),
+  private.limiter_settle(text[], timestamptz[], boolean),
   private.limiter_give_back(text[], timestamptz[]) to service_role;
 
 -- ---------------------------------------------------------------- guesses at the counter
@@ -126,35 +177,35 @@ $$;
 comment on function private.counter_guess_buckets(text) is
   'The limiter buckets of a guess at the caller''s counter (decision 168): this device at this business, and the business over all devices.';
 
-/** Takes one guess at the caller's counter: p_per_device per device and p_per_business per business, per window. */
+/** Takes a pending place for one guess at the caller's counter: p_per_device per device, p_per_business per business. */
 create or replace function private.counter_guess_take(
   p_device text, p_per_device integer, p_per_business integer, p_window_seconds integer
 )
-returns table (taken boolean, retry_after_seconds integer, window_starts timestamptz[])
+returns table (taken boolean, busy boolean, retry_after_seconds integer, window_starts timestamptz[])
 language sql security definer
 set search_path = ''
 as $$
-  select t.taken, t.retry_after_seconds, t.window_starts
+  select t.taken, t.busy, t.retry_after_seconds, t.window_starts
     from private.limiter_take(private.counter_guess_buckets(p_device), array[p_per_device, p_per_business],
-                              array[p_window_seconds, p_window_seconds]) t
+                              array[p_window_seconds, p_window_seconds], true) t
 $$;
 comment on function private.counter_guess_take(text, integer, integer, integer) is
-  'One guess (a code, a pass or a member number) at the caller''s counter, before it is checked (decision 168); given back when it was right.';
+  'One guess (a code, a pass or a member number) at the caller''s counter, taken before it is checked (decision 168); settled as wrong (counted) or right (freed).';
 
-create or replace function private.counter_guess_give_back(p_device text, p_window_starts timestamptz[])
+create or replace function private.counter_guess_settle(p_device text, p_window_starts timestamptz[], p_wrong boolean)
 returns void
 language sql security definer
 set search_path = ''
-as $$ select private.limiter_give_back(private.counter_guess_buckets(p_device), p_window_starts) $$;
-comment on function private.counter_guess_give_back(text, timestamptz[]) is
-  'Gives back a guess taken at the caller''s counter that was right (decision 168).';
+as $$ select private.limiter_settle(private.counter_guess_buckets(p_device), p_window_starts, p_wrong) $$;
+comment on function private.counter_guess_settle(text, timestamptz[], boolean) is
+  'Settles a guess taken at the caller''s counter (decision 168): wrong ones count toward the limit, right ones do not.';
 
 revoke execute on function private.counter_guess_buckets(text),
   private.counter_guess_take(text, integer, integer, integer),
-  private.counter_guess_give_back(text, timestamptz[]) from public, anon;
+  private.counter_guess_settle(text, timestamptz[], boolean) from public, anon;
 grant execute on function private.counter_guess_buckets(text),
   private.counter_guess_take(text, integer, integer, integer),
-  private.counter_guess_give_back(text, timestamptz[]) to authenticated, service_role;
+  private.counter_guess_settle(text, timestamptz[], boolean) to authenticated, service_role;
 
 -- ---------------------------------------------------------------- the member's redemption history
 /*

@@ -1,12 +1,14 @@
-// The one limiter of the API (decision 168): hits counted per bucket in fixed windows, in PostgreSQL
+// The one limiter of the API (decision 168): places counted per bucket in fixed windows, in PostgreSQL
 // (private.limiter_hits), so every instance of the API and every pooled connection sees the same counts. No session
 // state and no advisory locks: each take is one transaction of one upsert per bucket.
 //
 // Two ways to use it:
-// - count an attempt and refuse past the limit: `takeHit(q, buckets)`, then 429 when `!taken`;
-// - count only wrong answers, exactly, under concurrency (the counter's guesses): take a hit BEFORE checking (so
-//   50 parallel guesses cannot all pass a "fewer than 20 so far?" check), and give it back when the answer was
-//   right (`giveBack`). `counterGuess` below does that for the counter.
+// - count every attempt and refuse past the limit: `takeHit(q, buckets)`, then 429 when `!taken`
+//   (`giveBack` returns the hit, e.g. for an attempt that turned out fine);
+// - count only wrong answers, exactly, under concurrency (the counter's guesses): take a *pending* place BEFORE
+//   checking (so 50 parallel guesses cannot all pass a "fewer than 20 so far?" check), then settle it as counted
+//   (wrong) or not (right). A take that finds the bucket full only of pending places is `busy`: those may yet not
+//   count, so it waits a moment and tries again. `counterGuess` below does that for the counter.
 import { MEMBER_NOT_RECOGNISED_MESSAGE } from '../../_shared/contract/counter.ts';
 import { type AppContext, userTx } from '../context.ts';
 import type { Query } from '../db/database.ts';
@@ -15,16 +17,16 @@ import { badRequest, HttpError, TooManyRequests } from '../lib/http-error.ts';
 export interface Bucket {
   /** What is counted, e.g. "reset-password:ip:203.0.113.7" (at most 200 characters). */
   key: string;
-  /** Hits allowed per window. */
+  /** Places allowed per window. */
   limit: number;
   windowSeconds: number;
 }
 
 export type Take =
   | { taken: true; buckets: readonly Bucket[]; windowStarts: readonly Date[]; hits: readonly number[] }
-  | { taken: false; retryAfterSeconds: number };
+  | { taken: false; busy: boolean; retryAfterSeconds: number };
 
-type TakeRow = { taken: boolean; retry_after_seconds: number; window_starts: Date[]; hits: number[] };
+type TakeRow = { taken: boolean; busy: boolean; retry_after_seconds: number; window_starts: Date[]; hits: number[] };
 
 /**
  * Takes one hit from every bucket, or from none when one of them is full (then `retryAfterSeconds` says when the
@@ -33,18 +35,35 @@ type TakeRow = { taken: boolean; retry_after_seconds: number; window_starts: Dat
  */
 export async function takeHit(q: Query, buckets: readonly Bucket[]): Promise<Take> {
   const [row] = await q<TakeRow>(
-    `select taken, retry_after_seconds, window_starts, hits from private.limiter_take($1::text[], $2::int[], $3::int[])`,
+    `select taken, busy, retry_after_seconds, window_starts, hits from private.limiter_take($1::text[], $2::int[], $3::int[])`,
     [buckets.map((b) => b.key), buckets.map((b) => b.limit), buckets.map((b) => b.windowSeconds)],
   );
   return row.taken
     ? { taken: true, buckets, windowStarts: row.window_starts.map((d) => new Date(d)), hits: row.hits }
-    : { taken: false, retryAfterSeconds: row.retry_after_seconds };
+    : { taken: false, busy: row.busy, retryAfterSeconds: row.retry_after_seconds };
 }
 
 /** Gives back the hits of a take (the attempt turned out not to count). Runs as service_role. */
 export async function giveBack(q: Query, take: Extract<Take, { taken: true }>): Promise<void> {
   await q(`select private.limiter_give_back($1::text[], $2::timestamptz[])`,
     [take.buckets.map((b) => b.key), take.windowStarts.map((d) => d.toISOString())]);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Repeats a pending take while it is only `busy` (places held by attempts still being checked), for at most
+ * `budgetMs`, with a short random pause between tries; a bucket full of counted hits answers at once.
+ */
+export async function takeWhenFree<R extends { taken: boolean; busy: boolean }>(
+  take: () => Promise<R>, budgetMs = 5000,
+): Promise<R> {
+  const until = Date.now() + budgetMs;
+  for (;;) {
+    const result = await take();
+    if (result.taken || !result.busy || Date.now() >= until) return result;
+    await sleep(10 + Math.random() * 30);
+  }
 }
 
 // ---------------------------------------------------------------- guesses at the counter
@@ -82,39 +101,39 @@ export function isWrongGuess(error: unknown): boolean {
 }
 
 export interface CounterGuess {
-  /** Gives the guess back inside the transaction that records the right answer (commits with it). */
-  giveBackIn(q: Query): Promise<void>;
+  /** Settles the guess as right inside the transaction that records the right answer (commits with it). */
+  settleRightIn(q: Query): Promise<void>;
   /**
-   * Runs the check. A WrongGuess or the member-number refusal keeps the hit; any other refusal (a right code
-   * refused for another reason: already used, deal full) gives it back in a transaction of its own.
+   * Runs the check. A refusal settles the guess in a transaction of its own: counted for a WrongGuess or the
+   * member-number refusal, freed for any other (a right code refused for another reason: already used, deal full).
    */
   run<T>(check: () => Promise<T>): Promise<T>;
 }
 
-type GuessRow = { taken: boolean; retry_after_seconds: number; window_starts: Date[] };
+type GuessRow = { taken: boolean; busy: boolean; retry_after_seconds: number; window_starts: Date[] };
 
 /**
- * Takes one guess at the caller's counter before it is checked: per device and per business (config
- * counterGuesses). None left → 429 with Retry-After. Runs as the caller: the SQL finds the business
+ * Takes a pending place for one guess at the caller's counter before it is checked: per device and per business
+ * (config counterGuesses). None left → 429 with Retry-After. Runs as the caller: the SQL finds the business
  * (private.counter_merchant(): 403 for anyone else) so a caller only touches its own business's buckets.
  */
 export async function counterGuess(c: AppContext, device = counterDeviceKey(c)): Promise<CounterGuess> {
   const { perDevice, perBusiness, windowSeconds } = c.var.deps.config.counterGuesses;
-  const [row] = await userTx(c, (q) => q<GuessRow>(
-    `select taken, retry_after_seconds, window_starts from private.counter_guess_take($1, $2, $3, $4)`,
-    [device, perDevice, perBusiness, windowSeconds]));
+  const row = await takeWhenFree(async () => (await userTx(c, (q) => q<GuessRow>(
+    `select taken, busy, retry_after_seconds, window_starts from private.counter_guess_take($1, $2, $3, $4)`,
+    [device, perDevice, perBusiness, windowSeconds])))[0]);
   if (!row.taken) throw new TooManyRequests(tooManyGuessesMessage(row.retry_after_seconds), row.retry_after_seconds);
   const starts = row.window_starts.map((d) => new Date(d).toISOString());
-  const giveBackIn = async (q: Query) => {
-    await q(`select private.counter_guess_give_back($1, $2::timestamptz[])`, [device, starts]);
+  const settle = (wrong: boolean) => async (q: Query) => {
+    await q(`select private.counter_guess_settle($1, $2::timestamptz[], $3)`, [device, starts, wrong]);
   };
   return {
-    giveBackIn,
+    settleRightIn: settle(false),
     async run(check) {
       try {
         return await check();
       } catch (error) {
-        if (!isWrongGuess(error)) await userTx(c, giveBackIn);
+        await userTx(c, settle(isWrongGuess(error)));
         throw error;
       }
     },

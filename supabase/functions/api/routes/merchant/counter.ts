@@ -40,7 +40,7 @@ counterRoutes.post('/verify-code', async (c) => {
     if (deal === 'not-recognised') throw new WrongGuess(422, CODE_NOT_RECOGNISED);
     if (deal === 'ambiguous') throw conflict('This code matches more than one of your deals right now. Choose the deal and verify again.');
     const recorded = await recordRedemption(q, { dealId: deal.id, memberNumber: body.memberNumber, codeStep: deal.step, passStep: null, checkedAt: at.checkedAt });
-    await guess.giveBackIn(q);
+    await guess.settleRightIn(q);
     return recorded;
   }));
   return c.json(redemption, 201);
@@ -61,7 +61,7 @@ counterRoutes.post('/verify-pass', async (c) => {
         dealId: body.dealId, memberNumber: checked.pass.certificate.mn, codeStep: null, passStep: checked.pass.step,
         checkedAt: at.checkedAt,
       });
-      await guess.giveBackIn(q);
+      await guess.settleRightIn(q);
       return recorded;
     });
   });
@@ -92,7 +92,7 @@ async function guessedMember<T>(c: AppContext, work: (q: Query) => Promise<T>): 
   const guess = await counterGuess(c);
   return guess.run(() => userTx(c, async (q) => {
     const result = await work(q);
-    await guess.giveBackIn(q);
+    await guess.settleRightIn(q);
     return result;
   }));
 }
