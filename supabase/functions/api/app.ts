@@ -14,6 +14,7 @@ import { adminMerchantRoutes } from './routes/admin-merchants.ts';
 import { dealRoutes, memberDealsAhead, publicDealsAhead } from './routes/deals/index.ts';
 import { memberDealLinkRoutes, publicDealLinkRoutes } from './routes/deal-links.ts';
 import { memberPointsRoutes } from './routes/member-points.ts';
+import { memberRedemptionRoutes } from './routes/member-redemptions.ts';
 import { counterOfflineCodeRoutes, memberOfflineCodeRoutes } from './routes/offline-codes.ts';
 import { merchantRoutes } from './routes/merchant/index.ts';
 import { notificationRoutes, notificationsAhead } from './routes/notifications/index.ts';
@@ -52,6 +53,7 @@ export const mounts: readonly (readonly [prefix: string, routes: Hono<AppEnv>])[
   ['/merchant/updates', businessUpdateRoutes],
   ['/merchant', merchantRoutes],
   ['/member', memberPointsRoutes],
+  ['/member/redemptions', memberRedemptionRoutes],
   ['/businesses/search', businessSearchRoutes],
   ['/businesses/:id', followRoutes],
   ['/user/following', followingListRoutes],
