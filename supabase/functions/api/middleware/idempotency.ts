@@ -9,7 +9,7 @@ const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /**
  * A signed-in user's mutation carrying an Idempotency-Key runs once: the first response (status
  * and body) is stored and replayed for any repeat of that key, with `Idempotent-Replayed: true`.
- * Server errors (5xx) release the key so the client may retry. The key is bound to the request's method,
+ * Server errors (5xx) and 429 (try again later: decision 168) release the key so the client may retry it. The key is bound to the request's method,
  * path and body (a SHA-256 of them): the same key with a different body is 422 (decision 086).
  */
 export const IDEMPOTENCY_BODY_MISMATCH_MESSAGE = 'This Idempotency-Key was already used with a different request body';
@@ -67,7 +67,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     body = await c.res.clone().text();
   } finally {
     await serviceTx(c, (q) =>
-      status >= 500
+      status >= 500 || status === 429
         ? q(`delete from private.idempotency_keys where user_id = $1 and key = $2`, [user.id, key])
         : q(`update private.idempotency_keys set status = $3, body = $4 where user_id = $1 and key = $2`, [user.id, key, status, body]),
     );

@@ -136,6 +136,22 @@ describe('wrong codes at the counter', () => {
   });
 });
 
+describe('the outbox after a 429', () => {
+  it('releases the Idempotency-Key, so the same queued action goes through once the window has ended', async () => {
+    const deal = await newDeal();
+    const wrong = await wrongCodeFor(rosa);
+    for (let i = 0; i < 20; i += 1) await verifyCode(rosa, { code: wrong, memberNumber }, device(6));
+    const key = { ...device(6), 'idempotency-key': crypto.randomUUID() };
+    expect429(await verifyCode(rosa, { code: deal.currentCode, memberNumber }, key));
+    await t.database.admin.query(
+      `update private.limiter_hits set window_start = window_start - interval '5 minutes', expires_at = expires_at - interval '5 minutes'`);
+    const replayed = await verifyCode(rosa, { code: deal.currentCode, memberNumber }, key);
+    expect(replayed.status).toBe(201);
+    const again = await verifyCode(rosa, { code: deal.currentCode, memberNumber }, key);
+    expect([again.status, again.headers.get('idempotent-replayed'), again.body.id]).toEqual([201, 'true', replayed.body.id]);
+  });
+});
+
 describe('passes that do not verify', () => {
   it('count as wrong guesses: 20, then 429; a good pass from another device still works', async () => {
     const deal = await newDeal();
