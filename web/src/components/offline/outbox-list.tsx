@@ -1,12 +1,15 @@
 import { Button } from '@/components/ui/button';
 import { outbox } from '@/lib/outbox/outbox';
 import type { OutboxEntry } from '@/lib/outbox/outbox-entry';
-import { dayAndTime } from '@/lib/dates';
+import { clockTime, dayAndTime } from '@/lib/dates';
 
 
 function statusText(entry: OutboxEntry) {
   if (entry.status === 'failed') return `Failed: ${entry.error ?? 'the server refused it'}`;
   if (entry.status === 'sending') return 'Sending...';
+  if (entry.retryAt !== undefined && entry.retryAt > Date.now()) {
+    return `Waiting: ${entry.error ?? 'too many requests for now'} Sends again at ${clockTime(entry.retryAt)}`;
+  }
   return 'Waiting for a connection';
 }
 

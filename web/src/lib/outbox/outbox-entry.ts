@@ -13,6 +13,8 @@ export interface OutboxAction {
   kind: string;
   /** Query keys to refetch once the server has applied it. */
   invalidate?: readonly (readonly unknown[])[];
+  /** Extra request headers sent with it every time (e.g. the counter's `X-Counter-Device`). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -33,4 +35,9 @@ export interface OutboxEntry extends OutboxAction {
   attempts: number;
   /** Why the last replay failed, in words a person can act on. */
   error?: string;
+  /**
+   * The server said "too many, try again later" (429): the entry stays pending and is not sent before this time
+   * (ms since the epoch); later entries go on meanwhile, so the outbox never stalls behind it.
+   */
+  retryAt?: number;
 }

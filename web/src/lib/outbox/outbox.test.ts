@@ -18,9 +18,14 @@ function fakeServer() {
   const sends: { url: string; key: string }[] = [];
   let online = true;
   const refuse = new Set<string>();
+  /** URLs the server answers 429 (too many, try again in 120 s). */
+  const throttle = new Set<string>();
   const send: ActionSender = async (action, key) => {
     if (!online) return { kind: 'offline' };
     sends.push({ url: action.url, key });
+    if (throttle.has(action.url)) {
+      return { kind: 'throttled', retryAfterSeconds: 120, reason: 'Too many wrong codes.', body: '{"message":"Too many wrong codes."}' };
+    }
     if (refuse.has(action.url)) return { kind: 'rejected', status: 404, reason: 'Notification not found', error: '404: {"message":"Notification not found"}', body: '{"message":"Notification not found"}' };
     const replayed = applied.has(key);
     applied.set(key, action.url);
@@ -31,6 +36,7 @@ function fakeServer() {
     sends,
     applied,
     refuse,
+    throttle,
     setOnline: (value: boolean) => void (online = value),
     isOnline: () => online,
   };
@@ -40,9 +46,44 @@ function setup() {
   const server = fakeServer();
   const store = memoryOutboxStore();
   let n = 0;
-  const outbox = createOutbox({ store, send: server.send, isOnline: server.isOnline, newKey: () => `key-${++n}`, now: () => 1000 });
-  return { server, store, outbox };
+  const clock = { ms: 1000 };
+  const outbox = createOutbox({ store, send: server.send, isOnline: server.isOnline, newKey: () => `key-${++n}`, now: () => clock.ms });
+  return { server, store, outbox, clock };
 }
+
+describe('outbox and 429 (decision 168)', () => {
+  it('keeps a throttled entry pending until its Retry-After, and the entries after it still go', async () => {
+    const { server, outbox, clock } = setup();
+    await outbox.setUser('u1');
+    server.setOnline(false);
+    await outbox.request(markRead('n1'));
+    await outbox.request(markRead('n2'));
+    server.throttle.add('/api/notifications/n1/read');
+    server.setOnline(true);
+    const summary = await outbox.replay();
+    expect(summary).toMatchObject({ applied: 1, failed: 0, interrupted: false, retryAt: 1000 + 120_000 });
+    expect(outbox.getEntries().map((e) => [e.key, e.status, e.error, e.retryAt])).toEqual([['key-1', 'pending', 'Too many wrong codes.', 121_000]]);
+    // Before its time it is not sent again; new actions do not queue behind it.
+    server.throttle.clear();
+    const sendsBefore = server.sends.length;
+    expect((await outbox.replay()).applied).toBe(0);
+    expect(server.sends).toHaveLength(sendsBefore);
+    expect(await outbox.request(markRead('n3'))).toEqual({ queued: false, data: { ok: true } });
+    // Its time come, it goes under its own key.
+    clock.ms = 121_000;
+    expect((await outbox.replay()).applied).toBe(1);
+    expect(outbox.getEntries()).toEqual([]);
+    expect(server.applied.get('key-1')).toBe('/api/notifications/n1/read');
+  });
+
+  it('a 429 on a direct call is an error to show, not a queued action', async () => {
+    const { server, outbox } = setup();
+    await outbox.setUser('u1');
+    server.throttle.add('/api/notifications/n1/read');
+    await expect(outbox.request(markRead('n1'))).rejects.toMatchObject({ status: 429, serverMessage: 'Too many wrong codes.' });
+    expect(outbox.getEntries()).toEqual([]);
+  });
+});
 
 describe('outbox', () => {
   it('sends at once when online, still with an idempotency key', async () => {

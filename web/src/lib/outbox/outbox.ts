@@ -70,16 +70,17 @@ export function createOutbox(options: OutboxOptions = {}) {
    */
   function replay(): Promise<ReplaySummary> {
     const forUser = userId;
-    if (!forUser) return Promise.resolve({ applied: 0, failed: 0, waiting: 0, interrupted: false });
+    if (!forUser) return Promise.resolve({ applied: 0, failed: 0, waiting: 0, interrupted: false, retryAt: null });
     running ??= (async () => {
-      const total: ReplaySummary = { applied: 0, failed: 0, waiting: 0, interrupted: false };
+      const total: ReplaySummary = { applied: 0, failed: 0, waiting: 0, interrupted: false, retryAt: null };
       try {
         for (;;) {
-          const summary = await withLock(() => replayOutbox(store, forUser, sendEntry, notifyApplied));
+          const summary = await withLock(() => replayOutbox(store, forUser, sendEntry, notifyApplied, now));
           total.applied += summary.applied;
           total.failed += summary.failed;
           total.waiting = summary.waiting;
           total.interrupted = summary.interrupted;
+          total.retryAt = summary.retryAt;
           await refresh();
           const more = entries.some((entry) => entry.status === 'pending');
           if (summary.interrupted || !more || forUser !== userId || summary.applied + summary.failed === 0) break;
@@ -134,7 +135,8 @@ export function createOutbox(options: OutboxOptions = {}) {
     ): Promise<OutboxResult<T>> {
       const key = newKey();
       const queue = async (): Promise<OutboxResult<T>> => ({ queued: true, entry: await enqueue(toQueue ? await toQueue(action) : action, key) });
-      const waiting = entries.some((entry) => entry.status !== 'failed');
+      // Entries the server throttled (429) wait for their time without holding new actions back.
+      const waiting = entries.some((entry) => entry.status !== 'failed' && !(entry.retryAt !== undefined && entry.retryAt > now()));
       if (!isOnline() || waiting) {
         const result = await queue();
         if (isOnline()) void replay();
@@ -143,6 +145,8 @@ export function createOutbox(options: OutboxOptions = {}) {
       const outcome = await send(action, key);
       if (outcome.kind === 'applied') return { queued: false, data: outcome.body as T };
       if (outcome.kind === 'rejected') throw new ApiError(outcome.status, outcome.body);
+      // Too many for now (429): the person sees why and when it works again; nothing is queued.
+      if (outcome.kind === 'throttled') throw new ApiError(429, outcome.body);
       return queue();
     },
 
@@ -153,8 +157,8 @@ export function createOutbox(options: OutboxOptions = {}) {
       const entry = entries.find((candidate) => candidate.seq === seq);
       if (!entry) return;
       await store.remove(seq);
-      const { method, url, body, label, kind, invalidate } = entry;
-      await enqueue({ method, url, body, label, kind, invalidate }, newKey());
+      const { method, url, body, label, kind, invalidate, headers } = entry;
+      await enqueue({ method, url, body, label, kind, invalidate, headers }, newKey());
       if (isOnline()) await replay();
     },
 

@@ -9,6 +9,8 @@ export interface ReplaySummary {
   waiting: number;
   /** True when the run stopped early (offline or busy): the caller should try again later. */
   interrupted: boolean;
+  /** The earliest time (ms) an entry the server throttled (429) may be sent again; null when none waits. */
+  retryAt: number | null;
 }
 
 export type EntrySender = (entry: OutboxEntry) => Promise<SendOutcome>;
@@ -18,6 +20,9 @@ export type EntrySender = (entry: OutboxEntry) => Promise<SendOutcome>;
  * - applied → removed (the server has it; `onApplied` lets the app refetch what changed);
  * - rejected → kept as failed with the reason, and the run goes on (later actions do not depend on an
  *   earlier one that the server refused: e.g. an unfollow after a failed follow still expresses the intent);
+ * - throttled (429) → kept pending with the time it may go again (`retryAt`, from Retry-After) and the reason, and
+ *   the run goes on: one throttled entry never holds back the others (decision 168); an entry whose time has not
+ *   come is skipped;
  * - offline or busy → the entry stays pending and the run stops, keeping the order for the next run.
  * Failed entries are not resent here; the person retries or discards them.
  */
@@ -26,23 +31,36 @@ export async function replayOutbox(
   userId: string,
   send: EntrySender,
   onApplied?: (entry: OutboxEntry, outcome: Extract<SendOutcome, { kind: 'applied' }>) => void,
+  now: () => number = Date.now,
 ): Promise<ReplaySummary> {
-  const summary: ReplaySummary = { applied: 0, failed: 0, waiting: 0, interrupted: false };
+  const summary: ReplaySummary = { applied: 0, failed: 0, waiting: 0, interrupted: false, retryAt: null };
+  const later = (at: number) => {
+    summary.retryAt = summary.retryAt === null ? at : Math.min(summary.retryAt, at);
+    summary.waiting++;
+  };
   const queue = (await store.list(userId)).filter((entry) => entry.status !== 'failed');
   for (const [index, entry] of queue.entries()) {
     const seq = entry.seq!;
+    if (entry.retryAt !== undefined && entry.retryAt > now()) {
+      later(entry.retryAt);
+      continue;
+    }
     await store.update(seq, { status: 'sending', attempts: entry.attempts + 1 });
     const outcome = await send(entry);
     if (outcome.kind === 'applied') {
       await store.remove(seq);
       summary.applied++;
       onApplied?.(entry, outcome);
+    } else if (outcome.kind === 'throttled') {
+      const retryAt = now() + outcome.retryAfterSeconds * 1000;
+      await store.update(seq, { status: 'pending', error: outcome.reason, retryAt });
+      later(retryAt);
     } else if (outcome.kind === 'rejected') {
       await store.update(seq, { status: 'failed', error: outcome.reason });
       summary.failed++;
     } else {
       await store.update(seq, { status: 'pending' });
-      summary.waiting = queue.length - index;
+      summary.waiting += queue.length - index;
       summary.interrupted = true;
       break;
     }

@@ -50,4 +50,13 @@ describe('sendWithKey', () => {
       body: '{"message":"Code not recognised"}',
     });
   });
+
+  it('reads a 429 as throttled with its Retry-After, and sends the action\'s own headers', async () => {
+    const { calls, fetchImpl } = fakeFetch(new Response('{"message":"Too many wrong codes."}', { status: 429, headers: { 'Retry-After': '73' } }));
+    const outcome = await sendWithKey({ method: 'POST', url: '/api/merchant/verify-code', body: {}, headers: { 'X-Counter-Device': 'tablet-1234' } }, 'k-9', fetchImpl);
+    expect(outcome).toEqual({ kind: 'throttled', retryAfterSeconds: 73, reason: 'Too many wrong codes.', body: '{"message":"Too many wrong codes."}' });
+    expect(calls[0].init.headers).toMatchObject({ 'X-Counter-Device': 'tablet-1234', 'Idempotency-Key': 'k-9' });
+    const { fetchImpl: noHeader } = fakeFetch(new Response('', { status: 429 }));
+    expect(await sendWithKey({ method: 'POST', url: '/x' }, 'k-10', noHeader)).toMatchObject({ kind: 'throttled', retryAfterSeconds: 60 });
+  });
 });

@@ -9,6 +9,7 @@ const IDEMPOTENCY_HEADER = 'Idempotency-Key';
  * - applied: the server did it (or had already done it: `replayed`), with its answer;
  * - offline: it never got an answer (no network), so it stays queued under the same key;
  * - busy: the same key is being applied right now (another tab, or an earlier send still running): try later;
+ * - throttled: 429, too many for now: try again after `retryAfterSeconds` (the server's Retry-After);
  * - rejected: the server refused it; `reason` is the text to show, `error` the request helper's
  *   "<status>: <body>" message and `body` the answer's text (a direct call would have thrown ApiError).
  */
@@ -16,7 +17,18 @@ export type SendOutcome =
   | { kind: 'applied'; status: number; body: unknown; replayed: boolean }
   | { kind: 'offline' }
   | { kind: 'busy' }
+  | { kind: 'throttled'; retryAfterSeconds: number; reason: string; body: string }
   | { kind: 'rejected'; status: number; reason: string; error: string; body: string };
+
+/** Used when a 429 comes without a readable Retry-After. */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/** Retry-After in seconds (the API sends seconds; an HTTP date is read too), else the default. */
+function retryAfterSeconds(header: string | null, nowMs = Date.now()): number {
+  if (header && /^\d{1,6}$/.test(header.trim())) return Math.max(1, Number(header.trim()));
+  const at = header ? Date.parse(header) : Number.NaN;
+  return Number.isFinite(at) ? Math.max(1, Math.ceil((at - nowMs) / 1000)) : DEFAULT_RETRY_AFTER_SECONDS;
+}
 
 function parseBody(text: string): unknown {
   if (!text) return null;
@@ -30,15 +42,16 @@ function parseBody(text: string): unknown {
 /** The middleware's answer when a key is claimed but its first request has not finished. */
 const IN_PROGRESS = /still in progress/i;
 
-export type ActionSender = (action: Pick<OutboxAction, 'method' | 'url' | 'body'>, key: string) => Promise<SendOutcome>;
+export type ActionSender = (action: Pick<OutboxAction, 'method' | 'url' | 'body' | 'headers'>, key: string) => Promise<SendOutcome>;
 
 /** Sends an action with its idempotency key, classifying the answer instead of throwing. */
-export async function sendWithKey(action: Pick<OutboxAction, 'method' | 'url' | 'body'>, key: string, fetchImpl: typeof fetch = trackedFetch): Promise<SendOutcome> {
+export async function sendWithKey(action: Pick<OutboxAction, 'method' | 'url' | 'body' | 'headers'>, key: string, fetchImpl: typeof fetch = trackedFetch): Promise<SendOutcome> {
   let res: Response;
   try {
     res = await fetchImpl(action.url, {
       method: action.method,
       headers: {
+        ...action.headers,
         [IDEMPOTENCY_HEADER]: key,
         ...(action.body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
@@ -54,6 +67,9 @@ export async function sendWithKey(action: Pick<OutboxAction, 'method' | 'url' | 
   }
   if (res.status === 409 && IN_PROGRESS.test(text)) return { kind: 'busy' };
   const apiError = new ApiError(res.status, text, res.statusText);
+  if (res.status === 429) {
+    return { kind: 'throttled', retryAfterSeconds: retryAfterSeconds(res.headers.get('Retry-After')), reason: errorMessage(apiError, 'Too many requests for now.'), body: text };
+  }
   const reason = errorMessage(apiError, `The server refused this (${res.status}).`);
   return { kind: 'rejected', status: res.status, reason, error: apiError.message, body: text };
 }

@@ -17,7 +17,7 @@ const BUSY_RETRY_MS = 5_000;
 /**
  * Keeps the outbox in step with the app (mounted once, in the app shell): it follows the signed-in user,
  * replays when the network returns (and at start when online), refetches what each replayed action changed,
- * and tries again shortly when an entry was still being applied elsewhere.
+ * tries again shortly when an entry was still being applied elsewhere, and after Retry-After when throttled.
  */
 export function useOutboxSync() {
   const { user } = useUser();
@@ -38,7 +38,11 @@ export function useOutboxSync() {
     const replay = async () => {
       if (!connectivity.isOnline() || cancelled) return;
       const summary = await outbox.replay();
-      if (summary.interrupted && connectivity.isOnline() && !cancelled) retryTimer = setTimeout(() => void replay(), BUSY_RETRY_MS);
+      if (!connectivity.isOnline() || cancelled) return;
+      clearTimeout(retryTimer);
+      if (summary.interrupted) retryTimer = setTimeout(() => void replay(), BUSY_RETRY_MS);
+      // An entry the server throttled (429) goes again when its Retry-After has passed.
+      else if (summary.retryAt !== null) retryTimer = setTimeout(() => void replay(), Math.max(1000, summary.retryAt - Date.now()));
     };
     const onOnline = () => {
       clearTimeout(retryTimer);
