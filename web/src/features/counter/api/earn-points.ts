@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { EarnBody, PointsEntry } from '@shared/contract/index.ts';
 import { outbox } from '@/lib/outbox/outbox';
+import { counterDeviceHeaders } from '../utils/counter-device';
 import type { OutboxEntry } from '@/lib/outbox/outbox-entry';
 import { type Callbacks, useRefreshCounter } from './counter-cache';
 import { merchantKeys } from '@/lib/merchant/merchant-keys';
@@ -17,6 +18,7 @@ export function useEarnPoints({ onSuccess, onQueued, onError }: Callbacks<Points
       outbox.request<PointsEntry>({
         method: 'POST',
         url: '/api/merchant/earn',
+        headers: counterDeviceHeaders(),
         body,
         label: `Points for member #${body.memberNumber}: purchase of $${(body.amountCents / 100).toFixed(2)}`,
         kind: 'counter.earn',

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PointsEntry, RedeemBody } from '@shared/contract/index.ts';
 import { outbox } from '@/lib/outbox/outbox';
+import { counterDeviceHeaders } from '../utils/counter-device';
 import type { OutboxEntry } from '@/lib/outbox/outbox-entry';
 import { type Callbacks, useRefreshCounter } from './counter-cache';
 import { merchantKeys } from '@/lib/merchant/merchant-keys';
@@ -18,6 +19,7 @@ export function useRedeemPoints({ onSuccess, onQueued, onError }: Callbacks<Poin
       outbox.request<PointsEntry>({
         method: 'POST',
         url: '/api/merchant/redeem',
+        headers: counterDeviceHeaders(),
         body,
         label: `Redeem ${formatCount(body.points)} points for member #${body.memberNumber}`,
         kind: 'counter.redeem',

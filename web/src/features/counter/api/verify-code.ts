@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DealRedemption, OfflineCodesAnswer, VerifyCodeBody } from '@shared/contract/index.ts';
 import { outbox } from '@/lib/outbox/outbox';
+import { counterDeviceHeaders } from '../utils/counter-device';
 import type { OutboxEntry } from '@/lib/outbox/outbox-entry';
 import { checkCodeOffline } from '../utils/offline-check';
 import { type Callbacks, useRefreshCounter, useSetUsedCount } from './counter-cache';
@@ -36,7 +37,7 @@ export function useVerifyCode(
     networkMode: 'always',
     mutationFn: async (body: VerifyCodeBody): Promise<VerifyResult> => {
       const result = await outbox.request<DealRedemption>(
-        { method: 'POST', url: '/api/merchant/verify-code', body, label: `Verify code ${body.code}`, kind: 'counter.verify-code',
+        { method: 'POST', url: '/api/merchant/verify-code', body, headers: counterDeviceHeaders(), label: `Verify code ${body.code}`, kind: 'counter.verify-code',
           invalidate: [merchantKeys.deals, merchantKeys.counterActivity] },
         {
           // No answer from the server: check the code here and keep the moment of the check with it.

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Field, Input } from '@/components/ui/form-controls';
 import { Tab, TabList, TabPanel, TabPanels, Tabs } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-error';
+import { counterErrorMessage } from '../utils/counter-refusal';
 import { formatCents } from '@/lib/money';
 import { useBusyWhile } from '@/lib/pwa/busy';
 import { useEarnPoints } from '../api/earn-points';
@@ -60,7 +60,7 @@ export function PointsCard({ rewardRateBps, onRecorded }: PointsCardProps) {
       onRecorded(actionOf(entry));
       toast({ title: 'Points Added', description: `Member #${entry.memberNumber} earned ${pointsText(entry.points)}.` });
     },
-    onError: (error) => toast({ title: 'Earn Failed', description: errorMessage(error), variant: 'destructive' }),
+    onError: (error) => toast({ title: 'Earn Failed', description: counterErrorMessage(error), variant: 'destructive' }),
   });
   const redeem = useRedeemPoints({
     onQueued: (entry) => {
@@ -72,7 +72,7 @@ export function PointsCard({ rewardRateBps, onRecorded }: PointsCardProps) {
       onRecorded(actionOf(entry));
       toast({ title: 'Points Redeemed', description: `Take ${formatCents(-entry.points)} off the bill.` });
     },
-    onError: (error) => toast({ title: 'Redeem Failed', description: errorMessage(error), variant: 'destructive' }),
+    onError: (error) => toast({ title: 'Redeem Failed', description: counterErrorMessage(error), variant: 'destructive' }),
   });
 
   // A purchase or redemption is being typed: no "Update available" prompt until it is done.
@@ -107,7 +107,7 @@ export function PointsCard({ rewardRateBps, onRecorded }: PointsCardProps) {
         </Field>
         {memberNumber !== null && (
           <p className="text-sm text-stone-700" aria-live="polite" data-testid="counter-member-balance">
-            {member.isPending && member.fetchStatus === 'paused' ? 'Offline: the balance shows once the connection returns.' : member.isPending ? 'Looking up member...' : member.isError ? errorMessage(member.error) : (
+            {member.isPending && member.fetchStatus === 'paused' ? 'Offline: the balance shows once the connection returns.' : member.isPending ? 'Looking up member...' : member.isError ? counterErrorMessage(member.error) : (
               <>Balance here: <strong>{pointsText(member.data.balance)}</strong> ({formatCents(member.data.balance)}){member.data.isActiveMember ? '' : ' · no active membership'}</>
             )}
           </p>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { CODE_NEEDS_MEMBER_MESSAGE, type MerchantDeal, type OfflineCodesAnswer } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,6 +9,8 @@ import { discountLabel } from '@/lib/deals/deal-format';
 import { useBusyWhile } from '@/lib/pwa/busy';
 import { useVerifyCode } from '../api/verify-code';
 import { parseCode, parseMemberNumber } from '../utils/counter-input';
+import { counterErrorMessage, retryAtOf } from '../utils/counter-refusal';
+import { clockTime } from '@/lib/dates';
 import type { CounterAction } from './last-action-card';
 
 interface VerifyCodeCardProps {
@@ -27,6 +29,13 @@ export function VerifyCodeCard({ deals, onVerified, cover }: VerifyCodeCardProps
   const [member, setMember] = useState('');
   const [dealId, setDealId] = useState('');
   const [ambiguous, setAmbiguous] = useState(false);
+  // Too many wrong guesses on this tablet (429): checking is paused until then (decision 168).
+  const [pausedUntil, setPausedUntil] = useState<Date | null>(null);
+  useEffect(() => {
+    if (!pausedUntil) return;
+    const timer = setTimeout(() => setPausedUntil(null), Math.max(0, pausedUntil.getTime() - Date.now()));
+    return () => clearTimeout(timer);
+  }, [pausedUntil]);
   const reset = () => {
     setCode('');
     setMember('');
@@ -65,7 +74,9 @@ export function VerifyCodeCard({ deals, onVerified, cover }: VerifyCodeCardProps
     },
     onError: (error) => {
       if (errorStatus(error) === 409 && /more than one/.test(errorMessage(error))) setAmbiguous(true);
-      toast({ title: 'Verification Failed', description: errorMessage(error), variant: 'destructive' });
+      const retryAt = retryAtOf(error);
+      if (retryAt) setPausedUntil(retryAt);
+      toast({ title: retryAt ? 'Too Many Wrong Codes' : 'Verification Failed', description: counterErrorMessage(error), variant: 'destructive' });
     },
   });
 
@@ -109,6 +120,11 @@ export function VerifyCodeCard({ deals, onVerified, cover }: VerifyCodeCardProps
                 {deals.filter((d) => d.active).map((d) => <option key={d.id} value={d.id}>{d.title}</option>)}
               </Select>
             </Field>
+          )}
+          {pausedUntil && (
+            <p role="alert" data-testid="counter-paused" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+              Too many wrong codes or member numbers on this tablet. Checking works again at {clockTime(pausedUntil)}.
+            </p>
           )}
           <Button type="submit" size="lg" className="w-full" pending={verify.isPending}>{verify.isPending ? 'Verifying...' : 'Verify Code'}</Button>
         </form>
