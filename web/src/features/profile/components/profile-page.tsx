@@ -9,6 +9,7 @@ import { EmailField } from './email-field';
 import { MembershipCard } from './membership-card';
 import { NameForm } from './name-form';
 import { ProfilePictureCard } from './profile-picture-card';
+import { RedemptionsCard } from './redemptions-card';
 import { SecurityCard } from './security-card';
 
 /** /profile for every signed-in role: picture, name, read-only email, and (customers) membership management. */
@@ -42,6 +43,7 @@ export function ProfilePage() {
               </CardContent>
             </Card>
             {user?.role === 'USER' && <MembershipCard />}
+            {user?.role === 'USER' && <RedemptionsCard />}
             <SecurityCard />
           </>
         )}
