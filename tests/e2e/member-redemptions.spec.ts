@@ -1,0 +1,95 @@
+// Issue 26: the member sees their own redemptions on their profile; the counter stops after too many wrong codes
+// and says when it works again (decision 168). Counter calls are made through the API as fixtures.
+import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO, signIn } from './support';
+
+const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function apiAs(baseURL: string | undefined, who: { email: string; password: string }) {
+  const context = await request.newContext({ baseURL });
+  const login = await context.post('/api/auth/login', { data: who });
+  expect(login.status()).toBe(200);
+  return { context, user: (await login.json()).user as { memberNumber: string | null } };
+}
+
+async function newDeal(merchant: APIRequestContext, title: string) {
+  const res = await merchant.post('/api/merchant/deals', {
+    data: { title, description: 'Redemption history journey', discountPercent: 10, perMemberLimit: 'none' },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { id: string; currentCode: string };
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test.describe('member redemption history', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('a redemption made at a counter appears in the member’s profile, an undone one says so', async ({ page, baseURL }) => {
+    const { context: merchant } = await apiAs(baseURL, DEMO.merchant);
+    const { context: memberApi, user } = await apiAs(baseURL, DEMO.member);
+    await memberApi.dispose();
+    const memberNumber = user.memberNumber!;
+    const kept = `History scone ${suffix}`;
+    const undone = `History tart ${suffix}`;
+    const device = { 'X-Counter-Device': `e2e-history-${suffix}` };
+    for (const title of [kept, undone]) {
+      const deal = await newDeal(merchant, title);
+      const verified = await merchant.post('/api/merchant/verify-code', { data: { code: deal.currentCode, memberNumber }, headers: device });
+      expect(verified.status()).toBe(201);
+      if (title === undone) {
+        const { id } = (await verified.json()) as { id: string };
+        expect((await merchant.post(`/api/merchant/redemptions/${id}/undo`)).status()).toBe(200);
+      }
+    }
+    await merchant.dispose();
+
+    await signIn(page, DEMO.member);
+    await expect(page).toHaveURL(/\/app$/);
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Your redemptions' })).toBeVisible();
+    const list = page.getByRole('list', { name: 'Your redemptions' });
+    const keptRow = list.getByTestId('member-redemption').filter({ hasText: kept });
+    const undoneRow = list.getByTestId('member-redemption').filter({ hasText: undone });
+    await expect(keptRow).toBeVisible();
+    await expect(keptRow).not.toContainText('Undone by the business');
+    await expect(undoneRow).toContainText('Undone by the business');
+    // Newest first: the undone one was redeemed last.
+    const titles = await list.getByTestId('member-redemption').allTextContents();
+    expect(titles.findIndex((t) => t.includes(undone))).toBeLessThan(titles.findIndex((t) => t.includes(kept)));
+    await undoneRow.scrollIntoViewIfNeeded();
+    await expectNoSidewaysScroll(page);
+  });
+});
+
+test('the counter stops after 20 wrong codes from this tablet and says when it works again', async ({ browser, baseURL }) => {
+  const device = `e2e-guess-${suffix}`;
+  const tablet = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  // This tablet's counter id (the app makes one on first use; here it is known so the fixture can use it).
+  await tablet.addInitScript((id) => window.localStorage.setItem('pay-local.counter-device', id), device);
+  const page = await tablet.newPage();
+  const { context: merchant } = await apiAs(baseURL, DEMO.merchant);
+  const { context: memberApi, user: member } = await apiAs(baseURL, DEMO.member);
+  await memberApi.dispose();
+  // 20 wrong codes from this tablet, through the API.
+  for (let i = 0; i < 20; i += 1) {
+    const res = await merchant.post('/api/merchant/verify-code', {
+      data: { code: '000000', memberNumber: member.memberNumber }, headers: { 'X-Counter-Device': device },
+    });
+    expect([422, 201]).toContain(res.status());
+  }
+  await merchant.dispose();
+
+  await signIn(page, DEMO.merchant);
+  await page.goto('/merchant/counter');
+  await expect(page.getByRole('heading', { name: 'Counter' })).toBeVisible();
+  await page.getByLabel('Deal code').fill('000000');
+  await page.getByRole('textbox', { name: 'Member number', exact: true }).fill(member.memberNumber!);
+  await page.getByRole('button', { name: 'Verify Code' }).click();
+  const paused = page.getByTestId('counter-paused');
+  await expect(paused).toContainText(/Too many wrong codes or member numbers on this tablet\. Checking works again at \d{1,2}:\d{2}/);
+  await tablet.close();
+});
