@@ -84,11 +84,13 @@ test('the counter stops after 20 wrong codes from this tablet and says when it w
   await merchant.dispose();
 
   await signIn(page, DEMO.merchant);
+  await expect(page).toHaveURL(/\/merchant/);
   await page.goto('/merchant/counter');
   await expect(page.getByRole('heading', { name: 'Counter' })).toBeVisible();
-  await page.getByLabel('Deal code').fill('000000');
-  await page.getByRole('textbox', { name: 'Member number', exact: true }).fill(member.memberNumber!);
-  await page.getByRole('button', { name: 'Verify Code' }).click();
+  const verifyForm = page.locator('form').filter({ has: page.getByLabel('Deal code') });
+  await verifyForm.getByLabel('Deal code').fill('000000');
+  await verifyForm.getByRole('textbox', { name: 'Member number', exact: true }).fill(member.memberNumber!);
+  await verifyForm.getByRole('button', { name: 'Verify Code' }).click();
   const paused = page.getByTestId('counter-paused');
   await expect(paused).toContainText(/Too many wrong codes or member numbers on this tablet\. Checking works again at \d{1,2}:\d{2}/);
   await tablet.close();
