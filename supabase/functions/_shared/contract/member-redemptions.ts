@@ -13,9 +13,8 @@ export const memberRedemptionsQuery = z.object({
       .max(MEMBER_REDEMPTIONS_PAGE_MAX, `must be a whole number from 1 to ${MEMBER_REDEMPTIONS_PAGE_MAX}`))
     .optional(),
 });
-export type MemberRedemptionsQuery = z.input<typeof memberRedemptionsQuery>;
 
-export const memberRedemption = z.object({
+const memberRedemption = z.object({
   id: z.string(),
   businessName: z.string(),
   dealTitle: z.string(),
@@ -24,7 +23,6 @@ export const memberRedemption = z.object({
   /** The counter undid it (within its 5 minutes): it did not count. */
   undone: z.boolean(),
 });
-export type MemberRedemption = z.infer<typeof memberRedemption>;
 
 export const memberRedemptionsAnswer = z.object({
   items: z.array(memberRedemption),
