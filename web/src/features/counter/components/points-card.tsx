@@ -14,7 +14,8 @@ import { useCounterMember } from '../api/get-counter-member';
 import { useRedeemPoints } from '../api/redeem-points';
 import { formatRewardRate } from '@/lib/merchant/reward-rate';
 import { formatCount } from '@/lib/numbers';
-import { parseDollarsToCents, parseMemberNumber, parsePoints } from '../utils/counter-input';
+import { memberNumberToLookUp, parseDollarsToCents, parseMemberNumber, parsePoints } from '../utils/counter-input';
+import { useSettledValue } from '../hooks/use-settled-value';
 import type { CounterAction } from './last-action-card';
 
 interface PointsCardProps {
@@ -35,6 +36,9 @@ const actionOf = (entry: PointsEntry): CounterAction => ({
   undone: false,
 });
 
+/** How long typing must pause before the member number is looked up. */
+const LOOKUP_PAUSE_MS = 400;
+
 /** Earn and redeem points for a member number. 1 point = 1 cent. */
 export function PointsCard({ rewardRateBps, onRecorded }: PointsCardProps) {
   const id = useId();
@@ -42,7 +46,10 @@ export function PointsCard({ rewardRateBps, onRecorded }: PointsCardProps) {
   const [amount, setAmount] = useState('');
   const [points, setPoints] = useState('');
   const memberNumber = parseMemberNumber(memberText);
-  const member = useCounterMember(memberNumber);
+  // Looked up once a whole number has been typed and the typing has paused (partial numbers would count as
+  // wrong guesses on the counter's limit, decision 168).
+  const lookedUp = useSettledValue(memberNumberToLookUp(memberText), LOOKUP_PAUSE_MS);
+  const member = useCounterMember(lookedUp);
   const amountCents = parseDollarsToCents(amount);
   const preview = amountCents ? pointsForPurchase(amountCents, rewardRateBps) : null;
 
@@ -105,7 +112,7 @@ export function PointsCard({ rewardRateBps, onRecorded }: PointsCardProps) {
         <Field id={`${id}-member`} label="Member number" required>
           <Input id={`${id}-member`} inputMode="numeric" autoComplete="off" placeholder="100001" value={memberText} onChange={(e) => setMemberText(e.target.value)} />
         </Field>
-        {memberNumber !== null && (
+        {lookedUp !== null && lookedUp === memberNumber && (
           <p className="text-sm text-stone-700" aria-live="polite" data-testid="counter-member-balance">
             {member.isPending && member.fetchStatus === 'paused' ? 'Offline: the balance shows once the connection returns.' : member.isPending ? 'Looking up member...' : member.isError ? counterErrorMessage(member.error) : (
               <>Balance here: <strong>{pointsText(member.data.balance)}</strong> ({formatCents(member.data.balance)}){member.data.isActiveMember ? '' : ' · no active membership'}</>

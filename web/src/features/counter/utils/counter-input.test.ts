@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCode, parseDollarsToCents, parseMemberNumber, parsePoints } from './counter-input';
+import { memberNumberToLookUp, parseCode, parseDollarsToCents, parseMemberNumber, parsePoints } from './counter-input';
 
 describe('counter input', () => {
   it('reads member numbers', () => {
@@ -26,5 +26,13 @@ describe('counter input', () => {
     expect(parseCode('123 456')).toBe('123456');
     expect(parseCode('123-456')).toBe('123456');
     expect(parseCode('12345')).toBeNull();
+  });
+
+  it('looks a member number up only once it has the digits of a whole one', () => {
+    expect(['1', '10', '100', '1000', '10000'].map(memberNumberToLookUp)).toEqual([null, null, null, null, null]);
+    expect(memberNumberToLookUp('100001')).toBe(100001);
+    expect(memberNumberToLookUp(' #1 000 002 ')).toBe(1000002);
+    expect(memberNumberToLookUp('012345')).toBeNull(); // 12345: no member number is that short
+    expect(memberNumberToLookUp('abc')).toBeNull();
   });
 });

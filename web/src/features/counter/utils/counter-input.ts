@@ -8,6 +8,19 @@ export function parseMemberNumber(text: string): number | null {
   return n >= 1 && n <= 2_147_483_647 ? n : null;
 }
 
+/** Member numbers have at least this many digits (they start at 100001). */
+const MEMBER_NUMBER_MIN_DIGITS = 6;
+
+/**
+ * The member number to look up while it is typed: only once it has the digits of a whole member number, so the
+ * first digits typed ("1", "10", "100"...) are never sent. Each unusable number the counter looks up counts as a
+ * wrong guess on the counter's limit (decision 168).
+ */
+export function memberNumberToLookUp(text: string): number | null {
+  const n = parseMemberNumber(text);
+  return n !== null && String(n).length >= MEMBER_NUMBER_MIN_DIGITS ? n : null;
+}
+
 /** Dollars as typed ("19.99", "$19.99", "1,250") -> cents, or null when not a positive amount. */
 export function parseDollarsToCents(text: string): number | null {
   const cleaned = text.replace(/[$,\s]/g, '');
