@@ -17,6 +17,8 @@ import { useMerchantMe } from '@/lib/merchant/get-merchant-me';
 import { useMerchantOfflineCodes } from '../api/get-offline-codes';
 import { useUndoPoints } from '../api/undo-points';
 import { useUndoRedemption } from '../api/undo-redemption';
+import { useFlaggedReplays } from '../hooks/use-flagged-replays';
+import { FlaggedReplaysCard } from './flagged-replays-card';
 import { type CounterAction, LastActionCard } from './last-action-card';
 import { LiveCodesPanel } from './live-codes-panel';
 import { PointsCard } from './points-card';
@@ -32,6 +34,7 @@ export function MerchantCounterPage() {
   const activity = useCounterActivity();
   const nowMs = useNow();
   const [last, setLast] = useState<CounterAction | null>(null);
+  const flaggedReplays = useFlaggedReplays();
 
   const markUndone = (id: string) => setLast((action) => (action && action.id === id ? { ...action, undone: true } : action));
   const undoFailed = (error: Error) => toast({ title: 'Undo Failed', description: errorMessage(error), variant: 'destructive' });
@@ -66,6 +69,7 @@ export function MerchantCounterPage() {
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
             <LiveCodesPanel deals={deals.data} loading={deals.isPending} nowMs={nowMs} cover={cover} />
             <div className="space-y-6">
+              <FlaggedReplaysCard flagged={flaggedReplays.flagged} onDismiss={flaggedReplays.dismiss} />
               {last && (
                 <LastActionCard action={last} nowMs={nowMs} undoing={undoingId === last.id} onUndo={() => undo(last.kind, last.id)} />
               )}

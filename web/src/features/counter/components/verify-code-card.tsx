@@ -36,6 +36,7 @@ export function VerifyCodeCard({ deals, onVerified, cover }: VerifyCodeCardProps
   const titleOf = (id: string) => deals.find((d) => d.id === id)?.title ?? 'deal';
   const verify = useVerifyCode({
     cover,
+    perMemberLimitOf: (dealId) => deals.find((d) => d.id === dealId)?.perMemberLimit ?? 'none',
     describe: (matchedDealId, typed) => `Redeem "${titleOf(matchedDealId)}" (code ${spacedCode(typed)})`,
     onQueued: ({ dealId: matchedDealId }) => {
       const deal = deals.find((d) => d.id === matchedDealId);
