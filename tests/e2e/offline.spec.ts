@@ -227,7 +227,7 @@ test('a code checked at the counter offline is queued and recorded exactly once 
   // A code checked offline is recorded only against a member (decision 087).
   const { memberNumber } = (await (await memberApi.get('/api/member/points')).json()) as { memberNumber: string };
   await page.getByLabel('Deal code').fill(code);
-  await page.getByLabel('Member number (optional)').fill(memberNumber);
+  await page.getByRole('form', { name: 'Type a code' }).getByLabel('Member number').fill(memberNumber);
   await page.getByRole('button', { name: 'Verify Code' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Code verified offline' })).toContainText(LATTE.title);
   const pending = page.getByRole('button', { name: '1 change waiting to send' });
