@@ -138,7 +138,7 @@ test('deals: register, approve, create, find, verify, undo, earn and redeem', as
   await expect(merchant.getByText('Undone.')).toBeVisible();
 
   // ---- earn and redeem move the balance ----------------------------------------------------
-  await merchant.getByRole('textbox', { name: 'Member number', exact: true }).fill(memberNumber);
+  await merchant.getByRole('region', { name: 'Points' }).getByLabel('Member number').fill(memberNumber);
   await expect(merchant.getByTestId('counter-member-balance')).toContainText('Balance here: 0 points');
   await merchant.getByLabel('Purchase amount ($)').fill('20.00');
   await expect(merchant.getByText('Earns 100 points')).toBeVisible(); // 5% of $20.00

@@ -266,7 +266,7 @@ test('a redemption queued offline that the balance cannot cover shows as failed,
   await page.reload();
   await expect(page.getByTestId('offline-indicator')).toBeVisible();
   await page.getByRole('tab', { name: 'Redeem' }).click();
-  await page.getByRole('textbox', { name: 'Member number', exact: true }).fill(memberNumber);
+  await page.getByRole('region', { name: 'Points' }).getByLabel('Member number').fill(memberNumber);
   await page.getByLabel('Points to redeem').fill('999999');
   await page.getByRole('button', { name: 'Redeem Points' }).click();
   await expect(page.getByRole('button', { name: '1 change waiting to send' })).toBeVisible();
