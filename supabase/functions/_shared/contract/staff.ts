@@ -4,15 +4,13 @@ import { z } from 'zod';
 import { NAME_MAX } from '../constants.ts';
 import { email, newPassword, text, uuid } from './common.ts';
 
-/** How long a pairing code works, and how many wrong PINs lock a PIN for how long. */
-export const PAIRING_CODE_MINUTES = 10;
+/** A pairing code's length (it works once, for 10 minutes), and how many wrong PINs lock a PIN for how long. */
 export const PAIRING_CODE_LENGTH = 8;
 /** Letters and digits that cannot be mistaken for one another when read off a screen (no 0/O, 1/I/L). */
 export const PAIRING_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const PIN_MAX_TRIES = 5;
 export const PIN_LOCK_MINUTES = 5;
 
-export const STAFF_ONLY_COUNTER_MESSAGE = 'Staff can use the counter only';
 export const WRONG_PIN_MESSAGE = 'Wrong PIN';
 export const PIN_LOCKED_MESSAGE = `Too many wrong PINs: this PIN is locked for ${PIN_LOCK_MINUTES} minutes`;
 export const INVALID_PAIRING_CODE_MESSAGE = 'That pairing code is not valid. Codes work once, for 10 minutes: ask the owner for a new one.';
