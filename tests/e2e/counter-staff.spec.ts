@@ -46,9 +46,9 @@ test('the owner invites staff by email; staff set a PIN, switch on a paired tabl
   await staff.goto(linkIn(mail, '/staff/accept'));
   await expect(staff.getByRole('heading', { name: "Join Rosa's River Cafe" })).toBeVisible();
   await expectNoSidewaysScroll(staff);
-  await staff.getByLabel('Password').fill('till-password-1');
-  await staff.getByLabel('PIN', { exact: true }).fill('2580');
-  await staff.getByLabel('PIN again').fill('2580');
+  await staff.locator('#staff-password').fill('till-password-1');
+  await staff.locator('#staff-pin').fill('2580');
+  await staff.locator('#staff-pin-again').fill('2580');
   await staff.getByRole('button', { name: 'Accept invite' }).click();
   // Staff land on the counter, and see nothing but the counter.
   await expect(staff).toHaveURL(/\/merchant\/counter$/);
@@ -89,7 +89,7 @@ test('the owner invites staff by email; staff set a PIN, switch on a paired tabl
   const tabletContext = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true });
   const tablet = await tabletContext.newPage();
   await tablet.goto('/counter/pair');
-  await tablet.getByLabel('Pairing code').fill(code.toLowerCase());
+  await tablet.locator('#pairing-code').fill(code.toLowerCase());
   await tablet.getByRole('button', { name: 'Pair tablet' }).click();
   await expect(tablet).toHaveURL(/\/counter\/switch$/);
   await expect(tablet.getByRole('heading', { name: "Rosa's River Cafe" })).toBeVisible();
@@ -97,11 +97,16 @@ test('the owner invites staff by email; staff set a PIN, switch on a paired tabl
   await expectNoSidewaysScroll(tablet);
 
   // ---- staff switch on the tablet by PIN: a wrong one first --------------------------------------
+  const dealTitle = `Staff till deal ${suffix}`;
+  const made = await owner.request.post('/api/merchant/deals', {
+    data: { title: dealTitle, description: 'Checked by staff', discountPercent: 12, perMemberLimit: 'none' },
+  });
+  expect(made.status()).toBe(201);
   await tablet.getByRole('button', { name: staffName }).click();
-  await tablet.getByLabel(`PIN for ${staffName}`).fill('1111');
+  await tablet.locator('#switch-pin').fill('1111');
   await tablet.getByRole('button', { name: 'Start at the counter' }).click();
   await expect(tablet.getByText('Wrong PIN: 4 tries left before it locks')).toBeVisible();
-  await tablet.getByLabel(`PIN for ${staffName}`).fill('2580');
+  await tablet.locator('#switch-pin').fill('2580');
   await tablet.getByRole('button', { name: 'Start at the counter' }).click();
   await expect(tablet).toHaveURL(/\/merchant\/counter$/);
   await expect(tablet.getByText(`Signed in as ${staffName}`)).toBeVisible();
@@ -109,14 +114,8 @@ test('the owner invites staff by email; staff set a PIN, switch on a paired tabl
   await expectNoSidewaysScroll(tablet);
 
   // ---- they verify a deal code with a member number -------------------------------------------
-  const dealTitle = `Staff till deal ${suffix}`;
-  const made = await owner.request.post('/api/merchant/deals', {
-    data: { title: dealTitle, description: 'Checked by staff', discountPercent: 12, perMemberLimit: 'none' },
-  });
-  expect(made.status()).toBe(201);
   const login = await request.post('/api/auth/login', { data: DEMO.member });
   const memberNumber = String((await login.json()).user.memberNumber);
-  await tablet.reload();
   const liveCode = tablet.getByRole('listitem', { name: dealTitle }).getByTestId('deal-code');
   await expect(liveCode).toHaveText(/^\d{6}$/);
   await tablet.getByLabel('Deal code').fill((await liveCode.textContent())!.trim());
@@ -134,6 +133,12 @@ test('the owner invites staff by email; staff set a PIN, switch on a paired tabl
   await tablet.getByRole('button', { name: 'Switch staff' }).click();
   await expect(tablet).toHaveURL(/\/counter\/switch$/);
   await expect(tablet.getByRole('button', { name: staffName })).toBeVisible();
+
+  // The dashboard's Staff section fits a phone too.
+  await owner.setViewportSize({ width: 390, height: 844 });
+  await owner.goto('/merchant');
+  await expect(owner.getByRole('list', { name: 'Staff members' })).toContainText(staffName);
+  await expectNoSidewaysScroll(owner);
 
   await Promise.all([ownerContext.close(), staffContext.close(), tabletContext.close()]);
 });
