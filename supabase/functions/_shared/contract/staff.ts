@@ -75,3 +75,10 @@ export const acceptStaffInviteBody = z.object({
   pin,
 });
 export type AcceptStaffInviteBody = z.input<typeof acceptStaffInviteBody>;
+
+/** PUT /api/counter/pin {password, pin}: a signed-in staff member sets a new PIN; their password proves it is them. */
+export const changePinBody = z.object({
+  password: z.string({ error: 'is required' }).min(1, 'is required').max(1000, 'must be at most 1000 characters'),
+  pin,
+});
+export type ChangePinBody = z.input<typeof changePinBody>;

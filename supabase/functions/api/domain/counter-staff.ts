@@ -204,3 +204,18 @@ export async function startDeviceSession(c: AppContext, q: Query, device: Paired
 export async function endDeviceSession(q: Query, device: PairedDevice): Promise<void> {
   await q(`delete from private.sessions where counter_device_id = $1`, [device.id]);
 }
+
+/** The signed-in staff member's password hash (to check before a PIN change), or null. */
+export async function staffPasswordHash(q: Query, userId: string): Promise<{ staffId: string; hash: string } | null> {
+  const [row] = await q<{ staff_id: string; password_hash: string }>(
+    `select s.id as staff_id, cr.password_hash from public.merchant_staff s join private.credentials cr on cr.user_id = s.user_id
+      where s.user_id = $1 and s.removed_at is null and s.accepted_at is not null`,
+    [userId],
+  );
+  return row ? { staffId: row.staff_id, hash: row.password_hash } : null;
+}
+
+/** A new PIN: its tries and lock start again. */
+export async function setStaffPin(q: Query, staffId: string, pinHash: string): Promise<void> {
+  await q(`update private.staff_secrets set pin_hash = $2, pin_failures = 0, pin_locked_until = null where staff_id = $1`, [staffId, pinHash]);
+}

@@ -246,6 +246,21 @@ describe('PINs on the tablet', () => {
   });
 });
 
+describe('changing a PIN', () => {
+  it('a staff member sets a new PIN with their password; the old PIN stops working and the tries start again', async () => {
+    const staff = await newStaff('1357');
+    const tablet = await pairedTablet();
+    expect((await tablet.post('/api/counter/switch', { staffId: staff.id, pin: '0000' })).status).toBe(401);
+    expect((await staff.agent.put('/api/counter/pin', { password: 'wrong-password', pin: '97531' })).status).toBe(400);
+    expect((await staff.agent.put('/api/counter/pin', { password: 'counter-pass-1', pin: '9x' })).body.message).toBe('pin must be 4 to 6 digits');
+    expect((await staff.agent.put('/api/counter/pin', { password: 'counter-pass-1', pin: '97531' })).status).toBe(200);
+    expect((await tablet.post('/api/counter/switch', { staffId: staff.id, pin: '1357' })).status).toBe(401);
+    expect((await tablet.post('/api/counter/switch', { staffId: staff.id, pin: '97531' })).status).toBe(200);
+    // Only staff have a PIN.
+    expect((await rosa.put('/api/counter/pin', { password: SEED.merchantOwner.password, pin: '1234' })).status).toBe(403);
+  });
+});
+
 describe('what staff may do', () => {
   let staff: Agent;
   let staffName: string;

@@ -2,10 +2,11 @@
 // - /api/merchant/staff: the owner invites, lists and removes staff;
 // - /api/merchant/counter-devices: the owner makes a pairing code, lists and unpairs tablets;
 // - /api/auth/staff-invite: the invited staff member opens the mailed link and sets a password and a PIN;
-// - /api/counter: the paired tablet (no owner session on it): pair with the code, see who can switch, switch by PIN.
+// - /api/counter: the paired tablet (no owner session on it): pair with the code, see who can switch, switch by PIN;
+//   and a staff member's own PIN change.
 import { Hono } from 'hono';
 import {
-  acceptStaffInviteBody, INVALID_INVITE_MESSAGE, INVALID_PAIRING_CODE_MESSAGE, inviteStaffBody, NOT_PAIRED_MESSAGE,
+  acceptStaffInviteBody, changePinBody, INVALID_INVITE_MESSAGE, INVALID_PAIRING_CODE_MESSAGE, inviteStaffBody, NOT_PAIRED_MESSAGE,
   pairBody, PIN_LOCKED_MESSAGE, PIN_MAX_TRIES, staffInviteQuery, switchStaffBody, WRONG_PIN_MESSAGE,
 } from '../../_shared/contract/staff.ts';
 import { type AppEnv, serviceTx, siteUrlOf, userTx } from '../context.ts';
@@ -19,8 +20,10 @@ import { enqueueMail } from '../ports/mail/outbox.ts';
 import { staffInviteMail } from '../ports/mail/templates.ts';
 import {
   acceptInvite, claimPinTry, createPairingCode, deviceView, endDeviceSession, findInvite, inviteStaff, listCounterDevices,
-  listStaff, pairDevice, pairedDevice, pinLockedUntil, removeStaff, setDeviceCookie, startDeviceSession, unpairCounterDevice,
+  listStaff, pairDevice, pairedDevice, pinLockedUntil, removeStaff, setDeviceCookie, setStaffPin, staffPasswordHash,
+  startDeviceSession, unpairCounterDevice,
 } from '../domain/counter-staff.ts';
+import { checkPasswordLimited } from '../domain/sign-in-limits.ts';
 import { clearSessionCookie, startSession } from '../domain/session-cookie.ts';
 import { loadSessionUser } from '../domain/session-user.ts';
 
@@ -164,5 +167,22 @@ counterDeviceRoutes.post('/sign-out', async (c) => {
     await endDeviceSession(q, device);
   });
   clearSessionCookie(c);
+  return c.json({ success: true });
+});
+
+/**
+ * PUT /api/counter/pin {password, pin}: a signed-in staff member sets a new PIN. The password is asked (a colleague
+ * at a tablet left signed in cannot change it) and counted like a sign-in (decision 085's limits).
+ */
+counterDeviceRoutes.put('/pin', async (c) => {
+  const user = requireUser(c, 'STAFF');
+  const body = await parseJson(c, changePinBody);
+  const staff = await serviceTx(c, (q) => staffPasswordHash(q, user.id));
+  if (!staff) throw new HttpError(403, 'You are not staff of a business any more');
+  if (!(await checkPasswordLimited(c, user.email, () => verifyPassword(body.password, staff.hash)))) {
+    throw badRequest('Your password is not right');
+  }
+  const pinHash = await hashPassword(body.pin, c.var.deps.config.bcryptRounds);
+  await serviceTx(c, (q) => setStaffPin(q, staff.staffId, pinHash));
   return c.json({ success: true });
 });
