@@ -76,6 +76,15 @@ test('the owner invites staff by email; staff set a PIN, switch on a paired tabl
   // ...while the counter's own reads work for them.
   expect(await statusFromPage(staff, 'GET', '/api/merchant/counter/activity')).toBe(200);
 
+  // ---- on their phone they change the PIN (their password proves it is them) ----------------------
+  await staff.goto('/merchant/counter');
+  await staff.getByRole('button', { name: 'Change PIN' }).click();
+  await staff.locator('#pin-password').fill('till-password-1');
+  await staff.locator('#pin-new').fill('3690');
+  await staff.getByRole('button', { name: 'Save PIN' }).click();
+  await expectToast(staff, 'PIN changed');
+  await expectNoSidewaysScroll(staff);
+
   await owner.reload();
   const accepted = owner.getByRole('list', { name: 'Staff members' }).getByRole('listitem').filter({ hasText: staffName });
   await expect(accepted).toContainText('Active');
@@ -106,7 +115,7 @@ test('the owner invites staff by email; staff set a PIN, switch on a paired tabl
   await tablet.locator('#switch-pin').fill('1111');
   await tablet.getByRole('button', { name: 'Start at the counter' }).click();
   await expect(tablet.getByText('Wrong PIN: 4 tries left before it locks')).toBeVisible();
-  await tablet.locator('#switch-pin').fill('2580');
+  await tablet.locator('#switch-pin').fill('3690');
   await tablet.getByRole('button', { name: 'Start at the counter' }).click();
   await expect(tablet).toHaveURL(/\/merchant\/counter$/);
   await expect(tablet.getByText(`Signed in as ${staffName}`)).toBeVisible();
