@@ -124,6 +124,12 @@ export const counterActivityItem = z.object({
   createdAt: z.string(),
   undone: z.boolean(),
   undoUntil: z.string().nullable(),
+  /** The member's first name (the list shows it instead of a bare number). */
+  memberFirstName: z.string().nullable(),
+  /** Who did it at the counter: the owner's or a staff member's name (decision 166). */
+  actedBy: z.string().nullable(),
+  /** A redemption an offline counter accepted against a rule: why (decision 165). */
+  flag: redemptionFlag.nullable(),
 });
 export type CounterActivityItem = z.infer<typeof counterActivityItem>;
 

@@ -17,3 +17,4 @@ export * from './insights.ts';
 export * from './charities.ts';
 export * from './push.ts';
 export * from './member-pass.ts';
+export * from './staff.ts';

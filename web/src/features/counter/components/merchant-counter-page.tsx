@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { CounterActivityItem } from '@shared/contract/index.ts';
 import { BackLink } from '@/components/layout/back-link';
 import { ScreenTitle } from '@/components/layout/screen-title';
@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
+import { useUser } from '@/lib/auth/get-me';
 import { useNow } from '@/lib/deals/use-now';
 import { useCounterActivity } from '../api/get-counter-activity';
 import { useMerchantDeals } from '@/lib/merchant/get-merchant-deals';
@@ -25,8 +26,12 @@ import { PointsCard } from './points-card';
 import { RecentActivity } from './recent-activity';
 import { VerifyCodeCard } from './verify-code-card';
 
-/** /merchant/counter: the shop tablet. Big live codes, the verify box, earn/redeem, confirmation with undo. */
-export function MerchantCounterPage() {
+/**
+ * /merchant/counter: the shop tablet. Big live codes, the verify box, earn/redeem, confirmation with undo.
+ * Staff (decision 166) see the counter only: no way back to the owner's dashboard; `staffBar` says who is signed in.
+ */
+export function MerchantCounterPage({ staffBar }: { staffBar?: ReactNode }) {
+  const isStaff = useUser().user?.role === 'STAFF';
   const merchant = useMerchantMe();
   const approved = merchant.data?.active === true;
   const deals = useMerchantDeals({ enabled: approved });
@@ -52,11 +57,11 @@ export function MerchantCounterPage() {
 
   return (
     <div className="min-h-dvh bg-stone-50">
-      <SignedInHeader homePath={paths.merchant}>
-        <Badge className="hidden sm:inline-flex">Merchant</Badge>
+      <SignedInHeader homePath={isStaff ? paths.merchantCounter : paths.merchant}>
+        <Badge className="hidden sm:inline-flex">{isStaff ? 'Staff' : 'Merchant'}</Badge>
       </SignedInHeader>
       <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6">
-        <BackLink to={paths.merchant}>Back to Dashboard</BackLink>
+        {isStaff ? staffBar : <BackLink to={paths.merchant}>Back to Dashboard</BackLink>}
         <div className="flex flex-wrap items-end justify-between gap-3">
           <ScreenTitle subtitle={merchant.data?.name}>Counter</ScreenTitle>
           {approved && <ButtonLink to={paths.merchantCounterBoard} variant="outline">Open Code Board</ButtonLink>}
