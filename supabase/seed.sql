@@ -104,6 +104,9 @@ insert into public.deals (id, merchant_id, title, description, discount_percent,
 -- $50 at Rosa's at 5% = 250 points for the demo member.
 insert into public.point_ledger (merchant_id, member_id, kind, points, purchase_amount_cents) values
   ('b0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002', 'accrual', 250, 5000);
+-- ...so Rosa's counter has seen the demo member and takes their number (decision 165).
+insert into private.counter_members_seen (merchant_id, member_id) values
+  ('b0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002');
 
 -- ==== collabs ====
 -- Rosa's River Cafe has a collaboration request waiting (from St. Vrain Market) and an active

@@ -51,6 +51,15 @@ alter table private.counter_members_seen enable row level security;
 create index counter_members_seen_member_id_idx on private.counter_members_seen (member_id);
 revoke all on private.counter_members_seen from public, anon, authenticated;
 grant select, insert, update, delete on private.counter_members_seen to service_role;
+-- Members who already redeemed or earned at a business were seen there.
+insert into private.counter_members_seen (merchant_id, member_id, first_seen_at, last_seen_at)
+select merchant_id, member_id, min(at), max(at) from (
+  select merchant_id, member_id, created_at as at from public.deal_redemptions where member_id is not null
+  union all
+  select merchant_id, member_id, created_at from public.point_ledger where member_id is not null
+) known
+group by merchant_id, member_id
+on conflict do nothing;
 
 -- ---------------------------------------------------------------- the platform key that certifies pass keys
 create table private.pass_signing_keys (

@@ -20,7 +20,12 @@ beforeAll(async () => {
     `insert into public.profiles (id, email, name, role) values ($1, 'second-admin@example.com', 'Second Admin', 'ADMIN')`, [OTHER_ADMIN]));
   [{ member_number: memberNumber }] = await asService(db, (q) => q<{ member_number: number }>(
     `select member_number from public.profiles where id = $1`, [SEED.member.id]));
+  await seenAtRosa(SEED.member.id);
 });
+
+/** The counter takes a member number only once the member has shown a pass or code there (decision 165). */
+const seenAtRosa = (memberId: string) => asService(db, (q) => q(
+  `insert into private.counter_members_seen (merchant_id, member_id) values ($1, $2) on conflict do nothing`, [SEED.activeMerchantId, memberId]));
 afterAll(() => db.close());
 
 const denied = expect.objectContaining({ code: '42501' });
@@ -182,6 +187,8 @@ describe('redemptions and points', () => {
   it('a deleted member leaves an anonymised ledger and no balance', async () => {
     const [user] = await asService(db, (q) => q<{ id: string; member_number: number }>(
       `insert into public.profiles (email, name, role) values ('gone@example.com', 'Gone', 'USER') returning id, member_number`));
+    await activateMembership(db, user.id);
+    await seenAtRosa(user.id);
     await asUser(db, ROSA, (q) => q(`select * from private.earn_points($1, 2000)`, [user.member_number]));
     await asService(db, (q) => q(`delete from public.profiles where id = $1`, [user.id]));
     const rows = await asUser(db, TEST_ADMIN.id, (q) => q<{ member_id: string | null; points: number }>(

@@ -227,7 +227,7 @@ test('a code checked at the counter offline is queued and recorded exactly once 
   // A code checked offline is recorded only against a member (decision 087).
   const { memberNumber } = (await (await memberApi.get('/api/member/points')).json()) as { memberNumber: string };
   await page.getByLabel('Deal code').fill(code);
-  await page.getByLabel('Member number (optional)').fill(memberNumber);
+  await page.getByRole('form', { name: 'Type a code' }).getByLabel('Member number').fill(memberNumber);
   await page.getByRole('button', { name: 'Verify Code' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Code verified offline' })).toContainText(LATTE.title);
   const pending = page.getByRole('button', { name: '1 change waiting to send' });
@@ -266,7 +266,7 @@ test('a redemption queued offline that the balance cannot cover shows as failed,
   await page.reload();
   await expect(page.getByTestId('offline-indicator')).toBeVisible();
   await page.getByRole('tab', { name: 'Redeem' }).click();
-  await page.getByRole('textbox', { name: 'Member number', exact: true }).fill(memberNumber);
+  await page.getByRole('region', { name: 'Points' }).getByLabel('Member number').fill(memberNumber);
   await page.getByLabel('Points to redeem').fill('999999');
   await page.getByRole('button', { name: 'Redeem Points' }).click();
   await expect(page.getByRole('button', { name: '1 change waiting to send' })).toBeVisible();

@@ -3,6 +3,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import postgres from 'postgres';
 import { userTopic } from '../../supabase/functions/_shared/contract/realtime.ts';
+import { generateDeviceKey, passStepAt, publicKeyCoordinates, signPass } from '../../supabase/functions/_shared/member-pass.ts';
 import { expectToast, signIn, uniqueEmail } from '../e2e/support.ts';
 import { rehearsalUrl } from './names.ts';
 import { HOSTED_PORTS, HOSTED_SECRETS } from './ports.ts';
@@ -145,6 +146,26 @@ test('subscribe → sign in → member deals → upload → realtime notificatio
   expect(claims).toMatchObject({ role: 'authenticated', sub: me.id });
   expect(await realtimeAdmits(claims, topic)).toBe(true);
   expect(await realtimeAdmits(claims, userTopic('a0000000-0000-4000-8000-000000000002'))).toBe(false);
+
+  // ---- the member pass (decision 165): the function certifies a device key (its platform key made and kept in
+  // private.pass_signing_keys as the API's service role), then checks the signed pass at the market's counter ----
+  const device = await generateDeviceKey();
+  const certified = await member.request.post('/api/member/pass-certificate', { data: await publicKeyCoordinates(device.publicKey) });
+  expect(certified.status()).toBe(201);
+  const { certificate } = await certified.json() as { certificate: string };
+  const counterContext = await browser.newContext();
+  const counter = await counterContext.newPage();
+  await signIn(counter, MARKET.owner);
+  await expect(counter).toHaveURL(/\/merchant$/);
+  const marketDeals = await (await counter.request.get('/api/merchant/deals')).json() as { id: string; title: string }[];
+  const dealId = marketDeals.find((deal) => deal.title === MARKET.deal)!.id;
+  const pass = await signPass(certificate, device.privateKey, passStepAt(Date.now()));
+  const scanned = await counter.request.post('/api/merchant/verify-pass', { data: { pass, dealId } });
+  expect(scanned.status()).toBe(201);
+  expect(await scanned.json()).toMatchObject({ dealId, member: { firstName: 'Hana' } });
+  // The same pass again (a screenshot, say) is worth nothing more.
+  expect((await counter.request.post('/api/merchant/verify-pass', { data: { pass, dealId } })).status()).toBe(409);
+  await counterContext.close();
 
   await context.close();
 });

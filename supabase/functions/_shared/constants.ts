@@ -1,6 +1,7 @@
 // Business constants of the spec (section 9), shared by the API and the web app.
 
-export const ROLES = ['USER', 'MERCHANT', 'ADMIN'] as const;
+/** STAFF: a business's counter staff (issue 26, decision 166), a fourth kind beyond the spec's three. */
+export const ROLES = ['USER', 'MERCHANT', 'ADMIN', 'STAFF'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const PLANS = {

@@ -33,6 +33,7 @@ import { adminInsightsRoutes, merchantInsightsRoutes } from './routes/insights.t
 import { adminCharityRoutes } from './routes/admin-charities.ts';
 import { impactRoutes } from './routes/impact.ts';
 import { pushRoutes } from './routes/push/index.ts';
+import { counterDeviceAdminRoutes, counterDeviceRoutes, merchantStaffRoutes, staffInviteRoutes } from './routes/staff.ts';
 
 export type { AppDeps } from './context.ts';
 
@@ -75,6 +76,10 @@ export const mounts: readonly (readonly [prefix: string, routes: Hono<AppEnv>])[
   ['/admin/charities', adminCharityRoutes],
   ['/impact', impactRoutes],
   ['/push', pushRoutes],
+  ['/merchant/staff', merchantStaffRoutes],
+  ['/merchant/counter-devices', counterDeviceAdminRoutes],
+  ['/auth/staff-invite', staffInviteRoutes],
+  ['/counter', counterDeviceRoutes],
 ];
 
 /** Paths that authenticate by other means than the session cookie (signed webhooks). */

@@ -21,6 +21,12 @@ export const paths = {
   merchantCounter: '/merchant/counter',
   /** Counter mode: a full-screen board of live codes that keeps working offline (decision 061). */
   merchantCounterBoard: '/merchant/counter/board',
+  /** A tablet becomes the business's counter with the owner's one-time code (decision 166). */
+  counterPair: '/counter/pair',
+  /** The paired tablet's staff switcher: name + PIN (decision 166). */
+  counterSwitch: '/counter/switch',
+  /** The invited staff member's link: password and PIN (decision 166). */
+  staffAccept: '/staff/accept',
   /** How the business's deals, points and followers did (issue 17, decision 120). */
   merchantInsights: '/merchant/insights',
   notifications: '/notifications',
@@ -37,9 +43,10 @@ const HOME_BY_ROLE: Record<Role, string> = {
   USER: paths.memberHome,
   MERCHANT: paths.merchant,
   ADMIN: paths.admin,
+  STAFF: paths.merchantCounter,
 };
 
-/** Where a signed-in user belongs: USER → /app, MERCHANT → /merchant, ADMIN → /admin. */
+/** Where a signed-in user belongs: USER → /app, MERCHANT → /merchant, ADMIN → /admin, STAFF → /merchant/counter. */
 export function homePathForRole(role: Role): string {
   return HOME_BY_ROLE[role];
 }

@@ -51,6 +51,8 @@ export const sessionUser = z.object({
   homeCityId: z.string().nullable(),
   preferredCharityId: z.string().nullable(),
   memberNumber: z.string().nullable(),
+  /** Role STAFF only: the business whose counter they work (decision 166); null once removed or not approved. */
+  business: z.object({ id: z.string(), businessName: z.string() }).nullable().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -49,6 +49,16 @@ export type VerifyPassBody = z.input<typeof verifyPassBody>;
 export const redemptionFlag = z.enum(['per_member_limit', 'max_uses', 'pass_reused', 'code_reused', 'deal_not_live', 'membership_inactive']);
 export type RedemptionFlag = z.infer<typeof redemptionFlag>;
 
+/** What the merchant reads about a redemption recorded although it broke a rule (checked offline, decision 165). */
+export const REDEMPTION_FLAG_LABELS: Record<RedemptionFlag, string> = {
+  per_member_limit: "Over the deal's limit per member",
+  max_uses: "Over the deal's total uses",
+  pass_reused: 'The same pass was already used for this deal',
+  code_reused: 'The same code was already used by this member',
+  deal_not_live: 'The deal was not live',
+  membership_inactive: 'The membership was not active',
+};
+
 /** Answer of verify-code and verify-pass (201). */
 export const dealRedemption = z.object({
   id: z.string(),
@@ -117,6 +127,12 @@ export const counterActivityItem = z.object({
   createdAt: z.string(),
   undone: z.boolean(),
   undoUntil: z.string().nullable(),
+  /** The member's first name (the list shows it instead of a bare number). */
+  memberFirstName: z.string().nullable(),
+  /** Who did it at the counter: the owner's or a staff member's name (decision 166). */
+  actedBy: z.string().nullable(),
+  /** A redemption an offline counter accepted against a rule: why (decision 165). */
+  flag: redemptionFlag.nullable(),
 });
 export type CounterActivityItem = z.infer<typeof counterActivityItem>;
 

@@ -17,4 +17,5 @@ export * from './insights.ts';
 export * from './charities.ts';
 export * from './push.ts';
 export * from './member-pass.ts';
+export * from './staff.ts';
 export * from './member-redemptions.ts';

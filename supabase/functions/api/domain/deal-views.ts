@@ -2,6 +2,7 @@ import type { PerMemberLimit } from '../../_shared/constants.ts';
 import type { MemberDeal, MerchantDeal, PublicDeal } from '../../_shared/contract/deals.ts';
 import type { DealCode } from '../../_shared/deal-code.ts';
 import { iso, isoOrNull } from '../lib/iso.ts';
+import type { Query } from '../db/database.ts';
 
 /** Columns of public.deals as the merchant view needs them (alias d). */
 export const dealColumns = `d.id, d.title, d.description, d.discount_percent, d.discount_amount_cents, d.category,
@@ -112,3 +113,12 @@ export const toPublicDeal = (row: PublicDealRow): PublicDeal => ({
     city: row.city_id && row.city_name && row.city_state ? { id: row.city_id, name: row.city_name, state: row.city_state } : null,
   },
 });
+
+/** The live deals of the business whose counter the caller works (owner or staff; PL403 otherwise), newest first. */
+export function counterLiveDealRows(q: Query): Promise<DealRow[]> {
+  return q<DealRow>(
+    `select ${dealColumns} from public.deals d
+      where d.merchant_id = (select (private.counter_merchant()).id) and public.deal_is_live(d.active, d.valid_from, d.valid_to)
+      order by d.created_at desc, d.id`,
+  );
+}

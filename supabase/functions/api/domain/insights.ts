@@ -13,7 +13,7 @@ interface FollowerDayRow { day: string; new_followers: number; followers: number
 
 /**
  * The merchant's own figures over the last `days` UTC days. `merchantId` is the caller's business
- * (private.counter_merchant()); RLS would count nothing of another business anyway.
+ * (private.owner_merchant()); RLS would count nothing of another business anyway.
  */
 export async function merchantInsights(q: Query, merchantId: string, days: InsightWindow): Promise<MerchantInsights> {
   const redemptionRows = await q<RedemptionDayRow>(

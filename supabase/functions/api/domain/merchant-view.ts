@@ -53,3 +53,9 @@ export async function ownMerchant(query: Query): Promise<MerchantRow | null> {
   );
   return row ?? null;
 }
+
+/** The approved business whose counter the caller works, owner or staff (private.counter_merchant(): 403 otherwise). */
+export async function counterMerchant(query: Query): Promise<MerchantRow | null> {
+  const [row] = await query<MerchantRow>(`select ${merchantColumns} from private.counter_merchant() m`);
+  return row ?? null;
+}

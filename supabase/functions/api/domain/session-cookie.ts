@@ -6,7 +6,7 @@ import type { Query } from '../db/database.ts';
 
 const isLocalHost = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
 
-function cookieOptions(c: AppContext) {
+export function cookieOptions(c: AppContext) {
   const url = new URL(c.req.url);
   return {
     path: '/',

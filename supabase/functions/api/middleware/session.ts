@@ -87,6 +87,9 @@ export function sessionLoader(aheadStatements: readonly AheadStatement[] = []): 
   };
 }
 
+/** Who may work a counter: the owner, or the business's staff (decision 166). Every other merchant route is MERCHANT only. */
+export const COUNTER_ROLES: readonly Role[] = ['MERCHANT', 'STAFF'];
+
 export function requireUser(c: AppContext, ...roles: Role[]): AuthUser {
   const user = c.var.user;
   if (!user) throw unauthorized();

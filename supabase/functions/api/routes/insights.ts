@@ -15,7 +15,7 @@ merchantInsightsRoutes.get('/', async (c) => {
   requireUser(c, 'MERCHANT');
   const { days } = parseQuery(c, merchantInsightsQuery);
   const insights = await userTx(c, async (q) => {
-    const [merchant] = await q<{ id: string }>(`select (private.counter_merchant()).id`); // 403 unless approved
+    const [merchant] = await q<{ id: string }>(`select (private.owner_merchant()).id`); // 403 unless the owner of an approved business
     return merchantInsights(q, merchant.id, days);
   });
   return c.json(insights);

@@ -9,7 +9,7 @@ import { codeStepAt } from '../../_shared/deal-code.ts';
 import { type AppEnv, userTx } from '../context.ts';
 import { forbidden } from '../lib/http-error.ts';
 import { parseQuery } from '../lib/validate.ts';
-import { requireUser } from '../middleware/session.ts';
+import { COUNTER_ROLES, requireUser } from '../middleware/session.ts';
 import { codeSecrets } from '../domain/deal-codes.ts';
 import { cityLiveDealsSql, filterParams } from '../domain/live-deals-sql.ts';
 import { callerMembershipEndsAt } from '../domain/membership.ts';
@@ -39,13 +39,13 @@ memberOfflineCodeRoutes.get('/', async (c) => {
 
 /** GET /api/merchant/deals/offline-codes: the counter's own live deals, from the previous step to now + 12 h. */
 counterOfflineCodeRoutes.get('/', async (c) => {
-  requireUser(c, 'MERCHANT');
+  requireUser(c, ...COUNTER_ROLES);
   const nowMs = Date.now();
   const answer = await userTx(c, async (q) => {
     await q(`select private.counter_merchant()`); // 403 unless an approved business
     const deals = await q<CoverableDeal>(
       `select d.id, d.valid_to from public.deals d
-        where d.merchant_id = (select private.my_merchant_id(true)) and public.deal_is_live(d.active, d.valid_from, d.valid_to)`,
+        where d.merchant_id = (select (private.counter_merchant()).id) and public.deal_is_live(d.active, d.valid_from, d.valid_to)`,
     );
     const secrets = await codeSecrets(q, deals.map((deal) => deal.id));
     return offlineCodesFor(deals, secrets, { nowMs, fromStep: codeStepAt(nowMs) - 1, untilMs: nowMs + COVER_MS });

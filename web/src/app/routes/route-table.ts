@@ -14,6 +14,8 @@ export const slotModules = {
   followButton: 'features/follows-and-updates/slots/follow-button',
   notificationsButton: 'features/follows-and-updates/slots/notifications-nav-button',
   updateComposer: 'features/follows-and-updates/slots/post-update-card',
+  staffCard: 'features/counter-staff/slots/staff-card',
+  counterStaffBar: 'features/counter-staff/slots/counter-staff-bar',
 } as const;
 
 export type SlotName = keyof typeof slotModules;
@@ -48,11 +50,17 @@ export const pageModules = {
   notifications: { module: 'features/follows-and-updates/components/notifications-page', exportName: 'NotificationsPage' },
   merchant: {
     module: 'features/merchant/components/merchant-dashboard-page', exportName: 'MerchantDashboardPage',
-    slots: { updateComposer: 'updateComposer' },
+    slots: { updateComposer: 'updateComposer', staffCard: 'staffCard' },
   },
   merchantDeals: { module: 'features/merchant/components/merchant-deals-page', exportName: 'MerchantDealsPage' },
   merchantCollabs: { module: 'features/collabs/components/merchant-collabs-page', exportName: 'MerchantCollabsPage' },
-  merchantCounter: { module: 'features/counter/components/merchant-counter-page', exportName: 'MerchantCounterPage' },
+  merchantCounter: {
+    module: 'features/counter/components/merchant-counter-page', exportName: 'MerchantCounterPage',
+    slots: { staffBar: 'counterStaffBar' },
+  },
+  counterPair: { module: 'features/counter-staff/components/counter-pair-page', exportName: 'CounterPairPage' },
+  counterSwitch: { module: 'features/counter-staff/components/counter-switch-page', exportName: 'CounterSwitchPage' },
+  staffAccept: { module: 'features/counter-staff/components/staff-accept-page', exportName: 'StaffAcceptPage' },
   merchantCounterBoard: { module: 'features/counter/components/counter-board-page', exportName: 'CounterBoardPage' },
   merchantInsights: { module: 'features/insights/components/merchant-insights-page', exportName: 'MerchantInsightsPage' },
   profile: { module: 'features/profile/components/profile-page', exportName: 'ProfilePage' },
@@ -79,7 +87,9 @@ export interface RouteEntry {
 
 const MEMBER = ['USER'] as const;
 const MERCHANT = ['MERCHANT'] as const;
-const SIGNED_IN = ['USER', 'MERCHANT', 'ADMIN'] as const;
+/** The counter's screens: the owner and the business's staff (decision 166); every other merchant screen is the owner's. */
+const COUNTER = ['MERCHANT', 'STAFF'] as const;
+const SIGNED_IN = ['USER', 'MERCHANT', 'ADMIN', 'STAFF'] as const;
 
 export const routeTable: readonly RouteEntry[] = [
   { path: paths.landing, page: 'landing', access: 'signed-out' },
@@ -98,9 +108,12 @@ export const routeTable: readonly RouteEntry[] = [
   { path: paths.merchant, page: 'merchant', access: MERCHANT },
   { path: paths.merchantDeals, page: 'merchantDeals', access: MERCHANT },
   { path: paths.merchantCollabs, page: 'merchantCollabs', access: MERCHANT },
-  { path: paths.merchantCounter, page: 'merchantCounter', access: MERCHANT },
-  { path: paths.merchantCounterBoard, page: 'merchantCounterBoard', access: MERCHANT },
   { path: paths.merchantInsights, page: 'merchantInsights', access: MERCHANT },
+  { path: paths.merchantCounter, page: 'merchantCounter', access: COUNTER },
+  { path: paths.merchantCounterBoard, page: 'merchantCounterBoard', access: COUNTER },
+  { path: paths.counterPair, page: 'counterPair', access: 'anyone' },
+  { path: paths.counterSwitch, page: 'counterSwitch', access: 'anyone' },
+  { path: paths.staffAccept, page: 'staffAccept', access: 'anyone' },
   { path: paths.profile, page: 'profile', access: SIGNED_IN },
   { path: paths.admin, page: 'admin', access: ['ADMIN'] },
   { path: paths.impact, page: 'impact', access: 'anyone' },

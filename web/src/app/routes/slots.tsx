@@ -11,6 +11,8 @@ import type { SlotName } from './route-table';
 const FollowButton = slotComponent<{ businessId: string; businessName: string }>('followButton', 'FollowButton');
 const NotificationsNavButton = slotComponent<object>('notificationsButton', 'NotificationsNavButton');
 const PostUpdateCard = slotComponent<object>('updateComposer', 'PostUpdateCard');
+const StaffCard = slotComponent<object>('staffCard', 'StaffCard');
+const CounterStaffBar = slotComponent<object>('counterStaffBar', 'CounterStaffBar');
 
 const followButton = (merchantId: string, merchantName: string) => (
   <Suspense fallback={null}>
@@ -31,9 +33,23 @@ const updateComposer = (
   </Suspense>
 );
 
+const staffCard = (
+  <Suspense fallback={null}>
+    <StaffCard />
+  </Suspense>
+);
+
+const counterStaffBar = (
+  <Suspense fallback={null}>
+    <CounterStaffBar />
+  </Suspense>
+);
+
 /** What each slot gives the page that shows it (the prop's value). */
 export const slotValues: Record<SlotName, ReactNode | ((merchantId: string, merchantName: string) => ReactNode)> = {
   followButton,
   notificationsButton,
   updateComposer,
+  staffCard,
+  counterStaffBar,
 };

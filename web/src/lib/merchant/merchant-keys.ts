@@ -4,6 +4,8 @@ export const merchantKeys = {
   deals: ['/api/merchant/deals'] as const,
   /** Under the deals key, so refreshing the deals refreshes the offline cover too. */
   offlineCodes: ['/api/merchant/deals', 'offline-codes'] as const,
+  /** The platform's public pass keys, kept for checking member passes offline (decision 165). */
+  passKeys: ['/api/merchant/pass-keys'] as const,
   counterActivity: ['/api/merchant/counter/activity'] as const,
   counterMember: (memberNumber: number) => ['/api/merchant/members', String(memberNumber)] as const,
 };

@@ -153,3 +153,19 @@ export function membershipChangeMail(p: {
     siteUrl: p.siteUrl,
   });
 }
+
+/** The owner invited a staff member to their counter (decision 166): the link sets a password and a PIN. */
+export function staffInviteMail(p: { name: string; businessName: string; siteUrl: string; token: string }): RenderedMail {
+  return layout({
+    kind: 'staff_invite',
+    subject: `${p.businessName} invited you to their counter on ${PRODUCT_NAME}`,
+    greeting: `Hi ${p.name},`,
+    paragraphs: [
+      `${p.businessName} added you as staff on ${PRODUCT_NAME}: you will check members' passes and codes at their counter.`,
+      'Open the link to choose your password and the 4 to 6 digit PIN you will use on the counter tablet.',
+    ],
+    action: { label: 'Accept the invite', url: link(p.siteUrl, `/staff/accept?token=${encodeURIComponent(p.token)}`) },
+    after: ['The link works for 7 days. If you did not expect this, you can ignore this email.'],
+    siteUrl: p.siteUrl,
+  });
+}

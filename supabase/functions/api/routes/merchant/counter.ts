@@ -11,7 +11,7 @@ import { badRequest, conflict } from '../../lib/http-error.ts';
 import { iso } from '../../lib/iso.ts';
 import { serialParam } from '../../lib/params.ts';
 import { parse, parseJson } from '../../lib/validate.ts';
-import { requireUser } from '../../middleware/session.ts';
+import { COUNTER_ROLES, requireUser } from '../../middleware/session.ts';
 import { matchDealCode, recordRedemption, undoUntil } from '../../domain/counter-redemptions.ts';
 import { counterGuess, WrongGuess } from '../../domain/limiter.ts';
 import { checkScannedPass, passVerificationKeys } from '../../domain/member-pass.ts';
@@ -30,7 +30,7 @@ function checkedAt(verifiedAt: string | undefined): { atMs: number; checkedAt: D
 
 /** POST /api/merchant/verify-code {code, memberNumber, dealId?, verifiedAt?}: the fallback without a camera. */
 counterRoutes.post('/verify-code', async (c) => {
-  requireUser(c, 'MERCHANT');
+  requireUser(c, ...COUNTER_ROLES);
   const body = await parseJson(c, verifyCodeBody);
   const at = checkedAt(body.verifiedAt);
   // A wrong code or member number counts toward the counter's limit; a right one does not (decision 168).
@@ -48,7 +48,7 @@ counterRoutes.post('/verify-code', async (c) => {
 
 /** POST /api/merchant/verify-pass {pass, dealId, verifiedAt?}: a member pass scanned at the counter (decision 165). */
 counterRoutes.post('/verify-pass', async (c) => {
-  requireUser(c, 'MERCHANT');
+  requireUser(c, ...COUNTER_ROLES);
   const body = await parseJson(c, verifyPassBody);
   const at = checkedAt(body.verifiedAt);
   // A pass that does not verify counts as a wrong guess (decision 168).
@@ -70,14 +70,14 @@ counterRoutes.post('/verify-pass', async (c) => {
 
 /** GET /api/merchant/pass-keys: the platform's public pass keys, for checking passes offline. */
 counterRoutes.get('/pass-keys', async (c) => {
-  requireUser(c, 'MERCHANT');
+  requireUser(c, ...COUNTER_ROLES);
   await userTx(c, (q) => q(`select private.counter_merchant()`)); // 403 unless the counter of an approved business
   return c.json(await passVerificationKeys(c.var.deps.db));
 });
 
 /** POST /api/merchant/redemptions/{id}/undo (within 5 minutes) */
 counterRoutes.post('/redemptions/:id/undo', async (c) => {
-  requireUser(c, 'MERCHANT');
+  requireUser(c, ...COUNTER_ROLES);
   const id = serialParam(c, 'id', 'No such redemption');
   const [row] = await userTx(c, (q) => q<{ id: string; deal_id: string; undone_at: Date; used_count: number; max_uses: number | null }>(
     `select id::text, deal_id, undone_at, used_count, max_uses from private.undo_deal_redemption($1)`, [id]));
@@ -108,7 +108,7 @@ const entrySql = (fn: string) => `select entry_id::text, points, balance, create
 
 /** POST /api/merchant/earn {memberNumber, amountCents}: floor(amountCents x rewardRateBps / 10000) points. */
 counterRoutes.post('/earn', async (c) => {
-  requireUser(c, 'MERCHANT');
+  requireUser(c, ...COUNTER_ROLES);
   const body = await parseJson(c, earnBody);
   const [row] = await guessedMember(c, (q) => q<EntryRow>(entrySql('private.earn_points($1, $2)'), [body.memberNumber, body.amountCents]));
   return c.json(toPointsEntry(row, 'accrual'), 201);
@@ -116,7 +116,7 @@ counterRoutes.post('/earn', async (c) => {
 
 /** POST /api/merchant/redeem {memberNumber, points}: spends points; the balance never goes below zero. */
 counterRoutes.post('/redeem', async (c) => {
-  requireUser(c, 'MERCHANT');
+  requireUser(c, ...COUNTER_ROLES);
   const body = await parseJson(c, redeemBody);
   const [row] = await guessedMember(c, (q) => q<EntryRow>(entrySql('private.redeem_points($1, $2)'), [body.memberNumber, body.points]));
   return c.json(toPointsEntry(row, 'redemption'), 201);
@@ -124,7 +124,7 @@ counterRoutes.post('/redeem', async (c) => {
 
 /** POST /api/merchant/points/{id}/undo: a reversal entry for an accrual or redemption (within 5 minutes). */
 counterRoutes.post('/points/:id/undo', async (c) => {
-  requireUser(c, 'MERCHANT');
+  requireUser(c, ...COUNTER_ROLES);
   const id = serialParam(c, 'id', 'No such points entry');
   const [row] = await userTx(c, (q) => q<EntryRow>(entrySql('private.reverse_point_entry($1)'), [id]));
   return c.json(toPointsEntry(row, 'reversal'), 201);
@@ -132,7 +132,7 @@ counterRoutes.post('/points/:id/undo', async (c) => {
 
 /** GET /api/merchant/members/{memberNumber}: balance here and whether the membership is active. */
 counterRoutes.get('/members/:memberNumber', async (c) => {
-  requireUser(c, 'MERCHANT');
+  requireUser(c, ...COUNTER_ROLES);
   const member = parse(memberNumber, c.req.param('memberNumber'));
   const [row] = await guessedMember(c, (q) => q<{ member_number: number; balance: number; is_active_member: boolean }>(
     `select member_number, balance, is_active_member from private.counter_member($1)`, [member]));
@@ -142,10 +142,11 @@ counterRoutes.get('/members/:memberNumber', async (c) => {
 
 /** GET /api/merchant/counter/activity: the latest redemptions and points entries, for undo after a reload. */
 counterRoutes.get('/counter/activity', async (c) => {
-  requireUser(c, 'MERCHANT');
+  requireUser(c, ...COUNTER_ROLES);
   const rows = await userTx(c, (q) => q<{
     type: CounterActivityItem['type']; id: string; deal_id: string | null; deal_title: string | null;
     member_number: number | null; points: number | null; purchase_amount_cents: number | null; created_at: Date; undone: boolean;
+    member_first_name: string | null; acted_by: string | null; flag: CounterActivityItem['flag'];
   }>(`select * from private.counter_activity(20)`));
   const nowMs = Date.now();
   const items: CounterActivityItem[] = rows.map((r) => {
@@ -154,6 +155,7 @@ counterRoutes.get('/counter/activity', async (c) => {
     return {
       type: r.type, id: r.id, dealId: r.deal_id, dealTitle: r.deal_title, memberNumber: r.member_number, points: r.points,
       purchaseAmountCents: r.purchase_amount_cents, createdAt: iso(r.created_at), undone: r.undone, undoUntil: undoable ? until : null,
+      memberFirstName: r.member_first_name || null, actedBy: r.acted_by, flag: r.flag,
     };
   });
   return c.json(items);

@@ -6,9 +6,9 @@ import type { Query } from '../../db/database.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { uuidParam } from '../../lib/params.ts';
 import { parseJson, parseQuery } from '../../lib/validate.ts';
-import { requireUser } from '../../middleware/session.ts';
+import { COUNTER_ROLES, requireUser } from '../../middleware/session.ts';
 import { currentCodes } from '../../domain/deal-codes.ts';
-import { dealColumns, type DealRow, toMerchantDeal } from '../../domain/deal-views.ts';
+import { counterLiveDealRows, dealColumns, type DealRow, toMerchantDeal } from '../../domain/deal-views.ts';
 import { ownMerchant } from '../../domain/merchant-view.ts';
 import { NO_MERCHANT_PROFILE } from './profile.ts';
 
@@ -38,8 +38,10 @@ async function ownDealForUpdate(q: Query, id: string): Promise<DealRow> {
 }
 
 merchantDealRoutes.get('/', async (c) => {
-  requireUser(c, 'MERCHANT');
+  const user = requireUser(c, ...COUNTER_ROLES);
   const deals = await userTx(c, async (q) => {
+    // Staff see the live deals of their counter's business, with codes (decision 166); never the others.
+    if (user.role === 'STAFF') return viewsOf(q, await counterLiveDealRows(q));
     if (!(await ownMerchant(q))) throw notFound(NO_MERCHANT_PROFILE);
     const rows = await q<DealRow>(
       `select ${dealColumns} from public.deals d

@@ -5,17 +5,18 @@ import { type AppEnv, userTx } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { deleteStoredObject, resolveUploadedObject } from '../../lib/uploaded-object.ts';
 import { parseJson } from '../../lib/validate.ts';
-import { requireUser } from '../../middleware/session.ts';
-import { merchantColumns, type MerchantRow, ownMerchant, toMerchantProfile } from '../../domain/merchant-view.ts';
+import { COUNTER_ROLES, requireUser } from '../../middleware/session.ts';
+import { counterMerchant, merchantColumns, type MerchantRow, ownMerchant, toMerchantProfile } from '../../domain/merchant-view.ts';
 
 export const NO_MERCHANT_PROFILE = 'No merchant profile yet. Complete your merchant application.';
 
 export const merchantProfileRoutes = new Hono<AppEnv>();
 
-/** GET /api/merchant/me: 404 means "no merchant profile" (the Complete Application view). */
+/** GET /api/merchant/me: 404 means "no merchant profile" (the Complete Application view). Staff: their business. */
 merchantProfileRoutes.get('/me', async (c) => {
-  requireUser(c, 'MERCHANT');
-  const merchant = await userTx(c, ownMerchant);
+  const user = requireUser(c, ...COUNTER_ROLES);
+  // Staff read the business whose counter they work (decision 166): its name and reward rate for the counter.
+  const merchant = await userTx(c, user.role === 'STAFF' ? counterMerchant : ownMerchant);
   if (!merchant) throw notFound(NO_MERCHANT_PROFILE);
   return c.json(toMerchantProfile(merchant));
 });

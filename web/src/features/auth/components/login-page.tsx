@@ -36,6 +36,8 @@ export function LoginPage() {
       footer={
         <>
           Don't have an account? <TextLink to={paths.register}>Sign up</TextLink>
+          {/* A paired counter tablet whose staff session ended comes here: back to its name + PIN switcher (decision 166). */}
+          <span className="mt-2 block">Staff at a paired counter tablet? <TextLink to={paths.counterSwitch}>Sign in with your PIN</TextLink></span>
         </>
       }
     >

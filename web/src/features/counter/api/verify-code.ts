@@ -3,7 +3,9 @@ import type { DealRedemption, OfflineCodesAnswer, VerifyCodeBody } from '@shared
 import { outbox } from '@/lib/outbox/outbox';
 import { counterDeviceHeaders } from '../utils/counter-device';
 import type { OutboxEntry } from '@/lib/outbox/outbox-entry';
+import type { PerMemberLimit } from '@shared/constants.ts';
 import { checkCodeOffline } from '../utils/offline-check';
+import { offlineRepeatRefusal } from '../utils/offline-repeat';
 import { type Callbacks, useRefreshCounter, useSetUsedCount } from './counter-cache';
 import { merchantKeys } from '@/lib/merchant/merchant-keys';
 
@@ -22,9 +24,11 @@ export type VerifyResult = { queued: false; redemption: DealRedemption } | { que
  * records it once when the tablet is back online.
  */
 export function useVerifyCode(
-  { onSuccess, onQueued, onError, cover, describe }: Callbacks<DealRedemption> & {
+  { onSuccess, onQueued, onError, cover, perMemberLimitOf, describe }: Callbacks<DealRedemption> & {
     onQueued?: (queued: QueuedRedemption) => void;
     cover?: OfflineCodesAnswer | null;
+    /** The deal's per-member limit, for refusing offline a repeat this tablet already accepted (decision 165). */
+    perMemberLimitOf: (dealId: string) => PerMemberLimit;
     /** The words for the pending-actions list, e.g. "Redeem Latte deal (code 123 456)". */
     describe: (dealId: string, code: string) => string;
   },
@@ -44,6 +48,10 @@ export function useVerifyCode(
           toQueue: async (action) => {
             const verifiedAt = Date.now();
             const match = await checkCodeOffline(cover, body.code, body.dealId, verifiedAt);
+            const repeat = offlineRepeatRefusal(outbox.getEntries(), {
+              dealId: match.dealId, memberNumber: Number(body.memberNumber), perMemberLimit: perMemberLimitOf(match.dealId), nowMs: verifiedAt,
+            });
+            if (repeat) throw repeat;
             return { ...action, body: { ...body, dealId: match.dealId, verifiedAt: new Date(verifiedAt).toISOString() }, label: describe(match.dealId, body.code) };
           },
         },

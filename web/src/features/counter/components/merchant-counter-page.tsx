@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { CounterActivityItem } from '@shared/contract/index.ts';
 import { BackLink } from '@/components/layout/back-link';
 import { ScreenTitle } from '@/components/layout/screen-title';
@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
+import { useUser } from '@/lib/auth/get-me';
 import { useNow } from '@/lib/deals/use-now';
 import { useCounterActivity } from '../api/get-counter-activity';
 import { useMerchantDeals } from '@/lib/merchant/get-merchant-deals';
@@ -17,14 +18,20 @@ import { useMerchantMe } from '@/lib/merchant/get-merchant-me';
 import { useMerchantOfflineCodes } from '../api/get-offline-codes';
 import { useUndoPoints } from '../api/undo-points';
 import { useUndoRedemption } from '../api/undo-redemption';
+import { useFlaggedReplays } from '../hooks/use-flagged-replays';
+import { FlaggedReplaysCard } from './flagged-replays-card';
 import { type CounterAction, LastActionCard } from './last-action-card';
 import { LiveCodesPanel } from './live-codes-panel';
 import { PointsCard } from './points-card';
 import { RecentActivity } from './recent-activity';
 import { VerifyCodeCard } from './verify-code-card';
 
-/** /merchant/counter: the shop tablet. Big live codes, the verify box, earn/redeem, confirmation with undo. */
-export function MerchantCounterPage() {
+/**
+ * /merchant/counter: the shop tablet. Big live codes, the verify box, earn/redeem, confirmation with undo.
+ * Staff (decision 166) see the counter only: no way back to the owner's dashboard; `staffBar` says who is signed in.
+ */
+export function MerchantCounterPage({ staffBar }: { staffBar?: ReactNode }) {
+  const isStaff = useUser().user?.role === 'STAFF';
   const merchant = useMerchantMe();
   const approved = merchant.data?.active === true;
   const deals = useMerchantDeals({ enabled: approved });
@@ -32,6 +39,7 @@ export function MerchantCounterPage() {
   const activity = useCounterActivity();
   const nowMs = useNow();
   const [last, setLast] = useState<CounterAction | null>(null);
+  const flaggedReplays = useFlaggedReplays();
 
   const markUndone = (id: string) => setLast((action) => (action && action.id === id ? { ...action, undone: true } : action));
   const undoFailed = (error: Error) => toast({ title: 'Undo Failed', description: errorMessage(error), variant: 'destructive' });
@@ -49,11 +57,11 @@ export function MerchantCounterPage() {
 
   return (
     <div className="min-h-dvh bg-stone-50">
-      <SignedInHeader homePath={paths.merchant}>
-        <Badge className="hidden sm:inline-flex">Merchant</Badge>
+      <SignedInHeader homePath={isStaff ? paths.merchantCounter : paths.merchant}>
+        <Badge className="hidden sm:inline-flex">{isStaff ? 'Staff' : 'Merchant'}</Badge>
       </SignedInHeader>
       <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6">
-        <BackLink to={paths.merchant}>Back to Dashboard</BackLink>
+        {isStaff ? staffBar : <BackLink to={paths.merchant}>Back to Dashboard</BackLink>}
         <div className="flex flex-wrap items-end justify-between gap-3">
           <ScreenTitle subtitle={merchant.data?.name}>Counter</ScreenTitle>
           {approved && <ButtonLink to={paths.merchantCounterBoard} variant="outline">Open Code Board</ButtonLink>}
@@ -66,6 +74,7 @@ export function MerchantCounterPage() {
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
             <LiveCodesPanel deals={deals.data} loading={deals.isPending} nowMs={nowMs} cover={cover} />
             <div className="space-y-6">
+              <FlaggedReplaysCard flagged={flaggedReplays.flagged} onDismiss={flaggedReplays.dismiss} />
               {last && (
                 <LastActionCard action={last} nowMs={nowMs} undoing={undoingId === last.id} onUndo={() => undo(last.kind, last.id)} />
               )}

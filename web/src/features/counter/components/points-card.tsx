@@ -103,7 +103,7 @@ export function PointsCard({ rewardRateBps, onRecorded }: PointsCardProps) {
   }
 
   return (
-    <Card>
+    <Card role="region" aria-label="Points">
       <CardHeader>
         <CardTitle>Points</CardTitle>
         <CardDescription>Members earn {formatRewardRate(rewardRateBps)} back in points here; 1 point = 1¢ off.</CardDescription>

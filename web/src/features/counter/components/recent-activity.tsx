@@ -4,9 +4,20 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCents } from '@/lib/money';
 import { clockTime } from '@/lib/dates';
 
+/** Why an offline check broke a rule, as the owner reads it (decision 165). */
+const FLAG_REASONS: Record<NonNullable<CounterActivityItem['flag']>, string> = {
+  per_member_limit: 'over the per-member limit',
+  max_uses: 'the deal was used up',
+  pass_reused: 'pass used twice',
+  code_reused: 'code used twice',
+  deal_not_live: 'deal not live',
+  membership_inactive: 'membership not active',
+};
 
 function describe(item: CounterActivityItem): string {
-  const who = item.memberNumber ? `#${item.memberNumber}` : 'walk-in';
+  // The member's first name (the issue asks for it instead of a bare number), the number beside it.
+  const who = item.memberFirstName ? `${item.memberFirstName}${item.memberNumber ? ` #${item.memberNumber}` : ''}`
+    : item.memberNumber ? `#${item.memberNumber}` : 'walk-in';
   switch (item.type) {
     case 'deal': return `${item.dealTitle} · ${who}`;
     case 'accrual': return `+${item.points} pts on ${formatCents(item.purchaseAmountCents ?? 0)} · ${who}`;
@@ -36,9 +47,17 @@ export function RecentActivity({ items, nowMs, undoingId, onUndo }: RecentActivi
               const undoable = item.undoUntil !== null && new Date(item.undoUntil).getTime() > nowMs;
               return (
                 <li key={`${item.type}-${item.id}`} className="flex items-center justify-between gap-3 py-2 text-sm">
-                  <span className={item.undone ? 'text-stone-500 line-through' : 'text-stone-800'}>
-                    <span className="mr-2 text-xs text-stone-500">{clockTime(item.createdAt)}</span>
-                    {describe(item)}
+                  <span className="min-w-0">
+                    <span className={item.undone ? 'text-stone-500 line-through' : 'text-stone-800'}>
+                      <span className="mr-2 text-xs text-stone-500">{clockTime(item.createdAt)}</span>
+                      <span className="break-words">{describe(item)}</span>
+                    </span>
+                    {item.actedBy && <span className="block text-xs text-stone-500">by {item.actedBy}</span>}
+                    {item.flag && (
+                      <span className="mt-0.5 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+                        Flagged: {FLAG_REASONS[item.flag]}
+                      </span>
+                    )}
                   </span>
                   {undoable && (
                     <Button variant="ghost" size="sm" pending={undoingId === item.id} onClick={() => onUndo(item)}>Undo</Button>

@@ -22,7 +22,7 @@ interface VerifyCodeCardProps {
 
 const spacedCode = (code: string) => `${code.slice(0, 3)} ${code.slice(3)}`;
 
-/** The verify box: the member's 6-digit code and, optionally, their member number. */
+/** The fallback without a camera: the member's 6-digit code and their member number (decision 165). */
 export function VerifyCodeCard({ deals, onVerified, cover }: VerifyCodeCardProps) {
   const id = useId();
   const [code, setCode] = useState('');
@@ -45,6 +45,7 @@ export function VerifyCodeCard({ deals, onVerified, cover }: VerifyCodeCardProps
   const titleOf = (id: string) => deals.find((d) => d.id === id)?.title ?? 'deal';
   const verify = useVerifyCode({
     cover,
+    perMemberLimitOf: (dealId) => deals.find((d) => d.id === dealId)?.perMemberLimit ?? 'none',
     describe: (matchedDealId, typed) => `Redeem "${titleOf(matchedDealId)}" (code ${spacedCode(typed)})`,
     onQueued: ({ dealId: matchedDealId }) => {
       const deal = deals.find((d) => d.id === matchedDealId);
@@ -104,7 +105,7 @@ export function VerifyCodeCard({ deals, onVerified, cover }: VerifyCodeCardProps
         <CardDescription>No camera or scanner? Type the code on the member's screen and their member number. The previous code still works for 2 minutes after it rotates.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate className="space-y-4">
+        <form onSubmit={submit} noValidate aria-label="Type a code" className="space-y-4">
           <Field id={`${id}-code`} label="Deal code" required>
             <Input id={`${id}-code`} inputMode="numeric" autoComplete="off" maxLength={7} placeholder="123456" value={code}
               className="h-16 text-center font-mono text-3xl tracking-[0.3em] sm:text-3xl" onChange={(e) => setCode(e.target.value)} />

@@ -3,7 +3,7 @@ import type { OfflineCodesAnswer } from '@shared/contract/index.ts';
 import { matchOfflineCode } from '@shared/offline-codes.ts';
 
 /** Errors shaped like the API's ("<status>: {message}"), so the counter handles both the same way. */
-const apiLikeError = (status: number, message: string) => new ApiError(status, JSON.stringify({ message }));
+export const apiLikeError = (status: number, message: string) => new ApiError(status, JSON.stringify({ message }));
 
 export const NO_COVER_MESSAGE = "This tablet has no codes saved for checking offline yet. Connect once to load the next 12 hours' codes.";
 const NOT_RECOGNISED_OFFLINE = 'Code not recognised. It may have expired: ask the member to refresh their deal.';

@@ -21,9 +21,11 @@ interface ActiveMerchantDashboardProps {
   merchant: MerchantProfile;
   /** Composed by the app (the notifications feature): posting an update to followers. */
   updateComposer?: ReactNode;
+  /** Composed by the app (the counter-staff feature): staff invites and tablet pairing (decision 166). */
+  staffCard?: ReactNode;
 }
 
-export function ActiveMerchantDashboard({ merchant, updateComposer }: ActiveMerchantDashboardProps) {
+export function ActiveMerchantDashboard({ merchant, updateComposer, staffCard }: ActiveMerchantDashboardProps) {
   const deals = useMerchantDeals();
   const nowMs = useNow();
 
@@ -37,6 +39,8 @@ export function ActiveMerchantDashboard({ merchant, updateComposer }: ActiveMerc
       </div>
 
       {updateComposer}
+
+      {staffCard}
 
       <nav aria-label="Merchant tools" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Link to={paths.merchantDeals} className={tileClass}>

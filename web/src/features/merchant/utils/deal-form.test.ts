@@ -6,9 +6,9 @@ const filled = { ...emptyDealForm, title: '  Burrito Day ', description: ' Any b
 
 describe('createPayload', () => {
   it('trims and sends only the chosen discount kind and the set fields', () => {
-    expect(createPayload(filled)).toEqual({ ok: true, payload: { title: 'Burrito Day', description: 'Any burrito', category: 'general', discountPercent: 20 } });
+    expect(createPayload(filled)).toEqual({ ok: true, payload: { title: 'Burrito Day', description: 'Any burrito', category: 'general', discountPercent: 20, perMemberLimit: 'day' } });
     const amount = createPayload({ ...filled, discountType: 'amount', discountAmount: '2.50', category: 'food-drink', maxUses: '10' });
-    expect(amount).toEqual({ ok: true, payload: { title: 'Burrito Day', description: 'Any burrito', category: 'food-drink', discountAmount: 250, maxUses: 10 } });
+    expect(amount).toEqual({ ok: true, payload: { title: 'Burrito Day', description: 'Any burrito', category: 'food-drink', discountAmount: 250, maxUses: 10, perMemberLimit: 'day' } });
   });
 
   it('gives the spec notices', () => {
@@ -47,7 +47,7 @@ describe('updatePayload and formValuesOf', () => {
     expect(values).toMatchObject({ discountType: 'amount', discountAmount: '3.00', validTo: '2030-05-31', maxUses: '' });
     expect(updatePayload({ ...values, discountType: 'percent', discountPercent: '15' })).toEqual({
       ok: true,
-      payload: { title: 'Latte', description: 'Any size', discountPercent: 15, discountAmount: null, category: 'food-drink', maxUses: null, validFrom: null, validTo: localDayEnd('2030-05-31') },
+      payload: { title: 'Latte', description: 'Any size', discountPercent: 15, discountAmount: null, category: 'food-drink', maxUses: null, perMemberLimit: 'none', validFrom: null, validTo: localDayEnd('2030-05-31') },
     });
   });
 });
