@@ -9,10 +9,13 @@
 //   checking (so 50 parallel guesses cannot all pass a "fewer than 20 so far?" check), then settle it as counted
 //   (wrong) or not (right). A take that finds the bucket full only of pending places is `busy`: those may yet not
 //   count, so it waits a moment and tries again. `counterGuess` below does that for the counter.
+import { getCookie } from 'hono/cookie';
 import { MEMBER_NOT_RECOGNISED_MESSAGE } from '../../_shared/contract/counter.ts';
 import { type AppContext, userTx } from '../context.ts';
 import type { Query } from '../db/database.ts';
 import { badRequest, HttpError, TooManyRequests } from '../lib/http-error.ts';
+import { sha256Hex } from '../lib/tokens.ts';
+import { COUNTER_DEVICE_COOKIE } from './counter-staff.ts';
 
 export interface Bucket {
   /** What is counted, e.g. "reset-password:ip:203.0.113.7" (at most 200 characters). */
@@ -77,10 +80,13 @@ const DEVICE_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 export const COUNTER_DEVICE_INVALID = `${COUNTER_DEVICE_HEADER} must be 8 to 64 letters, digits, - or _`;
 
 /**
- * The device key of a counter request: the X-Counter-Device header (a short opaque token), or one shared key per
- * business when it is missing. A paired tablet's own token can take its place later: the SQL takes any key.
+ * The device key of a counter request: a paired tablet's own device (its device cookie, decision 166: a key made
+ * from the token's sha-256, so the bucket name reveals nothing usable), else the X-Counter-Device header (a short
+ * opaque token), else one shared key per business. Whatever a client sends, the business's own bucket caps it.
  */
-export function counterDeviceKey(c: AppContext): string {
+export async function counterDeviceKey(c: AppContext): Promise<string> {
+  const paired = getCookie(c, COUNTER_DEVICE_COOKIE);
+  if (paired) return `paired-${(await sha256Hex(paired)).slice(0, 40)}`;
   const header = c.req.header(COUNTER_DEVICE_HEADER);
   if (header === undefined || header === '') return NO_DEVICE;
   if (!DEVICE_KEY.test(header)) throw badRequest(COUNTER_DEVICE_INVALID);
@@ -117,7 +123,8 @@ type GuessRow = { taken: boolean; busy: boolean; retry_after_seconds: number; wi
  * (config counterGuesses). None left → 429 with Retry-After. Runs as the caller: the SQL finds the business
  * (private.counter_merchant(): 403 for anyone else) so a caller only touches its own business's buckets.
  */
-export async function counterGuess(c: AppContext, device = counterDeviceKey(c)): Promise<CounterGuess> {
+export async function counterGuess(c: AppContext, deviceKey?: string): Promise<CounterGuess> {
+  const device = deviceKey ?? await counterDeviceKey(c);
   const { perDevice, perBusiness, windowSeconds } = c.var.deps.config.counterGuesses;
   const row = await takeWhenFree(async () => (await userTx(c, (q) => q<GuessRow>(
     `select taken, busy, retry_after_seconds, window_starts from private.counter_guess_take($1, $2, $3, $4)`,

@@ -125,6 +125,19 @@ describe('wrong codes at the counter', () => {
     }
   });
 
+  it('a paired tablet (its device cookie) has its own bucket, whatever X-Counter-Device says', async () => {
+    const tablet = t.agent();
+    await tablet.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
+    (tablet as unknown as { cookies: Map<string, string> }).cookies.set('pl_counter_device', `paired-token-${crypto.randomUUID()}`);
+    const wrong = await wrongCodeFor(rosa);
+    for (let i = 0; i < 20; i += 1) expect((await verifyCode(tablet, { code: wrong, memberNumber }, device(i))).status).toBe(422);
+    expect429(await verifyCode(tablet, { code: wrong, memberNumber }, device('fresh')));
+    // The header alone names another bucket.
+    expect((await verifyCode(rosa, { code: wrong, memberNumber }, device(1))).status).toBe(422);
+    const buckets = (await countedHits('counter-guess:%')).map((r) => r.bucket);
+    expect(buckets.filter((b) => /:paired-[0-9a-f]{40}$/.test(b))).toHaveLength(1);
+  });
+
   it('a window that has ended lets the counter check again', async () => {
     const wrong = await wrongCodeFor(rosa);
     for (let i = 0; i < 20; i += 1) await verifyCode(rosa, { code: wrong, memberNumber }, device(5));
