@@ -8,7 +8,8 @@ type Obj = Record<string, any>;
 
 export interface StripeDouble {
   port: number;
-  requests: { method: string; path: string; params: Record<string, string> }[];
+  /** Every request, with the API version it asked for (the Stripe-Version header; null: the account default). */
+  requests: { method: string; path: string; params: Record<string, string>; stripeVersion: string | null }[];
   customers: Map<string, Obj>;
   subscriptions: Map<string, Obj>;
   paymentIntents: Map<string, Obj>;
@@ -191,7 +192,8 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const params = await readParams(req, url);
-    requests.push({ method: req.method ?? 'GET', path: url.pathname, params });
+    const stripeVersion = req.headers['stripe-version'];
+    requests.push({ method: req.method ?? 'GET', path: url.pathname, params, stripeVersion: typeof stripeVersion === 'string' ? stripeVersion : null });
     const [status, body] = /^Bearer sk_test_/.test(req.headers.authorization ?? '')
       ? route(req.method ?? 'GET', url.pathname, params)
       : [401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }];

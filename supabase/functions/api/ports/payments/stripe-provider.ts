@@ -27,12 +27,15 @@ const seconds = (unix: number) => new Date(unix * 1000);
 const idOf = (value: string | { id: string } | null | undefined) => (value == null ? null : typeof value === 'string' ? value : value.id);
 
 /**
- * The webhook endpoint's pinned API version (scripts/stripe-setup.ts) = the SDK's own. Events on
- * older versions are read too (decision 070): periods from subscription items (2025-03-31 "basil"
- * and later) or the subscription's own current_period_* (before), invoice.subscription and
- * invoice.payment_intent where older versions put them.
+ * The one Stripe API version (decision 170): every `new Stripe()` passes it (this adapter, `npm run
+ * stripe:setup`) and stripe:setup pins the webhook endpoint to it, so requests, responses and events
+ * all have one shape. Written out, and typed as the pinned SDK's own version, so an SDK upgrade that
+ * moves the version does not compile until this line moves with it. Events on older versions are read
+ * too (decision 070): periods from subscription items (2025-03-31 "basil" and later) or the
+ * subscription's own current_period_* (before), invoice.subscription and invoice.payment_intent where
+ * older versions put them.
  */
-export const STRIPE_API_VERSION = Stripe.API_VERSION;
+export const STRIPE_API_VERSION: typeof Stripe.API_VERSION = '2026-10-28.endive';
 
 /** Fields that API versions before 2025-03-31 carry and the SDK's types no longer list. */
 interface LegacySubscriptionFields { current_period_start?: number | null; current_period_end?: number | null }
@@ -83,12 +86,24 @@ export function toProviderSubscription(subscription: Stripe.Subscription): Provi
   return { ...change, currentPeriodStart: change.currentPeriodStart, currentPeriodEnd: change.currentPeriodEnd };
 }
 
-export function stripePaymentProvider(options: StripeProviderOptions): PaymentProvider {
-  const stripe = new Stripe(options.secretKey, {
+/** Where a Stripe client connects: Stripe itself unless a test points it at a local double. */
+type StripeConnection = Pick<StripeProviderOptions, 'host' | 'port' | 'protocol'>;
+
+/**
+ * The one way this code base makes a Stripe client (the adapter, `npm run stripe:setup`, the tests'
+ * account setup): on STRIPE_API_VERSION, through fetch (Deno and Node alike), with Stripe's retries.
+ */
+export function stripeClient(secretKey: string, connection: StripeConnection = {}): Stripe {
+  return new Stripe(secretKey, {
+    apiVersion: STRIPE_API_VERSION,
     httpClient: Stripe.createFetchHttpClient(),
     maxNetworkRetries: 2,
-    ...(options.host ? { host: options.host, port: options.port, protocol: options.protocol ?? 'https' } : {}),
+    ...(connection.host ? { host: connection.host, port: connection.port, protocol: connection.protocol ?? 'https' } : {}),
   });
+}
+
+export function stripePaymentProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = stripeClient(options.secretKey, options);
   const cryptoProvider = Stripe.createSubtleCryptoProvider();
   const prices = new Map<PlanId, string>();
 
