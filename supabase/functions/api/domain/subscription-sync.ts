@@ -8,15 +8,34 @@ import type { Query } from '../db/database.ts';
 import type { ProviderSubscription } from '../ports/payments/payment-provider.ts';
 
 /** True when a membership row exists for this provider subscription (an event about anything else changes nothing). */
-export async function isKnownSubscription(q: Query, providerSubscriptionId: string): Promise<boolean> {
+async function isKnownSubscription(q: Query, providerSubscriptionId: string): Promise<boolean> {
   const [row] = await q(`select 1 from public.subscriptions where provider_subscription_id = $1`, [providerSubscriptionId]);
   return Boolean(row);
 }
 
 /** A ticket drawn just before asking the provider for a subscription's state: a higher ticket asked later. */
-export async function drawSyncTicket(q: Query): Promise<string> {
-  const [row] = await q<{ ticket: string }>(`select nextval('private.subscription_sync_tickets')::text as ticket`);
-  return row.ticket;
+const drawTicket = async (q: Query) =>
+  (await q<{ ticket: string }>(`select nextval('private.subscription_sync_tickets')::text as ticket`))[0].ticket;
+
+/**
+ * What a webhook delivery needs to know first, in one round trip: whether the event was processed
+ * already, whether a checkout of its subscription is still open (to settle first), and, for a known
+ * membership, the ticket to read its state with (null: not ours, or not yet).
+ */
+export async function webhookPreflight(q: Query, eventId: string, providerSubscriptionId: string | null) {
+  const [row] = await q<{ seen: boolean; open_checkout: boolean; known: boolean }>(
+    `select exists (select 1 from private.processed_webhook_events where event_id = $1) as seen,
+            exists (select 1 from private.checkouts where provider_subscription_id = $2 and completed_user_id is null) as open_checkout,
+            exists (select 1 from public.subscriptions where provider_subscription_id = $2) as known`,
+    [eventId, providerSubscriptionId],
+  );
+  const ticket = !row.seen && !row.open_checkout && row.known ? await drawTicket(q) : null;
+  return { seen: row.seen, openCheckout: row.open_checkout, ticket };
+}
+
+/** The ticket to read a subscription's state with, once its checkout was settled; null when there is still no membership. */
+export async function ticketIfKnown(q: Query, providerSubscriptionId: string): Promise<string | null> {
+  return (await isKnownSubscription(q, providerSubscriptionId)) ? drawTicket(q) : null;
 }
 
 export type SyncOutcome = 'updated' | 'stale' | 'not-applied' | 'unknown-subscription';

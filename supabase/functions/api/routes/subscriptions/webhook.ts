@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { type AppContext, type AppEnv, serviceTx, siteUrlOf } from '../../context.ts';
+import { type AppEnv, serviceTx, siteUrlOf } from '../../context.ts';
 import { badRequest } from '../../lib/http-error.ts';
-import { PaymentWebhookError, type PaymentEvent } from '../../ports/payments/payment-provider.ts';
+import { PaymentWebhookError, type PaymentEvent, type ProviderSubscription } from '../../ports/payments/payment-provider.ts';
 import type { Query } from '../../db/database.ts';
-import { applyProviderState, drawSyncTicket, isKnownSubscription } from '../../domain/subscription-sync.ts';
+import { applyProviderState, ticketIfKnown, webhookPreflight } from '../../domain/subscription-sync.ts';
 import { providerCall } from '../../domain/provider-call.ts';
 import { recordPayment } from './records.ts';
 import { settleFromProvider } from './settle.ts';
@@ -29,16 +29,21 @@ webhookRoutes.post('/webhook', async (c) => {
     if (error instanceof PaymentWebhookError) throw badRequest(error.message);
     throw error;
   }
-  const [seen] = await serviceTx(c, (q) => q(`select 1 from private.processed_webhook_events where event_id = $1`, [event.id]));
-  if (seen) return c.json({ received: true, outcome: 'duplicate' });
-
   const subscriptionId = event.type === 'invoice.paid' ? event.invoice.subscriptionId
     : event.type === 'subscription.changed' ? event.subscriptionId : null;
+  const first = await serviceTx(c, (q) => webhookPreflight(q, event.id, subscriptionId));
+  if (first.seen) return c.json({ received: true, outcome: 'duplicate' });
+
   // Before the event's own transaction, asking the provider (a failure answers 5xx and Stripe retries):
-  // settle an open checkout of this subscription, then read the subscription's state, with a ticket.
-  const settled = subscriptionId ? await settleFromProvider(c, { subscriptionId }) : null;
-  const current = subscriptionId && await serviceTx(c, (q) => isKnownSubscription(q, subscriptionId))
-    ? await readProviderState(c, subscriptionId)
+  // settle an open checkout of this subscription, then read the subscription's state with its ticket.
+  let settled: Awaited<ReturnType<typeof settleFromProvider>> | null = null;
+  let ticket = first.ticket;
+  if (subscriptionId && first.openCheckout) {
+    settled = await settleFromProvider(c, { subscriptionId });
+    ticket = await serviceTx(c, (q) => ticketIfKnown(q, subscriptionId));
+  }
+  const current = subscriptionId && ticket
+    ? { subscription: await providerCall(() => c.var.deps.payments.retrieveSubscription(subscriptionId)), ticket }
     : null;
 
   const outcome = await serviceTx(c, async (q) => {
@@ -53,15 +58,11 @@ webhookRoutes.post('/webhook', async (c) => {
   return c.json({ received: true, outcome, ...(settled && settled !== 'no-checkout' ? { checkout: settled } : {}) });
 });
 
-/** The subscription as the provider has it now, with the ticket drawn just before asking. */
-async function readProviderState(c: AppContext, subscriptionId: string) {
-  const ticket = await serviceTx(c, drawSyncTicket);
-  const subscription = await providerCall(() => c.var.deps.payments.retrieveSubscription(subscriptionId));
-  return { subscription, ticket };
-}
+/** The subscription as the provider had it, read with the ticket drawn just before asking. */
+interface ProviderState { subscription: ProviderSubscription; ticket: string }
 
 async function applyEvent(
-  q: Query, event: PaymentEvent, current: Awaited<ReturnType<typeof readProviderState>> | null, siteUrl: string,
+  q: Query, event: PaymentEvent, current: ProviderState | null, siteUrl: string,
 ): Promise<string> {
   switch (event.type) {
     case 'subscription.changed':
