@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { flagVar, intVar, optionalText, originListVar, originVar } from '../supabase/functions/api/env.ts';
+import { flagVar, intVar, optionalText, originListVar, originVar, paymentProblems } from '../supabase/functions/api/env.ts';
 
 const repoRoot = join(import.meta.dirname, '..');
 
@@ -37,13 +37,30 @@ export const localEnvSchema = z.object({
   SITE_URL: optionalText.pipe(originVar.optional()),
   ALLOWED_ORIGINS: originListVar,
   TRUSTED_PROXY_HOPS: intVar(0, 0, 10),
+  // Payments (decision 170): the built-in test provider unless STRIPE_SECRET_KEY is set; NODE_ENV=production
+  // refuses the test provider unless ALLOW_TEST_PAYMENTS=true, by the deployed function's own rule.
+  NODE_ENV: optionalText,
   ALLOW_TEST_PAYMENTS: flagVar,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
   MAIL_DIR: withDefault(join(repoRoot, '.data', 'mail')).transform((dir) => resolve(dir)),
   MAIL_DRAIN_INTERVAL_MS: intVar(1000, 50, 3_600_000),
   // Web Push (decision 110): the key pair made on first start, unless VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are set.
   VAPID_KEYS_FILE: withDefault(join(repoRoot, '.data', 'vapid-keys.json')).transform((file) => resolve(file)),
   PUSH_DRAIN_INTERVAL_MS: intVar(1000, 50, 3_600_000),
-});
+})
+  // Runs even when a field above failed (`when`), so one message names every variable at fault.
+  .superRefine((parsed, ctx) => {
+    const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+    for (const problem of paymentProblems({
+      production: text(parsed.NODE_ENV) === 'production',
+      allowTestPayments: parsed.ALLOW_TEST_PAYMENTS === true || parsed.ALLOW_TEST_PAYMENTS === ('true' as unknown),
+      secretKey: text(parsed.STRIPE_SECRET_KEY),
+      publishableKey: text(parsed.STRIPE_PUBLISHABLE_KEY),
+      webhookSecret: text(parsed.STRIPE_WEBHOOK_SECRET),
+    })) ctx.addIssue({ code: 'custom', path: [problem.name], message: problem.message });
+  }, { when: () => true });
 
 /** Settings of the local runner; a malformed value stops it with a message naming the variable. */
 export function localEnv(env: NodeJS.ProcessEnv = process.env) {
@@ -70,5 +87,7 @@ export function localEnv(env: NodeJS.ProcessEnv = process.env) {
     siteUrl: e.SITE_URL ?? null,
     allowedOrigins: e.ALLOWED_ORIGINS,
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    /** Payments: Stripe with STRIPE_SECRET_KEY, else the built-in test provider (allowed outside production). */
+    payments: e.STRIPE_SECRET_KEY ? 'stripe' as const : 'test' as const,
   };
 }

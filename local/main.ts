@@ -16,7 +16,15 @@ import { loadOrCreateVapidKeys } from './vapid-keys.ts';
 
 const started = performance.now();
 loadDotEnv();
-const env = localEnv();
+const env = (() => {
+  try {
+    return localEnv();
+  } catch (error) {
+    // A bad environment (e.g. NODE_ENV=production on test payments, decision 170) stops here, before any data is touched.
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+})();
 const database = env.databaseUrl
   ? openPostgres(env.databaseUrl, { poolSize: env.poolSize })
   : await openPglite({ dataDir: env.dataDir });
@@ -53,6 +61,7 @@ const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
       `${seeded ? ', demo data seeded' : ''}) in ${Math.round(performance.now() - started)} ms`,
   );
   console.log(`Push: VAPID keys ${vapid.source === 'environment' ? 'from the environment' : `${vapid.source === 'generated' ? 'made and kept' : 'kept'} in ${env.vapidKeysFile}`}`);
+  console.log(env.payments === 'stripe' ? 'Payments: Stripe' : 'Payments: built-in test payments (test cards only, no money)');
   console.log(deps.mail.name === 'eml' ? `Mail: written as .eml files to ${env.mailDir}` : 'Mail: sent through Resend');
 });
 

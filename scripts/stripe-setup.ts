@@ -10,10 +10,10 @@
 // Env: STRIPE_SECRET_KEY (required). The webhook URL is the first argument, else
 // <SUPABASE_URL>/functions/v1/api/stripe/webhook, else <SITE_URL>/api/stripe/webhook.
 import { pathToFileURL } from 'node:url';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { CURRENCY, PLAN_IDS, PLANS, type PlanId } from '../supabase/functions/_shared/constants.ts';
 import {
-  priceLookupKey, STRIPE_API_VERSION, STRIPE_WEBHOOK_EVENTS,
+  priceLookupKey, STRIPE_API_VERSION, STRIPE_WEBHOOK_EVENTS, stripeClient,
 } from '../supabase/functions/api/ports/payments/stripe-provider.ts';
 
 export const productId = (plan: PlanId) => `paylocal_${plan}`;
@@ -130,7 +130,7 @@ async function main() {
   const secretKey = process.env.STRIPE_SECRET_KEY;
   if (!secretKey) throw new Error('Set STRIPE_SECRET_KEY (sk_test_… or sk_live_…) to run the Stripe setup.');
   const webhookUrl = webhookUrlFrom(args.find((a) => !a.startsWith('--')), process.env);
-  const stripe = new Stripe(secretKey, { apiVersion: STRIPE_API_VERSION, maxNetworkRetries: 2 });
+  const stripe = stripeClient(secretKey);
   const report = await stripeSetup(stripe, { webhookUrl, replaceWebhook: args.includes('--replace-webhook') });
   for (const line of report.created) console.log(`created   ${line}`);
   for (const line of report.updated) console.log(`updated   ${line}`);

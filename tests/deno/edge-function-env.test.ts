@@ -42,6 +42,17 @@ it('without Stripe keys (and no ALLOW_TEST_PAYMENTS) exits 1 naming each missing
   expect(output).not.toContain('Listening on');
 }, 90_000);
 
+it('with a live secret key and a test publishable key exits 1 naming the publishable key (decision 170)', async () => {
+  const { code, output } = await start({
+    ...DEPLOYED_ENV, ...SITE_AND_DB,
+    STRIPE_SECRET_KEY: 'sk_live_not_shown', STRIPE_PUBLISHABLE_KEY: 'pk_test_not_shown', STRIPE_WEBHOOK_SECRET: 'whsec_not_shown',
+  });
+  expect(code, output).toBe(1);
+  expect(output).toMatch(/STRIPE_PUBLISHABLE_KEY: is a test-mode key but STRIPE_SECRET_KEY is a live-mode key/);
+  expect(output).not.toMatch(/not_shown/);
+  expect(output).not.toContain('Listening on');
+}, 90_000);
+
 it('without ADMIN_EMAIL, the realtime signing key and the mail secrets exits 1 naming each', async () => {
   const { ADMIN_EMAIL: _admin, REALTIME_JWT_SECRET: _secret, RESEND_API_KEY: _resend, MAIL_DRAIN_SECRET: _drain, VAPID_PRIVATE_KEY: _vapid, ...rest } = DEPLOYED_ENV;
   const { code, output } = await start({ ...rest, ...SITE_AND_DB });

@@ -1,14 +1,17 @@
 // A local HTTP double of the parts of Stripe's API the Stripe adapter uses, shaped from Stripe's
 // API reference (objects, list envelopes, form-encoded params, error bodies). Test-only controls
-// (pay, decline) stand in for what Stripe.js and Stripe's billing engine do.
+// (pay, decline, renew) stand in for what Stripe.js and Stripe's billing engine do. Like Stripe, it
+// records an event for each change (`events`: the object as it was then), for tests to deliver.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { STRIPE_API_VERSION } from '../../supabase/functions/api/ports/payments/stripe-provider.ts';
 
 type Obj = Record<string, any>;
 
 export interface StripeDouble {
   port: number;
-  requests: { method: string; path: string; params: Record<string, string> }[];
+  /** Every request, with the API version it asked for (the Stripe-Version header; null: the account default). */
+  requests: { method: string; path: string; params: Record<string, string>; stripeVersion: string | null }[];
   customers: Map<string, Obj>;
   subscriptions: Map<string, Obj>;
   paymentIntents: Map<string, Obj>;
@@ -16,8 +19,12 @@ export interface StripeDouble {
   prices: Map<string, Obj>;
   products: Map<string, Obj>;
   webhookEndpoints: Map<string, Obj>;
-  /** What Stripe does when the browser confirms the card: the intent succeeds, the subscription activates. */
+  /** Stripe events for every change, oldest first, each with the object as it was then (Stripe's event shape). */
+  events: Obj[];
+  /** What Stripe does when the browser confirms the card: the intent succeeds, the invoice is paid, the subscription activates. */
   pay(paymentIntentId: string): void;
+  /** What Stripe's billing engine does at a renewal that succeeds: a new paid invoice, the next period. Returns the invoice. */
+  renew(subscriptionId: string): Obj;
   decline(paymentIntentId: string, message?: string): void;
   /** A payment method that clears later (Stripe's PaymentIntent status 'processing'). */
   process(paymentIntentId: string): void;
@@ -49,6 +56,12 @@ const metadataOf = (params: Record<string, string>) =>
 const listOf = (params: Record<string, string>, name: string) =>
   Object.entries(params).filter(([k]) => k.startsWith(`${name}[`)).map(([, v]) => v);
 
+/** An invoice's payments list (API 2025-03-31 and later), paid by one PaymentIntent. */
+const paymentsOf = (paymentIntentId: string) => ({
+  object: 'list', has_more: false,
+  data: [{ id: newId('inpay'), object: 'invoice_payment', status: 'paid', payment: { type: 'payment_intent', payment_intent: paymentIntentId } }],
+});
+
 const periodSeconds = (interval: string, count: number) =>
   interval === 'day' ? count * 86400 : interval === 'month' ? count * 30 * 86400 : count * 365 * 86400;
 
@@ -61,6 +74,14 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   const products = new Map<string, Obj>();
   const webhookEndpoints = new Map<string, Obj>();
   const requests: StripeDouble['requests'] = [];
+  const events: Obj[] = [];
+  /** Records a Stripe event with a copy of the object as it is now. */
+  const emit = (type: string, object: Obj) => {
+    events.push({
+      id: newId('evt'), object: 'event', api_version: STRIPE_API_VERSION, created: nowSeconds(), type, livemode: false,
+      pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object: structuredClone(object) },
+    });
+  };
 
   const list = (data: Obj[], url: string) => ({ object: 'list', data, has_more: false, url });
   const subscriptionView = (sub: Obj, expand: string[]) => {
@@ -164,11 +185,14 @@ export async function startStripeDouble(): Promise<StripeDouble> {
         customer: params.customer, status: 'requires_payment_method', last_payment_error: null, client_secret: invoice.confirmation_secret.client_secret,
       });
       const sub = {
-        id: subId, object: 'subscription', customer: params.customer, status: 'incomplete',
-        cancel_at_period_end: false, pause_collection: null, latest_invoice: invoice.id, metadata: {},
+        id: subId, object: 'subscription', customer: params.customer, status: 'incomplete', currency: price.currency,
+        created: start, start_date: start, billing_cycle_anchor: start, collection_method: 'charge_automatically', livemode: false,
+        cancel_at_period_end: false, cancel_at: null, canceled_at: null, ended_at: null, pause_collection: null,
+        default_payment_method: null, latest_invoice: invoice.id, metadata: metadataOf(params),
         items: { object: 'list', data: [{ id: newId('si'), object: 'subscription_item', price, current_period_start: start, current_period_end: end }], has_more: false },
       };
       subscriptions.set(subId, sub);
+      emit('customer.subscription.created', sub);
       return [200, subscriptionView(sub, expand)];
     }
     if ((m = path.match(/^\/v1\/payment_intents\/([^/]+)$/)) && method === 'GET') {
@@ -179,9 +203,19 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       const sub = subscriptions.get(m[1]);
       if (!sub) return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription: '${m[1]}'` } }];
       if (method === 'POST') {
-        if (params.cancel_at_period_end !== undefined) sub.cancel_at_period_end = params.cancel_at_period_end === 'true';
+        if (params.cancel_at_period_end !== undefined) {
+          sub.cancel_at_period_end = params.cancel_at_period_end === 'true';
+          sub.canceled_at = sub.cancel_at_period_end ? nowSeconds() : null;
+          sub.cancel_at = sub.cancel_at_period_end ? sub.items.data[0].current_period_end : null;
+        }
         if (params['pause_collection[behavior]']) sub.pause_collection = { behavior: params['pause_collection[behavior]'], resumes_at: null };
         if (params.pause_collection === '') sub.pause_collection = null;
+        emit('customer.subscription.updated', sub);
+      }
+      if (method === 'DELETE' && sub.status !== 'canceled') {
+        // Cancel a subscription: it ends now (Stripe keeps it, retrievable, with status canceled).
+        Object.assign(sub, { status: 'canceled', canceled_at: sub.canceled_at ?? nowSeconds(), ended_at: nowSeconds(), cancel_at: null });
+        emit('customer.subscription.deleted', sub);
       }
       return [200, subscriptionView(sub, expand)];
     }
@@ -191,7 +225,8 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const params = await readParams(req, url);
-    requests.push({ method: req.method ?? 'GET', path: url.pathname, params });
+    const stripeVersion = req.headers['stripe-version'];
+    requests.push({ method: req.method ?? 'GET', path: url.pathname, params, stripeVersion: typeof stripeVersion === 'string' ? stripeVersion : null });
     const [status, body] = /^Bearer sk_test_/.test(req.headers.authorization ?? '')
       ? route(req.method ?? 'GET', url.pathname, params)
       : [401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }];
@@ -202,13 +237,41 @@ export async function startStripeDouble(): Promise<StripeDouble> {
 
   return {
     port: (server.address() as AddressInfo).port,
-    requests, customers, subscriptions, paymentIntents, invoices, prices, products, webhookEndpoints,
+    requests, customers, subscriptions, paymentIntents, invoices, prices, products, webhookEndpoints, events,
     pay(paymentIntentId) {
       const pi = paymentIntents.get(paymentIntentId)!;
       Object.assign(pi, { status: 'succeeded', amount_received: pi.amount, last_payment_error: null });
       const invoice = [...invoices.values()].find((i) => i.confirmation_secret?.client_secret === pi.client_secret)!;
-      Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due });
-      subscriptions.get(invoice.parent.subscription_details.subscription)!.status = 'active';
+      Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, payments: paymentsOf(paymentIntentId) });
+      const sub = subscriptions.get(invoice.parent.subscription_details.subscription)!;
+      sub.status = 'active';
+      emit('invoice.paid', invoice);
+      emit('customer.subscription.updated', sub);
+    },
+    renew(subscriptionId) {
+      const sub = subscriptions.get(subscriptionId)!;
+      const item = sub.items.data[0];
+      const start = item.current_period_end;
+      const end = start + periodSeconds(item.price.recurring.interval, item.price.recurring.interval_count);
+      const piId = newId('pi');
+      paymentIntents.set(piId, {
+        id: piId, object: 'payment_intent', amount: item.price.unit_amount, amount_received: item.price.unit_amount, currency: item.price.currency,
+        customer: sub.customer, status: 'succeeded', last_payment_error: null, client_secret: `${piId}_secret_${newId('s')}`,
+      });
+      const invoice = {
+        id: newId('in'), object: 'invoice', customer: sub.customer, currency: item.price.currency, status: 'paid',
+        amount_due: item.price.unit_amount, amount_paid: item.price.unit_amount, billing_reason: 'subscription_cycle',
+        period_start: item.current_period_start, period_end: start,
+        parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata: {} } },
+        payments: paymentsOf(piId),
+        lines: { object: 'list', data: [{ id: newId('il'), period: { start, end } }], has_more: false },
+      };
+      invoices.set(invoice.id, invoice);
+      Object.assign(item, { current_period_start: start, current_period_end: end });
+      Object.assign(sub, { status: 'active', latest_invoice: invoice.id });
+      emit('invoice.paid', invoice);
+      emit('customer.subscription.updated', sub);
+      return invoice;
     },
     decline(paymentIntentId, message = 'Your card was declined.') {
       Object.assign(paymentIntents.get(paymentIntentId)!, {

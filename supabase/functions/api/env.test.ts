@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkEdgeEnv } from './env.ts';
+import { checkEdgeEnv, paymentProblems, stripeKeyMode } from './env.ts';
 import { defaultPoolSize, localEnv } from '../../../local/env.ts';
 
 const jwkText = async () => {
@@ -123,6 +123,29 @@ describe('checkEdgeEnv (the deployed entry)', () => {
     expect(problemNames(without('REALTIME_JWT_SECRET', { REALTIME_SIGNING_JWK: 'not json' }))).toEqual(['REALTIME_SIGNING_JWK']);
   });
 
+  it('refuses a secret key and a publishable key of different modes, naming the publishable key and never a value', () => {
+    // Stripe takes a live payment the browser (on the test key) cannot confirm, or the reverse: nobody is paid.
+    for (const [secretKey, publishableKey, said] of [
+      ['sk_live_123', 'pk_test_123', /is a test-mode key but STRIPE_SECRET_KEY is a live-mode key/],
+      ['sk_test_123', 'pk_live_123', /is a live-mode key but STRIPE_SECRET_KEY is a test-mode key/],
+      ['rk_live_123', 'pk_test_123', /test-mode key but STRIPE_SECRET_KEY is a live-mode/],
+    ] as const) {
+      const checked = checkEdgeEnv({ ...COMPLETE, STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey });
+      expect(checked.ok ? [] : checked.problems.map((p) => p.name)).toEqual(['STRIPE_PUBLISHABLE_KEY']);
+      if (checked.ok) continue;
+      expect(checked.message).toMatch(said);
+      expect(checked.message).not.toContain(secretKey);
+      expect(checked.message).not.toContain(publishableKey);
+    }
+    expect(problemNames({ ...COMPLETE, STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_123' })).toEqual([]);
+    expect(problemNames({ ...COMPLETE, STRIPE_SECRET_KEY: 'rk_live_123' })).toEqual([]);
+  });
+
+  it('reads the mode a key says, and none from a webhook secret (whsec_ does not tell)', () => {
+    expect([stripeKeyMode('sk_test_x'), stripeKeyMode('rk_live_x'), stripeKeyMode('pk_live_x'), stripeKeyMode('whsec_x'), stripeKeyMode(undefined)])
+      .toEqual(['test', 'live', 'live', null, null]);
+  });
+
   it('accepts the new API keys in place of the legacy ones', () => {
     const env: Record<string, string> = without('SUPABASE_SERVICE_ROLE_KEY', { STORAGE_SECRET_KEY: 'sb_secret_abc', REALTIME_PUBLISHABLE_KEY: 'sb_publishable_abc' });
     const { SUPABASE_ANON_KEY: _anon, ...newKeysOnly } = env;
@@ -150,5 +173,62 @@ describe('localEnv (the local runner)', () => {
     expect(localEnv({}).poolSize).toBe(defaultPoolSize());
     expect(localEnv({ DB_POOL_MAX: '7' }).poolSize).toBe(7);
     expect(() => localEnv({ DB_POOL_MAX: '0' })).toThrow(/DB_POOL_MAX: must be at least 1/);
+  });
+
+  it('refuses test payments under NODE_ENV=production unless ALLOW_TEST_PAYMENTS=true, as the deployed function does', () => {
+    // Before decision 170 this started, and a yearly membership on a test card cost nothing and counted in /impact.
+    expect(() => localEnv({ NODE_ENV: 'production' })).toThrow(/STRIPE_SECRET_KEY: missing/);
+    let message = '';
+    try {
+      localEnv({ NODE_ENV: 'production', STRIPE_PUBLISHABLE_KEY: 'pk_live_shown' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/STRIPE_SECRET_KEY: missing \(.*ALLOW_TEST_PAYMENTS=true/);
+    expect(message).toMatch(/STRIPE_WEBHOOK_SECRET: missing/);
+    expect(message).not.toContain('pk_live_shown');
+    expect(localEnv({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' }).payments).toBe('test');
+    expect(localEnv({ NODE_ENV: 'development' }).payments).toBe('test');
+    expect(localEnv({}).payments).toBe('test');
+    expect(localEnv({
+      NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    }).payments).toBe('stripe');
+    expect(() => localEnv({ STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' })).toThrow(/STRIPE_PUBLISHABLE_KEY: is a test-mode key/);
+    expect(() => localEnv({ ALLOW_TEST_PAYMENTS: 'yes' })).toThrow(/ALLOW_TEST_PAYMENTS/);
+  });
+});
+
+describe('one payment rule for both entries', () => {
+  const cases: Record<string, string>[] = [
+    {},
+    { ALLOW_TEST_PAYMENTS: 'true' },
+    { STRIPE_PUBLISHABLE_KEY: 'pk_test_1' },
+    { STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' },
+    { STRIPE_SECRET_KEY: 'pk_live_1', STRIPE_PUBLISHABLE_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'sk_live_2' },
+    { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' },
+  ];
+  const edgeProblems = (payments: Record<string, string>) => {
+    const checked = checkEdgeEnv({ ...COMPLETE, STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '', STRIPE_WEBHOOK_SECRET: '', ...payments });
+    return checked.ok ? [] : checked.problems;
+  };
+  const localProblems = (payments: Record<string, string>) => {
+    try {
+      localEnv({ NODE_ENV: 'production', ...payments });
+      return [];
+    } catch (error) {
+      return (error as Error).message.split('\n').slice(1).map((line) => {
+        const [name, ...rest] = line.trim().split(': ');
+        return { name, message: rest.join(': ') };
+      });
+    }
+  };
+
+  it.each(cases.map((c) => [JSON.stringify(c), c] as const))('%s: the deployed function and `npm start` in production say the same', (_label, payments) => {
+    expect(localProblems(payments)).toEqual(edgeProblems(payments));
+    const expected = paymentProblems({
+      production: true, allowTestPayments: payments.ALLOW_TEST_PAYMENTS === 'true',
+      secretKey: payments.STRIPE_SECRET_KEY, publishableKey: payments.STRIPE_PUBLISHABLE_KEY, webhookSecret: payments.STRIPE_WEBHOOK_SECRET,
+    });
+    expect(edgeProblems(payments)).toEqual(expected);
   });
 });

@@ -70,6 +70,58 @@ export const originListVar = z.preprocess(
   }),
 );
 
+/** Stripe's mode as a key says it (sk_test_, rk_live_, pk_test_ ...); null when it does not say (whsec_ never does). */
+export function stripeKeyMode(key: string | undefined): 'test' | 'live' | null {
+  const mode = key?.match(/^(?:sk|rk|pk)_(test|live)_/)?.[1];
+  return mode === 'test' || mode === 'live' ? mode : null;
+}
+
+/** What the payment rule reads; `production`: the deployed function always, the local runner when NODE_ENV=production. */
+export interface PaymentSettings {
+  production: boolean;
+  allowTestPayments: boolean;
+  secretKey?: string;
+  publishableKey?: string;
+  webhookSecret?: string;
+}
+
+/**
+ * The one payment rule of both entries, the deployed function and the local runner (decisions 075, 170).
+ * Without a Stripe secret key the built-in test payments run (test cards, no money): production refuses
+ * that unless ALLOW_TEST_PAYMENTS=true, and with Stripe it needs all three Stripe variables. Keys must be
+ * of their kind, and the secret and publishable keys of one mode: a live secret key with a test
+ * publishable key (or the reverse) takes payments the browser cannot make, or makes ones nobody is paid.
+ * Problems name the variable, never a value.
+ */
+export function paymentProblems(s: PaymentSettings): { name: string; message: string }[] {
+  const problems: { name: string; message: string }[] = [];
+  const missing = (name: string, meaning: string) => problems.push({ name, message: `missing (${meaning})` });
+  if (s.production && !s.allowTestPayments) {
+    const unless = 'or set ALLOW_TEST_PAYMENTS=true to take test cards only';
+    if (!s.secretKey) missing('STRIPE_SECRET_KEY', `Stripe secret key sk_..., ${unless}`);
+    if (!s.publishableKey) missing('STRIPE_PUBLISHABLE_KEY', `Stripe publishable key pk_..., ${unless}`);
+    if (!s.webhookSecret) missing('STRIPE_WEBHOOK_SECRET', `the webhook endpoint's signing secret whsec_..., ${unless}`);
+  }
+  if (s.secretKey && !/^(sk|rk)_/.test(s.secretKey)) {
+    problems.push({ name: 'STRIPE_SECRET_KEY', message: 'must be a Stripe secret key (sk_... or rk_...)' });
+  }
+  if (s.publishableKey && !s.publishableKey.startsWith('pk_')) {
+    problems.push({ name: 'STRIPE_PUBLISHABLE_KEY', message: 'must be a Stripe publishable key (pk_...)' });
+  }
+  if (s.webhookSecret && !s.webhookSecret.startsWith('whsec_')) {
+    problems.push({ name: 'STRIPE_WEBHOOK_SECRET', message: 'must be a webhook signing secret (whsec_...)' });
+  }
+  const secretMode = stripeKeyMode(s.secretKey);
+  const publishableMode = stripeKeyMode(s.publishableKey);
+  if (secretMode && publishableMode && secretMode !== publishableMode) {
+    problems.push({
+      name: 'STRIPE_PUBLISHABLE_KEY',
+      message: `is a ${publishableMode}-mode key but STRIPE_SECRET_KEY is a ${secretMode}-mode key: take both from the same mode`,
+    });
+  }
+  return problems;
+}
+
 const emailVar = (meaning: string) =>
   requiredText(meaning).pipe(z.email({ error: 'must be an email address' })).transform((e) => e.toLowerCase());
 
@@ -138,21 +190,11 @@ export const edgeEnvSchema = z
     if (!env.DATABASE_URL && !env.SUPABASE_DB_URL) {
       missing('DATABASE_URL', 'the database: the transaction pooler URL, port 6543; SUPABASE_DB_URL is the fallback');
     }
-    if (!env.ALLOW_TEST_PAYMENTS) {
-      const unless = 'or set ALLOW_TEST_PAYMENTS=true to take test cards only';
-      if (!env.STRIPE_SECRET_KEY) missing('STRIPE_SECRET_KEY', `Stripe secret key sk_..., ${unless}`);
-      if (!env.STRIPE_PUBLISHABLE_KEY) missing('STRIPE_PUBLISHABLE_KEY', `Stripe publishable key pk_..., ${unless}`);
-      if (!env.STRIPE_WEBHOOK_SECRET) missing('STRIPE_WEBHOOK_SECRET', `the webhook endpoint's signing secret whsec_..., ${unless}`);
-    }
-    if (env.STRIPE_SECRET_KEY && !/^(sk|rk)_/.test(env.STRIPE_SECRET_KEY)) {
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'must be a Stripe secret key (sk_... or rk_...)' });
-    }
-    if (env.STRIPE_PUBLISHABLE_KEY && !env.STRIPE_PUBLISHABLE_KEY.startsWith('pk_')) {
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'must be a Stripe publishable key (pk_...)' });
-    }
-    if (env.STRIPE_WEBHOOK_SECRET && !env.STRIPE_WEBHOOK_SECRET.startsWith('whsec_')) {
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'must be a webhook signing secret (whsec_...)' });
-    }
+    // A deployed function is production: the same rule as the local runner under NODE_ENV=production.
+    for (const problem of paymentProblems({
+      production: true, allowTestPayments: env.ALLOW_TEST_PAYMENTS,
+      secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    })) ctx.addIssue({ code: 'custom', path: [problem.name], message: problem.message });
     if (!env.STORAGE_SECRET_KEY && !env.SUPABASE_SERVICE_ROLE_KEY) {
       missing('STORAGE_SECRET_KEY', 'a secret key sb_secret_... for Storage uploads; SUPABASE_SERVICE_ROLE_KEY is the fallback');
     }

@@ -12,6 +12,8 @@ export interface ProviderSubscription {
   currentPeriodStart: Date;
   currentPeriodEnd: Date;
   cancelAtPeriodEnd: boolean;
+  /** When it ended (Stripe's ended_at), for a canceled subscription; null while it runs. */
+  endedAt: Date | null;
 }
 
 export interface ProviderPayment {
@@ -44,17 +46,13 @@ interface StartCheckoutInput {
 }
 
 /**
- * A subscription as a webhook event shows it. The period may be missing (an event with no items on
- * an API version that has no subscription-level period): the row then keeps its period.
+ * A verified webhook event, reduced to what it is about (decision 170): a subscription event names the
+ * subscription, whose current state is then retrieved from the provider (events arrive in any order, and
+ * more than once, so the object an event carries may be out of date); a paid invoice is recorded as it
+ * is (a paid invoice does not change). `created`: when the provider made it.
  */
-export interface SubscriptionChange extends Omit<ProviderSubscription, 'currentPeriodStart' | 'currentPeriodEnd'> {
-  currentPeriodStart: Date | null;
-  currentPeriodEnd: Date | null;
-}
-
-/** A verified webhook event, reduced to what keeps our rows in step. `created`: when the provider made it. */
 export type PaymentEvent =
-  | { id: string; created: Date; type: 'subscription.changed'; subscription: SubscriptionChange }
+  | { id: string; created: Date; type: 'subscription.changed'; subscriptionId: string }
   | {
       id: string;
       created: Date;
@@ -65,8 +63,6 @@ export type PaymentEvent =
         paymentIntentId: string | null;
         amountCents: number;
         currency: string;
-        periodStart: Date;
-        periodEnd: Date;
       };
     }
   | { id: string; created: Date; type: 'ignored'; providerType: string };

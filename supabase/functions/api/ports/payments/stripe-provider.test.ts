@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareStripeAccount } from '../../../../../tests/support/stripe-account.ts';
 import { startStripeDouble, type StripeDouble } from '../../../../../tests/support/stripe-double.ts';
 import { PaymentWebhookError, type PaymentProvider } from './payment-provider.ts';
-import { priceLookupKey, stripePaymentProvider } from './stripe-provider.ts';
+import { priceLookupKey, STRIPE_WEBHOOK_EVENTS, stripePaymentProvider, toPaymentEvent } from './stripe-provider.ts';
 
 let double: StripeDouble;
 let provider: PaymentProvider;
@@ -101,5 +101,31 @@ describe('stripe adapter', () => {
     await expect(provider.verifyWebhook(payload, forged)).rejects.toBeInstanceOf(PaymentWebhookError);
     await expect(provider.verifyWebhook(`${payload} `, header)).rejects.toBeInstanceOf(PaymentWebhookError);
     await expect(provider.verifyWebhook(payload, null)).rejects.toBeInstanceOf(PaymentWebhookError);
+  });
+
+  it('handles exactly the events stripe:setup subscribes: each one listed is read, anything else is ignored', async () => {
+    const subscription = { id: 'sub_listed', object: 'subscription', customer: 'cus_listed', status: 'active' };
+    const invoice = {
+      id: 'in_listed', object: 'invoice', amount_paid: 999, currency: 'usd',
+      parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_listed' } },
+    };
+    const read = (type: string, object: object) =>
+      toPaymentEvent({ id: `evt_${type}`, object: 'event', created: 1_800_000_000, type, data: { object } } as unknown as Stripe.Event);
+    const handled = (type: string) => read(type, type.startsWith('invoice.') ? invoice : subscription).type !== 'ignored';
+    for (const type of STRIPE_WEBHOOK_EVENTS) expect(handled(type), type).toBe(true);
+    // Stripe sends plenty more (to an endpoint subscribed to them); none of these is read, so none is subscribed.
+    for (const type of ['invoice.payment_failed', 'invoice.created', 'invoice.finalized', 'charge.refunded', 'charge.dispute.created',
+      'checkout.session.completed', 'customer.created', 'payment_intent.succeeded', 'customer.subscription.trial_will_end']) {
+      expect(handled(type), type).toBe(false);
+      expect(STRIPE_WEBHOOK_EVENTS as readonly string[]).not.toContain(type);
+    }
+    // Every subscription and paid-invoice event the double (like Stripe) makes through a member's life is one of them.
+    const started = await provider.startCheckout({ plan: 'monthly', email: 'life@example.com', name: 'Liv', metadata: {} });
+    double.pay(started.paymentIntentId);
+    double.renew(started.subscriptionId);
+    await provider.cancelAtPeriodEnd(started.subscriptionId);
+    const made = new Set(double.events.map((e) => e.type as string));
+    expect([...made].filter((type) => !(STRIPE_WEBHOOK_EVENTS as readonly string[]).includes(type))).toEqual([]);
+    expect(made.has('customer.subscription.created') && made.has('invoice.paid') && made.has('customer.subscription.updated')).toBe(true);
   });
 });

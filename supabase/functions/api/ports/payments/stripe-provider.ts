@@ -7,8 +7,7 @@
 import Stripe from 'stripe';
 import type { PlanId } from '../../../_shared/constants.ts';
 import {
-  PaymentWebhookError,
-  type PaymentEvent, type PaymentProvider, type ProviderPayment, type ProviderSubscription, type SubscriptionChange,
+  PaymentWebhookError, type PaymentEvent, type PaymentProvider, type ProviderPayment, type ProviderSubscription,
 } from './payment-provider.ts';
 
 export interface StripeProviderOptions {
@@ -27,12 +26,15 @@ const seconds = (unix: number) => new Date(unix * 1000);
 const idOf = (value: string | { id: string } | null | undefined) => (value == null ? null : typeof value === 'string' ? value : value.id);
 
 /**
- * The webhook endpoint's pinned API version (scripts/stripe-setup.ts) = the SDK's own. Events on
- * older versions are read too (decision 070): periods from subscription items (2025-03-31 "basil"
- * and later) or the subscription's own current_period_* (before), invoice.subscription and
- * invoice.payment_intent where older versions put them.
+ * The one Stripe API version (decision 170): every `new Stripe()` passes it (this adapter, `npm run
+ * stripe:setup`) and stripe:setup pins the webhook endpoint to it, so requests, responses and events
+ * all have one shape. Written out, and typed as the pinned SDK's own version, so an SDK upgrade that
+ * moves the version does not compile until this line moves with it. Events on older versions are read
+ * too (decision 070): periods from subscription items (2025-03-31 "basil" and later) or the
+ * subscription's own current_period_* (before), invoice.subscription and invoice.payment_intent where
+ * older versions put them.
  */
-export const STRIPE_API_VERSION = Stripe.API_VERSION;
+export const STRIPE_API_VERSION: typeof Stripe.API_VERSION = '2026-10-28.endive';
 
 /** Fields that API versions before 2025-03-31 carry and the SDK's types no longer list. */
 interface LegacySubscriptionFields { current_period_start?: number | null; current_period_end?: number | null }
@@ -58,37 +60,45 @@ function statusOf(subscription: Stripe.Subscription): ProviderSubscription['stat
   }
 }
 
-/** Stripe's subscription as a webhook shows it: the period from its first item, else from the subscription itself. */
-export function toSubscriptionChange(subscription: Stripe.Subscription): SubscriptionChange {
+/**
+ * Stripe's subscription, as the subscriptions table sees it (retrieved on STRIPE_API_VERSION): the period
+ * from its first item (2025-03-31 and later), else from the subscription itself (older versions).
+ */
+export function toProviderSubscription(subscription: Stripe.Subscription): ProviderSubscription {
   const item = subscription.items?.data?.[0] as (Stripe.SubscriptionItem & LegacySubscriptionFields) | undefined;
   const legacy = subscription as unknown as LegacySubscriptionFields;
   const start = item?.current_period_start ?? legacy.current_period_start ?? null;
   const end = item?.current_period_end ?? legacy.current_period_end ?? null;
+  if (start == null || end == null) throw new Error(`Stripe subscription ${subscription.id} has no billing period`);
   return {
     id: subscription.id,
     customerId: idOf(subscription.customer)!,
     status: statusOf(subscription),
-    currentPeriodStart: start == null ? null : seconds(start),
-    currentPeriodEnd: end == null ? null : seconds(end),
+    currentPeriodStart: seconds(start),
+    currentPeriodEnd: seconds(end),
     cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end),
+    endedAt: subscription.ended_at ? seconds(subscription.ended_at) : null,
   };
 }
 
-/** Stripe's subscription, as the subscriptions table sees it (retrieved, so it has its period). */
-export function toProviderSubscription(subscription: Stripe.Subscription): ProviderSubscription {
-  const change = toSubscriptionChange(subscription);
-  if (!change.currentPeriodStart || !change.currentPeriodEnd) {
-    throw new Error(`Stripe subscription ${subscription.id} has no billing period`);
-  }
-  return { ...change, currentPeriodStart: change.currentPeriodStart, currentPeriodEnd: change.currentPeriodEnd };
+/** Where a Stripe client connects: Stripe itself unless a test points it at a local double. */
+type StripeConnection = Pick<StripeProviderOptions, 'host' | 'port' | 'protocol'>;
+
+/**
+ * The one way this code base makes a Stripe client (the adapter, `npm run stripe:setup`, the tests'
+ * account setup): on STRIPE_API_VERSION, through fetch (Deno and Node alike), with Stripe's retries.
+ */
+export function stripeClient(secretKey: string, connection: StripeConnection = {}): Stripe {
+  return new Stripe(secretKey, {
+    apiVersion: STRIPE_API_VERSION,
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 2,
+    ...(connection.host ? { host: connection.host, port: connection.port, protocol: connection.protocol ?? 'https' } : {}),
+  });
 }
 
 export function stripePaymentProvider(options: StripeProviderOptions): PaymentProvider {
-  const stripe = new Stripe(options.secretKey, {
-    httpClient: Stripe.createFetchHttpClient(),
-    maxNetworkRetries: 2,
-    ...(options.host ? { host: options.host, port: options.port, protocol: options.protocol ?? 'https' } : {}),
-  });
+  const stripe = stripeClient(options.secretKey, options);
   const cryptoProvider = Stripe.createSubtleCryptoProvider();
   const prices = new Map<PlanId, string>();
 
@@ -183,56 +193,56 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
   };
 }
 
+type Reader = (event: Stripe.Event, base: { id: string; created: Date }) => PaymentEvent | null;
+
+/** A subscription event names its subscription; its state is then retrieved (decision 170). */
+const subscriptionEvent: Reader = (event, base) => {
+  const subscription = event.data?.object as Partial<Stripe.Subscription> | undefined;
+  return subscription?.id && subscription.object === 'subscription'
+    ? { ...base, type: 'subscription.changed', subscriptionId: subscription.id }
+    : null;
+};
+
+const invoicePaid: Reader = (event, base) => {
+  const invoice = event.data?.object as (Stripe.Invoice & LegacyInvoiceFields) | undefined;
+  if (!invoice) return null;
+  const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(invoice.subscription);
+  if (!subscriptionId || !invoice.id || !(invoice.amount_paid > 0)) return null;
+  const payment = invoice.payments?.data?.[0]?.payment;
+  return {
+    ...base,
+    type: 'invoice.paid',
+    invoice: {
+      id: invoice.id,
+      subscriptionId,
+      paymentIntentId: idOf(payment?.payment_intent) ?? idOf(invoice.payment_intent) ?? null,
+      amountCents: invoice.amount_paid,
+      currency: invoice.currency,
+    },
+  };
+};
+
+/**
+ * The Stripe events the webhook handles, each with its reader: the one list. `npm run stripe:setup`
+ * subscribes the endpoint to exactly these (STRIPE_WEBHOOK_EVENTS); anything else is acknowledged and ignored.
+ */
+const READERS = {
+  'customer.subscription.created': subscriptionEvent,
+  'customer.subscription.updated': subscriptionEvent,
+  'customer.subscription.deleted': subscriptionEvent,
+  'customer.subscription.paused': subscriptionEvent,
+  'customer.subscription.resumed': subscriptionEvent,
+  'invoice.paid': invoicePaid,
+} satisfies Partial<Record<Stripe.Event['type'], Reader>>;
+
 /** The Stripe events the webhook endpoint subscribes to (scripts/stripe-setup.ts): exactly those handled here. */
-export const STRIPE_WEBHOOK_EVENTS = [
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'customer.subscription.paused',
-  'customer.subscription.resumed',
-  'invoice.paid',
-] as const;
+export const STRIPE_WEBHOOK_EVENTS = Object.keys(READERS) as (keyof typeof READERS)[];
 
 /** The Stripe events that change our rows; everything else (and anything unreadable) is acknowledged and ignored. */
 export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   // An event without a time (never seen from Stripe) orders before everything else.
   const created = Number.isFinite(event.created) ? seconds(event.created) : new Date(0);
-  const ignored: PaymentEvent = { id: event.id, created, type: 'ignored', providerType: event.type };
-  switch (event.type) {
-    case 'customer.subscription.created':
-    case 'customer.subscription.updated':
-    case 'customer.subscription.deleted':
-    case 'customer.subscription.paused':
-    case 'customer.subscription.resumed': {
-      const subscription = event.data?.object;
-      if (!subscription?.id || !subscription.customer) return ignored;
-      return { id: event.id, created, type: 'subscription.changed', subscription: toSubscriptionChange(subscription) };
-    }
-    case 'invoice.paid': {
-      const invoice = event.data?.object as (Stripe.Invoice & LegacyInvoiceFields) | undefined;
-      if (!invoice) return ignored;
-      const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(invoice.subscription);
-      const line = invoice.lines?.data?.[0];
-      const periodStart = line?.period?.start ?? invoice.period_start;
-      const periodEnd = line?.period?.end ?? invoice.period_end;
-      if (!subscriptionId || !invoice.id || !(invoice.amount_paid > 0) || periodStart == null || periodEnd == null) return ignored;
-      const payment = invoice.payments?.data?.[0]?.payment;
-      return {
-        id: event.id,
-        created,
-        type: 'invoice.paid',
-        invoice: {
-          id: invoice.id,
-          subscriptionId,
-          paymentIntentId: idOf(payment?.payment_intent) ?? idOf(invoice.payment_intent) ?? null,
-          amountCents: invoice.amount_paid,
-          currency: invoice.currency,
-          periodStart: seconds(periodStart),
-          periodEnd: seconds(periodEnd),
-        },
-      };
-    }
-    default:
-      return ignored;
-  }
+  const base = { id: event.id, created };
+  const reader: Reader | undefined = Object.hasOwn(READERS, event.type) ? READERS[event.type as keyof typeof READERS] : undefined;
+  return reader?.(event, base) ?? { ...base, type: 'ignored', providerType: event.type };
 }

@@ -50,6 +50,7 @@ export function testPaymentProvider(options: { now?: () => Date } = {}): Payment
   const view = (s: TestSubscription): ProviderSubscription => ({
     id: s.id, customerId: s.customerId, status: s.status,
     currentPeriodStart: s.currentPeriodStart, currentPeriodEnd: s.currentPeriodEnd, cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+    endedAt: null,
   });
 
   return {

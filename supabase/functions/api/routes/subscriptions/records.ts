@@ -3,7 +3,7 @@
 import { CHARITY_SHARE_BPS, type PlanId } from '../../../_shared/constants.ts';
 import type { PaymentProviderKind } from '../../../_shared/contract/subscriptions.ts';
 import type { Query } from '../../db/database.ts';
-import type { ProviderSubscription, SubscriptionChange } from '../../ports/payments/payment-provider.ts';
+import type { ProviderSubscription } from '../../ports/payments/payment-provider.ts';
 import { enqueueReceipt } from '../../ports/mail/account-mail.ts';
 
 export interface NewSubscription {
@@ -56,46 +56,6 @@ export async function recordPayment(q: Query, p: PaidInvoice): Promise<boolean> 
     [p.userId, p.subscriptionRowId, p.provider, p.invoiceId, p.paymentIntentId, p.amountCents, p.currency, CHARITY_SHARE_BPS],
   );
   if (rows.length > 0 && p.receiptSiteUrl) await enqueueReceipt(q, (rows[0] as { id: string }).id, p.receiptSiteUrl);
-  return rows.length > 0;
-}
-
-/**
- * Applies a provider's view of a subscription to our row (webhooks). Unknown ids change nothing; a
- * change without a period keeps the row's period.
- */
-export async function syncSubscription(q: Query, s: SubscriptionChange): Promise<boolean> {
-  if (s.status === 'incomplete') return false;
-  const rows = await q(
-    `update public.subscriptions
-        set status = $2,
-            current_period_start = coalesce($3, current_period_start),
-            current_period_end = coalesce($4, current_period_end),
-            cancel_at_period_end = $5,
-            paused_at = case when $2 = 'paused' then coalesce(paused_at, now()) end,
-            canceled_at = case when $2 = 'canceled' then coalesce(canceled_at, now()) else canceled_at end,
-            updated_at = now()
-      where provider_subscription_id = $1
-      returning id`,
-    [s.id, s.status, s.currentPeriodStart, s.currentPeriodEnd, s.cancelAtPeriodEnd],
-  );
-  return rows.length > 0;
-}
-
-/**
- * Webhook ordering: true when an event created at `created` is not older than the last one applied
- * to this provider subscription, and records it as the last. Locks the mark row, so two deliveries
- * for one subscription are applied one after the other.
- */
-export async function claimEventOrder(q: Query, providerSubscriptionId: string, created: Date): Promise<boolean> {
-  const rows = await q(
-    `insert into private.subscription_event_marks as m (provider_subscription_id, last_event_created)
-     values ($1, $2)
-     on conflict (provider_subscription_id) do update
-       set last_event_created = excluded.last_event_created, updated_at = now()
-       where m.last_event_created <= excluded.last_event_created
-     returning provider_subscription_id`,
-    [providerSubscriptionId, created],
-  );
   return rows.length > 0;
 }
 

@@ -4,7 +4,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../../../../tests/support/constants.ts';
-import { prepareStripeAccount } from '../../../../../tests/support/stripe-account.ts';
+import { prepareStripeAccount, stripeClientFor } from '../../../../../tests/support/stripe-account.ts';
 import { startStripeDouble, type StripeDouble } from '../../../../../tests/support/stripe-double.ts';
 import { createTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
@@ -231,41 +231,40 @@ describe('webhooks that cannot wedge', () => {
     await deliver(invoicePaid());
   });
 
-  it('never applies an event older than the last one applied: a cancellation stays cancelled', async () => {
+  it('reads the state from Stripe on the pinned API version when the event was rendered on an older one', async () => {
+    double.renew(subscriptionId);
+    const sub = double.subscriptions.get(subscriptionId)!;
+    const legacy = {
+      ...sub, current_period_start: 1_700_000_000, current_period_end: 1_702_592_000,
+      items: { object: 'list', data: [{ id: 'si_old', object: 'subscription_item' }], has_more: false },
+    };
+    const res = await deliver(event('customer.subscription.updated', legacy, { apiVersion: '2024-06-20' }));
+    expect(res).toMatchObject({ status: 200, body: { received: true, outcome: 'updated' } });
+    expect(new Date((await rowOf()).current_period_end).getTime()).toBe(sub.items.data[0].current_period_end * 1000);
+  });
+
+  it('answers 2xx to a signed subscription event with no items and no period, applying what Stripe has', async () => {
+    const before = await rowOf();
+    const { items: _items, ...bare } = double.subscriptions.get(subscriptionId)!;
+    const res = await deliver(event('customer.subscription.updated', { ...bare, cancel_at_period_end: true }));
+    expect(res).toMatchObject({ status: 200, body: { outcome: 'updated' } });
+    expect(await rowOf()).toEqual(before);
+    const empty = await deliver(event('customer.subscription.updated', {}));
+    expect(empty).toEqual({ status: 200, body: { received: true, outcome: 'ignored' } });
+  });
+
+  it('keeps a cancellation whatever order the events come in, even within one second (decision 170)', async () => {
+    await stripeClientFor(double).subscriptions.cancel(subscriptionId);
     const sub = double.subscriptions.get(subscriptionId)!;
     const now = nowSeconds();
-    expect((await deliver(event('customer.subscription.deleted', { ...sub, status: 'canceled' }, { created: now }))).body)
-      .toMatchObject({ outcome: 'updated' });
-    const older = await deliver(event('customer.subscription.updated', { ...sub, status: 'active' }, { created: now - 60 }));
-    expect(older).toEqual({ status: 200, body: { received: true, outcome: 'stale' } });
+    // Stripe stamps events in whole seconds: "deleted" and an "updated, active" of the same second, in either order.
+    expect((await deliver(event('customer.subscription.deleted', sub, { created: now }))).body).toMatchObject({ outcome: 'updated' });
+    const same = await deliver(event('customer.subscription.updated', { ...sub, status: 'active', ended_at: null }, { created: now }));
+    expect(same).toMatchObject({ status: 200, body: { received: true, outcome: 'updated' } });
     expect((await rowOf()).status).toBe('canceled');
-    // A newer event still applies (Stripe support reinstating it, say).
-    expect((await deliver(event('customer.subscription.updated', { ...sub, status: 'active' }, { created: now + 1 }))).body)
-      .toMatchObject({ outcome: 'updated' });
-    expect((await rowOf()).status).toBe('active');
-  });
-
-  it('reads the period from the subscription itself on API versions before 2025-03-31', async () => {
-    const sub = double.subscriptions.get(subscriptionId)!;
-    const start = nowSeconds();
-    const end = start + 40 * 86400;
-    const legacy = { ...sub, current_period_start: start, current_period_end: end, items: { object: 'list', data: [{ id: 'si_old', object: 'subscription_item' }], has_more: false } };
-    const res = await deliver(event('customer.subscription.updated', legacy, { created: start + 5, apiVersion: '2024-06-20' }));
-    expect(res).toEqual({ status: 200, body: { received: true, outcome: 'updated' } });
-    expect(new Date((await rowOf()).current_period_end).getTime()).toBe(end * 1000);
-  });
-
-  it('answers 2xx to a signed subscription event with no items and no period, keeping the period', async () => {
-    const before = await rowOf();
-    const sub = double.subscriptions.get(subscriptionId)!;
-    const { items: _items, ...bare } = sub;
-    const res = await deliver(event('customer.subscription.updated', { ...bare, cancel_at_period_end: true }, { created: nowSeconds() + 10 }));
-    expect(res.status).toBe(200);
-    const after = await rowOf();
-    expect(after.cancel_at_period_end).toBe(true);
-    expect(new Date(after.current_period_end).getTime()).toBe(new Date(before.current_period_end).getTime());
-    const empty = await deliver(event('customer.subscription.updated', {}, { created: nowSeconds() + 11 }));
-    expect(empty).toEqual({ status: 200, body: { received: true, outcome: 'ignored' } });
+    const later = await deliver(event('customer.subscription.updated', { ...sub, status: 'active', ended_at: null }, { created: now + 60 }));
+    expect(later.status).toBe(200);
+    expect((await rowOf()).status).toBe('canceled');
   });
 
   it('records a renewal in the pre-2025-03-31 invoice shape (invoice.subscription, invoice.payment_intent)', async () => {

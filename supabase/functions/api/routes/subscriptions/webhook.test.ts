@@ -3,11 +3,11 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../../../../tests/support/constants.ts';
-import { prepareStripeAccount } from '../../../../../tests/support/stripe-account.ts';
+import { prepareStripeAccount, stripeClientFor } from '../../../../../tests/support/stripe-account.ts';
 import { startStripeDouble, type StripeDouble } from '../../../../../tests/support/stripe-double.ts';
 import { createTestApp, type Agent, type TestApp } from '../../../../../tests/support/test-app.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
-import { stripePaymentProvider } from '../../ports/payments/stripe-provider.ts';
+import { STRIPE_API_VERSION, stripePaymentProvider } from '../../ports/payments/stripe-provider.ts';
 
 const secret = 'whsec_webhook_test';
 let t: TestApp;
@@ -43,6 +43,9 @@ async function deliver(body: object, signWith = secret) {
 let agent: Agent;
 let subscriptionId: string;
 const email = 'stripe-member@example.com';
+
+/** The newest event Stripe (the double) made of this type about the member's subscription. */
+const lastEvent = (type: string) => double.events.filter((e) => e.type === type && e.data.object.id === subscriptionId).at(-1)!;
 
 const rowOf = async () => (await asService(t.database, (q) => q<{
   status: string; cancel_at_period_end: boolean; current_period_end: Date; paused_at: Date | null;
@@ -92,45 +95,57 @@ describe('POST /api/stripe/webhook', () => {
   });
 
   it('keeps the row in step with cancel_at_period_end and pause_collection, dropping duplicate event ids', async () => {
-    const sub = double.subscriptions.get(subscriptionId)!;
-    const cancelled = event('customer.subscription.updated', { ...sub, cancel_at_period_end: true });
+    const stripe = stripeClientFor(double);
+    await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+    const cancelled = lastEvent('customer.subscription.updated');
     const first = await deliver(cancelled);
-    expect(await first.json()).toEqual({ received: true, outcome: 'updated' });
+    expect(await first.json()).toMatchObject({ received: true, outcome: 'updated' });
     expect(await rowOf()).toMatchObject({ status: 'active', cancel_at_period_end: true });
 
     // An admin in Stripe undoes the cancel; then the first event is redelivered: it must change nothing.
-    expect(await (await deliver(event('customer.subscription.updated', { ...sub, cancel_at_period_end: false }))).json()).toMatchObject({ outcome: 'updated' });
+    await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false });
+    expect(await (await deliver(lastEvent('customer.subscription.updated'))).json()).toMatchObject({ outcome: 'updated' });
     const dup = await deliver(cancelled);
     expect(await dup.json()).toEqual({ received: true, outcome: 'duplicate' });
     expect(await rowOf()).toMatchObject({ cancel_at_period_end: false });
 
-    await deliver(event('customer.subscription.updated', { ...sub, pause_collection: { behavior: 'void', resumes_at: null } }));
+    await stripe.subscriptions.update(subscriptionId, { pause_collection: { behavior: 'void' } });
+    await deliver(lastEvent('customer.subscription.updated'));
     const paused = await rowOf();
     expect(paused.status).toBe('paused');
     expect(paused.paused_at).not.toBeNull();
     expect((await agent.get('/api/subscription/status')).body.isActive).toBe(false);
 
-    await deliver(event('customer.subscription.resumed', { ...sub, pause_collection: null }));
+    await stripe.subscriptions.update(subscriptionId, { pause_collection: '' });
+    await deliver(event('customer.subscription.resumed', double.subscriptions.get(subscriptionId)!));
     expect(await rowOf()).toMatchObject({ status: 'active', paused_at: null });
     expect((await agent.get('/api/subscription/status')).body.isActive).toBe(true);
   });
 
-  it('records a renewal once, with its charity share, and extends the period', async () => {
-    const before = await rowOf();
-    const start = Math.floor(new Date(before.current_period_end).getTime() / 1000);
-    const end = start + 30 * 86400;
-    const invoice = {
-      id: 'in_renewal_1', object: 'invoice', amount_paid: 999, currency: 'usd', billing_reason: 'subscription_cycle',
-      period_start: start - 30 * 86400, period_end: start, status: 'paid',
-      parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata: {} } },
-      lines: { object: 'list', data: [{ id: 'il_1', period: { start, end } }], has_more: false },
-    };
-    expect(await (await deliver(event('invoice.paid', invoice))).json()).toMatchObject({ outcome: 'payment-recorded' });
-    expect(await (await deliver(event('invoice.paid', invoice))).json()).toMatchObject({ outcome: 'payment-already-recorded' });
-    const payments = await asService(t.database, (q) => q<{ provider_invoice_id: string; charity_share_cents: number; charity_id: string }>(
-      `select x.provider_invoice_id, x.charity_share_cents, x.charity_id from public.payments x join public.profiles p on p.id = x.user_id where p.email = $1 order by x.created_at`, [email]));
+  it('applies the subscription as Stripe has it now, not the object an event carries (decision 170)', async () => {
+    // A new event (not a redelivery) whose object is out of date: Stripe says the cancel was undone.
+    const outdated = { ...double.subscriptions.get(subscriptionId)!, cancel_at_period_end: true, status: 'canceled' };
+    expect(await (await deliver(event('customer.subscription.updated', outdated))).json()).toMatchObject({ outcome: 'updated' });
+    expect(await rowOf()).toMatchObject({ status: 'active', cancel_at_period_end: false });
+    // It asked Stripe, on the pinned API version.
+    const asked = double.requests.filter((r) => r.method === 'GET' && r.path === `/v1/subscriptions/${subscriptionId}`).at(-1)!;
+    expect(asked.stripeVersion).toBe(STRIPE_API_VERSION);
+  });
+
+  it('records a renewal once, with its charity share, and takes the period Stripe moved to', async () => {
+    const invoice = double.renew(subscriptionId);
+    const paid = double.events.find((e) => e.type === 'invoice.paid' && e.data.object.id === invoice.id)!;
+    expect(await (await deliver(paid)).json()).toMatchObject({ outcome: 'payment-recorded' });
+    expect(await (await deliver({ ...paid, id: `${paid.id}_again` })).json()).toMatchObject({ outcome: 'payment-already-recorded' });
+    const payments = await asService(t.database, (q) => q<{ provider_invoice_id: string; provider_payment_intent_id: string; charity_share_cents: number; charity_id: string }>(
+      `select x.provider_invoice_id, x.provider_payment_intent_id, x.charity_share_cents, x.charity_id
+         from public.payments x join public.profiles p on p.id = x.user_id where p.email = $1 order by x.created_at`, [email]));
     expect(payments).toHaveLength(2);
-    expect(payments[1]).toEqual({ provider_invoice_id: 'in_renewal_1', charity_share_cents: 100, charity_id: 'ca000000-0000-4000-8000-000000000001' });
+    expect(payments[1]).toEqual({
+      provider_invoice_id: invoice.id, provider_payment_intent_id: invoice.payments.data[0].payment.payment_intent,
+      charity_share_cents: 100, charity_id: 'ca000000-0000-4000-8000-000000000001',
+    });
+    const end = double.subscriptions.get(subscriptionId)!.items.data[0].current_period_end;
     expect(new Date((await rowOf()).current_period_end).getTime()).toBe(end * 1000);
     expect((await agent.get('/api/subscription/details')).body.charityGivenCents).toBe(200);
   });
@@ -141,9 +156,13 @@ describe('POST /api/stripe/webhook', () => {
     expect(await (await deliver(event('charge.refunded', { id: 'ch_1', object: 'charge' }))).json()).toMatchObject({ outcome: 'ignored' });
   });
 
-  it('ends access when Stripe deletes the subscription', async () => {
-    await deliver(event('customer.subscription.deleted', { ...double.subscriptions.get(subscriptionId)!, status: 'canceled' }));
-    expect((await rowOf()).status).toBe('canceled');
+  it('ends access when Stripe deletes the subscription, at the time Stripe ended it', async () => {
+    await stripeClientFor(double).subscriptions.cancel(subscriptionId);
+    expect(await (await deliver(lastEvent('customer.subscription.deleted'))).json()).toMatchObject({ outcome: 'updated' });
+    const [row] = await asService(t.database, (q) => q<{ status: string; canceled_at: Date }>(
+      `select status, canceled_at from public.subscriptions where provider_subscription_id = $1`, [subscriptionId]));
+    expect(row.status).toBe('canceled');
+    expect(new Date(row.canceled_at).getTime()).toBe(double.subscriptions.get(subscriptionId)!.ended_at * 1000);
     expect((await agent.get('/api/auth/me')).body.user.subscriptionStatus).toBe('canceled');
   });
 });

@@ -1,19 +1,24 @@
 import { Hono } from 'hono';
 import { type AppEnv, serviceTx, siteUrlOf } from '../../context.ts';
 import { badRequest } from '../../lib/http-error.ts';
-import { PaymentWebhookError, type PaymentEvent } from '../../ports/payments/payment-provider.ts';
+import { PaymentWebhookError, type PaymentEvent, type ProviderSubscription } from '../../ports/payments/payment-provider.ts';
 import type { Query } from '../../db/database.ts';
-import { claimEventOrder, recordPayment, syncSubscription } from './records.ts';
+import { applyProviderState, ticketIfKnown, webhookPreflight } from '../../domain/subscription-sync.ts';
+import { providerCall } from '../../domain/provider-call.ts';
+import { recordPayment } from './records.ts';
 import { settleFromProvider } from './settle.ts';
 
 export const webhookRoutes = new Hono<AppEnv>();
 
 /**
- * Stripe webhooks (decision 070): the signature is checked on the raw body; each event id is
+ * Stripe webhooks (decisions 070, 170): the signature is checked on the raw body; each event id is
  * processed once (stored in the same transaction as its effects, so a failed event is retried by
- * Stripe). invoice.paid settles a checkout the browser never completed (the account is created
- * here). Subscription events older than the last one applied are acknowledged and skipped. Events
- * we do not use, or cannot read, are acknowledged with 2xx, so nothing wedges the endpoint.
+ * Stripe). A subscription or invoice event first settles a checkout the browser never completed (the
+ * account is created here), then reads the subscription's current state from Stripe and applies that,
+ * never the object the event carries: events arrive in any order, more than once, in whole seconds.
+ * A paid invoice is recorded as the event shows it (a paid invoice does not change). Events we do not
+ * use, or cannot read, or about subscriptions that are not ours, are acknowledged with 2xx, so nothing
+ * wedges the endpoint; a provider failure answers 5xx and Stripe retries.
  */
 webhookRoutes.post('/webhook', async (c) => {
   const rawBody = await c.req.text();
@@ -24,12 +29,21 @@ webhookRoutes.post('/webhook', async (c) => {
     if (error instanceof PaymentWebhookError) throw badRequest(error.message);
     throw error;
   }
-  const [seen] = await serviceTx(c, (q) => q(`select 1 from private.processed_webhook_events where event_id = $1`, [event.id]));
-  if (seen) return c.json({ received: true, outcome: 'duplicate' });
+  const subscriptionId = event.type === 'invoice.paid' ? event.invoice.subscriptionId
+    : event.type === 'subscription.changed' ? event.subscriptionId : null;
+  const first = await serviceTx(c, (q) => webhookPreflight(q, event.id, subscriptionId));
+  if (first.seen) return c.json({ received: true, outcome: 'duplicate' });
 
-  // Before the event's own transaction: settling asks the provider (a failure answers 5xx and Stripe retries).
-  const settled = event.type === 'invoice.paid'
-    ? await settleFromProvider(c, { subscriptionId: event.invoice.subscriptionId })
+  // Before the event's own transaction, asking the provider (a failure answers 5xx and Stripe retries):
+  // settle an open checkout of this subscription, then read the subscription's state with its ticket.
+  let settled: Awaited<ReturnType<typeof settleFromProvider>> | null = null;
+  let ticket = first.ticket;
+  if (subscriptionId && first.openCheckout) {
+    settled = await settleFromProvider(c, { subscriptionId });
+    ticket = await serviceTx(c, (q) => ticketIfKnown(q, subscriptionId));
+  }
+  const current = subscriptionId && ticket
+    ? { subscription: await providerCall(() => c.var.deps.payments.retrieveSubscription(subscriptionId)), ticket }
     : null;
 
   const outcome = await serviceTx(c, async (q) => {
@@ -39,19 +53,20 @@ webhookRoutes.post('/webhook', async (c) => {
       [event.id, event.type === 'ignored' ? event.providerType : event.type],
     );
     if (fresh.length === 0) return 'duplicate';
-    return applyEvent(q, event, siteUrlOf(c));
+    return applyEvent(q, event, current, siteUrlOf(c));
   });
   return c.json({ received: true, outcome, ...(settled && settled !== 'no-checkout' ? { checkout: settled } : {}) });
 });
 
-async function applyEvent(q: Query, event: PaymentEvent, siteUrl: string): Promise<string> {
+/** The subscription as the provider had it, read with the ticket drawn just before asking. */
+interface ProviderState { subscription: ProviderSubscription; ticket: string }
+
+async function applyEvent(
+  q: Query, event: PaymentEvent, current: ProviderState | null, siteUrl: string,
+): Promise<string> {
   switch (event.type) {
-    case 'subscription.changed': {
-      const [known] = await q(`select 1 from public.subscriptions where provider_subscription_id = $1`, [event.subscription.id]);
-      if (!known) return 'unknown-subscription';
-      if (!(await claimEventOrder(q, event.subscription.id, event.created))) return 'stale';
-      return (await syncSubscription(q, event.subscription)) ? 'updated' : 'not-applied';
-    }
+    case 'subscription.changed':
+      return current ? applyProviderState(q, current.subscription, current.ticket) : 'unknown-subscription';
     case 'invoice.paid': {
       const { invoice } = event;
       const [row] = await q<{ id: string; user_id: string; provider: 'test' | 'stripe' }>(
@@ -63,14 +78,8 @@ async function applyEvent(q: Query, event: PaymentEvent, siteUrl: string): Promi
         invoiceId: invoice.id, paymentIntentId: invoice.paymentIntentId,
         amountCents: invoice.amountCents, currency: invoice.currency, receiptSiteUrl: siteUrl,
       });
-      await q(
-        `update public.subscriptions
-            set current_period_start = greatest(current_period_start, $2),
-                current_period_end = greatest(current_period_end, $3),
-                updated_at = now()
-          where id = $1`,
-        [row.id, invoice.periodStart, invoice.periodEnd],
-      );
+      // The period and status the payment brought, as Stripe has them now.
+      if (current) await applyProviderState(q, current.subscription, current.ticket);
       return recorded ? 'payment-recorded' : 'payment-already-recorded';
     }
     default:

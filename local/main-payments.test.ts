@@ -1,0 +1,53 @@
+// The local runner's entry (local/main.ts, what `npm start` runs) under NODE_ENV=production: the built-in
+// test payments refuse to run unless ALLOW_TEST_PAYMENTS=true, by the deployed function's own rule
+// (decision 170; the deployed entry's side is tests/deno/edge-function-env.test.ts). It stops before it
+// opens a database, so nothing is touched.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { cleanEnv } from '../tests/support/deployed-env.ts';
+
+const root = join(import.meta.dirname, '..');
+
+/** Starts local/main.ts with `env` and resolves with its exit code and output (or kills it once it listens, or after 60 s). */
+function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'paylocal-main-payments-'));
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'local', 'main.ts')], {
+      cwd: root,
+      env: { ...cleanEnv(), NODE_ENV: undefined, DATABASE_URL: undefined, DATA_DIR: join(dataDir, 'pglite'), PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const collect = (d: Buffer) => {
+      output += d;
+      if (output.includes('Pay Local ready')) child.kill('SIGTERM');
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('exit', (code) => { clearTimeout(timer); resolve({ code, output }); });
+  });
+}
+
+it('npm start with NODE_ENV=production and no Stripe keys exits 1 naming what to set, before any database work', async () => {
+  const { code, output } = await start({ NODE_ENV: 'production', STRIPE_PUBLISHABLE_KEY: 'pk_live_not_shown' });
+  expect(code, output).toBe(1);
+  expect(output).toContain('Invalid environment for the local runner');
+  expect(output).toMatch(/STRIPE_SECRET_KEY: missing \(.*ALLOW_TEST_PAYMENTS=true/);
+  expect(output).toMatch(/STRIPE_WEBHOOK_SECRET: missing/);
+  expect(output).not.toContain('pk_live_not_shown');
+  expect(output).not.toContain('migrations applied');
+  expect(output).not.toContain('Pay Local ready');
+}, 90_000);
+
+it('npm start with NODE_ENV=production refuses a live secret key with a test publishable key', async () => {
+  const { code, output } = await start({
+    NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_not_shown', STRIPE_PUBLISHABLE_KEY: 'pk_test_not_shown', STRIPE_WEBHOOK_SECRET: 'whsec_not_shown',
+  });
+  expect(code, output).toBe(1);
+  expect(output).toMatch(/STRIPE_PUBLISHABLE_KEY: is a test-mode key but STRIPE_SECRET_KEY is a live-mode key/);
+  expect(output).not.toMatch(/not_shown/);
+}, 90_000);
