@@ -21,9 +21,10 @@ import { type CounterAction, LastActionCard } from './last-action-card';
 import { LiveCodesPanel } from './live-codes-panel';
 import { PointsCard } from './points-card';
 import { RecentActivity } from './recent-activity';
+import { ScanPassCard } from './scan-pass-card';
 import { VerifyCodeCard } from './verify-code-card';
 
-/** /merchant/counter: the shop tablet. Big live codes, the verify box, earn/redeem, confirmation with undo. */
+/** /merchant/counter: the shop tablet. Big live codes, the pass scanner, the verify box, earn/redeem, confirmation with undo. */
 export function MerchantCounterPage() {
   const merchant = useMerchantMe();
   const approved = merchant.data?.active === true;
@@ -69,6 +70,7 @@ export function MerchantCounterPage() {
               {last && (
                 <LastActionCard action={last} nowMs={nowMs} undoing={undoingId === last.id} onUndo={() => undo(last.kind, last.id)} />
               )}
+              <ScanPassCard deals={deals.data ?? []} nowMs={nowMs} onVerified={setLast} />
               <VerifyCodeCard deals={deals.data ?? []} onVerified={setLast} cover={cover} />
               <PointsCard rewardRateBps={merchant.data.rewardRateBps} onRecorded={setLast} />
               <RecentActivity
