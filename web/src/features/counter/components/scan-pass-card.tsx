@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { PASS_NOT_RECOGNISED, parsePass } from '@shared/member-pass.ts';
 import type { DealRedemption, MerchantDeal } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
@@ -6,9 +6,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Field, Input, Select } from '@/components/ui/form-controls';
 import { errorStatus } from '@/lib/api-error';
 import { discountLabel, usageLabel } from '@/lib/deals/deal-format';
+import { afterFirstScreen } from '@/lib/first-screen';
 import { useBusyWhile } from '@/lib/pwa/busy';
 import { useVerifyPass } from '../api/verify-pass';
 import { createRepeatGuard, isMemberPass, scanRefusalOf, scannedText } from '../utils/pass-scan';
+import { preloadQrDecoder } from '../utils/qr-decoder';
 import type { CounterAction } from './last-action-card';
 import { PassCamera } from './pass-camera';
 import { type ScanOutcome, ScanResultPanel } from './scan-result-panel';
@@ -55,6 +57,8 @@ export function ScanPassCard({ deals, nowMs, onVerified }: ScanPassCardProps) {
       });
     },
   });
+
+  useEffect(() => void afterFirstScreen().then(preloadQrDecoder), []);
 
   // A redemption is under way: no "Update available" prompt until it is done.
   useBusyWhile(typed.trim() !== '' || verify.isPending, 'redemption');

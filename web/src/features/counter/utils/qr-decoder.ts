@@ -34,6 +34,17 @@ async function nativeDetector(): Promise<QrFrameDecoder | null> {
   }
 }
 
+const hasNativeDetector = () => 'BarcodeDetector' in globalThis;
+
+/**
+ * Fetches jsQR ahead of the first scan where the browser has no BarcodeDetector. It is not in the service
+ * worker's precache (its size): fetched once online, it is kept by the worker's cache of lazy chunks, so the
+ * camera also reads passes when the counter is offline later.
+ */
+export function preloadQrDecoder(): void {
+  if (!hasNativeDetector()) void import('jsqr').catch(() => undefined);
+}
+
 async function jsqrDecoder(): Promise<QrFrameDecoder> {
   const { default: jsQR } = await import('jsqr');
   const canvas = document.createElement('canvas');

@@ -1,0 +1,166 @@
+import { devices, expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoSidewaysScroll, phoneQr, tabletWithCamera, writeQrVideo } from './camera-support';
+import { DEMO, signIn } from './support';
+
+// The member pass at the counter (issue 26, decisions 165 and 167): the member opens "Show member pass" on a
+// phone, the counter tablet's camera reads the QR and the deal is approved with the member's first name; a
+// second pass inside the deal's per-member window is refused with the next allowed time. The tablet's camera
+// is Chromium's fake capture device playing a frame made from the phone's own QR drawing.
+//
+// Linux Chromium (here and in CI) has no BarcodeDetector, so these journeys exercise the fallback decoder
+// (jsQR); the page says which reader it used (data-reader) and the test checks it is that one.
+
+const suffix = Math.random().toString(36).slice(2, 7);
+
+/** A live deal of the demo merchant, once per member per rolling day. */
+async function createDeal(api: APIRequestContext, title: string) {
+  const res = await api.post('/api/merchant/deals', {
+    data: { title, description: 'One coffee, any size, once a day.', discountPercent: 10, perMemberLimit: 'day' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string };
+}
+
+async function merchantApi(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string) {
+  const api = await playwright.request.newContext({ baseURL });
+  expect((await api.post('/api/auth/login', { data: DEMO.merchant })).status()).toBe(200);
+  return api;
+}
+
+async function openCounterWithDeal(tablet: Page, title: string) {
+  await tablet.goto('/merchant/counter');
+  await expect(tablet.getByRole('heading', { name: 'Scan member pass' })).toBeVisible();
+  await tablet.getByLabel('Deal to redeem').selectOption({ label: `${title} (10% OFF)` });
+}
+
+test('the tablet camera scans the member pass: approved once, then refused with the next allowed time', async ({ browser, playwright, baseURL }, testInfo) => {
+  test.setTimeout(180_000);
+  const title = `Scan Latte ${suffix}`;
+  const api = await merchantApi(playwright, baseURL!);
+  await createDeal(api, title);
+
+  // ---- the member opens the pass on the phone ----------------------------------------------------
+  const phoneContext = await browser.newContext({ ...devices['Pixel 7'] });
+  const phone = await phoneContext.newPage();
+  await signIn(phone, DEMO.member);
+  await phone.getByRole('button', { name: 'Show member pass' }).click();
+  const sheet = phone.getByRole('dialog', { name: 'Member pass' });
+  await expect(sheet.getByTestId('member-pass-qr')).toBeVisible();
+  await expect(sheet.getByTestId('member-pass-name')).toHaveText('Maya');
+  await expect(sheet).toContainText(/Member #\d{6}/);
+  await expect(sheet).toContainText(/New code in 00:[0-3]\d/);
+  // A clock with seconds: a live screen, not a screenshot.
+  const clock = sheet.getByTestId('member-pass-clock');
+  const shown = await clock.textContent();
+  expect(shown).toMatch(/^\d{1,2}:\d\d:\d\d [AP]M$/);
+  await expect(clock).not.toHaveText(shown!);
+  // On a 390 px phone the pass fits without sideways scrolling.
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(phone, 'member pass on a 390 px phone');
+
+  const first = await phoneQr(phone);
+  const firstVideo = testInfo.outputPath('pass-1.y4m');
+  await writeQrVideo(firstVideo, first);
+
+  // ---- the tablet scans it ----------------------------------------------------------------------
+  const one = await tabletWithCamera(firstVideo, baseURL!);
+  await signIn(one.page, DEMO.merchant);
+  await expect(one.page).toHaveURL(/\/merchant/);
+  await openCounterWithDeal(one.page, title);
+  const verifyCalls: string[] = [];
+  one.page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/merchant/verify-pass') verifyCalls.push(request.postData() ?? '');
+  });
+  await one.page.getByRole('button', { name: 'Start Camera' }).click();
+  const result = one.page.getByTestId('scan-result');
+  await expect(result).toHaveAttribute('data-outcome', 'approved', { timeout: 20_000 });
+  await expect(result).toContainText('Approved');
+  await expect(result.getByTestId('scan-member-name')).toHaveText('Maya');
+  await expect(result).toContainText(title);
+  await expect(one.page.getByTestId('camera-reader')).toHaveAttribute('data-reader', 'jsqr');
+  // The redemption joins the counter's last action, with its undo.
+  const last = one.page.getByRole('status').filter({ hasText: `Pass approved: ${title} (10% OFF)` });
+  await expect(last).toContainText('Maya, member #');
+  await expect(last.getByRole('button', { name: 'Undo' })).toBeVisible();
+  // The camera keeps seeing the same pass several times a second: it was sent once.
+  await one.page.waitForTimeout(2000);
+  expect(verifyCalls).toHaveLength(1);
+  expect(JSON.parse(verifyCalls[0])).toMatchObject({ pass: first.pass });
+  const state = await one.context.storageState();
+  await one.browser.close();
+
+  // ---- the next pass (30 seconds later), inside the deal's per-member window ------------------------
+  await expect.poll(() => phone.getByTestId('member-pass-qr').getAttribute('data-pass'), { timeout: 40_000 }).not.toBe(first.pass);
+  const second = await phoneQr(phone);
+  const secondVideo = testInfo.outputPath('pass-2.y4m');
+  await writeQrVideo(secondVideo, second);
+  const two = await tabletWithCamera(secondVideo, baseURL!, state);
+  await openCounterWithDeal(two.page, title);
+  await two.page.getByRole('button', { name: 'Start Camera' }).click();
+  const refused = two.page.getByTestId('scan-result');
+  await expect(refused).toHaveAttribute('data-outcome', 'refused', { timeout: 20_000 });
+  await expect(refused).toContainText('Not approved');
+  await expect(refused).toContainText('This member already used this deal.');
+  await expect(refused).toContainText('Maya');
+  // A day's window: the deal works again for them tomorrow, at the minute of the first use.
+  const tomorrow = new Date(Date.now() + 24 * 3600_000);
+  const day = `${tomorrow.toLocaleString('en-US', { month: 'short' })} ${tomorrow.getDate()}`;
+  await expect(two.page.getByTestId('scan-available-again')).toHaveText(new RegExp(`^Available again on ${day}(,| at) \\d{1,2}:\\d\\d [AP]M$`));
+  await two.browser.close();
+  await phoneContext.close();
+  await api.dispose();
+});
+
+test('a keyboard-wedge scanner types the pass and Enter: approved, and a double scan sends once', async ({ browser, playwright, baseURL }) => {
+  test.setTimeout(90_000);
+  const title = `Wedge Scone ${suffix}`;
+  const api = await merchantApi(playwright, baseURL!);
+  await createDeal(api, title);
+
+  const phoneContext = await browser.newContext({ ...devices['Pixel 7'] });
+  const phone = await phoneContext.newPage();
+  await signIn(phone, DEMO.member);
+  await phone.getByRole('button', { name: 'Show member pass' }).click();
+  const pass = (await phone.getByTestId('member-pass-qr').getAttribute('data-pass'))!;
+  expect(pass).toMatch(/^PL1\./);
+
+  const tabletContext = await browser.newContext({ ...devices['Galaxy Tab S4'] });
+  const tablet = await tabletContext.newPage();
+  await signIn(tablet, DEMO.merchant);
+  await expect(tablet).toHaveURL(/\/merchant/);
+  await openCounterWithDeal(tablet, title);
+  const verifyCalls: string[] = [];
+  tablet.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/merchant/verify-pass') verifyCalls.push(request.url());
+  });
+  const field = tablet.getByLabel('Scanner input');
+  // A foreign QR code is refused on the tablet, without asking the server.
+  await field.pressSequentially('https://example.com/menu');
+  await field.press('Enter');
+  await expect(tablet.getByTestId('scan-result')).toContainText('This is not a Pay Local member pass');
+  expect(verifyCalls).toHaveLength(0);
+
+  // The scanner types fast and ends with Enter; its trigger pressed twice sends the pass once.
+  await field.fill(pass);
+  await field.press('Enter');
+  await expect(field).toHaveValue('');
+  await field.fill(`${pass}\r`);
+  await field.press('Enter');
+  const result = tablet.getByTestId('scan-result');
+  await expect(result).toHaveAttribute('data-outcome', 'approved');
+  await expect(result.getByTestId('scan-member-name')).toHaveText('Maya');
+  await tablet.waitForTimeout(1000);
+  expect(verifyCalls).toHaveLength(1);
+
+  // The counter fits a tablet both ways round, the scan card included.
+  await tablet.setViewportSize({ width: 712, height: 1138 });
+  await expectNoSidewaysScroll(tablet, 'counter, tablet portrait');
+  await tablet.setViewportSize({ width: 1138, height: 712 });
+  await expectNoSidewaysScroll(tablet, 'counter, tablet landscape');
+  await tablet.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(tablet, 'counter, 390 px phone');
+
+  await tabletContext.close();
+  await phoneContext.close();
+  await api.dispose();
+});
