@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { chromium, devices, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, devices, expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 // A counter tablet whose camera sees a picture the test chose: Chromium's fake capture device plays a Y4M file
 // (--use-file-for-fake-video-capture). Each file needs a browser of its own, launched here.
@@ -68,4 +68,16 @@ export async function tabletWithCamera(
 export async function expectNoSidewaysScroll(page: Page, what: string) {
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
   expect(widths.scroll, `${what}: page width ${widths.scroll} px in a ${widths.client} px screen`).toBeLessThanOrEqual(widths.client);
+}
+
+/**
+ * A part of the page (a dialog's content) is no wider than the screen and has nothing wider than itself inside.
+ * Its position is not checked: a fixed overlay follows the layout viewport, which the page behind may widen.
+ */
+export async function expectWithinScreenWidth(page: Page, part: Locator, what: string) {
+  const screen = page.viewportSize()!.width;
+  const box = (await part.boundingBox())!;
+  expect(box.width, `${what}: width in a ${screen} px screen`).toBeLessThanOrEqual(screen - 32);
+  const widths = await part.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+  expect(widths.scroll, `${what}: content ${widths.scroll} px in ${widths.client} px`).toBeLessThanOrEqual(widths.client);
 }

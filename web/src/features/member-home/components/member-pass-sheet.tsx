@@ -37,7 +37,7 @@ export default function MemberPassSheet({ onClose }: { onClose: () => void }) {
   const nowMs = useNow(1000);
   return (
     <Modal open onClose={onClose} title="Member pass" description="Show this at the counter. It changes every 30 seconds, so a screenshot does not work.">
-      <div className="space-y-4">
+      <div className="space-y-4" data-testid="member-pass-sheet">
         {pass.state === 'ready' && pass.pass ? (
           <PassQrCode text={pass.pass} firstName={pass.firstName} />
         ) : (
