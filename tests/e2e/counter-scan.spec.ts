@@ -27,6 +27,11 @@ async function merchantApi(playwright: { request: { newContext: (o: { baseURL?: 
   return api;
 }
 
+async function expectNoAxeViolations(page: Page) {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()).violations).toEqual([]);
+}
+
 async function openCounterWithDeal(tablet: Page, title: string) {
   await tablet.goto('/merchant/counter');
   await expect(tablet.getByRole('heading', { name: 'Scan member pass' })).toBeVisible();
@@ -124,6 +129,7 @@ test('a keyboard-wedge scanner types the pass and Enter: approved, and a double 
   await phone.getByRole('button', { name: 'Show member pass' }).click();
   const pass = (await phone.getByTestId('member-pass-qr').getAttribute('data-pass'))!;
   expect(pass).toMatch(/^PL1\./);
+  await expectNoAxeViolations(phone);
 
   const tabletContext = await browser.newContext({ ...devices['Galaxy Tab S4'] });
   const tablet = await tabletContext.newPage();
@@ -152,6 +158,7 @@ test('a keyboard-wedge scanner types the pass and Enter: approved, and a double 
   await expect(result.getByTestId('scan-member-name')).toHaveText('Maya');
   await tablet.waitForTimeout(1000);
   expect(verifyCalls).toHaveLength(1);
+  await expectNoAxeViolations(tablet);
 
   // The counter fits a tablet both ways round, the scan card included.
   await tablet.setViewportSize({ width: 712, height: 1138 });

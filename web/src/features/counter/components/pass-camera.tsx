@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
 import { createQrDecoder } from '../utils/qr-decoder';
 
 /** Pause between two reads of the camera picture (a read takes a few tens of milliseconds with jsQR). */
@@ -78,7 +79,7 @@ export function PassCamera({ onScan }: { onScan: (text: string) => void }) {
 
   return (
     <div className="space-y-3">
-      <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-stone-900">
+      <div className={cn('relative w-full overflow-hidden rounded-xl bg-stone-900', running ? 'aspect-video' : 'h-24')}>
         <video ref={videoRef} muted playsInline aria-label="Camera" className={running ? 'size-full object-cover' : 'hidden'} />
         {!running && (
           <p className="absolute inset-0 flex items-center justify-center p-4 text-center text-sm text-stone-200">
