@@ -1,4 +1,5 @@
 // What the counter does with a scanned member pass before and after asking the server (decision 167).
+import type { RedemptionRefusal } from '@shared/contract/index.ts';
 import { parsePass } from '@shared/member-pass.ts';
 import { ApiError } from '@/lib/api-error';
 import { clockTime, dayAndTime } from '@/lib/dates';
@@ -48,9 +49,8 @@ export function scanRefusalOf(error: unknown, fallback: string): ScanRefusal {
   if (error instanceof ApiError) {
     let availableAt: string | null = null;
     try {
-      const body: unknown = JSON.parse(error.body);
-      if (body && typeof body === 'object' && 'availableAt' in body && typeof body.availableAt === 'string'
-        && Number.isFinite(Date.parse(body.availableAt))) availableAt = body.availableAt;
+      const body = JSON.parse(error.body) as Partial<RedemptionRefusal> | null;
+      if (typeof body?.availableAt === 'string' && Number.isFinite(Date.parse(body.availableAt))) availableAt = body.availableAt;
     } catch {
       // Not JSON: the message is all there is.
     }
