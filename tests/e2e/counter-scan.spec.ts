@@ -120,8 +120,10 @@ test('the tablet camera scans the member pass: approved once, then refused with 
 test('a keyboard-wedge scanner types the pass and Enter: approved, and a double scan sends once', async ({ browser, playwright, baseURL }) => {
   test.setTimeout(90_000);
   const title = `Wedge Scone ${suffix}`;
+  const otherTitle = `Wedge Tea ${suffix}`;
   const api = await merchantApi(playwright, baseURL!);
   await createDeal(api, title);
+  await createDeal(api, otherTitle);
 
   const phoneContext = await browser.newContext({ ...devices['Pixel 7'] });
   const phone = await phoneContext.newPage();
@@ -159,6 +161,14 @@ test('a keyboard-wedge scanner types the pass and Enter: approved, and a double 
   await tablet.waitForTimeout(1000);
   expect(verifyCalls).toHaveLength(1);
   await expectNoAxeViolations(tablet);
+
+  // The same pass is good for every deal of the visit: another deal chosen, the same scan goes through.
+  await tablet.getByLabel('Deal to redeem').selectOption({ label: `${otherTitle} (10% OFF)` });
+  await field.fill(pass);
+  await field.press('Enter');
+  await expect(result).toHaveAttribute('data-outcome', 'approved');
+  await expect(result).toContainText(otherTitle);
+  expect(verifyCalls).toHaveLength(2);
 
   // The counter fits a tablet both ways round, the scan card included.
   await tablet.setViewportSize({ width: 712, height: 1138 });

@@ -75,13 +75,15 @@ export function ScanPassCard({ deals, nowMs, onVerified }: ScanPassCardProps) {
       document.getElementById(`${id}-deal`)?.focus();
       return;
     }
-    // One pass at a time, and the same pass once (the camera sees it several times a second).
-    if (verify.isPending || !guard.accept(text)) return;
+    // One pass at a time, and the same pass once per deal (the camera sees it several times a second; the
+    // same pass is good for another deal of the visit as soon as the staff choose it).
+    const sighting = `${deal.id} ${text}`;
+    if (verify.isPending || !guard.accept(sighting)) return;
     setOutcome({ kind: 'checking' });
     verify.mutate({ pass: text, dealId: deal.id }, {
       onError: (error) => {
         // No answer at all: the next sighting of this pass may try again.
-        if (errorStatus(error) === null) guard.forget(text);
+        if (errorStatus(error) === null) guard.forget(sighting);
         const refusal = scanRefusalOf(error, 'The pass could not be checked. Try again.');
         // A 409 comes after the server checked the pass: the name on it is the member's.
         const firstName = errorStatus(error) === 409 ? parsePass(text)?.certificate.fn ?? null : null;
