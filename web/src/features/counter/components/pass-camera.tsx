@@ -50,7 +50,8 @@ export function PassCamera({ onScan }: { onScan: (text: string) => void }) {
         ]);
         stream = media;
         const video = videoRef.current;
-        if (stopped || !video) return;
+        // Switched off (or the screen closed) while the camera was starting: let it go at once.
+        if (stopped || !video) return void media.getTracks().forEach((track) => track.stop());
         video.srcObject = media;
         await video.play().catch(() => undefined);
         if (stopped) return;
