@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { clockTimeWithSeconds } from '@/lib/dates';
 import { countdownLabel } from '@/lib/deals/deal-format';
 import { useNow } from '@/lib/deals/use-now';
+import { useBusyWhile } from '@/lib/pwa/busy';
 import { useMemberPass } from '../hooks/use-member-pass';
 import { passQr } from '../utils/pass-qr';
 
@@ -35,6 +36,8 @@ function PassQrCode({ text, firstName }: { text: string; firstName: string }) {
 export default function MemberPassSheet({ onClose }: { onClose: () => void }) {
   const pass = useMemberPass(true);
   const nowMs = useNow(1000);
+  // Shown to staff at the counter: no "Update available" reload while it is open.
+  useBusyWhile(true, 'member-pass');
   return (
     <Modal open onClose={onClose} title="Member pass" description="Show this at the counter. It changes every 30 seconds, so a screenshot does not work.">
       <div className="space-y-4" data-testid="member-pass-sheet">
