@@ -1,6 +1,6 @@
 import { devices, expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSidewaysScroll, expectWithinScreenWidth, phoneQr, tabletWithCamera, writeQrVideo } from './camera-support';
-import { DEMO, signIn } from './support';
+import { DEMO, signIn, uniqueEmail } from './support';
 
 // The member pass at the counter (issue 26, decisions 165 and 167): the member opens "Show member pass" on a
 // phone, the counter tablet's camera reads the QR and the deal is approved with the member's first name; a
@@ -12,19 +12,38 @@ import { DEMO, signIn } from './support';
 
 const suffix = Math.random().toString(36).slice(2, 7);
 
-/** A live deal of the demo merchant, once per member per rolling day. */
+const BOULDER = 'c0000000-0000-4000-8000-000000000003';
+
+/**
+ * A business of this test's own (registered, approved by the admin), in a city no other journey looks at: the
+ * demo business's deal lists stay as other journeys expect them. Its API session and its password.
+ */
+async function ownMerchant(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string) {
+  const business = `Counter Scan Cafe ${Math.random().toString(36).slice(2, 8)}`;
+  const account = { email: uniqueEmail('scan-cafe'), password: 'secret1234' };
+  const api = await playwright.request.newContext({ baseURL });
+  const reg = await api.post('/api/auth/register', {
+    data: {
+      role: 'MERCHANT', name: `Owner of ${business}`, ...account,
+      merchantData: { businessName: business, businessAddress: '1 Pearl St, Boulder, CO', businessType: 'food', isWomenOwned: false, cityId: BOULDER },
+    },
+  });
+  expect(reg.status(), await reg.text()).toBe(201);
+  const admin = await playwright.request.newContext({ baseURL });
+  expect((await admin.post('/api/auth/login', { data: DEMO.admin })).status()).toBe(200);
+  const pending = (await (await admin.get('/api/admin/merchants')).json()).pending as { id: string; name: string }[];
+  expect((await admin.post(`/api/admin/merchants/${pending.find((m) => m.name === business)!.id}/approve`)).status()).toBe(200);
+  await admin.dispose();
+  expect((await api.post('/api/auth/login', { data: account })).status()).toBe(200);
+  return { api, account };
+}
+
+/** A live deal, once per member per rolling day. */
 async function createDeal(api: APIRequestContext, title: string) {
   const res = await api.post('/api/merchant/deals', {
     data: { title, description: 'One coffee, any size, once a day.', discountPercent: 10, perMemberLimit: 'day' },
   });
   expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: string };
-}
-
-async function merchantApi(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string) {
-  const api = await playwright.request.newContext({ baseURL });
-  expect((await api.post('/api/auth/login', { data: DEMO.merchant })).status()).toBe(200);
-  return api;
 }
 
 async function expectNoAxeViolations(page: Page) {
@@ -41,7 +60,7 @@ async function openCounterWithDeal(tablet: Page, title: string) {
 test('the tablet camera scans the member pass: approved once, then refused with the next allowed time', async ({ browser, playwright, baseURL }, testInfo) => {
   test.setTimeout(180_000);
   const title = `Scan Latte ${suffix}`;
-  const api = await merchantApi(playwright, baseURL!);
+  const { api, account } = await ownMerchant(playwright, baseURL!);
   await createDeal(api, title);
 
   // ---- the member opens the pass on the phone ----------------------------------------------------
@@ -70,7 +89,7 @@ test('the tablet camera scans the member pass: approved once, then refused with 
 
   // ---- the tablet scans it ----------------------------------------------------------------------
   const one = await tabletWithCamera(firstVideo, baseURL!);
-  await signIn(one.page, DEMO.merchant);
+  await signIn(one.page, account);
   await expect(one.page).toHaveURL(/\/merchant/);
   await openCounterWithDeal(one.page, title);
   const verifyCalls: string[] = [];
@@ -121,9 +140,11 @@ test('a keyboard-wedge scanner types the pass and Enter: approved, and a double 
   test.setTimeout(90_000);
   const title = `Wedge Scone ${suffix}`;
   const otherTitle = `Wedge Tea ${suffix}`;
-  const api = await merchantApi(playwright, baseURL!);
+  const { api, account } = await ownMerchant(playwright, baseURL!);
   await createDeal(api, title);
   await createDeal(api, otherTitle);
+  // Several live deals: the counter cannot choose for the staff.
+  await createDeal(api, `Wedge Muffin ${suffix}`);
 
   const phoneContext = await browser.newContext({ ...devices['Pixel 7'] });
   const phone = await phoneContext.newPage();
@@ -135,7 +156,7 @@ test('a keyboard-wedge scanner types the pass and Enter: approved, and a double 
 
   const tabletContext = await browser.newContext({ ...devices['Galaxy Tab S4'] });
   const tablet = await tabletContext.newPage();
-  await signIn(tablet, DEMO.merchant);
+  await signIn(tablet, account);
   await expect(tablet).toHaveURL(/\/merchant/);
   await openCounterWithDeal(tablet, title);
   const verifyCalls: string[] = [];
@@ -143,7 +164,7 @@ test('a keyboard-wedge scanner types the pass and Enter: approved, and a double 
     if (new URL(request.url()).pathname === '/api/merchant/verify-pass') verifyCalls.push(request.url());
   });
   const field = tablet.getByLabel('Scanner input');
-  // No deal chosen yet (the demo business has several): the tablet asks for one first.
+  // No deal chosen yet (the business has several): the tablet asks for one first.
   await tablet.getByLabel('Deal to redeem').selectOption({ label: 'Choose the deal' });
   await field.fill(pass);
   await field.press('Enter');
@@ -193,7 +214,7 @@ test('a keyboard-wedge scanner types the pass and Enter: approved, and a double 
 test('where the browser has BarcodeDetector, the camera reads passes with it', async ({ browser, playwright, baseURL }) => {
   test.setTimeout(90_000);
   const title = `Native Bagel ${suffix}`;
-  const api = await merchantApi(playwright, baseURL!);
+  const { api, account } = await ownMerchant(playwright, baseURL!);
   await createDeal(api, title);
   const phoneContext = await browser.newContext({ ...devices['Pixel 7'] });
   const phone = await phoneContext.newPage();
@@ -231,7 +252,7 @@ test('where the browser has BarcodeDetector, the camera reads passes with it', a
     if (request.resourceType() === 'script') scripts.push(path);
     if (path === '/api/merchant/verify-pass') verifyCalls.push(path);
   });
-  await signIn(tablet, DEMO.merchant);
+  await signIn(tablet, account);
   await expect(tablet).toHaveURL(/\/merchant/);
   await openCounterWithDeal(tablet, title);
   await tablet.getByRole('button', { name: 'Start Camera' }).click();
