@@ -21,6 +21,9 @@ interface ScanPassCardProps {
   onVerified: (action: CounterAction) => void;
 }
 
+/** After a request that got no answer, the same pass is tried again this long after (not on every frame). */
+const RETRY_AFTER_NO_ANSWER_MS = 2000;
+
 const CHOOSE_DEAL = 'Choose the deal the member wants first, then scan the pass again.';
 
 /**
@@ -71,8 +74,11 @@ export function ScanPassCard({ deals, nowMs, onVerified }: ScanPassCardProps) {
       return;
     }
     if (!deal) {
-      setOutcome({ kind: 'refused', message: CHOOSE_DEAL, availableAt: null, firstName: null, dealTitle: null });
-      document.getElementById(`${id}-deal`)?.focus();
+      // Once per sighting of this pass, not on every camera frame (focus would jump back to the list each time).
+      if (guard.accept(`no-deal ${text}`)) {
+        setOutcome({ kind: 'refused', message: CHOOSE_DEAL, availableAt: null, firstName: null, dealTitle: null });
+        document.getElementById(`${id}-deal`)?.focus();
+      }
       return;
     }
     // One pass at a time, and the same pass once per deal (the camera sees it several times a second; the
@@ -82,8 +88,8 @@ export function ScanPassCard({ deals, nowMs, onVerified }: ScanPassCardProps) {
     setOutcome({ kind: 'checking' });
     verify.mutate({ pass: text, dealId: deal.id }, {
       onError: (error) => {
-        // No answer at all: the next sighting of this pass may try again.
-        if (errorStatus(error) === null) guard.forget(sighting);
+        // No answer at all (no connection): the same pass held in view is tried again after a short pause.
+        if (errorStatus(error) === null) setTimeout(() => guard.forget(sighting), RETRY_AFTER_NO_ANSWER_MS);
         const refusal = scanRefusalOf(error, 'The pass could not be checked. Try again.');
         // A 409 comes after the server checked the pass: the name on it is the member's.
         const firstName = errorStatus(error) === 409 ? parsePass(text)?.certificate.fn ?? null : null;
