@@ -86,8 +86,9 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
         // Insights (charts) is a screen of figures fetched live: no use offline, so its chunks stay out of the
-        // precache (1.5 MB budget) and are cached on first use by the 'lazy-screens' rule below.
-        globIgnores: ['**/merchant-insights-page-*', '**/uPlot*'],
+        // precache (1.5 MB budget) and are cached on first use by the 'lazy-screens' rule below. So is the counter's
+        // QR decoder (jsQR, 130 kB): the counter screen fetches it once it is up, which caches it (decision 167).
+        globIgnores: ['**/merchant-insights-page-*', '**/uPlot*', '**/jsQR-*'],
         // Web Push handlers (push, notificationclick): web/public/push-sw.js (decision 110).
         importScripts: ['push-sw.js'],
         // The app shell answers the app's own screens, online or not (the data comes from the persisted cache).

@@ -14,7 +14,7 @@ const expectCommon = (headers: Headers) => {
   expect(headers.get('x-content-type-options')).toBe('nosniff');
   expect(headers.get('x-frame-options')).toBe('DENY');
   expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-  expect(headers.get('permissions-policy')).toMatch(/camera=\(\)/);
+  expect(headers.get('permissions-policy')).toMatch(/camera=\(self\), microphone=\(\)/);
   expect(headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
 };
 

@@ -7,7 +7,8 @@ export const COMMON_SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com"), usb=()',
+  // The camera for the app's own pages only: the counter scans member passes with it (decision 167).
+  'Permissions-Policy': 'camera=(self), microphone=(), geolocation=(), payment=(self "https://js.stripe.com"), usb=()',
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 

@@ -24,10 +24,11 @@ import { type CounterAction, LastActionCard } from './last-action-card';
 import { LiveCodesPanel } from './live-codes-panel';
 import { PointsCard } from './points-card';
 import { RecentActivity } from './recent-activity';
+import { ScanPassCard } from './scan-pass-card';
 import { VerifyCodeCard } from './verify-code-card';
 
 /**
- * /merchant/counter: the shop tablet. Big live codes, the verify box, earn/redeem, confirmation with undo.
+ * /merchant/counter: the shop tablet. Big live codes, the pass scanner, the verify box, earn/redeem, confirmation with undo.
  * Staff (decision 166) see the counter only: no way back to the owner's dashboard; `staffBar` says who is signed in.
  */
 export function MerchantCounterPage({ staffBar }: { staffBar?: ReactNode }) {
@@ -78,6 +79,7 @@ export function MerchantCounterPage({ staffBar }: { staffBar?: ReactNode }) {
               {last && (
                 <LastActionCard action={last} nowMs={nowMs} undoing={undoingId === last.id} onUndo={() => undo(last.kind, last.id)} />
               )}
+              <ScanPassCard deals={deals.data ?? []} nowMs={nowMs} onVerified={setLast} />
               <VerifyCodeCard deals={deals.data ?? []} onVerified={setLast} cover={cover} />
               <PointsCard rewardRateBps={merchant.data.rewardRateBps} onRecorded={setLast} />
               <RecentActivity

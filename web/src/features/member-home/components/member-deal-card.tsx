@@ -35,7 +35,7 @@ export const MemberDealCard = memo(function MemberDealCard({ deal, renderFollowB
     <article
       aria-label={deal.title}
       className={cn(
-        'flex flex-col rounded-2xl border border-t-4 border-stone-200 bg-white p-5 shadow-sm [contain-intrinsic-size:auto_24rem] [content-visibility:auto]',
+        'flex flex-col rounded-2xl border border-t-4 border-stone-200 bg-white p-5 shadow-sm [contain-intrinsic-height:auto_24rem] [content-visibility:auto]',
         toneClasses[categoryTone(deal.category)].edge,
       )}
     >

@@ -1,0 +1,134 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { PASS_NOT_RECOGNISED, parsePass } from '@shared/member-pass.ts';
+import type { DealRedemption, MerchantDeal } from '@shared/contract/index.ts';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field, Input, Select } from '@/components/ui/form-controls';
+import { errorStatus } from '@/lib/api-error';
+import { discountLabel, usageLabel } from '@/lib/deals/deal-format';
+import { afterFirstScreen } from '@/lib/first-screen';
+import { useBusyWhile } from '@/lib/pwa/busy';
+import { useVerifyPass } from '../api/verify-pass';
+import { createRepeatGuard, isMemberPass, scanRefusalOf, scannedText } from '../utils/pass-scan';
+import { preloadQrDecoder } from '../utils/qr-decoder';
+import type { CounterAction } from './last-action-card';
+import { PassCamera } from './pass-camera';
+import { type ScanOutcome, ScanResultPanel } from './scan-result-panel';
+
+interface ScanPassCardProps {
+  deals: MerchantDeal[];
+  nowMs: number;
+  onVerified: (action: CounterAction) => void;
+}
+
+/** After a request that got no answer, the same pass is tried again this long after (not on every frame). */
+const RETRY_AFTER_NO_ANSWER_MS = 2000;
+
+const CHOOSE_DEAL = 'Choose the deal the member wants first, then scan the pass again.';
+
+/**
+ * "Scan member pass" (decision 167): the deal to redeem, the camera, and a field a USB or Bluetooth scanner
+ * types into (it ends with Enter). Each pass goes to verify-pass once; the answer shows who the member is and
+ * "Approved", or why not and when the deal works again for them.
+ */
+export function ScanPassCard({ deals, nowMs, onVerified }: ScanPassCardProps) {
+  const id = useId();
+  const liveDeals = deals.filter((deal) => deal.active);
+  const [chosenDealId, setChosenDealId] = useState('');
+  // With one live deal there is nothing to choose.
+  const deal = liveDeals.find((d) => d.id === chosenDealId) ?? (liveDeals.length === 1 ? liveDeals[0] : undefined);
+  const [typed, setTyped] = useState('');
+  const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
+  const [guard] = useState(() => createRepeatGuard());
+
+  const verify = useVerifyPass({
+    onSuccess: (redemption: DealRedemption) => {
+      const redeemed = deals.find((d) => d.id === redemption.dealId);
+      const discount = redeemed ? discountLabel(redeemed) : '';
+      const usage = usageLabel({ usedCount: redemption.usedCount, maxUses: redemption.maxUses });
+      setOutcome({
+        kind: 'approved', firstName: redemption.member.firstName, pictureUrl: redemption.member.pictureUrl,
+        memberNumber: redemption.memberNumber, dealTitle: redemption.dealTitle, discount, usage,
+      });
+      onVerified({
+        kind: 'deal',
+        id: redemption.id,
+        headline: `Pass approved: ${redemption.dealTitle}${discount ? ` (${discount})` : ''}`,
+        detail: `${redemption.member.firstName}, member #${redemption.memberNumber}: check it is them. ${usage}.`,
+        undoUntil: redemption.undoUntil,
+        undone: false,
+      });
+    },
+  });
+
+  useEffect(() => void afterFirstScreen().then(preloadQrDecoder), []);
+
+  // A redemption is under way: no "Update available" prompt until it is done.
+  useBusyWhile(typed.trim() !== '' || verify.isPending, 'redemption');
+
+  function scan(raw: string) {
+    const text = scannedText(raw);
+    if (!text) return;
+    if (!isMemberPass(text)) {
+      if (guard.accept(text)) setOutcome({ kind: 'refused', message: PASS_NOT_RECOGNISED, availableAt: null, firstName: null, dealTitle: null });
+      return;
+    }
+    if (!deal) {
+      // Once per sighting of this pass, not on every camera frame (focus would jump back to the list each time).
+      if (guard.accept(`no-deal ${text}`)) {
+        setOutcome({ kind: 'refused', message: CHOOSE_DEAL, availableAt: null, firstName: null, dealTitle: null });
+        document.getElementById(`${id}-deal`)?.focus();
+      }
+      return;
+    }
+    // One pass at a time, and the same pass once per deal (the camera sees it several times a second; the
+    // same pass is good for another deal of the visit as soon as the staff choose it).
+    const sighting = `${deal.id} ${text}`;
+    if (verify.isPending || !guard.accept(sighting)) return;
+    setOutcome({ kind: 'checking' });
+    verify.mutate({ pass: text, dealId: deal.id }, {
+      onError: (error) => {
+        // No answer at all (no connection): the same pass held in view is tried again after a short pause.
+        if (errorStatus(error) === null) setTimeout(() => guard.forget(sighting), RETRY_AFTER_NO_ANSWER_MS);
+        const refusal = scanRefusalOf(error, 'The pass could not be checked. Try again.');
+        // A 409 comes after the server checked the pass: the name on it is the member's.
+        const firstName = errorStatus(error) === 409 ? parsePass(text)?.certificate.fn ?? null : null;
+        setOutcome({ kind: 'refused', ...refusal, firstName, dealTitle: deal.title });
+      },
+    });
+  }
+
+  function submitTyped(event: FormEvent) {
+    event.preventDefault();
+    scan(typed);
+    setTyped('');
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Scan member pass</CardTitle>
+        <CardDescription>The member opens "Show member pass" in the app. Check that the name (and photo) is the person in front of you.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <Field id={`${id}-deal`} label="Deal to redeem" required>
+          <Select id={`${id}-deal`} value={deal?.id ?? ''} onChange={(e) => setChosenDealId(e.target.value)}>
+            {liveDeals.length !== 1 && <option value="">{liveDeals.length ? 'Choose the deal' : 'No live deals'}</option>}
+            {liveDeals.map((d) => <option key={d.id} value={d.id}>{d.title} ({discountLabel(d)})</option>)}
+          </Select>
+        </Field>
+        {outcome && <ScanResultPanel outcome={outcome} nowMs={nowMs} />}
+        <PassCamera onScan={scan} />
+        <form onSubmit={submitTyped} noValidate className="space-y-2">
+          <Field id={`${id}-scanner`} label="Scanner input" hint="With a USB or Bluetooth scanner: tap here, then scan the pass (the scanner presses Enter).">
+            <div className="flex gap-2">
+              <Input id={`${id}-scanner`} autoComplete="off" autoCapitalize="off" autoCorrect="off" spellCheck={false} value={typed}
+                aria-describedby={`${id}-scanner-hint`} className="min-w-0 flex-1 font-mono" placeholder="PL1..." onChange={(e) => setTyped(e.target.value)} />
+              <Button type="submit" variant="outline" pending={verify.isPending}>Check</Button>
+            </div>
+          </Field>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

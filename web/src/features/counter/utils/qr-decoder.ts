@@ -1,0 +1,71 @@
+// Reading QR codes from the counter tablet's camera (decision 167): the browser's BarcodeDetector where it
+// reads QR codes (Chrome on Android and ChromeOS, Safari 17+), else jsQR, a pure-JavaScript decoder downloaded
+// only when the camera starts on the counter screen. Linux Chromium (CI) has no BarcodeDetector: the journeys
+// there exercise jsQR.
+
+/** One frame of the camera in, the text of the QR code it shows out (null when it shows none). */
+export type QrFrameDecoder = (video: HTMLVideoElement) => Promise<string | null>;
+
+interface DetectedBarcode { rawValue: string }
+interface BarcodeDetectorLike { detect(source: HTMLVideoElement): Promise<DetectedBarcode[]> }
+interface BarcodeDetectorClass {
+  new (options: { formats: string[] }): BarcodeDetectorLike;
+  getSupportedFormats(): Promise<string[]>;
+}
+
+/** Frames are read at most this wide or high: enough for a pass held at the counter, and quick to decode. */
+export const DECODE_MAX_SIDE = 960;
+
+/** The size to scale a `width` × `height` frame to so that neither side is over `maxSide` (never enlarged). */
+export function decodeSize(width: number, height: number, maxSide = DECODE_MAX_SIDE): { width: number; height: number } {
+  const scale = Math.min(1, maxSide / Math.max(width, height, 1));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+async function nativeDetector(): Promise<QrFrameDecoder | null> {
+  const Detector = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
+  if (!Detector) return null;
+  try {
+    if (!(await Detector.getSupportedFormats()).includes('qr_code')) return null;
+    const detector = new Detector({ formats: ['qr_code'] });
+    return async (video) => (await detector.detect(video))[0]?.rawValue ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const hasNativeDetector = () => 'BarcodeDetector' in globalThis;
+
+/**
+ * Fetches jsQR ahead of the first scan where the browser has no BarcodeDetector. It is not in the service
+ * worker's precache (its size): fetched once online, it is kept by the worker's cache of lazy chunks, so the
+ * camera also reads passes when the counter is offline later.
+ */
+export function preloadQrDecoder(): void {
+  if (!hasNativeDetector()) void import('jsqr').catch(() => undefined);
+}
+
+async function jsqrDecoder(): Promise<QrFrameDecoder> {
+  const { default: jsQR } = await import('jsqr');
+  const canvas = document.createElement('canvas');
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!context) throw new Error('This browser cannot read the camera picture.');
+  return async (video) => {
+    if (!video.videoWidth || !video.videoHeight) return null;
+    const { width, height } = decodeSize(video.videoWidth, video.videoHeight);
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
+    }
+    context.drawImage(video, 0, 0, width, height);
+    const frame = context.getImageData(0, 0, width, height);
+    // A phone screen shows dark modules on light: no need to try the inverted picture too (half the work).
+    return jsQR(frame.data, width, height, { inversionAttempts: 'dontInvert' })?.data || null;
+  };
+}
+
+/** The best QR reader this browser has, and which one it is (shown on the counter, for support). */
+export async function createQrDecoder(): Promise<{ kind: 'native' | 'jsqr'; decode: QrFrameDecoder }> {
+  const native = await nativeDetector();
+  return native ? { kind: 'native', decode: native } : { kind: 'jsqr', decode: await jsqrDecoder() };
+}
