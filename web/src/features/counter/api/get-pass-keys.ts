@@ -11,6 +11,6 @@ const DAY_MS = 24 * 3600_000;
 const passKeysQueryOptions = () =>
   queryOptions<PassKeysAnswer>({ queryKey: merchantKeys.passKeys, staleTime: DAY_MS, gcTime: 7 * DAY_MS });
 
-export function usePassKeys({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...passKeysQueryOptions(), enabled });
+export function usePassKeys() {
+  return useQuery(passKeysQueryOptions());
 }

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { DealRedemption, VerifyPassBody } from '@shared/contract/index.ts';
 import { outbox } from '@/lib/outbox/outbox';
 import { merchantKeys } from '@/lib/merchant/merchant-keys';
+import { counterDeviceHeaders } from '../utils/counter-device';
 import { type Callbacks, useRefreshCounter, useSetUsedCount } from './counter-cache';
 import type { QueuedRedemption } from './verify-code';
 
@@ -14,7 +15,7 @@ const PASS_NEEDS_CONNECTION = 'No connection: the pass could not be checked. Try
  * POST /api/merchant/verify-pass {pass, dealId}: a member pass scanned at the counter (decision 165), through
  * the outbox (an Idempotency-Key, so a dropped answer never records it twice). Shaped like useVerifyCode:
  * without an answer from the server, `toQueue` decides what is stored; until the counter can check a pass on
- * its own (the offline path), it refuses, and the staff see why.
+ * its own (the offline path, `toQueue`), it refuses, and the staff see why.
  */
 export function useVerifyPass(
   { onSuccess, onQueued, onError, toQueue }: Callbacks<DealRedemption> & {
@@ -30,7 +31,7 @@ export function useVerifyPass(
     networkMode: 'always',
     mutationFn: async (body: VerifyPassBody): Promise<VerifyPassResult> => {
       const result = await outbox.request<DealRedemption>(
-        { method: 'POST', url: '/api/merchant/verify-pass', body, label: 'Verify member pass', kind: 'counter.verify-pass',
+        { method: 'POST', url: '/api/merchant/verify-pass', body, headers: counterDeviceHeaders(), label: 'Verify member pass', kind: 'counter.verify-pass',
           invalidate: [merchantKeys.deals, merchantKeys.counterActivity] },
         {
           toQueue: async (action) => {

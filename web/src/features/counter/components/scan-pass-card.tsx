@@ -7,8 +7,12 @@ import { Field, Input, Select } from '@/components/ui/form-controls';
 import { errorStatus } from '@/lib/api-error';
 import { discountLabel, usageLabel } from '@/lib/deals/deal-format';
 import { afterFirstScreen } from '@/lib/first-screen';
+import { outbox } from '@/lib/outbox/outbox';
 import { useBusyWhile } from '@/lib/pwa/busy';
+import { usePassKeys } from '../api/get-pass-keys';
 import { useVerifyPass } from '../api/verify-pass';
+import { checkPassOffline } from '../utils/offline-pass';
+import { offlineRepeatRefusal } from '../utils/offline-repeat';
 import { createRepeatGuard, isMemberPass, scanRefusalOf, scannedText } from '../utils/pass-scan';
 import { preloadQrDecoder } from '../utils/qr-decoder';
 import type { CounterAction } from './last-action-card';
@@ -41,7 +45,37 @@ export function ScanPassCard({ deals, nowMs, onVerified }: ScanPassCardProps) {
   const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
   const [guard] = useState(() => createRepeatGuard());
 
+  const passKeys = usePassKeys().data;
+
   const verify = useVerifyPass({
+    // Without a network: the same check as the server's with the platform's public keys this tablet kept, and the
+    // per-member limit as far as this tablet's own queue tells; the server flags what it could not see (decision 165).
+    toQueue: async (body) => {
+      const at = Date.now();
+      const checked = await checkPassOffline(passKeys, body.pass, at);
+      const queuedDeal = deals.find((d) => d.id === body.dealId);
+      const repeat = offlineRepeatRefusal(outbox.getEntries(), {
+        dealId: body.dealId, memberNumber: checked.memberNumber, perMemberLimit: queuedDeal?.perMemberLimit ?? 'none', nowMs: at,
+      });
+      if (repeat) throw repeat;
+      return { ...body, verifiedAt: new Date(at).toISOString() };
+    },
+    onQueued: ({ dealId, entry }) => {
+      const queuedDeal = deals.find((d) => d.id === dealId);
+      const discount = queuedDeal ? discountLabel(queuedDeal) : '';
+      const pass = parsePass((entry.body as { pass: string }).pass);
+      const firstName = pass?.certificate.fn ?? 'Member';
+      const memberNumber = pass?.certificate.mn ?? 0;
+      setOutcome({ kind: 'approved', firstName, pictureUrl: null, memberNumber, dealTitle: queuedDeal?.title ?? 'deal', discount, usage: '', offline: true });
+      onVerified({
+        kind: 'deal',
+        id: `queued-${entry.key}`,
+        headline: `Pass approved offline: ${queuedDeal?.title ?? 'deal'}${discount ? ` (${discount})` : ''}`,
+        detail: `${firstName}, member #${memberNumber}: check it is them. Saved on this tablet; recorded when the connection returns.`,
+        undoUntil: null,
+        undone: false,
+      });
+    },
     onSuccess: (redemption: DealRedemption) => {
       const redeemed = deals.find((d) => d.id === redemption.dealId);
       const discount = redeemed ? discountLabel(redeemed) : '';

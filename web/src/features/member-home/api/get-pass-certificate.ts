@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PassCertificateAnswer } from '@shared/contract/index.ts';
+import type { PassCertificateAnswer, PassCertificateBody } from '@shared/contract/index.ts';
 import { generateDeviceKey, publicKeyCoordinates } from '@shared/member-pass.ts';
 import { apiJson } from '@/lib/api-client';
 import { errorStatus } from '@/lib/api-error';
@@ -34,7 +34,8 @@ const passCertificateQueryOptions = () =>
     queryFn: async () => {
       const key = await devicePassKey();
       try {
-        const answer = await apiJson<PassCertificateAnswer>('POST', '/api/member/pass-certificate', { x: key.x, y: key.y });
+        const body: PassCertificateBody = { x: key.x, y: key.y };
+        const answer = await apiJson<PassCertificateAnswer>('POST', '/api/member/pass-certificate', body);
         return { ...answer, x: key.x, issuedAt: new Date().toISOString() };
       } catch (error) {
         if (errorStatus(error) === 403) return null;
