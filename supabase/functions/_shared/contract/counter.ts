@@ -51,8 +51,8 @@ export type RedemptionFlag = z.infer<typeof redemptionFlag>;
 
 /** What the merchant reads about a redemption recorded although it broke a rule (checked offline, decision 165). */
 export const REDEMPTION_FLAG_LABELS: Record<RedemptionFlag, string> = {
-  per_member_limit: "Over the deal's limit per member",
-  max_uses: "Over the deal's total uses",
+  per_member_limit: 'Over the per-member limit',
+  max_uses: 'Over the total uses of the deal',
   pass_reused: 'The same pass was already used for this deal',
   code_reused: 'The same code was already used by this member',
   deal_not_live: 'The deal was not live',

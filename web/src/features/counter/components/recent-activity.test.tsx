@@ -22,8 +22,8 @@ describe('RecentActivity (decision 166)', () => {
   });
 
   it('labels a flagged redemption with its reason', () => {
-    expect(text([item({ flag: 'per_member_limit' })])).toContain('Flagged: over the per-member limit');
-    expect(text([item({ flag: 'pass_reused', actedBy: null })])).toContain('Flagged: pass used twice');
+    expect(text([item({ flag: 'per_member_limit' })])).toContain('Flagged: Over the per-member limit');
+    expect(text([item({ flag: 'pass_reused', actedBy: null })])).toContain('Flagged: The same pass was already used for this deal');
   });
 
   it('falls back to the number when the member is gone', () => {

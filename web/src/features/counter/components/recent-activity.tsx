@@ -1,18 +1,8 @@
-import type { CounterActivityItem } from '@shared/contract/index.ts';
+import { type CounterActivityItem, REDEMPTION_FLAG_LABELS } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCents } from '@/lib/money';
 import { clockTime } from '@/lib/dates';
-
-/** Why an offline check broke a rule, as the owner reads it (decision 165). */
-const FLAG_REASONS: Record<NonNullable<CounterActivityItem['flag']>, string> = {
-  per_member_limit: 'over the per-member limit',
-  max_uses: 'the deal was used up',
-  pass_reused: 'pass used twice',
-  code_reused: 'code used twice',
-  deal_not_live: 'deal not live',
-  membership_inactive: 'membership not active',
-};
 
 function describe(item: CounterActivityItem): string {
   // The member's first name (the issue asks for it instead of a bare number), the number beside it.
@@ -55,7 +45,7 @@ export function RecentActivity({ items, nowMs, undoingId, onUndo }: RecentActivi
                     {item.actedBy && <span className="block text-xs text-stone-500">by {item.actedBy}</span>}
                     {item.flag && (
                       <span className="mt-0.5 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
-                        Flagged: {FLAG_REASONS[item.flag]}
+                        Flagged: {REDEMPTION_FLAG_LABELS[item.flag]}
                       </span>
                     )}
                   </span>
