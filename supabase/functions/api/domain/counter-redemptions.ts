@@ -1,6 +1,6 @@
 // Deal redemptions at the counter (decisions 023, 165): which deal a typed code belongs to, and the one
 // redemption rule (private.record_deal_redemption) for a code with a member number or a verified member pass.
-import type { DealRedemption, RedemptionFlag } from '../../_shared/contract/counter.ts';
+import type { CounterActivityItem, DealRedemption, RedemptionFlag } from '../../_shared/contract/counter.ts';
 import { COUNTER_UNDO_MINUTES } from '../../_shared/contract/counter.ts';
 import type { Query } from '../db/database.ts';
 import { iso } from '../lib/iso.ts';
@@ -64,4 +64,34 @@ export async function recordRedemption(q: Query, claim: RedemptionClaim): Promis
     codeStep: row.code_step, passStep: row.pass_step, createdAt: iso(row.created_at), usedAt: iso(row.used_at),
     undoUntil: undoUntil(row.created_at), usedCount: row.used_count, maxUses: row.max_uses, flag: row.flag,
   };
+}
+
+/** PL403 unless the caller is the counter (owner or staff) of an approved business. */
+export async function assertCounter(q: Query): Promise<void> {
+  await q(`select private.counter_merchant()`);
+}
+
+/** Undoes a redemption of the caller's business within 5 minutes (a flagged one frees no use: it counted none). */
+export async function undoRedemption(q: Query, id: string) {
+  const [row] = await q<{ id: string; deal_id: string; undone_at: Date; used_count: number; max_uses: number | null }>(
+    `select id::text, deal_id, undone_at, used_count, max_uses from private.undo_deal_redemption($1)`, [id]);
+  return { id: row.id, dealId: row.deal_id, undoneAt: iso(row.undone_at), usedCount: row.used_count, maxUses: row.max_uses };
+}
+
+/** The counter's latest 20 redemptions and points entries, with who acted and what was flagged, for undo after a reload. */
+export async function counterActivity(q: Query, nowMs: number): Promise<CounterActivityItem[]> {
+  const rows = await q<{
+    type: CounterActivityItem['type']; id: string; deal_id: string | null; deal_title: string | null;
+    member_number: number | null; points: number | null; purchase_amount_cents: number | null; created_at: Date; undone: boolean;
+    member_first_name: string | null; acted_by: string | null; flag: CounterActivityItem['flag'];
+  }>(`select * from private.counter_activity(20)`);
+  return rows.map((r) => {
+    const until = undoUntil(r.created_at);
+    const undoable = r.type !== 'reversal' && !r.undone && new Date(until).getTime() > nowMs;
+    return {
+      type: r.type, id: r.id, dealId: r.deal_id, dealTitle: r.deal_title, memberNumber: r.member_number, points: r.points,
+      purchaseAmountCents: r.purchase_amount_cents, createdAt: iso(r.created_at), undone: r.undone, undoUntil: undoable ? until : null,
+      memberFirstName: r.member_first_name || null, actedBy: r.acted_by, flag: r.flag,
+    };
+  });
 }
