@@ -110,7 +110,10 @@ export function MembershipCard() {
               {' '}to <strong>{d.charityName}</strong>
             </>
           ) : (
-            ' to local charities'
+            // No charity chosen and no city default: the share went to the general fund (decision 172).
+            <>
+              {' '}to the <strong>Pay Local general fund</strong>, held for local charities
+            </>
           )}
           .
         </p>
