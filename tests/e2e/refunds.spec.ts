@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO, expectToast, signIn, uniqueEmail } from './support';
+import { DEMO, signIn, uniqueEmail } from './support';
 
 // Refunds and disputes on the embedded default (test payments, decision 172): the admin refunds a
 // member's payment from the users table (the membership ends, /impact is net), and rehearses a
@@ -55,7 +55,7 @@ test('the admin refunds a member\'s payment: the membership ends and /impact sho
   await expect(payment.getByRole('alert')).toHaveText('A reason is required.');
   await payment.getByLabel('Reason').fill('Charged by mistake');
   await payment.getByRole('button', { name: 'Refund $9.99' }).click();
-  await expectToast(page, 'Refunded $9.99', 'The membership has ended.');
+  await expect(payment.getByRole('status')).toHaveText('Refunded $9.99. The membership has ended.');
   await expect(payment).toContainText('Refunded in full');
   await expect(payment).toContainText('Charity: Lyons Community Foundation, $0.00');
   await expect(payment.getByRole('button', { name: 'Refund' })).toHaveCount(0);
@@ -85,12 +85,12 @@ test('a dispute opened suspends the member\'s access; won restores it (test-mode
   await expect(controls).toContainText('Test mode');
 
   await controls.getByRole('button', { name: 'Open dispute' }).click();
-  await expectToast(page, 'Dispute open');
+  await expect(dialog.getByRole('status')).toHaveText('Dispute open: the membership is suspended and you were mailed.');
   await expect(dialog.getByTestId('admin-payment')).toContainText('Dispute open');
   expect(await isActive(memberContext.request)).toBe(false);
   const member = await memberContext.newPage();
   await member.goto('/profile');
-  await expect(member.getByText('On hold')).toBeVisible();
+  await expect(member.getByText('On hold', { exact: true })).toBeVisible();
   await expect(member.getByTestId('membership-on-hold')).toContainText('dispute');
 
   // Admin screens are desktop-first, but the dialog must not overflow a phone.
@@ -99,7 +99,7 @@ test('a dispute opened suspends the member\'s access; won restores it (test-mode
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await controls.getByRole('button', { name: 'Win dispute' }).click();
-  await expectToast(page, 'Dispute won');
+  await expect(dialog.getByRole('status')).toHaveText('Dispute won: the membership is restored.');
   expect(await isActive(memberContext.request)).toBe(true);
   await member.reload();
   await expect(member.getByTestId('membership-on-hold')).toHaveCount(0);

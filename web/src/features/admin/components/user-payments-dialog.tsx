@@ -5,7 +5,6 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { Field, Input, Textarea } from '@/components/ui/form-controls';
-import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { formatCents } from '@/lib/money';
 import { useUserPayments } from '../api/get-user-payments';
@@ -20,19 +19,18 @@ function parseDollars(text: string): number | undefined | null {
   return Math.round(Number(trimmed) * 100);
 }
 
-function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone: () => void }) {
+function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone: (notice: string | null) => void }) {
   const left = payment.amountCents - payment.returnedCents;
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const refund = useRefundPayment({
-    onSuccess: (answer) => {
-      toast({
-        title: `Refunded ${formatCents(answer.amountCents ?? 0)}`,
-        description: answer.membershipEnded ? 'The membership has ended.' : `${formatCents(answer.charityCents ?? 0)} of the charity share reversed.`,
-      });
-      onDone();
-    },
+    onSuccess: (answer) =>
+      onDone(answer.outcome === 'pending'
+        ? 'The refund is pending at the payment provider; it is recorded when the provider completes it.'
+        : `Refunded ${formatCents(answer.amountCents ?? 0)}. ${answer.membershipEnded
+          ? 'The membership has ended.'
+          : `${formatCents(answer.charityCents ?? 0)} of the charity share reversed.`}`),
     onError: (error) => setProblem(errorMessage(error)),
   });
   const cents = parseDollars(amount);
@@ -44,6 +42,7 @@ function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone: () => 
   };
   return (
     <form
+      noValidate
       className="mt-3 space-y-3 rounded-xl bg-stone-50 p-3"
       onSubmit={(e) => {
         e.preventDefault();
@@ -65,7 +64,7 @@ function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone: () => 
       </Field>
       {problem && <p role="alert" className="text-sm text-red-700">{problem}</p>}
       <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" variant="outline" size="sm" onClick={onDone} disabled={refund.isPending}>Cancel</Button>
+        <Button type="button" variant="outline" size="sm" onClick={() => onDone(null)} disabled={refund.isPending}>Cancel</Button>
         <Button type="submit" variant="destructive" size="sm" pending={refund.isPending}>
           Refund {cents ? formatCents(Math.min(cents, left)) : formatCents(left)}
         </Button>
@@ -74,10 +73,16 @@ function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone: () => 
   );
 }
 
-function TestDisputeControls({ payment }: { payment: AdminPayment }) {
+const DISPUTE_NOTICES = {
+  open: 'Dispute open: the membership is suspended and you were mailed.',
+  won: 'Dispute won: the membership is restored.',
+  lost: 'Dispute lost: counted as a refund.',
+} as const;
+
+function TestDisputeControls({ payment, onNotice }: { payment: AdminPayment; onNotice: (notice: string) => void }) {
   const step = useTestDispute({
-    onSuccess: (answer) => toast({ title: `Dispute ${answer.payment.dispute ?? 'recorded'}` }),
-    onError: (error) => toast({ title: 'Dispute step failed', description: errorMessage(error), variant: 'destructive' }),
+    onSuccess: (answer) => onNotice(answer.payment.dispute ? DISPUTE_NOTICES[answer.payment.dispute] : 'Recorded.'),
+    onError: (error) => onNotice(`The dispute step failed: ${errorMessage(error)}`),
   });
   const left = payment.amountCents - payment.returnedCents;
   return (
@@ -99,6 +104,7 @@ function TestDisputeControls({ payment }: { payment: AdminPayment }) {
 
 function PaymentItem({ payment, testMode }: { payment: AdminPayment; testMode: boolean }) {
   const [refunding, setRefunding] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
   const left = payment.amountCents - payment.returnedCents;
   return (
     <li className="rounded-xl border border-stone-200 p-3" data-testid="admin-payment">
@@ -121,11 +127,21 @@ function PaymentItem({ payment, testMode }: { payment: AdminPayment; testMode: b
       <p className="mt-1 text-sm break-words text-stone-700">
         Charity: {payment.charityName ?? 'General fund'}, {formatCents(payment.charityNetCents)}
       </p>
+      {/* Inside the dialog (a toast behind a modal is out of reach of screen readers). */}
+      <p role="status" className="mt-1 text-sm font-medium text-brand-900 empty:hidden">{notice}</p>
       {!refunding && left > 0 && payment.dispute !== 'open' && (
-        <Button className="mt-2" size="sm" variant="outline" onClick={() => setRefunding(true)}>Refund</Button>
+        <Button className="mt-2" size="sm" variant="outline" onClick={() => { setNotice(null); setRefunding(true); }}>Refund</Button>
       )}
-      {refunding && <RefundForm payment={payment} onDone={() => setRefunding(false)} />}
-      {testMode && <TestDisputeControls payment={payment} />}
+      {refunding && (
+        <RefundForm
+          payment={payment}
+          onDone={(done) => {
+            setRefunding(false);
+            setNotice(done);
+          }}
+        />
+      )}
+      {testMode && <TestDisputeControls payment={payment} onNotice={setNotice} />}
     </li>
   );
 }
