@@ -15,7 +15,7 @@ import { CancelMembershipDialog } from './cancel-membership-dialog';
 
 /** Membership management: plan, Renews/Ends date, Pause and Cancel, and what the membership gave to charity. */
 export function MembershipCard() {
-  const details = useSubscriptionDetails();
+  const details = useSubscriptionDetails({ fresh: true });
   const pause = usePauseSubscription();
   const cancel = useCancelSubscription();
   const resume = useResumeSubscription();
