@@ -50,6 +50,9 @@ test('the admin refunds a member\'s payment: the membership ends and /impact sho
   await payment.getByRole('button', { name: 'Refund' }).click();
   await payment.getByRole('button', { name: 'Refund $9.99' }).click();
   await expect(payment.getByRole('alert')).toHaveText('A reason is required.');
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const accessible = async () => expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await accessible();
   await payment.getByLabel('Reason').fill('Charged by mistake');
   await payment.getByRole('button', { name: 'Refund $9.99' }).click();
   await expect(payment.getByRole('status')).toHaveText('Refunded $9.99. The membership has ended.');
@@ -71,6 +74,7 @@ test('the admin refunds a member\'s payment: the membership ends and /impact sho
   const log = page.getByRole('table', { name: 'Audit log' });
   await expect(log.getByRole('row', { name: /Charged by mistake/ })).toContainText(DEMO.admin.email);
   await expect(log.getByRole('row', { name: /Charged by mistake/ })).toContainText('membership ended');
+  await accessible();
   await memberContext.close();
 });
 
