@@ -117,7 +117,7 @@ export interface PaymentProvider {
   refundPayment(input: { paymentIntentId: string; amountCents: number; reason: string; adminId: string }): Promise<ProviderRefund>;
   /** The refunds of a charge (or, for the test provider, of a payment intent), as the provider has them now. */
   listRefunds(input: { chargeId: string | null; paymentIntentId: string }): Promise<ProviderRefund[]>;
-  /** Ends the subscription now (Stripe: DELETE /v1/subscriptions/:id); no proration refund. */
+  /** Ends the subscription now (Stripe: DELETE /v1/subscriptions/:id); no proration refund; nothing if it has ended. */
   cancelNow(subscriptionId: string): Promise<void>;
   /** Verifies a webhook's signature on the raw body; throws PaymentWebhookError when it does not hold. */
   verifyWebhook(rawBody: string, signature: string | null): Promise<PaymentEvent>;

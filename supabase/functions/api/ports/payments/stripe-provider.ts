@@ -196,7 +196,9 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
     },
 
     async cancelNow(subscriptionId) {
-      await stripe.subscriptions.cancel(subscriptionId);
+      // Idempotent: the app's refund and the webhook it causes may both ask.
+      const current = await stripe.subscriptions.retrieve(subscriptionId);
+      if (current.status !== 'canceled' && current.status !== 'incomplete_expired') await stripe.subscriptions.cancel(subscriptionId);
     },
 
     async verifyWebhook(rawBody, signature): Promise<PaymentEvent> {

@@ -25,7 +25,7 @@ adminPaymentRoutes.get('/', async (c) => {
 /**
  * POST /api/admin/payments/{id}/refund {amountCents?, reason}: refunds at the provider (its metadata names
  * the admin and the reason, so the webhook it causes records the same), then records it once by the
- * provider's refund id. A refund of all that is left ends the membership now, at the provider too.
+ * provider's refund id. A refund of all that is left ends the membership now, at the provider first.
  */
 adminPaymentRoutes.post('/:id/refund', async (c) => {
   const admin = requireAdmin(c);
@@ -36,10 +36,13 @@ adminPaymentRoutes.post('/:id/refund', async (c) => {
   const refund = await providerCall(() => payments.refundPayment({
     paymentIntentId: target.paymentIntentId, amountCents: target.amountCents, reason: body.reason, adminId: admin.id,
   }));
-  const step = await serviceTx(c, (q) => recordRefund(q, id, refund, admin.id));
-  if (step?.membershipEnded && target.providerSubscriptionId) {
-    await providerCall(() => payments.cancelNow(target.providerSubscriptionId!));
+  // All that is left: end the subscription at the provider before recording, so a failure here (502) leaves
+  // the refund to the charge.refunded webhook, which records it and cancels again (cancelNow is idempotent).
+  const sub = target.providerSubscriptionId;
+  if (refund.status === 'succeeded' && target.amountCents === target.payment.amountCents - target.payment.returnedCents && sub) {
+    await providerCall(() => payments.cancelNow(sub));
   }
+  const step = await serviceTx(c, (q) => recordRefund(q, id, refund, admin.id));
   const payment = await userTx(c, (q) => paymentById(q, id));
   return c.json({ ...(step ?? { outcome: 'pending' as const }), payment });
 });

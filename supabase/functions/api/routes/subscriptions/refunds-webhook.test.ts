@@ -14,16 +14,19 @@ const secret = 'whsec_refunds_test';
 let t: TestApp;
 let double: StripeDouble;
 let admin: Agent;
+/** Stripe unreachable for ending a subscription (the rest of the API answers). */
+let cancelFails = false;
 
 beforeAll(async () => {
   double = await startStripeDouble();
   await prepareStripeAccount(double);
+  const stripe = stripePaymentProvider({
+    secretKey: 'sk_test_refunds', publishableKey: 'pk_test_refunds', webhookSecret: secret,
+    host: '127.0.0.1', port: double.port, protocol: 'http',
+  });
   t = await createTestApp({}, (deps) => ({
     ...deps,
-    payments: stripePaymentProvider({
-      secretKey: 'sk_test_refunds', publishableKey: 'pk_test_refunds', webhookSecret: secret,
-      host: '127.0.0.1', port: double.port, protocol: 'http',
-    }),
+    payments: { ...stripe, cancelNow: (id: string) => (cancelFails ? Promise.reject(new Error('connection reset')) : stripe.cancelNow(id)) },
   }));
   admin = t.agent();
   await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
@@ -100,6 +103,22 @@ describe('refunds through Stripe', () => {
     expect(log.filter((e) => e.reason === 'Moved away')).toMatchObject([{ actor: TEST_ADMIN.email }]);
     expect(await ledgerOf(m.paymentId)).toHaveLength(2);
     expect((await admin.post(`/api/admin/payments/${m.paymentId}/refund`, { reason: 'again' })).status).toBe(409);
+  });
+
+  it('Stripe fails to end the subscription after a full refund: 502, and the refund\'s webhook records it and ends it', async () => {
+    const m = await member('cancel-fails@example.com');
+    cancelFails = true;
+    const res = await admin.post(`/api/admin/payments/${m.paymentId}/refund`, { reason: 'Closed account' });
+    cancelFails = false;
+    expect(res.status).toBe(502);
+    expect(await ledgerOf(m.paymentId)).toHaveLength(1);
+    expect(double.subscriptions.get(m.subscriptionId)!.status).toBe('active');
+    expect(await deliver(eventsOf('charge.refunded', m.paymentIntentId)[0])).toEqual({ received: true, outcome: 'refund-recorded' });
+    expect(await ledgerOf(m.paymentId)).toHaveLength(2);
+    expect(double.subscriptions.get(m.subscriptionId)!.status).toBe('canceled');
+    expect(await isActive(m.agent)).toBe(false);
+    const log = (await admin.get('/api/admin/audit-log')).body.entries as { actor: string; reason: string | null }[];
+    expect(log.filter((e) => e.reason === 'Closed account')).toMatchObject([{ actor: TEST_ADMIN.email }]);
   });
 });
 
