@@ -112,11 +112,11 @@ describe('public totals (reporting.charity_impact)', () => {
       expect(await impactOf(rows, SEED.lyonsCharityId)).toEqual({ month: 100, total: 100, members: 1, retired: false });
       expect(await impactOf(rows, SEED.longmontCharityId)).toEqual({ month: 0, total: 0, members: 0, retired: false });
       // Nothing about people: only these columns.
-      expect(Object.keys(rows[0]).sort()).toEqual(['charity_id', 'charity_name', 'city_name', 'city_state', 'member_count', 'month_cents', 'retired', 'total_cents']);
+      expect(Object.keys(rows[0]).sort()).toEqual(['charity_id', 'charity_name', 'city_active', 'city_name', 'city_state', 'member_count', 'month_cents', 'retired', 'total_cents']);
     }
   });
 
-  it('lists retired charities with their history, and leaves out the charities of closed cities', async () => {
+  it('lists retired charities with their history, and leaves out the charities of closed cities that received nothing', async () => {
     await asUser(db, TEST_ADMIN.id, (q) => q(`update public.charities set retired_at = now() where id = $1`, [WATERSHED]));
     await asService(db, (q) => q(`update public.cities set active = false where id = $1`, [SEED.longmontId]));
     const rows = await asAnon(db, (q) => q<Impact & { city_name: string }>(`select * from reporting.charity_impact()`));

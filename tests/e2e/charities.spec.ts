@@ -145,14 +145,15 @@ test.describe.serial('where the money went', () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`statement-${charity.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${month}.csv`);
     const lines = readFileSync(await download.path(), 'utf8').split('\r\n');
-    expect(lines[0]).toBe('Paid at (UTC),Payment,Invoice,Plan,Amount,Currency,Share (%),Share,Charity');
+    expect(lines[0]).toBe('Booked at (UTC),Entry,Payment,Invoice,Plan,Amount,Currency,Share (%),Share,Charity');
     expect(lines).toHaveLength(4); // header, the one payment, the total, and the final line break
-    const [paidAt, paymentId, invoice, plan, amount, currency, percent, share, name] = lines[1].split(',');
+    const [paidAt, entry, paymentId, invoice, plan, amount, currency, percent, share, name] = lines[1].split(',');
+    expect(entry).toBe('Payment');
     expect(paidAt.slice(0, 7)).toBe(month);
     expect(paymentId).toMatch(/^[0-9a-f-]{36}$/);
     expect(invoice).not.toBe('');
     expect([plan, amount, currency, percent, share, name]).toEqual(['Premium', '9.99', 'USD', '10.00', '1.00', charity]);
-    expect(lines[2]).toBe(`Total,1 payment,,,9.99,,,1.00,${charity}`);
+    expect(lines[2]).toBe(`Total,,1 payment,,,9.99,,,1.00,${charity}`);
     expect(lines.join('\n')).not.toContain('@');
   });
 });

@@ -19,6 +19,8 @@ export interface StripeDouble {
   prices: Map<string, Obj>;
   products: Map<string, Obj>;
   webhookEndpoints: Map<string, Obj>;
+  charges: Map<string, Obj>;
+  refunds: Map<string, Obj>;
   /** Stripe events for every change, oldest first, each with the object as it was then (Stripe's event shape). */
   events: Obj[];
   /** What Stripe does when the browser confirms the card: the intent succeeds, the invoice is paid, the subscription activates. */
@@ -28,6 +30,10 @@ export interface StripeDouble {
   decline(paymentIntentId: string, message?: string): void;
   /** A payment method that clears later (Stripe's PaymentIntent status 'processing'). */
   process(paymentIntentId: string): void;
+  /** A refund made in Stripe's Dashboard (not through the app): the refund, and the charge.refunded event. */
+  refundInDashboard(paymentIntentId: string, amount?: number): Obj;
+  /** The bank opens a dispute of a payment (charge.dispute.created), or Stripe closes it won or lost (charge.dispute.closed). */
+  dispute(paymentIntentId: string, status: 'needs_response' | 'won' | 'lost'): Obj;
   /** The invoice whose PaymentIntent this is (its invoice.paid event carries it). */
   invoiceOf(paymentIntentId: string): Obj;
   close(): Promise<void>;
@@ -73,6 +79,9 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   const prices = new Map<string, Obj>();
   const products = new Map<string, Obj>();
   const webhookEndpoints = new Map<string, Obj>();
+  const charges = new Map<string, Obj>();
+  const refunds = new Map<string, Obj>();
+  const disputes = new Map<string, Obj>();
   const requests: StripeDouble['requests'] = [];
   const events: Obj[] = [];
   /** Records a Stripe event with a copy of the object as it is now. */
@@ -90,6 +99,31 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       view.latest_invoice = invoices.get(sub.latest_invoice);
     }
     return view;
+  };
+
+  /** The charge a succeeded PaymentIntent made (its latest_charge). */
+  const chargeFor = (pi: Obj) => {
+    const charge = { id: newId('ch'), object: 'charge', amount: pi.amount, amount_refunded: 0, refunded: false, disputed: false,
+      currency: pi.currency, customer: pi.customer, payment_intent: pi.id, status: 'succeeded', created: nowSeconds() };
+    charges.set(charge.id, charge);
+    pi.latest_charge = charge.id;
+  };
+  /** Refunds a charge as Stripe does: never more than is left; charge.refunded carries the charge (not its refunds). */
+  const refund = (params: Record<string, string>): [number, Obj] => {
+    const pi = params.payment_intent ? paymentIntents.get(params.payment_intent) : undefined;
+    const charge = charges.get(params.charge ?? pi?.latest_charge ?? '');
+    if (!charge) return [400, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such charge or payment_intent' } }];
+    const amount = params.amount ? Number(params.amount) : charge.amount - charge.amount_refunded;
+    if (amount > charge.amount - charge.amount_refunded) {
+      return [400, { error: { type: 'invalid_request_error', code: 'amount_too_large', param: 'amount',
+        message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((charge.amount - charge.amount_refunded) / 100).toFixed(2)})` } }];
+    }
+    const made = { id: newId('re'), object: 'refund', amount, charge: charge.id, payment_intent: charge.payment_intent, currency: charge.currency,
+      status: 'succeeded', reason: params.reason ?? null, metadata: metadataOf(params), created: nowSeconds() };
+    refunds.set(made.id, made);
+    Object.assign(charge, { amount_refunded: charge.amount_refunded + amount, refunded: charge.amount_refunded + amount === charge.amount });
+    emit('charge.refunded', charge);
+    return [200, made];
   };
 
   function route(method: string, path: string, params: Record<string, string>): [number, Obj] {
@@ -195,6 +229,11 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       emit('customer.subscription.created', sub);
       return [200, subscriptionView(sub, expand)];
     }
+    if (method === 'POST' && path === '/v1/refunds') return refund(params);
+    if (method === 'GET' && path === '/v1/refunds') {
+      const found = [...refunds.values()].filter((r) => (params.charge ? r.charge === params.charge : r.payment_intent === params.payment_intent));
+      return [200, list(found.reverse(), '/v1/refunds')];
+    }
     if ((m = path.match(/^\/v1\/payment_intents\/([^/]+)$/)) && method === 'GET') {
       const pi = paymentIntents.get(m[1]);
       return pi ? [200, pi] : [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${m[1]}'` } }];
@@ -237,10 +276,11 @@ export async function startStripeDouble(): Promise<StripeDouble> {
 
   return {
     port: (server.address() as AddressInfo).port,
-    requests, customers, subscriptions, paymentIntents, invoices, prices, products, webhookEndpoints, events,
+    requests, customers, subscriptions, paymentIntents, invoices, prices, products, webhookEndpoints, charges, refunds, events,
     pay(paymentIntentId) {
       const pi = paymentIntents.get(paymentIntentId)!;
       Object.assign(pi, { status: 'succeeded', amount_received: pi.amount, last_payment_error: null });
+      chargeFor(pi);
       const invoice = [...invoices.values()].find((i) => i.confirmation_secret?.client_secret === pi.client_secret)!;
       Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, payments: paymentsOf(paymentIntentId) });
       const sub = subscriptions.get(invoice.parent.subscription_details.subscription)!;
@@ -258,6 +298,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
         id: piId, object: 'payment_intent', amount: item.price.unit_amount, amount_received: item.price.unit_amount, currency: item.price.currency,
         customer: sub.customer, status: 'succeeded', last_payment_error: null, client_secret: `${piId}_secret_${newId('s')}`,
       });
+      chargeFor(paymentIntents.get(piId)!);
       const invoice = {
         id: newId('in'), object: 'invoice', customer: sub.customer, currency: item.price.currency, status: 'paid',
         amount_due: item.price.unit_amount, amount_paid: item.price.unit_amount, billing_reason: 'subscription_cycle',
@@ -280,6 +321,27 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     },
     process(paymentIntentId) {
       Object.assign(paymentIntents.get(paymentIntentId)!, { status: 'processing', last_payment_error: null });
+    },
+    refundInDashboard(paymentIntentId, amount) {
+      const [status, body] = refund({ payment_intent: paymentIntentId, ...(amount ? { amount: String(amount) } : {}), reason: 'requested_by_customer' });
+      if (status !== 200) throw new Error(body.error.message);
+      return body;
+    },
+    dispute(paymentIntentId, status) {
+      const charge = charges.get(paymentIntents.get(paymentIntentId)!.latest_charge)!;
+      let dispute = [...disputes.values()].find((d) => d.charge === charge.id);
+      if (!dispute) {
+        dispute = { id: newId('dp'), object: 'dispute', amount: charge.amount, charge: charge.id, payment_intent: paymentIntentId,
+          currency: charge.currency, reason: 'fraudulent', status, created: nowSeconds() };
+        disputes.set(dispute.id, dispute);
+        charge.disputed = true;
+        emit('charge.dispute.created', dispute);
+      }
+      if (status !== 'needs_response') {
+        dispute.status = status;
+        emit('charge.dispute.closed', dispute);
+      }
+      return dispute;
     },
     invoiceOf(paymentIntentId) {
       const pi = paymentIntents.get(paymentIntentId)!;

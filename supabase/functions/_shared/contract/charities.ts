@@ -53,7 +53,12 @@ export const statementQuery = z.object({ month: statementMonth });
 
 /** One charity on the public /impact page: names and totals only, nothing about people but a count. */
 export const charityImpact = z.object({
+  /** 'general-fund' for the general fund (decision 172). */
   id: z.string(),
+  /** general-fund: the shares of members with no charity chosen and no city default, held for local charities. */
+  kind: z.enum(['charity', 'general-fund']),
+  /** False for a charity of a closed city (listed once it received something, so the totals add up). */
+  cityActive: z.boolean(),
   name: z.string(),
   cityName: z.string(),
   cityState: z.string(),
@@ -64,7 +69,10 @@ export const charityImpact = z.object({
 });
 export type CharityImpact = z.infer<typeof charityImpact>;
 
-/** GET /api/impact: this calendar month (UTC, "YYYY-MM") and all time, per charity of an open city. */
+/**
+ * GET /api/impact: this calendar month (UTC, "YYYY-MM") and all time, net of refunds and lost disputes, per
+ * charity of an open city, of a closed city that received shares, and the general fund (decision 172).
+ */
 export const impactAnswer = z.object({
   month: z.string(),
   monthCents: z.number(),

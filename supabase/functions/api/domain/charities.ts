@@ -19,7 +19,7 @@ const charityColumns = `
   ch.id, ch.city_id as "cityId", ci.name as "cityName", ci.state as "cityState", ci.active as "cityActive",
   ch.name, ch.is_default as "isDefault", ch.retired_at as "retiredAt", ch.created_at as "createdAt",
   (select count(*) from public.profiles p where p.preferred_charity_id = ch.id and p.role = 'USER')::int as "memberCount",
-  (select coalesce(sum(pay.charity_share_cents), 0) from public.payments pay where pay.charity_id = ch.id)::bigint as "totalGivenCents"`;
+  (select coalesce(sum(l.cents), 0) from public.charity_ledger l where l.charity_id = ch.id)::bigint as "totalGivenCents"`;
 
 const toCharity = (row: CharityRow): AdminCharity => ({
   ...row,
@@ -102,17 +102,22 @@ export async function withNameGuard<T>(work: () => Promise<T>, clash: () => Erro
   }
 }
 
+/** The declared general fund (decision 172): shares with no charity to name (ledger rows with charity_id null). */
+export const GENERAL_FUND_ID = 'general-fund';
+const GENERAL_FUND_NAME = 'Pay Local general fund';
+
 /** "2026-11" for a date, in UTC. */
 export const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 
 /** The public totals (GET /api/impact): every charity of an open city, retired ones with their history. */
 export async function charityImpact(q: Query, now = new Date()): Promise<ImpactAnswer> {
   const rows = await q<{
-    charity_id: string; charity_name: string; city_name: string; city_state: string; retired: boolean;
-    month_cents: string | number; total_cents: string | number; member_count: number;
+    charity_id: string | null; charity_name: string | null; city_name: string | null; city_state: string | null; retired: boolean;
+    city_active: boolean; month_cents: string | number; total_cents: string | number; member_count: number;
   }>(`select * from reporting.charity_impact()`);
   const charities: CharityImpact[] = rows.map((r) => ({
-    id: r.charity_id, name: r.charity_name, cityName: r.city_name, cityState: r.city_state, retired: r.retired,
+    id: r.charity_id ?? GENERAL_FUND_ID, kind: r.charity_id ? 'charity' : 'general-fund', cityActive: r.city_active,
+    name: r.charity_name ?? GENERAL_FUND_NAME, cityName: r.city_name ?? '', cityState: r.city_state ?? '', retired: r.retired,
     monthCents: Number(r.month_cents), totalCents: Number(r.total_cents), memberCount: r.member_count,
   }));
   return {
@@ -123,32 +128,40 @@ export async function charityImpact(q: Query, now = new Date()): Promise<ImpactA
   };
 }
 
-export const STATEMENT_HEADER = ['Paid at (UTC)', 'Payment', 'Invoice', 'Plan', 'Amount', 'Currency', 'Share (%)', 'Share', 'Charity'] as const;
+export const STATEMENT_HEADER = ['Booked at (UTC)', 'Entry', 'Payment', 'Invoice', 'Plan', 'Amount', 'Currency', 'Share (%)', 'Share', 'Charity'] as const;
+
+const ENTRY_LABELS = { share: 'Payment', refund: 'Refund', dispute_lost: 'Dispute lost' } as const;
 
 /**
- * The monthly statement of one charity as CSV: each payment of that calendar month (UTC) whose share went
- * to it, then a total row. No member names or emails (decision 125): the payment and invoice ids are
- * what an accountant reconciles with the provider. Read through the payments policies (admin only).
+ * The monthly statement of one charity (or of the general fund, id 'general-fund') as CSV: each charity
+ * ledger row booked in that calendar month (UTC), shares and reversals (a refund counts in the month it
+ * was made, decision 172, so a past month's statement never changes), then a total row. No member
+ * names or emails (decision 125): the payment and invoice ids are what an accountant reconciles with
+ * the provider. Read through the ledger and payments policies (admin only).
  */
 export async function charityStatement(q: Query, id: string, month: string): Promise<{ filename: string; csv: string }> {
-  const charity = await findCharity(q, id);
+  const name = id === GENERAL_FUND_ID ? GENERAL_FUND_NAME : (await findCharity(q, id)).name;
   const starts = `${month}-01T00:00:00Z`;
   const rows = await q<{
-    id: string; paid_at: Date | string; provider_invoice_id: string; plan: PlanId | null; amount_cents: number;
-    currency: string; charity_share_bps: number; charity_share_cents: number;
+    payment_id: string; booked_at: Date | string; kind: keyof typeof ENTRY_LABELS; provider_invoice_id: string; plan: PlanId | null;
+    amount_cents: number; currency: string; charity_share_bps: number; cents: number;
   }>(
-    `select p.id, p.paid_at, p.provider_invoice_id, s.plan, p.amount_cents, p.currency, p.charity_share_bps, p.charity_share_cents
-       from public.payments p left join public.subscriptions s on s.id = p.subscription_id
-      where p.charity_id = $1 and p.paid_at >= $2::timestamptz and p.paid_at < $2::timestamptz + interval '1 month'
-      order by p.paid_at, p.id`, [id, starts]);
+    `select l.payment_id, l.booked_at, l.kind, p.provider_invoice_id, s.plan, l.amount_cents, p.currency, p.charity_share_bps, l.cents
+       from public.charity_ledger l
+       join public.payments p on p.id = l.payment_id
+       left join public.subscriptions s on s.id = p.subscription_id
+      where l.charity_id is not distinct from $1::uuid
+        and l.booked_at >= $2::timestamptz and l.booked_at < $2::timestamptz + interval '1 month'
+      order by l.booked_at, l.id`, [id === GENERAL_FUND_ID ? null : id, starts]);
   const lines = rows.map((r) => [
-    new Date(r.paid_at).toISOString(), r.id, r.provider_invoice_id, r.plan ? PLANS[r.plan].name : '',
+    new Date(r.booked_at).toISOString(), ENTRY_LABELS[r.kind], r.payment_id, r.provider_invoice_id, r.plan ? PLANS[r.plan].name : '',
     centsAsDecimal(r.amount_cents), r.currency.toUpperCase(), (r.charity_share_bps / 100).toFixed(2),
-    centsAsDecimal(r.charity_share_cents), charity.name,
+    centsAsDecimal(r.cents), name,
   ]);
   const amount = rows.reduce((sum, r) => sum + r.amount_cents, 0);
-  const share = rows.reduce((sum, r) => sum + r.charity_share_cents, 0);
-  const total = ['Total', rows.length === 1 ? '1 payment' : `${rows.length} payments`, '', '', centsAsDecimal(amount), '', '', centsAsDecimal(share), charity.name];
-  const slug = charity.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'charity';
+  const share = rows.reduce((sum, r) => sum + r.cents, 0);
+  const count = rows.filter((r) => r.kind === 'share').length;
+  const total = ['Total', '', count === 1 ? '1 payment' : `${count} payments`, '', '', centsAsDecimal(amount), '', '', centsAsDecimal(share), name];
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'charity';
   return { filename: `statement-${slug}-${month}.csv`, csv: toCsv([STATEMENT_HEADER, ...lines, total]) };
 }

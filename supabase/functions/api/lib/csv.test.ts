@@ -18,6 +18,9 @@ describe('csv', () => {
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvCell('\tx')).toBe("'\tx");
     expect(csvCell('a=b')).toBe('a=b');
+    // Refunds in a statement: a negative amount stays a number; anything more after it does not.
+    expect(csvCell(centsAsDecimal(-999))).toBe('-9.99');
+    expect(csvCell('-9.99+cmd')).toBe("'-9.99+cmd");
   });
 
   it('builds a file with CRLF lines and decimal amounts', () => {

@@ -11,7 +11,8 @@ export type CsvCell = string | number | null | undefined;
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  // A negative amount of centsAsDecimal ("-1.00", a refund in a statement) is a number, not a formula.
+  if (FORMULA_START.test(text) && !/^-\d+\.\d\d$/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

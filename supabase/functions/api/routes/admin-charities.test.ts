@@ -129,17 +129,18 @@ describe('monthly statement', () => {
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="statement-hyperlink-http-evil-example-niwot-arts-${month}.csv"`);
     const lines = (res.body as string).split('\r\n');
     const name = `"'=HYPERLINK(""http://evil.example"",""Niwot, ""Arts"""")"`;
-    expect(lines[0]).toBe('Paid at (UTC),Payment,Invoice,Plan,Amount,Currency,Share (%),Share,Charity');
-    expect(lines.slice(1, 3).map((l) => l.split(',').slice(2, 8).join(','))).toEqual([
+    expect(lines[0]).toBe('Booked at (UTC),Entry,Payment,Invoice,Plan,Amount,Currency,Share (%),Share,Charity');
+    expect(lines.slice(1, 3).map((l) => l.split(',').slice(3, 9).join(','))).toEqual([
       'in_s1,Premium,100.00,USD,10.00,10.00', 'in_s2,Premium,9.99,USD,10.00,1.00']);
+    expect(lines[1].split(',')[1]).toBe('Payment');
     expect(lines[1].endsWith(`,${name}`)).toBe(true);
-    expect(lines[3]).toBe(`Total,2 payments,,,109.99,,,11.00,${name}`);
+    expect(lines[3]).toBe(`Total,,2 payments,,,109.99,,,11.00,${name}`);
     expect(lines[4]).toBe('');
     expect(res.body).not.toContain(SEED.member.email);
     expect(res.body).not.toContain('Maya');
 
     const empty = await admin.get(`/api/admin/charities/${charity.id}/statement?month=2020-01`);
-    expect((empty.body as string).split('\r\n')[1]).toMatch(/^Total,0 payments,,,0.00,,,0.00,/);
+    expect((empty.body as string).split('\r\n')[1]).toMatch(/^Total,,0 payments,,,0.00,,,0.00,/);
     expect((await admin.get(`/api/admin/charities/${charity.id}/statement?month=2026-13`)).body.message).toBe('month must be a month like 2026-11');
     expect((await admin.get(`/api/admin/charities/${charity.id}/statement`)).body.message).toBe('month is required');
     expect((await admin.get(`/api/admin/charities/00000000-0000-4000-8000-000000000000/statement?month=${month}`)).status).toBe(404);

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import {
   adminCharitiesQuery, createCharityBody, statementQuery, updateCharityBody,
 } from '../../_shared/contract/charities.ts';
 import { uuid } from '../../_shared/contract/common.ts';
 import { type AppEnv, userTx } from '../context.ts';
-import { charityStatement, createCharity, listCharities, updateCharity, withNameGuard } from '../domain/charities.ts';
+import { charityStatement, createCharity, GENERAL_FUND_ID, listCharities, updateCharity, withNameGuard } from '../domain/charities.ts';
 import { conflict } from '../lib/http-error.ts';
 import { parse, parseJson, parseQuery } from '../lib/validate.ts';
 import { requireAdmin } from '../middleware/session.ts';
@@ -41,7 +42,8 @@ adminCharityRoutes.patch('/:id', async (c) => {
 
 adminCharityRoutes.get('/:id/statement', async (c) => {
   requireAdmin(c);
-  const id = parse(uuid, c.req.param('id'), 'id');
+  // A charity, or the general fund (decision 172).
+  const id = parse(uuid.or(z.literal(GENERAL_FUND_ID)), c.req.param('id'), 'id');
   const { month } = parseQuery(c, statementQuery);
   const { filename, csv } = await userTx(c, (q) => charityStatement(q, id, month));
   c.header('Content-Type', 'text/csv; charset=utf-8');

@@ -33,7 +33,7 @@ describe('GET /api/impact', () => {
     const res = await t.agent().get('/api/impact');
     expect(res.status).toBe(200);
     expect(res.body.month).toBe(new Date().toISOString().slice(0, 7));
-    expect(find(res.body, WATERSHED)).toEqual({ id: WATERSHED, name: 'St. Vrain Watershed Friends', cityName: 'Lyons', cityState: 'Colorado',
+    expect(find(res.body, WATERSHED)).toEqual({ id: WATERSHED, kind: 'charity', cityActive: true, name: 'St. Vrain Watershed Friends', cityName: 'Lyons', cityState: 'Colorado',
       retired: false, monthCents: 1000, totalCents: 1080, memberCount: 1 });
     expect(find(res.body, SEED.lyonsCharityId)).toMatchObject({ monthCents: 100, totalCents: 100, memberCount: 1 });
     expect(find(res.body, SEED.longmontCharityId)).toMatchObject({ monthCents: 0, totalCents: 0, memberCount: 0 });
@@ -42,7 +42,7 @@ describe('GET /api/impact', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/giver@example\.com|Gina|member@paylocal|Maya/);
   });
 
-  it('answers members the same, keeps retired charities with their history, and drops closed cities', async () => {
+  it('answers members the same, keeps retired charities with their history, and drops closed cities whose charities received nothing', async () => {
     await admin.patch(`/api/admin/charities/${WATERSHED}`, { retired: true });
     await admin.patch(`/api/admin/cities/${SEED.longmontId}`, { active: false });
     const member = t.agent('192.0.2.91');

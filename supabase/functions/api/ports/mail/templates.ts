@@ -169,3 +169,20 @@ export function staffInviteMail(p: { name: string; businessName: string; siteUrl
     siteUrl: p.siteUrl,
   });
 }
+
+/** To the admin: a bank opened a dispute; the membership is suspended until it is closed (decision 172). */
+export function disputeOpenedMail(p: {
+  siteUrl: string; memberName: string | null; memberEmail: string | null; amountCents: number; paidAt: string; reason: string | null;
+}): RenderedMail {
+  return layout({
+    kind: 'dispute_opened',
+    subject: `A payment dispute was opened (${dollars(p.amountCents)})`,
+    greeting: 'Hello,',
+    paragraphs: [
+      `The bank of ${p.memberName ?? 'a deleted account'}${p.memberEmail ? ` (${p.memberEmail})` : ''} disputes ${dollars(p.amountCents)} of the payment of ${p.paidAt}${p.reason ? ` (reason: ${p.reason})` : ''}.`,
+      'The membership is suspended until the dispute is closed: won restores it, lost counts as a refund.',
+    ],
+    action: { label: 'Open the admin', url: link(p.siteUrl, '/admin') },
+    siteUrl: p.siteUrl,
+  });
+}

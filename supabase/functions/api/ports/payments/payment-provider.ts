@@ -65,7 +65,32 @@ export type PaymentEvent =
         currency: string;
       };
     }
+  /** Money went back on a charge (decision 172): its refunds are then listed from the provider. */
+  | { id: string; created: Date; type: 'charge.refunded'; paymentIntentId: string; chargeId: string }
+  /** A dispute (chargeback) opened or closed; a closed dispute's outcome does not change. */
+  | { id: string; created: Date; type: 'charge.dispute'; dispute: ProviderDispute }
   | { id: string; created: Date; type: 'ignored'; providerType: string };
+
+/** A refund as the provider has it (decision 172); metadata names the admin and the reason when made in the app. */
+export interface ProviderRefund {
+  id: string;
+  amountCents: number;
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled' | 'requires_action';
+  created: Date;
+  /** The reason the admin gave in the app; null for a refund made elsewhere (Stripe's Dashboard). */
+  reason: string | null;
+  /** The admin who made it in the app (metadata), else null. */
+  adminId: string | null;
+}
+
+export interface ProviderDispute {
+  id: string;
+  paymentIntentId: string;
+  amountCents: number;
+  reason: string | null;
+  /** open: any status before closing; won/lost once closed (warning_closed counts as won: no money moved). */
+  status: 'open' | 'won' | 'lost';
+}
 
 /** The built-in test provider's browser-side step (what Stripe.js does against Stripe). */
 interface TestCardCheckout {
@@ -88,6 +113,12 @@ export interface PaymentProvider {
   resumeCollection(subscriptionId: string): Promise<void>;
   /** Stripe: cancel_at_period_end = false, before the period ends. */
   keepSubscription(subscriptionId: string): Promise<void>;
+  /** Refunds amountCents of a payment; metadata carries the admin and the reason (decision 172). */
+  refundPayment(input: { paymentIntentId: string; amountCents: number; reason: string; adminId: string }): Promise<ProviderRefund>;
+  /** The refunds of a charge (or, for the test provider, of a payment intent), as the provider has them now. */
+  listRefunds(input: { chargeId: string | null; paymentIntentId: string }): Promise<ProviderRefund[]>;
+  /** Ends the subscription now (Stripe: DELETE /v1/subscriptions/:id); no proration refund; nothing if it has ended. */
+  cancelNow(subscriptionId: string): Promise<void>;
   /** Verifies a webhook's signature on the raw body; throws PaymentWebhookError when it does not hold. */
   verifyWebhook(rawBody: string, signature: string | null): Promise<PaymentEvent>;
   /** Present only on the test provider. */

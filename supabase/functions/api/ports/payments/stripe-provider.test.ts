@@ -111,10 +111,14 @@ describe('stripe adapter', () => {
     };
     const read = (type: string, object: object) =>
       toPaymentEvent({ id: `evt_${type}`, object: 'event', created: 1_800_000_000, type, data: { object } } as unknown as Stripe.Event);
-    const handled = (type: string) => read(type, type.startsWith('invoice.') ? invoice : subscription).type !== 'ignored';
+    const charge = { id: 'ch_listed', object: 'charge', payment_intent: 'pi_listed', amount_refunded: 999 };
+    const dispute = { id: 'dp_listed', object: 'dispute', charge: 'ch_listed', payment_intent: 'pi_listed', amount: 999, status: 'needs_response', reason: 'fraudulent' };
+    const objectFor = (type: string) => (type.startsWith('invoice.') ? invoice : type.startsWith('charge.dispute.') ? dispute
+      : type.startsWith('charge.') ? charge : subscription);
+    const handled = (type: string) => read(type, objectFor(type)).type !== 'ignored';
     for (const type of STRIPE_WEBHOOK_EVENTS) expect(handled(type), type).toBe(true);
     // Stripe sends plenty more (to an endpoint subscribed to them); none of these is read, so none is subscribed.
-    for (const type of ['invoice.payment_failed', 'invoice.created', 'invoice.finalized', 'charge.refunded', 'charge.dispute.created',
+    for (const type of ['invoice.payment_failed', 'invoice.created', 'invoice.finalized', 'charge.dispute.updated', 'charge.refund.updated',
       'checkout.session.completed', 'customer.created', 'payment_intent.succeeded', 'customer.subscription.trial_will_end']) {
       expect(handled(type), type).toBe(false);
       expect(STRIPE_WEBHOOK_EVENTS as readonly string[]).not.toContain(type);

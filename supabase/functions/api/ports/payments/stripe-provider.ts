@@ -7,7 +7,8 @@
 import Stripe from 'stripe';
 import type { PlanId } from '../../../_shared/constants.ts';
 import {
-  PaymentWebhookError, type PaymentEvent, type PaymentProvider, type ProviderPayment, type ProviderSubscription,
+  PaymentWebhookError, type PaymentEvent, type PaymentProvider, type ProviderDispute, type ProviderPayment,
+  type ProviderRefund, type ProviderSubscription,
 } from './payment-provider.ts';
 
 export interface StripeProviderOptions {
@@ -179,6 +180,27 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false });
     },
 
+    async refundPayment({ paymentIntentId, amountCents, reason, adminId }) {
+      const refund = await stripe.refunds.create({
+        payment_intent: paymentIntentId,
+        amount: amountCents,
+        reason: 'requested_by_customer',
+        metadata: { paylocal_admin_id: adminId, paylocal_reason: reason.slice(0, 500) },
+      });
+      return toProviderRefund(refund);
+    },
+
+    async listRefunds({ chargeId, paymentIntentId }) {
+      const refunds = await stripe.refunds.list(chargeId ? { charge: chargeId, limit: 100 } : { payment_intent: paymentIntentId, limit: 100 });
+      return refunds.data.map(toProviderRefund);
+    },
+
+    async cancelNow(subscriptionId) {
+      // Idempotent: the app's refund and the webhook it causes may both ask.
+      const current = await stripe.subscriptions.retrieve(subscriptionId);
+      if (current.status !== 'canceled' && current.status !== 'incomplete_expired') await stripe.subscriptions.cancel(subscriptionId);
+    },
+
     async verifyWebhook(rawBody, signature): Promise<PaymentEvent> {
       if (!options.webhookSecret) throw new PaymentWebhookError('STRIPE_WEBHOOK_SECRET is not set');
       if (!signature) throw new PaymentWebhookError('Missing Stripe-Signature header');
@@ -191,6 +213,24 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
       return toPaymentEvent(event);
     },
   };
+}
+
+/** A Stripe refund as the refunds table keeps it; the app's refunds carry the admin and the reason in metadata. */
+export function toProviderRefund(refund: Stripe.Refund): ProviderRefund {
+  return {
+    id: refund.id,
+    amountCents: refund.amount,
+    status: (refund.status ?? 'pending') as ProviderRefund['status'],
+    created: seconds(refund.created),
+    reason: refund.metadata?.paylocal_reason || null,
+    adminId: refund.metadata?.paylocal_admin_id || null,
+  };
+}
+
+function disputeStatus(status: Stripe.Dispute.Status): ProviderDispute['status'] {
+  if (status === 'lost') return 'lost';
+  // warning_closed: an inquiry closed without a chargeback; no money moved, as when won.
+  return status === 'won' || status === 'warning_closed' ? 'won' : 'open';
 }
 
 type Reader = (event: Stripe.Event, base: { id: string; created: Date }) => PaymentEvent | null;
@@ -222,6 +262,26 @@ const invoicePaid: Reader = (event, base) => {
   };
 };
 
+/** charge.refunded names the charge; its refunds are then listed from Stripe (decision 172). */
+const chargeRefunded: Reader = (event, base) => {
+  const charge = event.data?.object as Partial<Stripe.Charge> | undefined;
+  const paymentIntentId = idOf(charge?.payment_intent);
+  return charge?.id && charge.object === 'charge' && paymentIntentId
+    ? { ...base, type: 'charge.refunded', chargeId: charge.id, paymentIntentId }
+    : null;
+};
+
+/** A dispute as the event shows it: once closed (won/lost) it does not change, and an open one never follows a closed one. */
+const chargeDispute: Reader = (event, base) => {
+  const dispute = event.data?.object as Partial<Stripe.Dispute> | undefined;
+  const paymentIntentId = idOf(dispute?.payment_intent);
+  if (!dispute?.id || dispute.object !== 'dispute' || !paymentIntentId || !(Number(dispute.amount) > 0) || !dispute.status) return null;
+  return {
+    ...base, type: 'charge.dispute',
+    dispute: { id: dispute.id, paymentIntentId, amountCents: dispute.amount!, reason: dispute.reason ?? null, status: disputeStatus(dispute.status) },
+  };
+};
+
 /**
  * The Stripe events the webhook handles, each with its reader: the one list. `npm run stripe:setup`
  * subscribes the endpoint to exactly these (STRIPE_WEBHOOK_EVENTS); anything else is acknowledged and ignored.
@@ -233,6 +293,9 @@ const READERS = {
   'customer.subscription.paused': subscriptionEvent,
   'customer.subscription.resumed': subscriptionEvent,
   'invoice.paid': invoicePaid,
+  'charge.refunded': chargeRefunded,
+  'charge.dispute.created': chargeDispute,
+  'charge.dispute.closed': chargeDispute,
 } satisfies Partial<Record<Stripe.Event['type'], Reader>>;
 
 /** The Stripe events the webhook endpoint subscribes to (scripts/stripe-setup.ts): exactly those handled here. */

@@ -6,7 +6,7 @@ import { periodEnd } from '../../lib/billing-period.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import {
   CardDeclinedError, PaymentWebhookError,
-  type PaymentProvider, type ProviderPayment, type ProviderSubscription, type StartedCheckout,
+  type PaymentProvider, type ProviderPayment, type ProviderRefund, type ProviderSubscription, type StartedCheckout,
 } from './payment-provider.ts';
 import { testCardOutcome } from './test-cards.ts';
 
@@ -39,6 +39,8 @@ export function testPaymentProvider(options: { now?: () => Date } = {}): Payment
   const now = options.now ?? (() => new Date());
   const intents = new Map<string, TestIntent>();
   const subscriptions = new Map<string, TestSubscription>();
+  /** Refunds per payment intent (intents from before a restart are refunded by id alone, like subscriptions). */
+  const refunds = new Map<string, ProviderRefund[]>();
 
   const intentOf = (paymentIntentId: string) => {
     const intent = intents.get(paymentIntentId);
@@ -110,6 +112,20 @@ export function testPaymentProvider(options: { now?: () => Date } = {}): Payment
       if (subscription) subscription.cancelAtPeriodEnd = false;
     },
 
+    async refundPayment({ paymentIntentId, amountCents, reason, adminId }) {
+      const refund: ProviderRefund = {
+        id: id('re'), amountCents, status: 'succeeded', created: now(), reason, adminId,
+      };
+      refunds.set(paymentIntentId, [...(refunds.get(paymentIntentId) ?? []), refund]);
+      return refund;
+    },
+    async listRefunds({ paymentIntentId }) {
+      return refunds.get(paymentIntentId) ?? [];
+    },
+    async cancelNow(subscriptionId) {
+      const subscription = subscriptionOf(subscriptionId);
+      if (subscription) Object.assign(subscription, { status: 'canceled', cancelAtPeriodEnd: false });
+    },
     async verifyWebhook() {
       throw new PaymentWebhookError('The built-in test payment provider sends no webhooks');
     },

@@ -213,7 +213,9 @@ export async function subscriptionDetailsOf(c: AppContext) {
        select l.plan, l.current_period_end, l.cancel_at_period_end,
               private.subscription_status_of(me.id) as status,
               private.has_active_subscription(me.id) as is_active,
-              (select coalesce(sum(p.charity_share_cents), 0)::int from public.payments p where p.user_id = me.id) as given,
+              -- Net of refunds and lost disputes (the charity ledger, decision 172).
+              (select coalesce(sum(l.cents), 0)::int from public.charity_ledger l join public.payments p on p.id = l.payment_id
+                where p.user_id = me.id) as given,
               coalesce(
                 (select ch.name from public.payments p join public.charities ch on ch.id = p.charity_id
                   where p.user_id = me.id order by p.paid_at desc limit 1),

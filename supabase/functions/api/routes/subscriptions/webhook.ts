@@ -7,6 +7,7 @@ import { applyProviderState, ticketIfKnown, webhookPreflight } from '../../domai
 import { providerCall } from '../../domain/provider-call.ts';
 import { recordPayment } from './records.ts';
 import { settleFromProvider } from './settle.ts';
+import { applyMoneyBack } from './money-back.ts';
 
 export const webhookRoutes = new Hono<AppEnv>();
 
@@ -33,6 +34,7 @@ webhookRoutes.post('/webhook', async (c) => {
     : event.type === 'subscription.changed' ? event.subscriptionId : null;
   const first = await serviceTx(c, (q) => webhookPreflight(q, event.id, subscriptionId));
   if (first.seen) return c.json({ received: true, outcome: 'duplicate' });
+  if (event.type === 'charge.refunded' || event.type === 'charge.dispute') return c.json({ received: true, ...(await applyMoneyBack(c, event)) });
 
   // Before the event's own transaction, asking the provider (a failure answers 5xx and Stripe retries):
   // settle an open checkout of this subscription, then read the subscription's state with its ticket.

@@ -8,6 +8,7 @@ import { errorStatus } from '@/lib/api-error';
 import { useAdminMetrics } from '../api/get-admin-metrics';
 import { AccessDenied } from './access-denied';
 import { CityManagement } from './city-management';
+import { AuditLog } from './audit-log';
 import { CharityManagement } from './charity-management';
 import { MerchantManagement } from './merchant-management';
 import { MetricCards } from './metric-cards';
@@ -47,6 +48,7 @@ export function AdminDashboardPage() {
                 <Tab>User Management</Tab>
                 <Tab>City Management</Tab>
                 <Tab>Charity Management</Tab>
+                <Tab>Audit Log</Tab>
               </TabList>
               <TabPanels>
                 <TabPanel>
@@ -59,6 +61,7 @@ export function AdminDashboardPage() {
                   <CityManagement />
                 </TabPanel>
                 <TabPanel><CharityManagement /></TabPanel>
+                <TabPanel><AuditLog /></TabPanel>
               </TabPanels>
             </Tabs>
           </>

@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api-error';
 import { useDeleteUser } from '../api/delete-user';
 import { ADMIN_USERS_PAGE, useAdminUsers } from '../api/get-admin-users';
 import { Cell, DataTable } from './data-table';
+import { UserPaymentsDialog } from './user-payments-dialog';
 
 /** Every account, newest first, searchable and paged; delete for non-admin accounts only. */
 export function UserManagement() {
@@ -18,6 +19,7 @@ export function UserManagement() {
   const [offset, setOffset] = useState(0);
   const users = useAdminUsers({ search, offset });
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const [paymentsOf, setPaymentsOf] = useState<AdminUser | null>(null);
   const remove = useDeleteUser({
     onSuccess: () => {
       toast({ title: 'User deleted' });
@@ -62,11 +64,16 @@ export function UserManagement() {
                   </Cell>
                   <Cell>{user.subscriptionStatus}</Cell>
                   <Cell className="whitespace-nowrap">{format(new Date(user.createdAt), 'MMM d, yyyy')}</Cell>
-                  <Cell className="text-right">
+                  <Cell className="text-right whitespace-nowrap">
                     {user.role !== 'ADMIN' && (
-                      <Button size="sm" variant="destructive" onClick={() => setDeleting(user)} aria-label={`Delete ${user.name}`}>
-                        Delete
-                      </Button>
+                      <div className="flex justify-end gap-2">
+                        <Button size="sm" variant="outline" onClick={() => setPaymentsOf(user)} aria-label={`Payments of ${user.name}`}>
+                          Payments
+                        </Button>
+                        <Button size="sm" variant="destructive" onClick={() => setDeleting(user)} aria-label={`Delete ${user.name}`}>
+                          Delete
+                        </Button>
+                      </div>
                     )}
                   </Cell>
                 </tr>
@@ -88,6 +95,7 @@ export function UserManagement() {
           </>
         )}
       </CardContent>
+      <UserPaymentsDialog user={paymentsOf} onClose={() => setPaymentsOf(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete user?"

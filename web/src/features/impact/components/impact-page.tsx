@@ -13,11 +13,15 @@ function monthLabel(month: string): string {
   return new Date(Date.UTC(year, monthNumber - 1, 1)).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
-/** The charities of one city, in the order the API gives (by city, then name). */
+/** The entry's group: its city (marked when closed), or the general fund of its own (decision 172). */
+const groupOf = (charity: CharityImpact) =>
+  charity.kind === 'general-fund' ? 'General fund' : `${charity.cityName}, ${charity.cityState}${charity.cityActive ? '' : ' (closed)'}`;
+
+/** The charities of one city, in the order the API gives (by city, then name; the general fund last). */
 function byCity(charities: readonly CharityImpact[]) {
   const groups = new Map<string, CharityImpact[]>();
   for (const charity of charities) {
-    const label = `${charity.cityName}, ${charity.cityState}`;
+    const label = groupOf(charity);
     groups.set(label, [...(groups.get(label) ?? []), charity]);
   }
   return [...groups];
@@ -46,8 +50,8 @@ export function ImpactPage() {
         <div className="text-center">
           <h1 className="text-3xl font-extrabold tracking-tight text-stone-900 sm:text-5xl">Our Impact</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-stone-700">
-            10% of every membership payment goes to the local charity the member chose (or their city's default charity).
-            These totals come straight from the recorded payments.
+            10% of every membership payment goes to the local charity the member chose (or their city's default charity,
+            else our general fund). These totals come straight from the recorded payments, net of refunds.
           </p>
         </div>
 
@@ -73,7 +77,11 @@ export function ImpactPage() {
               <Card key={city}>
                 <CardHeader>
                   <CardTitle className="text-xl">{city}</CardTitle>
-                  <CardDescription>{charities.length === 1 ? '1 charity' : `${charities.length} charities`}</CardDescription>
+                  <CardDescription>
+                    {city === 'General fund'
+                      ? 'The share of members who chose no charity and whose city has none by default, held for local charities.'
+                      : charities.length === 1 ? '1 charity' : `${charities.length} charities`}
+                  </CardDescription>
                 </CardHeader>
                 <CardContent className="overflow-x-auto">
                   <table className="w-full text-left text-sm">
@@ -95,7 +103,7 @@ export function ImpactPage() {
                           </th>
                           <td className="py-3 pr-4 text-right tabular-nums">{formatCents(charity.monthCents)}</td>
                           <td className="py-3 pr-4 text-right tabular-nums">{formatCents(charity.totalCents)}</td>
-                          <td className="py-3 text-right tabular-nums">{members(charity.memberCount)}</td>
+                          <td className="py-3 text-right tabular-nums">{charity.kind === 'general-fund' ? '—' : members(charity.memberCount)}</td>
                         </tr>
                       ))}
                     </tbody>

@@ -15,7 +15,7 @@ import { CancelMembershipDialog } from './cancel-membership-dialog';
 
 /** Membership management: plan, Renews/Ends date, Pause and Cancel, and what the membership gave to charity. */
 export function MembershipCard() {
-  const details = useSubscriptionDetails();
+  const details = useSubscriptionDetails({ fresh: true });
   const pause = usePauseSubscription();
   const cancel = useCancelSubscription();
   const resume = useResumeSubscription();
@@ -66,7 +66,9 @@ export function MembershipCard() {
             <div className="flex flex-wrap items-center gap-2">
               <span className="text-lg font-semibold text-stone-900">{d.planName ?? 'Premium'}</span>
               {d.plan && <span className="text-stone-600">· {PLANS[d.plan].label}</span>}
-              {d.status === 'paused' ? (
+              {d.status === 'active' && !d.isActive ? (
+                <Badge variant="destructive">On hold</Badge>
+              ) : d.status === 'paused' ? (
                 <Badge variant="warning">Paused</Badge>
               ) : d.status === 'past_due' ? (
                 <Badge variant="destructive">Payment due</Badge>
@@ -79,6 +81,12 @@ export function MembershipCard() {
             {periodEnd && (
               <p className="text-stone-800">
                 <span className="font-medium">{d.cancelAtPeriodEnd ? 'Ends' : 'Renews'}</span> {periodEnd}
+              </p>
+            )}
+            {d.status === 'active' && !d.isActive && (
+              // A running membership without access: a payment dispute is open (decision 172).
+              <p className="text-sm text-stone-700" data-testid="membership-on-hold">
+                Your membership is on hold while your bank reviews a dispute of a payment. Deals come back if it is resolved in the membership's favour.
               </p>
             )}
             {d.status === 'paused' && (
@@ -110,7 +118,10 @@ export function MembershipCard() {
               {' '}to <strong>{d.charityName}</strong>
             </>
           ) : (
-            ' to local charities'
+            // No charity chosen and no city default: the share went to the general fund (decision 172).
+            <>
+              {' '}to the <strong>Pay Local general fund</strong>, held for local charities
+            </>
           )}
           .
         </p>

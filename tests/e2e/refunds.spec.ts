@@ -1,0 +1,112 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEMO, signIn, uniqueEmail } from './support';
+
+// Refunds and disputes on the embedded default (test payments, decision 172): the admin refunds a
+// member's payment from the users table (the membership ends, /impact is net), and rehearses a
+// dispute with the test-mode control (opened: access suspended; won: restored).
+
+const LYONS = 'c0000000-0000-4000-8000-000000000001';
+
+/** A member who paid for a monthly membership through the test provider; the context is signed in. */
+async function payingMember(request: APIRequestContext, prefix: string) {
+  const email = uniqueEmail(prefix);
+  const name = `Refund ${prefix} ${Math.random().toString(36).slice(2, 6)}`;
+  const account = { email, name, password: 'secret123', homeCityId: LYONS };
+  const created = await (await request.post('/api/create-subscription', { data: { ...account, plan: 'monthly' } })).json();
+  expect((await request.post('/api/test-payments/confirm', {
+    data: { clientSecret: created.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
+  })).status()).toBe(200);
+  expect((await request.post('/api/complete-subscription', {
+    data: { ...account, paymentIntentId: created.paymentIntentId, customerId: created.customerId, plan: 'monthly' },
+  })).status()).toBe(200);
+  return { email, name };
+}
+
+const isActive = async (request: APIRequestContext) => ((await (await request.get('/api/subscription/status')).json()) as { isActive: boolean }).isActive;
+const impact = async (request: APIRequestContext) => (await (await request.get('/api/impact')).json()) as { monthCents: number; totalCents: number };
+const dollars = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+async function openPayments(page: Page, who: { email: string; name: string }) {
+  await signIn(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.getByRole('tab', { name: 'User Management' }).click();
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(who.email);
+  await page.getByRole('table', { name: 'Users' }).getByRole('button', { name: `Payments of ${who.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Payments of ${who.name}` });
+  await expect(dialog.getByTestId('admin-payment')).toHaveCount(1);
+  return dialog;
+}
+
+test('the admin refunds a member\'s payment: the membership ends and /impact shows the net', async ({ page, browser }) => {
+  const memberContext = await browser.newContext();
+  const who = await payingMember(memberContext.request, 'refunded');
+  expect(await isActive(memberContext.request)).toBe(true);
+  const before = await impact(memberContext.request);
+
+  const dialog = await openPayments(page, who);
+  const payment = dialog.getByTestId('admin-payment');
+  await expect(payment).toContainText('$9.99');
+  await expect(payment).toContainText('Charity: Lyons Community Foundation, $1.00');
+  await payment.getByRole('button', { name: 'Refund' }).click();
+  await payment.getByRole('button', { name: 'Refund $9.99' }).click();
+  await expect(payment.getByRole('alert')).toHaveText('A reason is required.');
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const accessible = async () => expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await accessible();
+  await payment.getByLabel('Reason').fill('Charged by mistake');
+  await payment.getByRole('button', { name: 'Refund $9.99' }).click();
+  await expect(payment.getByRole('status')).toHaveText('Refunded $9.99. The membership has ended.');
+  await expect(payment).toContainText('Refunded in full');
+  await expect(payment).toContainText('Charity: Lyons Community Foundation, $0.00');
+  await expect(payment.getByRole('button', { name: 'Refund' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // The membership ended at once; /impact is net of the reversed share.
+  expect(await isActive(memberContext.request)).toBe(false);
+  const after = await impact(memberContext.request);
+  expect(after).toEqual({ ...after, monthCents: before.monthCents - 100, totalCents: before.totalCents - 100 });
+  const visitor = await browser.newPage();
+  await visitor.goto('/impact');
+  await expect(visitor.getByTestId('impact-month-total')).toHaveText(dollars(after.monthCents));
+
+  // The audit log says who, why and what.
+  await page.getByRole('tab', { name: 'Audit Log' }).click();
+  const log = page.getByRole('table', { name: 'Audit log' });
+  await expect(log.getByRole('row', { name: /Charged by mistake/ })).toContainText(DEMO.admin.email);
+  await expect(log.getByRole('row', { name: /Charged by mistake/ })).toContainText('membership ended');
+  await accessible();
+  await memberContext.close();
+});
+
+test('a dispute opened suspends the member\'s access; won restores it (test-mode control)', async ({ page, browser }) => {
+  const memberContext = await browser.newContext();
+  const who = await payingMember(memberContext.request, 'disputed');
+  const dialog = await openPayments(page, who);
+  const controls = dialog.getByTestId('test-mode-controls');
+  await expect(controls).toContainText('Test mode');
+
+  await controls.getByRole('button', { name: 'Open dispute' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Dispute open: the membership is suspended and you were mailed.');
+  await expect(dialog.getByTestId('admin-payment')).toContainText('Dispute open');
+  expect(await isActive(memberContext.request)).toBe(false);
+  const member = await memberContext.newPage();
+  await member.goto('/profile');
+  await expect(member.getByText('On hold', { exact: true })).toBeVisible();
+  await expect(member.getByTestId('membership-on-hold')).toContainText('dispute');
+
+  // Admin screens are desktop-first, but the payments dialog must not overflow a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await dialog.evaluate((panel) => {
+    const box = panel.querySelector('[data-testid="admin-payment"]')!.closest('ul')!.parentElement!.parentElement!;
+    return box.getBoundingClientRect().right <= 390 && [...box.querySelectorAll('*')].every((e) => e.getBoundingClientRect().right <= 390);
+  })).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await controls.getByRole('button', { name: 'Win dispute' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Dispute won: the membership is restored.');
+  expect(await isActive(memberContext.request)).toBe(true);
+  await member.reload();
+  await expect(member.getByTestId('membership-on-hold')).toHaveCount(0);
+  await expect(member.getByText('Active', { exact: true })).toBeVisible();
+  await memberContext.close();
+});
