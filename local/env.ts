@@ -60,6 +60,10 @@ export const localEnvSchema = z.object({
       publishableKey: text(parsed.STRIPE_PUBLISHABLE_KEY),
       webhookSecret: text(parsed.STRIPE_WEBHOOK_SECRET),
     })) ctx.addIssue({ code: 'custom', path: [problem.name], message: problem.message });
+    // A shop in production mode needs its public origin: links in mail are built from it alone (decision 176).
+    if (text(parsed.NODE_ENV) === 'production' && !text(parsed.SITE_URL)) {
+      ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'required when NODE_ENV=production (the public origin every link in mail points at, e.g. https://shop.example)' });
+    }
   }, { when: () => true });
 
 /** Settings of the local runner; a malformed value stops it with a message naming the variable. */

@@ -8,6 +8,7 @@ import { isValidObjectKey, type ObjectStore } from '../supabase/functions/api/po
 import {
   COMMON_SECURITY_HEADERS, HSTS, inlineScripts, isSecureRequest, scriptHash, webAppCsp,
 } from '../supabase/functions/api/lib/security-headers.ts';
+import { forwardedValue } from '../supabase/functions/api/lib/client-ip.ts';
 import { logError } from '../supabase/functions/api/lib/log.ts';
 
 export interface LocalServerOptions {
@@ -18,6 +19,8 @@ export interface LocalServerOptions {
   realtime?: Hono;
   /** The local object store, served under /objects/ (uploads arrive through PUT /api/objects/upload/...). */
   objects?: ObjectStore;
+  /** TRUSTED_PROXY_HOPS: X-Forwarded-Proto (for HSTS) is read only when proxies of ours are in front. */
+  trustedProxyHops?: number;
 }
 
 /** The web app's CSP: the hashes of the inline scripts of the built pages (index.html, offline.html). */
@@ -32,7 +35,7 @@ async function webCspFor(staticDir: string): Promise<string> {
 }
 
 /** The embedded stack's HTTP surface: /api from the Hono app, everything else the PWA with SPA fallback. */
-export function createLocalServer({ api, staticDir, realtime, objects }: LocalServerOptions) {
+export function createLocalServer({ api, staticDir, realtime, objects, trustedProxyHops = 0 }: LocalServerOptions) {
   const server = new Hono();
   // Errors outside the API (the realtime stream, static files): logged by kind only, never the error object,
   // which for a database error carries the SQL parameters (lib/log.ts).
@@ -47,7 +50,7 @@ export function createLocalServer({ api, staticDir, realtime, objects }: LocalSe
     const headers = c.res.headers;
     for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) if (!headers.has(name)) c.header(name, value);
     if (!headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', await webCsp);
-    if (isSecureRequest(c.req.url, c.req.header('x-forwarded-proto'))) c.header('Strict-Transport-Security', HSTS);
+    if (isSecureRequest(c.req.url, forwardedValue(c.req.header('x-forwarded-proto'), trustedProxyHops))) c.header('Strict-Transport-Security', HSTS);
   });
   if (realtime) server.route('/', realtime);
   server.route('/', api);

@@ -10,6 +10,11 @@ export interface AppConfig {
   /** The public site origin (SITE_URL), e.g. https://paylocal.example; null on the embedded stack. */
   siteUrl: string | null;
   /**
+   * The origin of every link in mail (decision 176): SITE_URL, else the local runner's own configured
+   * origin http://localhost:PORT. Never the request's Host or X-Forwarded-Host, which the client chooses.
+   */
+  linkOrigin: string;
+  /**
    * Proxies we run in front of the API that append to X-Forwarded-For (TRUSTED_PROXY_HOPS). 0: the header
    * is never read and the connection's address is the client's (lib/client-ip.ts).
    */
@@ -97,6 +102,7 @@ export function configFromEnv(env: Env): AppConfig {
     bcryptRounds: int(env.BCRYPT_ROUNDS, 10),
     sessionTtlDays: int(env.SESSION_TTL_DAYS, 30),
     siteUrl,
+    linkOrigin: siteUrl ?? `http://localhost:${int(env.PORT, 3000)}`,
     trustedProxyHops: nonNegativeInt(env.TRUSTED_PROXY_HOPS, 0),
     allowedOrigins: [...new Set([...(siteUrl ? [siteUrl] : []), ...extra])],
     rateLimit: {
