@@ -65,7 +65,8 @@ export function createLocalServer({ api, staticDir, realtime, objects, trustedPr
   const hasBuild = existsSync(`${staticDir}/index.html`);
   server.use('/assets/*', async (c, next) => {
     await next();
-    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    // Only a file that exists is cached for a year (its name carries its hash); a 404 is not cached at all.
+    c.header('Cache-Control', c.res.status === 200 ? 'public, max-age=31536000, immutable' : 'no-store');
   });
   server.use('*', async (c, next) => {
     await next();
@@ -77,11 +78,18 @@ export function createLocalServer({ api, staticDir, realtime, objects, trustedPr
   server.use('*', serveStatic({ root, precompressed: true }));
   server.get('*', async (c, next) => {
     if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/objects/')) return next();
+    // A missing file (a chunk an older deploy had, a typo) is a 404: the app shell served as a script would
+    // break an old tab for as long as it was cached (issue 28).
+    if (looksLikeFile(c.req.path)) return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
     if (!hasBuild) return c.text('The web app is not built yet: run `npm run build` (npm start does it for you).', 503);
     return serveStatic({ root, path: 'index.html', precompressed: true })(c, next);
   });
   return server;
 }
+
+/** Paths of build files, never app routes: what the SPA fallback must not answer with index.html. */
+const looksLikeFile = (path: string) =>
+  path.startsWith('/assets/') || /\.(m?js|css|map|json|webmanifest|png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf|txt|xml|br|gz|wasm)$/i.test(path);
 
 /** GET /objects/<key>: stored uploads, typed by their bytes, never sniffed, cached for a year (keys never change). */
 function serveObject(objects: ObjectStore) {
