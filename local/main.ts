@@ -27,7 +27,7 @@ const env = (() => {
 })();
 const database = env.databaseUrl
   ? openPostgres(env.databaseUrl, { poolSize: env.poolSize })
-  : await openPglite({ dataDir: env.dataDir });
+  : await openPglite({ dataDir: env.dataDir, fsync: env.pgliteFsync });
 const { applied, seeded } = await prepareDatabase(database.admin, {
   seed: env.seed, adminEmail: env.adminEmail, adminPassword: env.adminPassword,
 });
