@@ -6,7 +6,6 @@ export interface AppConfig {
   /** The one account the admin dashboard admits (docs/spec.md section 6). */
   adminEmail: string;
   bcryptRounds: number;
-  sessionTtlDays: number;
   /** The public site origin (SITE_URL), e.g. https://paylocal.example; null on the embedded stack. */
   siteUrl: string | null;
   /**
@@ -100,7 +99,6 @@ export function configFromEnv(env: Env): AppConfig {
   return {
     adminEmail,
     bcryptRounds: int(env.BCRYPT_ROUNDS, 10),
-    sessionTtlDays: int(env.SESSION_TTL_DAYS, 30),
     siteUrl,
     linkOrigin: siteUrl ?? `http://localhost:${int(env.PORT, 3000)}`,
     trustedProxyHops: nonNegativeInt(env.TRUSTED_PROXY_HOPS, 0),

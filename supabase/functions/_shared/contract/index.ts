@@ -19,3 +19,4 @@ export * from './push.ts';
 export * from './member-pass.ts';
 export * from './staff.ts';
 export * from './member-redemptions.ts';
+export * from './sessions.ts';
