@@ -1,5 +1,5 @@
 -- Sessions with limits (issue 28, decision 176): an idle timeout and an absolute lifetime per kind of session,
--- at most 10 live sessions per account, and what the "Signed-in devices" list shows.
+-- at most 10 live sessions per account (SESSIONS_PER_ACCOUNT), and what the "Signed-in devices" list shows.
 --
 -- Kinds (chosen by private.start_session from the account and the place):
 --   personal  a member's phone, a merchant's or staff member's own device: idle 14 days, at most 30 days
@@ -44,7 +44,9 @@ update private.sessions s set expires_at = least(s.expires_at, s.created_at + (p
  * Opens a session (the token's sha-256 only) with its kind's limits, and keeps at most 10 live sessions per
  * account: the oldest end first. Returns the absolute end (the cookie's lifetime).
  */
-create or replace function private.start_session(p_user_id uuid, p_token_hash text, p_counter_device_id uuid, p_device_label text)
+create or replace function private.start_session(
+  p_user_id uuid, p_token_hash text, p_counter_device_id uuid, p_device_label text, p_max_live integer default 10
+)
 returns timestamptz
 language plpgsql volatile security definer
 set search_path = ''
@@ -71,14 +73,14 @@ begin
   returning expires_at into v_expires;
   delete from private.sessions s
    where s.id in (select o.id from private.sessions o where o.user_id = p_user_id
-                   order by o.created_at desc, o.id desc offset 10);
+                   order by o.created_at desc, o.id desc offset greatest(p_max_live, 1));
   return v_expires;
 end
 $$;
-comment on function private.start_session(uuid, text, uuid, text) is
-  'Opens a session with its kind''s idle timeout and lifetime (decision 176); at most 10 live sessions per account, the oldest ending first.';
-revoke execute on function private.start_session(uuid, text, uuid, text) from public, anon, authenticated;
-grant execute on function private.start_session(uuid, text, uuid, text) to service_role;
+comment on function private.start_session(uuid, text, uuid, text, integer) is
+  'Opens a session with its kind''s idle timeout and lifetime (decision 176); at most p_max_live (10) live sessions per account, the oldest ending first.';
+revoke execute on function private.start_session(uuid, text, uuid, text, integer) from public, anon, authenticated;
+grant execute on function private.start_session(uuid, text, uuid, text, integer) to service_role;
 
 -- The session lookup of every request (decision 140), now with the idle timeout and the refresh. The refresh
 -- runs before the transaction turns read only (a request whose statement was sent ahead), skips a row another

@@ -6,6 +6,8 @@ export interface AppConfig {
   /** The one account the admin dashboard admits (docs/spec.md section 6). */
   adminEmail: string;
   bcryptRounds: number;
+  /** Live sessions one account may have (SESSIONS_PER_ACCOUNT, 10): a new sign-in ends the oldest (decision 176). */
+  sessionsPerAccount: number;
   /** The public site origin (SITE_URL), e.g. https://paylocal.example; null on the embedded stack. */
   siteUrl: string | null;
   /**
@@ -99,6 +101,7 @@ export function configFromEnv(env: Env): AppConfig {
   return {
     adminEmail,
     bcryptRounds: int(env.BCRYPT_ROUNDS, 10),
+    sessionsPerAccount: Math.min(int(env.SESSIONS_PER_ACCOUNT, 10), 1000),
     siteUrl,
     linkOrigin: siteUrl ?? `http://localhost:${int(env.PORT, 3000)}`,
     trustedProxyHops: nonNegativeInt(env.TRUSTED_PROXY_HOPS, 0),

@@ -26,8 +26,8 @@ export function cookieOptions(c: AppContext) {
 export async function startSession(c: AppContext, query: Query, userId: string, counterDeviceId: string | null = null): Promise<void> {
   const token = randomToken();
   const [row] = await query<{ expires_at: Date | string }>(
-    `select private.start_session($1, $2, $3, $4) as expires_at`,
-    [userId, await sha256Hex(token), counterDeviceId, deviceLabel(c.req.header('user-agent'))],
+    `select private.start_session($1, $2, $3, $4, $5) as expires_at`,
+    [userId, await sha256Hex(token), counterDeviceId, deviceLabel(c.req.header('user-agent')), c.var.deps.config.sessionsPerAccount],
   );
   const maxAge = Math.max(0, Math.floor((new Date(row.expires_at).getTime() - Date.now()) / 1000));
   setCookie(c, SESSION_COOKIE, token, { ...cookieOptions(c), maxAge });

@@ -58,5 +58,5 @@ export function useOutboxSync() {
       clearTimeout(retryTimer);
       connectivity.removeEventListener('online', onOnline);
     };
-  }, [userId]);
+  }, [userId, queryClient]);
 }

@@ -7,7 +7,7 @@ import { asService } from '../../../../../tests/support/test-database.ts';
 import { deviceLabel } from '../../lib/device-label.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
+beforeAll(async () => { t = await createTestApp({ SESSIONS_PER_ACCOUNT: '10' }); });
 afterAll(() => t.close());
 
 const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
