@@ -1,4 +1,3 @@
-import { PASSWORD_MIN } from '@shared/constants.ts';
 import { PASSWORD_RULE_HINT, passwordProblem } from '@shared/password-rule.ts';
 import { Field, Input } from './form-controls';
 
@@ -26,7 +25,8 @@ interface NewPasswordFieldProps {
 export function NewPasswordField({ id, label = 'Password', value, onChange, error, hint = PASSWORD_RULE_HINT }: NewPasswordFieldProps) {
   return (
     <Field id={id} label={label} required hint={hint}>
-      <Input id={id} name={id} type="password" autoComplete="new-password" required minLength={PASSWORD_MIN}
+      {/* No minLength: the browser's bubble would stop the submit before the form's own check names the rule. */}
+      <Input id={id} name={id} type="password" autoComplete="new-password" required
         aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`} aria-invalid={error ? true : undefined}
         value={value} onChange={(e) => onChange(e.target.value)} />
       {error && <p id={`${id}-error`} role="alert" className="text-sm text-red-700">{error}</p>}
