@@ -27,6 +27,8 @@ export const defaultPoolSize = (cores = availableParallelism()) => Math.max(2, 2
 export const localEnvSchema = z.object({
   PORT: intVar(3000, 1, 65535),
   DATA_DIR: withDefault(join(repoRoot, '.data', 'pglite')),
+  // PGlite runs with fsync off by default: it survives a killed process, not a power cut. true: fsync on.
+  PGLITE_FSYNC: flagVar,
   DATABASE_URL: optionalText,
   DB_POOL_MAX: intVar(defaultPoolSize(), 1, 100),
   STATIC_DIR: withDefault(join(repoRoot, 'dist', 'web')),
@@ -60,6 +62,10 @@ export const localEnvSchema = z.object({
       publishableKey: text(parsed.STRIPE_PUBLISHABLE_KEY),
       webhookSecret: text(parsed.STRIPE_WEBHOOK_SECRET),
     })) ctx.addIssue({ code: 'custom', path: [problem.name], message: problem.message });
+    // A shop in production mode needs its public origin: links in mail are built from it alone (decision 176).
+    if (text(parsed.NODE_ENV) === 'production' && !text(parsed.SITE_URL)) {
+      ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'required when NODE_ENV=production (the public origin every link in mail points at, e.g. https://shop.example)' });
+    }
   }, { when: () => true });
 
 /** Settings of the local runner; a malformed value stops it with a message naming the variable. */
@@ -73,6 +79,7 @@ export function localEnv(env: NodeJS.ProcessEnv = process.env) {
   return {
     port: e.PORT,
     dataDir: e.DATA_DIR,
+    pgliteFsync: e.PGLITE_FSYNC,
     databaseUrl: e.DATABASE_URL,
     poolSize: e.DB_POOL_MAX,
     staticDir: e.STATIC_DIR,

@@ -27,7 +27,7 @@ const env = (() => {
 })();
 const database = env.databaseUrl
   ? openPostgres(env.databaseUrl, { poolSize: env.poolSize })
-  : await openPglite({ dataDir: env.dataDir });
+  : await openPglite({ dataDir: env.dataDir, fsync: env.pgliteFsync });
 const { applied, seeded } = await prepareDatabase(database.admin, {
   seed: env.seed, adminEmail: env.adminEmail, adminPassword: env.adminPassword,
 });
@@ -36,7 +36,8 @@ const { applied, seeded } = await prepareDatabase(database.admin, {
 const vapid = await loadOrCreateVapidKeys(env.vapidKeysFile);
 const deps = depsFromEnv(
   {
-    ...process.env, ADMIN_EMAIL: env.adminEmail, OBJECTS_DIR: env.objectsDir, MAIL_DIR: env.mailDir,
+    // Links in mail: SITE_URL, else this runner's own origin (never the Host header; decision 176).
+    ...process.env, PORT: String(env.port), ADMIN_EMAIL: env.adminEmail, OBJECTS_DIR: env.objectsDir, MAIL_DIR: env.mailDir,
     VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey,
   },
   database.db,
@@ -49,7 +50,7 @@ const stopMail = startOutboxLoop(database.db, deps.mail, { from: deps.config.ema
 // Push messages likewise: the queue is drained every second here (hosted: Supabase Cron, decision 110).
 const stopPush = startPushLoop(database.db, deps.push, { intervalMs: env.pushDrainIntervalMs });
 const app = createLocalServer({
-  api, staticDir: env.staticDir, objects: deps.objects, realtime: realtimeSseRoutes({
+  api, staticDir: env.staticDir, objects: deps.objects, trustedProxyHops: deps.config.trustedProxyHops, realtime: realtimeSseRoutes({
     db: database.db, relay, maxStreamsPerSession: Number(process.env.REALTIME_MAX_STREAMS_PER_SESSION) || undefined,
   }),
 });

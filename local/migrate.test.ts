@@ -24,3 +24,39 @@ it('a database that recorded the migrations under their old names is brought for
     expect(versions).not.toContain(from);
   }
 });
+
+it('the seed and its record commit together: a crash in between leaves nothing half done (issue 28)', async () => {
+  // What a crash right after the seed's commit left before: the demo data without its record. Later starts
+  // ran the seed again and stopped with 23505 duplicate key on every start.
+  await database.admin.query('delete from supabase_migrations.seed_files');
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    const { seeded } = await prepareDatabase(database.admin, prepare);
+    expect(seeded).toBe(false);
+  } finally {
+    console.warn = warn;
+  }
+  expect(await database.admin.query('select path from supabase_migrations.seed_files')).toEqual([{ path: 'supabase/seed.sql' }]);
+  // And the next start is an ordinary one.
+  expect((await prepareDatabase(database.admin, prepare)).seeded).toBe(false);
+
+  // The seed is sent in one transaction with its record: no statement between them can be cut by a crash.
+  await database.admin.query('delete from supabase_migrations.seed_files');
+  const sent: string[] = [];
+  const crashing = {
+    ...database.admin,
+    exec: async (sql: string) => {
+      sent.push(sql);
+      if (sql.includes('insert into public.cities')) throw Object.assign(new Error('killed'), { code: 'XX000' });
+      return database.admin.exec(sql);
+    },
+    query: database.admin.query.bind(database.admin),
+  };
+  await expect(prepareDatabase(crashing, prepare)).rejects.toThrow('killed');
+  const seedSql = sent.find((sql) => sql.includes('insert into public.cities'));
+  expect(seedSql).toBeDefined();
+  expect(seedSql).toContain('insert into supabase_migrations.seed_files');
+  await prepareDatabase(database.admin, { ...prepare, seed: false });
+  await database.admin.query(`insert into supabase_migrations.seed_files (path, hash) values ('supabase/seed.sql', 'x') on conflict do nothing`);
+});

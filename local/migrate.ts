@@ -67,11 +67,18 @@ export async function prepareDatabase(admin: AdminSql, options: PrepareOptions):
   const [seedRow] = await admin.query('select 1 from supabase_migrations.seed_files limit 1');
   if (options.seed && !seedRow) {
     const seed = readFileSync(seedPath, 'utf8');
-    await inTransaction(admin, seed);
-    await admin.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [
-      'supabase/seed.sql', createHash('sha256').update(seed).digest('hex'),
-    ]);
-    seeded = true;
+    // The seed and its record commit together (issue 28): a crash between two commits left the data without
+    // the record, and every later start ran the seed again into `23505 duplicate key`.
+    const record = `insert into supabase_migrations.seed_files (path, hash) values ('supabase/seed.sql', ${quote(createHash('sha256').update(seed).digest('hex'))});`;
+    try {
+      await inTransaction(admin, `${seed}\n;\n${record}`);
+      seeded = true;
+    } catch (error) {
+      // A database an older version left in that state: its demo data is there, only the record is missing.
+      if ((error as { code?: string }).code !== '23505') throw error;
+      await admin.exec(record);
+      console.warn('The demo data was already there without its record (an earlier start stopped in between); recorded it now.');
+    }
   }
   // The designated admin follows ADMIN_EMAIL on every start.
   await admin.query(

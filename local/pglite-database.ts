@@ -18,8 +18,10 @@ export function pgliteDatabase(pg: PGlite): Database {
         // after its error), without holding the one connection between awaits of the request.
         let result: AheadResult = { rows: [] };
         const rows = await pg.transaction(async (tx) => {
-          await tx.query('set transaction read only'); // sent before the route looked at the caller
+          // The lookup may refresh the session's last use (decision 176); then read only: the statement ahead
+          // is sent before the route looked at the caller.
           const opened = (await tx.query(first, params as unknown[])).rows as never[];
+          await tx.query('set transaction read only');
           try {
             result = { rows: (await tx.query(ahead.text, ahead.params as unknown[])).rows as never[] };
           } catch (error) {

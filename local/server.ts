@@ -8,6 +8,7 @@ import { isValidObjectKey, type ObjectStore } from '../supabase/functions/api/po
 import {
   COMMON_SECURITY_HEADERS, HSTS, inlineScripts, isSecureRequest, scriptHash, webAppCsp,
 } from '../supabase/functions/api/lib/security-headers.ts';
+import { forwardedValue } from '../supabase/functions/api/lib/client-ip.ts';
 import { logError } from '../supabase/functions/api/lib/log.ts';
 
 export interface LocalServerOptions {
@@ -18,6 +19,8 @@ export interface LocalServerOptions {
   realtime?: Hono;
   /** The local object store, served under /objects/ (uploads arrive through PUT /api/objects/upload/...). */
   objects?: ObjectStore;
+  /** TRUSTED_PROXY_HOPS: X-Forwarded-Proto (for HSTS) is read only when proxies of ours are in front. */
+  trustedProxyHops?: number;
 }
 
 /** The web app's CSP: the hashes of the inline scripts of the built pages (index.html, offline.html). */
@@ -32,7 +35,7 @@ async function webCspFor(staticDir: string): Promise<string> {
 }
 
 /** The embedded stack's HTTP surface: /api from the Hono app, everything else the PWA with SPA fallback. */
-export function createLocalServer({ api, staticDir, realtime, objects }: LocalServerOptions) {
+export function createLocalServer({ api, staticDir, realtime, objects, trustedProxyHops = 0 }: LocalServerOptions) {
   const server = new Hono();
   // Errors outside the API (the realtime stream, static files): logged by kind only, never the error object,
   // which for a database error carries the SQL parameters (lib/log.ts).
@@ -47,7 +50,7 @@ export function createLocalServer({ api, staticDir, realtime, objects }: LocalSe
     const headers = c.res.headers;
     for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) if (!headers.has(name)) c.header(name, value);
     if (!headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', await webCsp);
-    if (isSecureRequest(c.req.url, c.req.header('x-forwarded-proto'))) c.header('Strict-Transport-Security', HSTS);
+    if (isSecureRequest(c.req.url, forwardedValue(c.req.header('x-forwarded-proto'), trustedProxyHops))) c.header('Strict-Transport-Security', HSTS);
   });
   if (realtime) server.route('/', realtime);
   server.route('/', api);
@@ -62,7 +65,8 @@ export function createLocalServer({ api, staticDir, realtime, objects }: LocalSe
   const hasBuild = existsSync(`${staticDir}/index.html`);
   server.use('/assets/*', async (c, next) => {
     await next();
-    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    // Only a file that exists is cached for a year (its name carries its hash); a 404 is not cached at all.
+    c.header('Cache-Control', c.res.status === 200 ? 'public, max-age=31536000, immutable' : 'no-store');
   });
   server.use('*', async (c, next) => {
     await next();
@@ -74,11 +78,18 @@ export function createLocalServer({ api, staticDir, realtime, objects }: LocalSe
   server.use('*', serveStatic({ root, precompressed: true }));
   server.get('*', async (c, next) => {
     if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/objects/')) return next();
+    // A missing file (a chunk an older deploy had, a typo) is a 404: the app shell served as a script would
+    // break an old tab for as long as it was cached (issue 28).
+    if (looksLikeFile(c.req.path)) return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
     if (!hasBuild) return c.text('The web app is not built yet: run `npm run build` (npm start does it for you).', 503);
     return serveStatic({ root, path: 'index.html', precompressed: true })(c, next);
   });
   return server;
 }
+
+/** Paths of build files, never app routes: what the SPA fallback must not answer with index.html. */
+const looksLikeFile = (path: string) =>
+  path.startsWith('/assets/') || /\.(m?js|css|map|json|webmanifest|png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf|txt|xml|br|gz|wasm)$/i.test(path);
 
 /** GET /objects/<key>: stored uploads, typed by their bytes, never sniffed, cached for a year (keys never change). */
 function serveObject(objects: ObjectStore) {

@@ -45,3 +45,18 @@ describe('the web app goes out compressed (decision 145)', () => {
     expect(Buffer.from(await plain.arrayBuffer()).equals(script)).toBe(true);
   });
 });
+
+describe('missing files (issue 28)', () => {
+  it('answers 404, not cached, never the app shell; app routes still get index.html', async () => {
+    const { server } = builtApp();
+    for (const path of ['/assets/nonexistent.js', '/assets/old-chunk.css', '/nope.js', '/icons/missing.png']) {
+      const res = await server.request(`http://localhost${path}`);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type'), path).not.toMatch(/html/);
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+    }
+    const route = await server.request('http://localhost/deals/some-deal');
+    expect(route.status).toBe(200);
+    expect(await route.text()).toContain('<div id="root">');
+  });
+});

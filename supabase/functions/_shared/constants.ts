@@ -62,8 +62,7 @@ export const DEAL_DESCRIPTION_MAX = 500;
 
 export const MAX_UPLOAD_BYTES = 5_242_880;
 export const BUSINESS_SEARCH_LIMIT = 20;
-export const SUBSCRIBE_PASSWORD_MIN = 6;
-/** What the server enforces for every new password (decision 088); the forms keep the spec's hints. */
+/** The one password rule of every form and route (decisions 088, 176; _shared/password-rule.ts). */
 export const PASSWORD_MIN = 8;
 /** bcrypt reads only the first 72 bytes: longer passwords are refused rather than silently cut. */
 export const PASSWORD_MAX_BYTES = 72;

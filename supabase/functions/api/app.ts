@@ -3,6 +3,7 @@ import type { AppDeps, AppEnv } from './context.ts';
 import { onError, onNotFound } from './middleware/errors.ts';
 import { originGuard } from './middleware/origin.ts';
 import { bodyLimits } from './middleware/body-limit.ts';
+import { forwardedValue } from './lib/client-ip.ts';
 import { API_CSP, COMMON_SECURITY_HEADERS, HSTS, isSecureRequest } from './lib/security-headers.ts';
 import { idempotency } from './middleware/idempotency.ts';
 import { sessionLoader } from './middleware/session.ts';
@@ -98,7 +99,9 @@ export function createApp(deps: AppDeps) {
     c.header('Cache-Control', 'no-store');
     for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) c.header(name, value);
     c.header('Content-Security-Policy', API_CSP);
-    if (isSecureRequest(c.req.url, c.req.header('x-forwarded-proto'))) c.header('Strict-Transport-Security', HSTS);
+    if (isSecureRequest(c.req.url, forwardedValue(c.req.header('x-forwarded-proto'), deps.config.trustedProxyHops))) {
+      c.header('Strict-Transport-Security', HSTS);
+    }
     await next();
   });
   // The client's reachability probe (web/src/lib/network/connectivity.ts): answers before any session or

@@ -6,9 +6,15 @@ export interface AppConfig {
   /** The one account the admin dashboard admits (docs/spec.md section 6). */
   adminEmail: string;
   bcryptRounds: number;
-  sessionTtlDays: number;
+  /** Live sessions one account may have (SESSIONS_PER_ACCOUNT, 10): a new sign-in ends the oldest (decision 176). */
+  sessionsPerAccount: number;
   /** The public site origin (SITE_URL), e.g. https://paylocal.example; null on the embedded stack. */
   siteUrl: string | null;
+  /**
+   * The origin of every link in mail (decision 176): SITE_URL, else the local runner's own configured
+   * origin http://localhost:PORT. Never the request's Host or X-Forwarded-Host, which the client chooses.
+   */
+  linkOrigin: string;
   /**
    * Proxies we run in front of the API that append to X-Forwarded-For (TRUSTED_PROXY_HOPS). 0: the header
    * is never read and the connection's address is the client's (lib/client-ip.ts).
@@ -95,8 +101,9 @@ export function configFromEnv(env: Env): AppConfig {
   return {
     adminEmail,
     bcryptRounds: int(env.BCRYPT_ROUNDS, 10),
-    sessionTtlDays: int(env.SESSION_TTL_DAYS, 30),
+    sessionsPerAccount: Math.min(int(env.SESSIONS_PER_ACCOUNT, 10), 1000),
     siteUrl,
+    linkOrigin: siteUrl ?? `http://localhost:${int(env.PORT, 3000)}`,
     trustedProxyHops: nonNegativeInt(env.TRUSTED_PROXY_HOPS, 0),
     allowedOrigins: [...new Set([...(siteUrl ? [siteUrl] : []), ...extra])],
     rateLimit: {

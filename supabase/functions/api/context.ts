@@ -85,5 +85,5 @@ export async function userTx<T>(c: AppContext, work: (query: Query) => Promise<T
 export const serviceTx = <T>(c: AppContext, work: (query: Query) => Promise<T>) =>
   c.var.deps.db.transaction(serviceClaims, work);
 
-/** Base of links in mail: SITE_URL, else the origin the request came to (embedded runner). */
-export const siteUrlOf = (c: AppContext) => c.var.deps.config.siteUrl ?? new URL(c.req.url).origin;
+/** Base of links in mail: from configuration only (SITE_URL, else http://localhost:PORT), never a request header. */
+export const siteUrlOf = (c: AppContext) => c.var.deps.config.linkOrigin;

@@ -187,11 +187,11 @@ describe('localEnv (the local runner)', () => {
     expect(message).toMatch(/STRIPE_SECRET_KEY: missing \(.*ALLOW_TEST_PAYMENTS=true/);
     expect(message).toMatch(/STRIPE_WEBHOOK_SECRET: missing/);
     expect(message).not.toContain('pk_live_shown');
-    expect(localEnv({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' }).payments).toBe('test');
+    expect(localEnv({ NODE_ENV: 'production', SITE_URL: 'https://paylocal.example', ALLOW_TEST_PAYMENTS: 'true' }).payments).toBe('test');
     expect(localEnv({ NODE_ENV: 'development' }).payments).toBe('test');
     expect(localEnv({}).payments).toBe('test');
     expect(localEnv({
-      NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      NODE_ENV: 'production', SITE_URL: 'https://paylocal.example', STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1',
     }).payments).toBe('stripe');
     expect(() => localEnv({ STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' })).toThrow(/STRIPE_PUBLISHABLE_KEY: is a test-mode key/);
     expect(() => localEnv({ ALLOW_TEST_PAYMENTS: 'yes' })).toThrow(/ALLOW_TEST_PAYMENTS/);
@@ -213,7 +213,7 @@ describe('one payment rule for both entries', () => {
   };
   const localProblems = (payments: Record<string, string>) => {
     try {
-      localEnv({ NODE_ENV: 'production', ...payments });
+      localEnv({ NODE_ENV: 'production', SITE_URL: 'https://paylocal.example', ...payments }); // both have SITE_URL (decision 176)
       return [];
     } catch (error) {
       return (error as Error).message.split('\n').slice(1).map((line) => {

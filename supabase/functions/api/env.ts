@@ -171,7 +171,6 @@ export const edgeEnvSchema = z
       .pipe(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { error: 'must be a mailto: or https: address' })),
     PUSH_ALLOWED_HOSTS: optionalText,
     BCRYPT_ROUNDS: intVar(10, 4, 15),
-    SESSION_TTL_DAYS: intVar(30, 1, 365),
   })
   // Runs even when a field above failed (`when`), so one message names every variable at fault.
   .superRefine((parsed, ctx) => {
@@ -261,7 +260,6 @@ export function checkEdgeEnv(raw: Env): EdgeEnvCheck {
     STORAGE_BUCKET: env.STORAGE_BUCKET,
     REALTIME_TOKEN_TTL_SECONDS: String(env.REALTIME_TOKEN_TTL_SECONDS),
     BCRYPT_ROUNDS: String(env.BCRYPT_ROUNDS),
-    SESSION_TTL_DAYS: String(env.SESSION_TTL_DAYS),
     VAPID_PUBLIC_KEY: env.VAPID_PUBLIC_KEY,
     VAPID_PRIVATE_KEY: env.VAPID_PRIVATE_KEY,
     VAPID_SUBJECT: env.VAPID_SUBJECT,

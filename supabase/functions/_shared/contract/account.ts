@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { newPassword } from './common.ts';
 
 // Account recovery and security (issue 16): password reset, change password, sign out everywhere,
 // address verification.
 const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'must be a valid email address' }));
-const newPassword = z.string().min(6, 'must be at least 6 characters').max(200, 'must be at most 200 characters');
 const token = z.string().trim().min(20, 'is invalid').max(200, 'is invalid');
 
 export const forgotPasswordBody = z.object({ email });
@@ -13,6 +13,7 @@ export const resetPasswordBody = z.object({ token, password: newPassword });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
 export const changePasswordBody = z.object({
+  // The current password is only checked, never set: any length a stored one could have (up to 72 bytes).
   currentPassword: z.string().min(1, 'is required').max(200, 'must be at most 200 characters'),
   newPassword,
 });

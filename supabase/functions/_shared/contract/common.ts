@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_BYTES, PASSWORD_MIN } from '../constants.ts';
+import { passwordProblem } from '../password-rule.ts';
 
 export const uuid = z.uuid({ message: 'must be a valid id' });
 /** Optional id from a form: empty string and null mean "none". */
@@ -43,10 +43,9 @@ export const email = z.string().trim().toLowerCase()
   .max(EMAIL_MAX, `must be at most ${EMAIL_MAX} characters`)
   .pipe(z.email({ message: 'must be a valid email address' }));
 
-// ---------------------------------------------------------------- new passwords (decision 088)
-export const utf8Length = (value: string) => new TextEncoder().encode(value).byteLength;
-/** A password being set: 8+ characters, at most 72 UTF-8 bytes, not only spaces. (Commonness: server.) */
-export const newPassword = z.string()
-  .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
-  .refine((v) => utf8Length(v) <= PASSWORD_MAX_BYTES, `must be at most ${PASSWORD_MAX_BYTES} bytes (about ${PASSWORD_MAX_BYTES} letters)`)
-  .refine((v) => v.trim().length > 0, 'must not be only spaces');
+// ---------------------------------------------------------------- new passwords (decisions 088, 176)
+/** A password being set: the one rule of _shared/password-rule.ts (commonness: server, lib/password-policy.ts). */
+export const newPassword = z.string().superRefine((value, ctx) => {
+  const problem = passwordProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});

@@ -20,3 +20,4 @@ export * from './member-pass.ts';
 export * from './staff.ts';
 export * from './member-redemptions.ts';
 export * from './admin-payments.ts';
+export * from './sessions.ts';

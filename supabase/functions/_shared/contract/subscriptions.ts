@@ -6,8 +6,7 @@ import { sessionUser } from './auth.ts';
 const planId = z.enum(PLAN_IDS as [PlanId, ...PlanId[]], { error: () => `must be one of ${PLAN_IDS.join(', ')}` });
 
 const name = z.string().trim().min(1, 'is required').max(NAME_MAX, `must be at most ${NAME_MAX} characters`);
-// The subscribe form keeps the spec's 6-character hint (SUBSCRIBE_PASSWORD_MIN); the server enforces the
-// password rules of every account (decision 088) and the form shows its message.
+// The one password rule of every account (decisions 088, 176); the subscribe form states and checks it too.
 const password = newPassword;
 
 /** POST /api/create-subscription by a visitor: the account to create once the payment succeeds. */

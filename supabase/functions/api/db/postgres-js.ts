@@ -28,13 +28,16 @@ export function postgresDatabase(url: string, options: { max?: number } = {}): D
         return pending;
       };
       try {
-        // Sent ahead = read before the route looked at the caller: a read-only transaction.
-        const begun = send(ahead ? 'begin read only' : 'begin');
+        // Sent ahead = read before the route looked at the caller: read only after the session lookup, which
+        // may refresh the session's last use (decision 176). Still one round trip: all sent in one tick.
+        const begun = send('begin');
         const rows = send(inlineParams(first, params));
+        const readOnly = ahead ? send('set transaction read only') : null;
         const sentAhead = ahead ? send(inlineParams(ahead.text, ahead.params)) : null;
         const committed = ahead ? send('commit') : null;
         await begun;
         const opened = await rows;
+        await readOnly;
         if (!ahead || !sentAhead || !committed) {
           return { rows: opened as unknown as never[], query, end: async (commit: boolean) => {
             try { await reserved.unsafe(commit ? 'commit' : 'rollback'); } finally { reserved.release(); }

@@ -9,14 +9,11 @@ import type { AppContext } from '../context.ts';
 import type { Query } from '../db/database.ts';
 import { iso } from '../lib/iso.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
-import { SESSION_COOKIE } from '../middleware/session.ts';
-import { cookieOptions } from './session-cookie.ts';
+import { cookieOptions, startSession } from './session-cookie.ts';
 
 /** The paired tablet's cookie: a long-lived device token (only its sha-256 is stored). */
 export const COUNTER_DEVICE_COOKIE = 'pl_counter_device';
 const DEVICE_COOKIE_DAYS = 400;
-/** A staff session opened by PIN on a tablet lasts a working day at most. */
-const DEVICE_SESSION_HOURS = 12;
 
 // ---------------------------------------------------------------- the owner's side (run as the owner)
 
@@ -191,13 +188,8 @@ export async function pinLockedUntil(q: Query, staffId: string): Promise<number>
 export async function startDeviceSession(c: AppContext, q: Query, device: PairedDevice, staff: { id: string; userId: string }) {
   await q(`select private.pin_accepted($1)`, [staff.id]);
   await q(`delete from private.sessions where counter_device_id = $1`, [device.id]);
-  const token = randomToken();
-  await q(
-    `insert into private.sessions (user_id, token_hash, expires_at, counter_device_id)
-     values ($1, $2, now() + make_interval(hours => $3::int), $4)`,
-    [staff.userId, await sha256Hex(token), DEVICE_SESSION_HOURS, device.id],
-  );
-  setCookie(c, SESSION_COOKIE, token, { ...cookieOptions(c), maxAge: DEVICE_SESSION_HOURS * 3600 });
+  // A counter session: 4 hours idle, 12 at most (private.session_policy, decision 176).
+  await startSession(c, q, staff.userId, device.id);
 }
 
 /** "Switch staff" / lock the tablet: the staff session on this device ends; the pairing stays. */

@@ -34,12 +34,17 @@ interface MemberDealPageRow extends MemberDealRow {
 const encodeCursor = (createdAt: string, id: string) => btoa(JSON.stringify([createdAt, id]))
   .replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
+const CURSOR_DATE = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:\d{2})?)$/;
+
 export function decodeCursor(cursor: string | undefined): [string, string] | [null, null] {
   if (!cursor) return [null, null];
   try {
     const json = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
     const value = JSON.parse(json) as unknown;
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && !Number.isNaN(Date.parse(value[0])) &&
+    // The date as the server wrote it (created_at::text): JavaScript reads far more ("0", "Tuesday, ...")
+    // than PostgreSQL does, so a looser check let 22007 through as a 500 (issue 28).
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && CURSOR_DATE.test(value[0]) &&
+        !Number.isNaN(Date.parse(value[0].replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'))) &&
         typeof value[1] === 'string' && /^[0-9a-f-]{36}$/i.test(value[1])) {
       return [value[0], value[1]];
     }

@@ -1,5 +1,5 @@
 // A member's devices for Web Push (decision 110). Runs as the caller: RLS limits reads and deletes to their
-// own rows; saving goes through private.save_push_subscription (takes an endpoint over from another account).
+// own rows; saving goes through private.save_push_subscription (an endpoint stays its first account's: 409; decision 176).
 import type { PushSubscriptionInput } from '../../_shared/contract/push.ts';
 import type { Query } from '../db/database.ts';
 

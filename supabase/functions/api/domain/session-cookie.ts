@@ -1,5 +1,6 @@
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { AppContext } from '../context.ts';
+import { deviceLabel } from '../lib/device-label.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
 import { SESSION_COOKIE } from '../middleware/session.ts';
 import type { Query } from '../db/database.ts';
@@ -17,16 +18,19 @@ export function cookieOptions(c: AppContext) {
   };
 }
 
-/** Creates a session row (hash only) inside the caller's service_role transaction and sets the cookie. */
-export async function startSession(c: AppContext, query: Query, userId: string): Promise<void> {
+/**
+ * Creates a session row (hash only) inside the caller's service_role transaction and sets the cookie.
+ * private.start_session picks the kind's idle timeout and lifetime and keeps at most 10 per account (decision
+ * 176); `counterDeviceId` marks a staff session opened by PIN on a paired tablet (decision 166).
+ */
+export async function startSession(c: AppContext, query: Query, userId: string, counterDeviceId: string | null = null): Promise<void> {
   const token = randomToken();
-  const ttlDays = c.var.deps.config.sessionTtlDays;
-  await query(
-    `insert into private.sessions (user_id, token_hash, expires_at)
-     values ($1, $2, now() + make_interval(days => $3::int))`,
-    [userId, await sha256Hex(token), ttlDays],
+  const [row] = await query<{ expires_at: Date | string }>(
+    `select private.start_session($1, $2, $3, $4, $5) as expires_at`,
+    [userId, await sha256Hex(token), counterDeviceId, deviceLabel(c.req.header('user-agent')), c.var.deps.config.sessionsPerAccount],
   );
-  setCookie(c, SESSION_COOKIE, token, { ...cookieOptions(c), maxAge: ttlDays * 86400 });
+  const maxAge = Math.max(0, Math.floor((new Date(row.expires_at).getTime() - Date.now()) / 1000));
+  setCookie(c, SESSION_COOKIE, token, { ...cookieOptions(c), maxAge });
 }
 
 export function clearSessionCookie(c: AppContext): void {

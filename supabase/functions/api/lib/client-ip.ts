@@ -33,3 +33,15 @@ export function clientAddress(forwardedFor: string | undefined, env: unknown, ho
 /** The client address of a request, by the app's TRUSTED_PROXY_HOPS. */
 export const clientIp = (c: AppContext) =>
   clientAddress(c.req.header('x-forwarded-for'), c.env, c.var.deps.config.trustedProxyHops);
+
+/**
+ * X-Forwarded-Proto or X-Forwarded-Host as our own proxies set it, or undefined: read only with
+ * TRUSTED_PROXY_HOPS > 0 (decision 176), since without a proxy of ours in front the client writes them.
+ * Like X-Forwarded-For, the Nth value from the right is the one our outermost proxy saw (a proxy that
+ * overwrites leaves one value).
+ */
+export function forwardedValue(header: string | undefined, hops: number): string | undefined {
+  if (hops <= 0 || !header) return undefined;
+  const values = header.split(',').map((v) => v.trim()).filter(Boolean);
+  return values.length ? values[Math.max(0, values.length - hops)] : undefined;
+}

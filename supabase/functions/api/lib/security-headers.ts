@@ -52,6 +52,9 @@ export async function scriptHash(body: string): Promise<string> {
   return `sha256-${btoa(binary)}`;
 }
 
-/** True when the request reached us over HTTPS (directly, or per the proxy in front). */
+/**
+ * True when the request reached us over HTTPS (directly, or per our proxy in front): `forwardedProto` is
+ * X-Forwarded-Proto as lib/client-ip.ts forwardedValue reads it, undefined without TRUSTED_PROXY_HOPS.
+ */
 export const isSecureRequest = (url: string, forwardedProto: string | undefined) =>
-  url.startsWith('https:') || forwardedProto?.split(',')[0]?.trim() === 'https';
+  url.startsWith('https:') || forwardedProto === 'https';

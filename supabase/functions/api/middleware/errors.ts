@@ -45,6 +45,9 @@ export const onError: ErrorHandler = (error, c) => {
     const [status, message] = pgErrors[code];
     return c.json({ message }, status as 400);
   }
+  // Any other data exception (class 22: a date PostgreSQL cannot read (22007), a value out of range (22008,
+  // 22003), a bad parameter (22023)...) comes from input the route let through: the client's fault, 400.
+  if (code?.startsWith('22')) return c.json({ message: 'A value has the wrong format or is out of range' }, 400);
   // Never the error itself: driver errors carry the SQL parameters (lib/log.ts).
   logError(`Unhandled API error in ${c.req.method} ${c.req.routePath}`, error);
   return c.json({ message: 'Something went wrong. Please try again.' }, 500);

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
+import { forwardedValue } from '../lib/client-ip.ts';
 import { forbidden } from '../lib/http-error.ts';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -17,9 +18,11 @@ export function originGuard(exempt: (path: string) => boolean = () => false): Mi
     if (fetchSite === 'cross-site' && !origin) throw forbidden('Cross-site request refused');
     if (origin) {
       const own = new URL(c.req.url).origin;
-      const forwardedHost = c.req.header('x-forwarded-host');
+      const hops = c.var.deps.config.trustedProxyHops;
+      // Forwarded host and protocol only from our own proxies (TRUSTED_PROXY_HOPS; decision 176).
+      const forwardedHost = forwardedValue(c.req.header('x-forwarded-host'), hops);
       const allowed = new Set([own, ...c.var.deps.config.allowedOrigins]);
-      if (forwardedHost) allowed.add(`${c.req.header('x-forwarded-proto') ?? 'https'}://${forwardedHost}`);
+      if (forwardedHost) allowed.add(`${forwardedValue(c.req.header('x-forwarded-proto'), hops) ?? 'https'}://${forwardedHost}`);
       if (!allowed.has(origin)) throw forbidden('Cross-site request refused');
     }
     return next();

@@ -13,7 +13,7 @@ export const SESSION_COOKIE = 'pl_session';
 /** $1: the sha-256 hex of the session token. */
 const sessionLookupSql = `select p.id, p.email, p.role
          from private.sessions s join public.profiles p on p.id = s.user_id
-        where s.token_hash = $1 and s.expires_at > now()`;
+        where s.token_hash = $1 and s.expires_at > now() and s.last_seen_at + s.idle_timeout > now()`;
 
 /**
  * The user a session token belongs to, or null when it is unknown or expired. Shared by the

@@ -81,6 +81,7 @@ export function createOutbox(options: OutboxOptions = {}) {
           total.waiting = summary.waiting;
           total.interrupted = summary.interrupted;
           total.retryAt = summary.retryAt;
+          total.signedOut = summary.signedOut;
           await refresh();
           const more = entries.some((entry) => entry.status === 'pending');
           if (summary.interrupted || !more || forUser !== userId || summary.applied + summary.failed === 0) break;

@@ -9,6 +9,8 @@ export interface ReplaySummary {
   waiting: number;
   /** True when the run stopped early (offline or busy): the caller should try again later. */
   interrupted: boolean;
+  /** True when the server answered 401: the session ended; the entries wait for the next sign-in (decision 176). */
+  signedOut?: boolean;
   /** The earliest time (ms) an entry the server throttled (429) may be sent again; null when none waits. */
   retryAt: number | null;
 }
@@ -23,7 +25,8 @@ export type EntrySender = (entry: OutboxEntry) => Promise<SendOutcome>;
  * - throttled (429) → kept pending with the time it may go again (`retryAt`, from Retry-After) and the reason, and
  *   the run goes on: one throttled entry never holds back the others (decision 168); an entry whose time has not
  *   come is skipped;
- * - offline or busy → the entry stays pending and the run stops, keeping the order for the next run.
+ * - offline, busy or signed out (401) → the entry stays pending and the run stops, keeping the order for the next
+ *   run (after a 401: the next sign-in of this user; decision 176).
  * Failed entries are not resent here; the person retries or discards them.
  */
 export async function replayOutbox(
@@ -59,6 +62,7 @@ export async function replayOutbox(
       await store.update(seq, { status: 'failed', error: outcome.reason });
       summary.failed++;
     } else {
+      if (outcome.kind === 'signed-out') summary.signedOut = true;
       await store.update(seq, { status: 'pending' });
       summary.waiting += queue.length - index;
       summary.interrupted = true;

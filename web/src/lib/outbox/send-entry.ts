@@ -9,6 +9,8 @@ const IDEMPOTENCY_HEADER = 'Idempotency-Key';
  * - applied: the server did it (or had already done it: `replayed`), with its answer;
  * - offline: it never got an answer (no network), so it stays queued under the same key;
  * - busy: the same key is being applied right now (another tab, or an earlier send still running): try later;
+ * - signed-out: 401, the session ended (idle, lifetime, signed out elsewhere; decision 176): it stays queued
+ *   under the same key for the next sign-in of this user, never dropped;
  * - throttled: 429, too many for now: try again after `retryAfterSeconds` (the server's Retry-After);
  * - rejected: the server refused it; `reason` is the text to show, `error` the request helper's
  *   "<status>: <body>" message and `body` the answer's text (a direct call would have thrown ApiError).
@@ -17,6 +19,7 @@ export type SendOutcome =
   | { kind: 'applied'; status: number; body: unknown; replayed: boolean }
   | { kind: 'offline' }
   | { kind: 'busy' }
+  | { kind: 'signed-out' }
   | { kind: 'throttled'; retryAfterSeconds: number; reason: string; body: string }
   | { kind: 'rejected'; status: number; reason: string; error: string; body: string };
 
@@ -66,6 +69,7 @@ export async function sendWithKey(action: Pick<OutboxAction, 'method' | 'url' | 
     return { kind: 'applied', status: res.status, body: parseBody(text), replayed: res.headers.get('Idempotent-Replayed') === 'true' };
   }
   if (res.status === 409 && IN_PROGRESS.test(text)) return { kind: 'busy' };
+  if (res.status === 401) return { kind: 'signed-out' };
   const apiError = new ApiError(res.status, text, res.statusText);
   if (res.status === 429) {
     return { kind: 'throttled', retryAfterSeconds: retryAfterSeconds(res.headers.get('Retry-After')), reason: errorMessage(apiError, 'Too many requests for now.'), body: text };

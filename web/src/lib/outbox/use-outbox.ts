@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useUser } from '../auth/get-me';
+import { authKeys, useUser } from '../auth/get-me';
 import { afterFirstScreen } from '../first-screen';
 import { connectivity } from '../network/connectivity';
 import { outbox } from './outbox';
@@ -40,7 +40,9 @@ export function useOutboxSync() {
       const summary = await outbox.replay();
       if (!connectivity.isOnline() || cancelled) return;
       clearTimeout(retryTimer);
-      if (summary.interrupted) retryTimer = setTimeout(() => void replay(), BUSY_RETRY_MS);
+      // The session ended (401): the entries stay for the next sign-in; the app learns it is signed out.
+      if (summary.signedOut) void queryClient.invalidateQueries({ queryKey: authKeys.me });
+      else if (summary.interrupted) retryTimer = setTimeout(() => void replay(), BUSY_RETRY_MS);
       // An entry the server throttled (429) goes again when its Retry-After has passed.
       else if (summary.retryAt !== null) retryTimer = setTimeout(() => void replay(), Math.max(1000, summary.retryAt - Date.now()));
     };
@@ -56,5 +58,5 @@ export function useOutboxSync() {
       clearTimeout(retryTimer);
       connectivity.removeEventListener('online', onOnline);
     };
-  }, [userId]);
+  }, [userId, queryClient]);
 }

@@ -42,7 +42,7 @@ describe('merchant mail', () => {
     const mails = await mailsTo(SEED.pendingOwner.email, /is approved on Pay Local/);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe("Pete's Hardware is approved on Pay Local");
-    expect(mails[0].text).toContain('http://localhost/merchant');
+    expect(mails[0].text).toContain('http://localhost:3000/merchant');
   });
 
   it('deleting a business mails its owner a polite note', async () => {

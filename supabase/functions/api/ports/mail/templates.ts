@@ -1,5 +1,5 @@
 // Message templates: every mail has a plain-text part, the product's name and a link back to the site.
-// Links are built from config.siteUrl, or the request's own origin when it is unset (embedded).
+// Links are built from config.linkOrigin: SITE_URL, else the local runner's http://localhost:PORT (decision 176).
 
 export const PRODUCT_NAME = 'Pay Local';
 

@@ -285,7 +285,7 @@ describe('the push API', () => {
     expect(res.body).toEqual({ publicKey: keys.publicKey });
   });
 
-  it('POST/DELETE /api/push/subscriptions: signed in only, validated, per device, at most 10, moved when another account takes the browser', async () => {
+  it('POST/DELETE /api/push/subscriptions: signed in only, validated, per device, at most 10, bound to their owner', async () => {
     const sub = await double.subscribe(keys.publicKey);
     expect((await t.agent().post('/api/push/subscriptions', sub)).status).toBe(401);
     const member = t.agent('198.51.100.31');
@@ -308,6 +308,12 @@ describe('the push API', () => {
       expect(refused.status).toBe(400);
       expect(refused.body.message).toBe('endpoint is not a known push service');
     }
+    // Only the standard https port of a push service (issue 28: `https://fcm.googleapis.com:22/x` got 201).
+    for (const endpoint of ['https://fcm.googleapis.com:22/x', 'https://push.test:8443/send/x']) {
+      const refused = await member.post('/api/push/subscriptions', { ...sub, endpoint });
+      expect(refused.status, endpoint).toBe(400);
+      expect(refused.body.message).toBe('endpoint must use the standard https port (443)');
+    }
     expect((await counts()).subs).toBe(1);
 
     expect(PUSH_DEVICES_MAX).toBe(10);
@@ -316,12 +322,14 @@ describe('the push API', () => {
     expect(eleventh.status).toBe(409);
     expect(eleventh.body.message).toMatch(/at most 10 devices/);
 
-    // Another account signs in on the same browser: the endpoint becomes theirs; the member cannot delete it now.
+    // Another account posting the same endpoint does not take it over (issue 28): 409, the owner's row stays.
     const merchant = t.agent('198.51.100.32');
     await merchant.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
-    expect((await merchant.post('/api/push/subscriptions', sub)).status).toBe(201);
-    expect((await member.request('DELETE', '/api/push/subscriptions', { endpoint: sub.endpoint })).body).toEqual({ removed: false });
-    expect((await merchant.request('DELETE', '/api/push/subscriptions', { endpoint: sub.endpoint })).body).toEqual({ removed: true });
+    const taken = await merchant.post('/api/push/subscriptions', sub);
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toMatch(/belongs to another account/);
+    expect((await merchant.request('DELETE', '/api/push/subscriptions', { endpoint: sub.endpoint })).body).toEqual({ removed: false });
+    expect((await member.request('DELETE', '/api/push/subscriptions', { endpoint: sub.endpoint })).body).toEqual({ removed: true });
     expect((await merchant.request('DELETE', '/api/push/subscriptions', { endpoint: 'ftp://x' })).status).toBe(400);
     expect((await counts()).subs).toBe(9);
   });

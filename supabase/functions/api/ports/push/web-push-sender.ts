@@ -24,6 +24,7 @@ export function webPushSender(keys: VapidKeys, fetchImpl: typeof fetch = (input,
     async send(target: PushTarget, message: PushMessage): Promise<PushOutcome> {
       const url = new URL(target.endpoint);
       if (url.protocol !== 'https:') return { kind: 'rejected', reason: 'endpoint is not https' };
+      if (url.port !== '') return { kind: 'rejected', reason: 'endpoint is not on the standard https port' };
       const body = await encryptPushPayload(encoder.encode(JSON.stringify(message.payload)), target);
       let response: Response;
       try {

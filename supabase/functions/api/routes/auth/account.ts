@@ -15,6 +15,7 @@ import { enqueueMail } from '../../ports/mail/outbox.ts';
 import { passwordChangedMail, passwordResetMail } from '../../ports/mail/templates.ts';
 import { checkPasswordLimited, clientIp } from '../../domain/sign-in-limits.ts';
 import { issueAccountToken, sendVerificationMail } from '../../domain/accounts.ts';
+import { assertAcceptablePassword } from '../../lib/password-policy.ts';
 import { clearSessionCookie, startSession } from '../../domain/session-cookie.ts';
 import { loadSessionUser } from '../../domain/session-user.ts';
 
@@ -71,6 +72,7 @@ accountRoutes.post('/forgot-password', async (c) => {
 
 accountRoutes.post('/reset-password', async (c) => {
   const { token, password } = await parseJson(c, resetPasswordBody);
+  assertAcceptablePassword(password);
   const passwordHash = await hashPassword(password, c.var.deps.config.bcryptRounds);
   const account = await serviceTx(c, async (q) => {
     const found = await consumeAccountToken(q, token, 'password_reset');
@@ -101,6 +103,7 @@ export async function markVerified(q: Query, userId: string, email: string) {
 accountRoutes.post('/change-password', async (c) => {
   const user = requireUser(c);
   const { currentPassword, newPassword } = await parseJson(c, changePasswordBody);
+  assertAcceptablePassword(newPassword, 'newPassword');
   const [row] = await serviceTx(c, (q) =>
     q<{ password_hash: string; name: string }>(
       `select cr.password_hash, p.name from private.credentials cr join public.profiles p on p.id = cr.user_id where cr.user_id = $1`,

@@ -13,6 +13,7 @@ import { loadSessionUser, sessionUserSql } from '../../domain/session-user.ts';
 import { sendVerificationMail, USER_EXISTS_MESSAGE } from '../../domain/accounts.ts';
 import type { Query } from '../../db/database.ts';
 import { accountRoutes } from './account.ts';
+import { sessionRoutes } from './sessions.ts';
 
 
 export const authRoutes = new Hono<AppEnv>();
@@ -146,3 +147,4 @@ authRoutes.put('/profile', async (c) => {
 
 // Password reset, change and sign-out-everywhere live in their own module, under the same /auth prefix.
 authRoutes.route('/', accountRoutes);
+authRoutes.route('/', sessionRoutes);

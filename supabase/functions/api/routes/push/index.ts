@@ -20,9 +20,10 @@ pushRoutes.post('/subscriptions', async (c) => {
   requireUser(c);
   const input = await parseJson(c, pushSubscriptionInput);
   // Only browsers' push services: the drainer must never be made to POST to any other host (SSRF).
-  if (!isAllowedPushHost(new URL(input.endpoint).hostname, c.var.deps.config.pushHosts)) {
-    throw badRequest('endpoint is not a known push service');
-  }
+  const url = new URL(input.endpoint);
+  if (!isAllowedPushHost(url.hostname, c.var.deps.config.pushHosts)) throw badRequest('endpoint is not a known push service');
+  // Push services listen on 443 only; any other port would aim the drainer at another service (decision 176).
+  if (url.port !== '') throw badRequest('endpoint must use the standard https port (443)');
   await userTx(c, (q) => saveSubscription(q, input));
   return c.json({ subscribed: true }, 201);
 });

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/form-controls';
+import { NewPasswordField, newPasswordRefusal } from '@/components/ui/new-password-field';
 import { toast } from '@/components/ui/use-toast';
 import { homePathForRole, paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
@@ -23,6 +24,7 @@ import { TextLink } from './text-link';
 export function RegisterForm({ initialType }: { initialType: AccountType }) {
   const navigate = useNavigate();
   const [form, setForm] = useState<RegisterFormState>(() => initialRegisterForm(initialType));
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const cities = useCities();
   const cityList = cities.data ?? [];
 
@@ -39,6 +41,10 @@ export function RegisterForm({ initialType }: { initialType: AccountType }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // The one password rule, checked before sending (decision 176 amends the spec's hint-only field).
+    const refusal = newPasswordRefusal(form.password);
+    setPasswordError(refusal);
+    if (refusal) return;
     registration.mutate(buildRegisterBody(form, cityList));
   };
 
@@ -70,18 +76,7 @@ export function RegisterForm({ initialType }: { initialType: AccountType }) {
               onChange={(e) => set('email', e.target.value)}
             />
           </Field>
-          <Field id="register-password" label="Password" required>
-            {/* The 8-character minimum is a hint only; the spec forbids a client-side length check. */}
-            <Input
-              id="register-password"
-              type="password"
-              autoComplete="new-password"
-              placeholder="Minimum 8 characters"
-              required
-              value={form.password}
-              onChange={(e) => set('password', e.target.value)}
-            />
-          </Field>
+          <NewPasswordField id="register-password" value={form.password} error={passwordError} onChange={(value) => set('password', value)} />
         </div>
 
         {isMerchant ? (

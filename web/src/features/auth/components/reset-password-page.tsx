@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/form-controls';
+import { NewPasswordField, newPasswordRefusal } from '@/components/ui/new-password-field';
 import { toast } from '@/components/ui/use-toast';
 import { homePathForRole, paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
@@ -18,6 +19,7 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [mismatch, setMismatch] = useState(false);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const reset = useResetPassword({
     onSuccess: (user) => {
       toast({ title: 'Password changed', description: 'You are signed in; every other device was signed out.' });
@@ -27,6 +29,9 @@ export function ResetPasswordPage() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const refusal = newPasswordRefusal(password);
+    setPasswordError(refusal);
+    if (refusal) return;
     if (password !== confirm) {
       setMismatch(true);
       return;
@@ -44,10 +49,7 @@ export function ResetPasswordPage() {
         <p role="alert" className="text-red-700">This page needs the link from your email.</p>
       ) : (
         <form onSubmit={onSubmit} className="space-y-5">
-          <Field id="reset-password" label="New password" required hint={`At least ${PASSWORD_MIN} characters.`}>
-            <Input id="reset-password" name="password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN}
-              aria-describedby="reset-password-hint" value={password} onChange={(e) => setPassword(e.target.value)} />
-          </Field>
+          <NewPasswordField id="reset-password" label="New password" value={password} error={passwordError} onChange={setPassword} />
           <Field id="reset-confirm" label="Confirm new password" required>
             <Input id="reset-confirm" name="confirm" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN}
               value={confirm} onChange={(e) => setConfirm(e.target.value)} />

@@ -1,8 +1,9 @@
-import { PASSWORD_MIN } from '@shared/constants.ts';
+import { PASSWORD_RULE_HINT } from '@shared/password-rule.ts';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/form-controls';
+import { NewPasswordField, newPasswordRefusal } from '@/components/ui/new-password-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { homePathForRole } from '@/config/paths';
@@ -21,6 +22,7 @@ export function StaffAcceptPage() {
   const [pin, setPin] = useState('');
   const [pinAgain, setPinAgain] = useState('');
   const [mismatch, setMismatch] = useState(false);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const accept = useAcceptStaffInvite({
     onSuccess: (user) => {
       toast({ title: 'Welcome to the counter', description: 'Your PIN works on the business\'s paired tablet.' });
@@ -30,6 +32,9 @@ export function StaffAcceptPage() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const refusal = newPasswordRefusal(password);
+    setPasswordError(refusal);
+    if (refusal) return;
     if (pin !== pinAgain) {
       setMismatch(true);
       return;
@@ -50,10 +55,8 @@ export function StaffAcceptPage() {
   return (
     <StaffLayout title={`Join ${invite.data.businessName}`} subtitle={<>Hi {invite.data.name}: you will work the counter as <span className="break-all">{invite.data.email}</span>.</>}>
       <form onSubmit={onSubmit} className="space-y-5">
-        <Field id="staff-password" label="Password" required hint={`At least ${PASSWORD_MIN} characters. For signing in on your own phone.`}>
-          <Input id="staff-password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN}
-            aria-describedby="staff-password-hint" value={password} onChange={(e) => setPassword(e.target.value)} />
-        </Field>
+        <NewPasswordField id="staff-password" value={password} error={passwordError} onChange={setPassword}
+          hint={`${PASSWORD_RULE_HINT} For signing in on your own phone.`} />
         <div className="grid gap-5 sm:grid-cols-2">
           <Field id="staff-pin" label="PIN" required hint="4 to 6 digits, for the counter tablet.">
             <Input id="staff-pin" type="password" inputMode="numeric" autoComplete="off" pattern="\d{4,6}" required minLength={4} maxLength={6}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { errorStatus } from '@/lib/api-error';
 import type { PushSubscriptionInput } from '@shared/contract/push.ts';
 import { getPushKey, removePushSubscription, savePushSubscription } from '../api/push-subscription';
 
@@ -77,7 +78,16 @@ export function usePushSwitch() {
         subscription = null;
       }
       subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-      await savePushSubscription(subscription.toJSON() as PushSubscriptionInput);
+      try {
+        await savePushSubscription(subscription.toJSON() as PushSubscriptionInput);
+      } catch (refused) {
+        // The endpoint is bound to the account that registered it (decision 176): another account used this
+        // browser before. A fresh subscription gets a new endpoint of its own.
+        if (errorStatus(refused) !== 409) throw refused;
+        await subscription.unsubscribe();
+        subscription = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+        await savePushSubscription(subscription.toJSON() as PushSubscriptionInput);
+      }
       setState('on');
     } catch (e) {
       setError((e as Error).message || 'Could not turn on notifications');

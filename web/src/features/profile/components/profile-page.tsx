@@ -10,6 +10,7 @@ import { MembershipCard } from './membership-card';
 import { NameForm } from './name-form';
 import { ProfilePictureCard } from './profile-picture-card';
 import { RedemptionsCard } from './redemptions-card';
+import { DevicesCard } from './devices-card';
 import { SecurityCard } from './security-card';
 
 /** /profile for every signed-in role: picture, name, read-only email, and (customers) membership management. */
@@ -45,6 +46,7 @@ export function ProfilePage() {
             {user?.role === 'USER' && <MembershipCard />}
             {user?.role === 'USER' && <RedemptionsCard />}
             <SecurityCard />
+            <DevicesCard />
           </>
         )}
       </main>

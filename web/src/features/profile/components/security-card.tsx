@@ -1,9 +1,9 @@
-import { PASSWORD_MIN } from '@shared/constants.ts';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, Input } from '@/components/ui/form-controls';
+import { NewPasswordField, newPasswordRefusal } from '@/components/ui/new-password-field';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
@@ -14,6 +14,7 @@ export function SecurityCard() {
   const navigate = useNavigate();
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const change = useChangePassword();
   const logoutAll = useLogoutAll({
     onSuccess: () => {
@@ -24,6 +25,9 @@ export function SecurityCard() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const refusal = newPasswordRefusal(newPassword, 'New password');
+    setPasswordError(refusal);
+    if (refusal) return;
     change.mutate({ currentPassword, newPassword }, {
       onSuccess: () => {
         setCurrent('');
@@ -44,10 +48,7 @@ export function SecurityCard() {
             <Input id="current-password" type="password" autoComplete="current-password" required value={currentPassword}
               onChange={(e) => setCurrent(e.target.value)} />
           </Field>
-          <Field id="new-password" label="New password" required hint={`At least ${PASSWORD_MIN} characters.`}>
-            <Input id="new-password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN}
-              aria-describedby="new-password-hint" value={newPassword} onChange={(e) => setNew(e.target.value)} />
-          </Field>
+          <NewPasswordField id="new-password" label="New password" value={newPassword} error={passwordError} onChange={setNew} />
           {change.isError && <p role="alert" className="text-sm text-red-700">{errorMessage(change.error)}</p>}
           <Button type="submit" pending={change.isPending}>Change password</Button>
         </form>

@@ -1,5 +1,5 @@
-import { SUBSCRIBE_PASSWORD_MIN } from '@shared/constants.ts';
 import { Field, Input, Select } from '@/components/ui/form-controls';
+import { NewPasswordField } from '@/components/ui/new-password-field';
 import { cityLabel } from '@/lib/cities';
 import { useCharities } from '@/lib/lookup/get-charities';
 import { useCities } from '@/lib/lookup/get-cities';
@@ -14,8 +14,10 @@ export interface AccountValues {
 
 export const emptyAccount: AccountValues = { name: '', email: '', password: '', homeCityId: '', preferredCharityId: '' };
 
-/** The subscribe page's account form: name, email, password (at least 6), optional home city and charity. */
-export function AccountFields({ value, onChange, disabled }: { value: AccountValues; onChange: (next: AccountValues) => void; disabled?: boolean }) {
+/** The subscribe page's account form: name, email, password (the one rule, decision 176), optional home city and charity. */
+export function AccountFields({ value, onChange, disabled, passwordError }: {
+  value: AccountValues; onChange: (next: AccountValues) => void; disabled?: boolean; passwordError?: string | null;
+}) {
   const cities = useCities();
   const charities = useCharities(value.homeCityId || null);
   const set = (patch: Partial<AccountValues>) => onChange({ ...value, ...patch });
@@ -29,18 +31,7 @@ export function AccountFields({ value, onChange, disabled }: { value: AccountVal
       <Field id="subscribe-email" label="Email address" required>
         <Input id="subscribe-email" type="email" autoComplete="email" required value={value.email} onChange={(e) => set({ email: e.target.value })} />
       </Field>
-      <Field id="subscribe-password" label="Password" required hint={`At least ${SUBSCRIBE_PASSWORD_MIN} characters.`}>
-        <Input
-          id="subscribe-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={SUBSCRIBE_PASSWORD_MIN}
-          value={value.password}
-          onChange={(e) => set({ password: e.target.value })}
-          aria-describedby="subscribe-password-hint"
-        />
-      </Field>
+      <NewPasswordField id="subscribe-password" value={value.password} error={passwordError} onChange={(password) => set({ password })} />
       <Field id="subscribe-city" label="Home city" hint="Optional. We'll show you deals near you.">
         <Select
           id="subscribe-city"

@@ -17,6 +17,7 @@ import { useCreateSubscription } from '../api/create-subscription';
 import { completionErrorToast, paymentFailedToast, signupErrorToast } from '../utils/signup-toasts';
 import { planOption } from '../utils/plans';
 import { forgetPendingCheckout, readPendingCheckout, redirectReturn, rememberPendingCheckout } from '../utils/pending-checkout';
+import { newPasswordRefusal } from '@/components/ui/new-password-field';
 import { AccountFields, emptyAccount, type AccountValues } from './account-fields';
 import { PausedMembershipCard } from './paused-membership-card';
 import { PaymentStep } from './payment-step';
@@ -55,6 +56,7 @@ export function SubscribePage() {
   const navigate = useNavigate();
   const [plan, setPlan] = useState<PlanId>(DEFAULT_PLAN);
   const [account, setAccount] = useState<AccountValues>(emptyAccount);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [step, setStep] = useState<Step>('form');
   const [checkout, setCheckout] = useState<CreateSubscriptionAnswer | null>(null);
   const create = useCreateSubscription();
@@ -107,6 +109,10 @@ export function SubscribePage() {
   const isUpgrade = !!user;
   const startCheckout = (event: FormEvent) => {
     event.preventDefault();
+    // The one password rule, checked before anything is sent (decision 176).
+    const refusal = user ? null : newPasswordRefusal(account.password);
+    setPasswordError(refusal);
+    if (refusal) return;
     setStep('payment');
     setCheckout(null);
     create.mutate(
@@ -190,7 +196,7 @@ export function SubscribePage() {
               Subscribing as <strong>{user.name}</strong> ({user.email}).
             </p>
           ) : (
-            <AccountFields value={account} onChange={setAccount} disabled={create.isPending} />
+            <AccountFields value={account} onChange={setAccount} disabled={create.isPending} passwordError={passwordError} />
           )}
           <Button type="submit" size="lg" className="w-full" pending={create.isPending}>
             Continue to Payment

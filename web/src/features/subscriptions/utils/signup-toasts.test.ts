@@ -13,6 +13,11 @@ describe('signup toasts (docs/spec.md section 8)', () => {
       title: 'Setup Error', description: 'Unable to set up subscription. Please try again.',
     });
   });
+  it('names the reason of a refusal (issue 28: "abc123" ended in a Setup Error with no reason)', () => {
+    expect(signupErrorToast(new ApiError(400, '{"message":"password must be at least 8 characters"}'))).toEqual({
+      title: 'Setup Error', description: 'password must be at least 8 characters',
+    });
+  });
   it("shows the provider's message for a failed payment", () => {
     expect(paymentFailedToast('Your card was declined.')).toEqual({ title: 'Payment Failed', description: 'Your card was declined.' });
     expect(paymentFailedToast(undefined).description).toBe('Your payment could not be completed.');

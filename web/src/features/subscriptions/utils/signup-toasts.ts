@@ -1,17 +1,22 @@
-import { errorMessage } from '@/lib/api-error';
+import { ApiError, errorMessage } from '@/lib/api-error';
 
 export interface ToastContent {
   title: string;
   description: string;
 }
 
-/** docs/spec.md section 8: a signup error naming "User already exists" → Account Already Exists; anything else → Setup Error. */
+/**
+ * docs/spec.md section 8: a signup error naming "User already exists" → Account Already Exists; anything else →
+ * Setup Error, naming the server's reason ("password must be at least 8 characters"; decision 176), and only
+ * without one (no answer, a bare 500) the generic "Unable to set up subscription".
+ */
 export function signupErrorToast(error: unknown): ToastContent {
   const raw = error instanceof Error ? error.message : String(error);
   if (/User already exists/i.test(raw)) {
     return { title: 'Account Already Exists', description: 'Please log in instead or use a different email address.' };
   }
-  return { title: 'Setup Error', description: 'Unable to set up subscription. Please try again.' };
+  const reason = error instanceof ApiError && error.status < 500 ? error.serverMessage : null;
+  return { title: 'Setup Error', description: reason ?? 'Unable to set up subscription. Please try again.' };
 }
 
 /** A declined or failed card: "Payment Failed" with the provider's own message. */
