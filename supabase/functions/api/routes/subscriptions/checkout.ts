@@ -204,13 +204,17 @@ export async function subscriptionDetailsOf(c: AppContext) {
     const [row] = await q<{
       plan: PlanId | null; status: string; is_active: boolean; current_period_end: Date | string | null;
       cancel_at_period_end: boolean | null; given: number; charity_name: string | null;
+      grace_ends_at: Date | string | null; open_invoice_url: string | null; payment_action_required: boolean | null;
+      last_payment_error: string | null; card_label: string | null;
     }>(
       `with me as (select (select auth.uid()) as id),
             latest as (
-              select s.plan, s.current_period_end, s.cancel_at_period_end
+              select s.plan, s.current_period_end, s.cancel_at_period_end, s.grace_ends_at, s.open_invoice_url,
+                     s.payment_action_required, s.last_payment_error, s.card_label
                 from public.subscriptions s, me where s.user_id = me.id
                order by s.created_at desc, s.id desc limit 1)
-       select l.plan, l.current_period_end, l.cancel_at_period_end,
+       select l.plan, l.current_period_end, l.cancel_at_period_end, l.grace_ends_at, l.open_invoice_url,
+              l.payment_action_required, l.last_payment_error, l.card_label,
               private.subscription_status_of(me.id) as status,
               private.has_active_subscription(me.id) as is_active,
               (select coalesce(sum(p.charity_share_cents), 0)::int from public.payments p where p.user_id = me.id) as given,
