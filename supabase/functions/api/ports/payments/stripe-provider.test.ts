@@ -113,8 +113,10 @@ describe('stripe adapter', () => {
       toPaymentEvent({ id: `evt_${type}`, object: 'event', created: 1_800_000_000, type, data: { object } } as unknown as Stripe.Event);
     const handled = (type: string) => read(type, type.startsWith('invoice.') ? invoice : subscription).type !== 'ignored';
     for (const type of STRIPE_WEBHOOK_EVENTS) expect(handled(type), type).toBe(true);
+    // A failed renewal and one waiting for 3-D Secure are read (decision 171).
+    expect(STRIPE_WEBHOOK_EVENTS).toEqual(expect.arrayContaining(['invoice.payment_failed', 'invoice.payment_action_required']));
     // Stripe sends plenty more (to an endpoint subscribed to them); none of these is read, so none is subscribed.
-    for (const type of ['invoice.payment_failed', 'invoice.created', 'invoice.finalized', 'charge.refunded', 'charge.dispute.created',
+    for (const type of ['invoice.created', 'invoice.finalized', 'charge.refunded', 'charge.dispute.created',
       'checkout.session.completed', 'customer.created', 'payment_intent.succeeded', 'customer.subscription.trial_will_end']) {
       expect(handled(type), type).toBe(false);
       expect(STRIPE_WEBHOOK_EVENTS as readonly string[]).not.toContain(type);
