@@ -91,3 +91,9 @@ $$;
 
 revoke execute on function private.subscription_access_until(text, timestamptz, timestamptz) from public, anon;
 grant execute on function private.subscription_access_until(text, timestamptz, timestamptz) to authenticated, service_role;
+
+-- The plan each payment paid for (a plan change leaves earlier payments with theirs); older rows take their
+-- subscription's plan.
+alter table public.payments add column plan text check (plan in ('monthly', 'yearly', 'weekend', 'weekly'));
+comment on column public.payments.plan is 'The plan this payment paid for, as the subscription had it when it was recorded.';
+update public.payments p set plan = s.plan from public.subscriptions s where s.id = p.subscription_id and p.plan is null;

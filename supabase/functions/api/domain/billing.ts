@@ -202,7 +202,8 @@ export interface PaymentLine {
 /** The caller's payments, newest first (RLS: own rows). */
 export async function paymentHistory(q: Query): Promise<PaymentLine[]> {
   return q<PaymentLine>(
-    `select p.id, p.paid_at, p.amount_cents, p.currency, p.charity_share_cents, ch.name as charity_name, s.plan
+    `select p.id, p.paid_at, p.amount_cents, p.currency, p.charity_share_cents, ch.name as charity_name,
+            coalesce(p.plan, s.plan) as plan
        from public.payments p
        join public.subscriptions s on s.id = p.subscription_id
        left join public.charities ch on ch.id = p.charity_id
@@ -215,8 +216,8 @@ export async function paymentHistory(q: Query): Promise<PaymentLine[]> {
 /** One of the caller's payments as a receipt (the receipt mail's HTML), or null when it is not theirs. */
 export async function receiptOf(q: Query, paymentId: string, siteUrl: string): Promise<string | null> {
   const [row] = await q<PaymentLine & { name: string; current_period_start: Date | string; current_period_end: Date | string }>(
-    `select p.id, p.paid_at, p.amount_cents, p.currency, p.charity_share_cents, ch.name as charity_name, s.plan,
-            pr.name, s.current_period_start, s.current_period_end
+    `select p.id, p.paid_at, p.amount_cents, p.currency, p.charity_share_cents, ch.name as charity_name,
+            coalesce(p.plan, s.plan) as plan, pr.name, s.current_period_start, s.current_period_end
        from public.payments p
        join public.subscriptions s on s.id = p.subscription_id
        join public.profiles pr on pr.id = p.user_id

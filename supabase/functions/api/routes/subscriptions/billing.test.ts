@@ -154,7 +154,9 @@ describe('plan change', () => {
     expect(details.plan).toBe('yearly');
     expect(new Date(details.currentPeriodEnd).getTime()).toBeGreaterThan(Date.now() + 360 * 86_400_000);
     const history = (await agent.get('/api/subscription/payments')).body;
-    expect(history[0].amountCents).toBe(preview.body.amountDueCents);
+    expect(history[0]).toMatchObject({ amountCents: preview.body.amountDueCents, planLabel: 'Yearly' });
+    // The earlier payment keeps the plan it paid for.
+    expect(history[1]).toMatchObject({ amountCents: 999, planLabel: 'Monthly' });
   });
 });
 
