@@ -189,6 +189,23 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       if (params['invoice_settings[default_payment_method]']) customer.invoice_settings = { default_payment_method: params['invoice_settings[default_payment_method]'] };
       return [200, customer];
     }
+    if (method === 'POST' && path === '/v1/invoices/create_preview') {
+      // A price change now with proration (always_invoice): a credit for the unused part, the new price in full.
+      const sub = subscriptions.get(params.subscription);
+      const price = prices.get(params['subscription_details[items][0][price]']);
+      if (!sub || !price) return [400, { error: { type: 'invalid_request_error', message: 'No such subscription or price' } }];
+      const item = sub.items.data[0];
+      const total = item.current_period_end - item.current_period_start;
+      const left = Math.max(0, item.current_period_end - nowSeconds());
+      const credit = Math.round((item.price.unit_amount * left) / total);
+      return [200, {
+        object: 'invoice', customer: sub.customer, currency: price.currency, amount_due: Math.max(0, price.unit_amount - credit),
+        lines: { object: 'list', has_more: false, data: [
+          { id: newId('il'), amount: -credit, description: 'Unused time' },
+          { id: newId('il'), amount: price.unit_amount, description: 'Remaining time' },
+        ] },
+      }];
+    }
     if ((m = path.match(/^\/v1\/invoices\/([^/]+)\/pay$/)) && method === 'POST') {
       const invoice = invoices.get(m[1]);
       if (!invoice) return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such invoice: '${m[1]}'` } }];
@@ -259,6 +276,30 @@ export async function startStripeDouble(): Promise<StripeDouble> {
         if (params['pause_collection[behavior]']) sub.pause_collection = { behavior: params['pause_collection[behavior]'], resumes_at: null };
         if (params.pause_collection === '') sub.pause_collection = null;
         if (params.default_payment_method) sub.default_payment_method = params.default_payment_method;
+        const newPrice = params['items[0][price]'] ? prices.get(params['items[0][price]']) : undefined;
+        if (newPrice) {
+          // An interval change: the period restarts now and the proration is invoiced and paid at once.
+          const item = sub.items.data[0];
+          const start = nowSeconds();
+          const left = Math.max(0, item.current_period_end - start);
+          const credit = Math.round((item.price.unit_amount * left) / (item.current_period_end - item.current_period_start));
+          const due = Math.max(0, newPrice.unit_amount - credit);
+          Object.assign(item, {
+            price: newPrice, current_period_start: start,
+            current_period_end: start + periodSeconds(newPrice.recurring.interval, newPrice.recurring.interval_count),
+          });
+          const piId = newId('pi');
+          paymentIntents.set(piId, { id: piId, object: 'payment_intent', amount: due, amount_received: due, currency: newPrice.currency, customer: sub.customer, status: 'succeeded', last_payment_error: null, client_secret: `${piId}_secret_${newId('s')}` });
+          const invoice = {
+            id: newId('in'), object: 'invoice', customer: sub.customer, currency: newPrice.currency, status: 'paid',
+            amount_due: due, amount_paid: due, billing_reason: 'subscription_update',
+            parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: {} } },
+            payments: paymentsOf(piId), lines: { object: 'list', data: [], has_more: false },
+          };
+          invoices.set(invoice.id, invoice);
+          sub.latest_invoice = invoice.id;
+          emit('invoice.paid', invoice);
+        }
         emit('customer.subscription.updated', sub);
       }
       if (method === 'DELETE' && sub.status !== 'canceled') {

@@ -115,3 +115,24 @@ describe('a failed renewal with Stripe', () => {
     expect((await agent.get('/api/subscription/details')).body.status).toBe('unpaid');
   });
 });
+
+describe('a plan change with Stripe', () => {
+  it('previews Stripe\'s proration, then switches and records the prorated payment from invoice.paid', async () => {
+    const { agent, subscriptionId } = await stripeMember('stripe-switch@example.com');
+    const preview = await agent.get('/api/subscription/plan-change?plan=yearly');
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ plan: 'yearly', newPriceCents: 10000 });
+    expect(preview.body.creditCents).toBeGreaterThan(990);
+    expect(preview.body.amountDueCents).toBe(10000 - preview.body.creditCents);
+    const from = double.events.length;
+    expect((await agent.post('/api/subscription/plan-change', { plan: 'yearly' })).status).toBe(200);
+    const update = double.requests.filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${subscriptionId}`).at(-1)!;
+    expect(update.params).toMatchObject({ proration_behavior: 'always_invoice', payment_behavior: 'error_if_incomplete' });
+    await deliverSince(from);
+    const details = (await agent.get('/api/subscription/details')).body;
+    expect(details.plan).toBe('yearly');
+    expect(new Date(details.currentPeriodEnd).getTime()).toBeGreaterThan(Date.now() + 360 * 86_400_000);
+    const history = (await agent.get('/api/subscription/payments')).body;
+    expect(history[0]).toMatchObject({ planLabel: 'Yearly', amountCents: preview.body.amountDueCents });
+  });
+});
