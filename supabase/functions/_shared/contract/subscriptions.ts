@@ -127,7 +127,6 @@ export type CardSetupAnswer = z.infer<typeof cardSetupAnswer>;
 
 /** POST /api/subscription/card/complete once the browser confirmed the setup. */
 export const cardCompleteBody = z.object({ setupIntentId: z.string().trim().min(1, 'is required').max(255) });
-export type CardCompleteBody = z.input<typeof cardCompleteBody>;
 
 /** The card saved; `retry`: an open renewal was charged again with it (paid or declined), null when none was open. */
 export const cardCompleteAnswer = z.object({
@@ -154,7 +153,6 @@ const switchablePlan = z.enum(['monthly', 'yearly'], { error: () => 'must be mon
 
 /** GET /api/subscription/plan-change?plan=… and POST /api/subscription/plan-change { plan }. */
 export const planChangeBody = z.object({ plan: switchablePlan });
-export type PlanChangeBody = z.input<typeof planChangeBody>;
 
 export const planChangePreview = z.object({
   plan: switchablePlan,
@@ -172,9 +170,6 @@ export const testRenewalBody = z.object({
   outcome: z.enum(['succeed', 'fail', 'action'], { error: () => 'must be succeed, fail or action' }),
 });
 export type TestRenewalBody = z.input<typeof testRenewalBody>;
-
-/** POST /api/test-payments/setup-confirm: the test provider's stand-in for Stripe.js confirmSetup. */
-export const testSetupConfirmBody = testCardConfirmBody;
 
 /** POST /api/test-payments/invoice/pay: the test provider's hosted invoice page (3-D Secure completed). */
 export const testInvoicePayBody = z.object({ invoiceId: z.string().trim().min(1, 'is required').max(255) });

@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import { PLANS, planTerms, SWITCHABLE_PLANS } from '../../../_shared/constants.ts';
 import {
-  cardCompleteBody, planChangeBody, testInvoicePayBody, testRenewalBody, testSetupConfirmBody,
+  cardCompleteBody, planChangeBody, testCardConfirmBody, testInvoicePayBody, testRenewalBody,
   type CardCompleteAnswer, type CardSetupAnswer, type PaymentHistoryItem, type PlanChangePreview,
   type SubscriptionActionAnswer,
 } from '../../../_shared/contract/subscriptions.ts';
@@ -173,7 +173,7 @@ testBillingRoutes.post('/renewal', async (c) => {
 /** Stripe.js confirmSetup's stand-in: saves a test card for a SetupIntent. */
 testBillingRoutes.post('/setup-confirm', async (c) => {
   const testCards = testCardsOf(c);
-  const body = await parseJson(c, testSetupConfirmBody);
+  const body = await parseJson(c, testCardConfirmBody); // the same test card fields as a payment
   try {
     return c.json({ setupIntent: await testCards.confirmSetup(body) });
   } catch (error) {

@@ -7,9 +7,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { formatCents } from '@/lib/money';
-import {
-  useChangePlan, usePaymentConfig, usePaymentHistory, usePlanChangePreview, useRetryPayment, useTestRenewal,
-} from '../api/billing';
+import { useChangePlan } from '../api/change-plan';
+import { usePaymentConfig } from '../api/get-payment-config';
+import { usePaymentHistory } from '../api/get-payment-history';
+import { usePlanChangePreview } from '../api/get-plan-change';
+import { useRetryPayment } from '../api/retry-payment';
+import { useTestRenewal } from '../api/test-renewal';
 import { CardUpdateForm } from './card-update-form';
 
 /** /profile#billing (decision 171): the saved card and its update, a failed renewal's retry, plan change, payments. */

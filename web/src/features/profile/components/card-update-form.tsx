@@ -5,7 +5,9 @@ import type { CardCompleteAnswer } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/form-controls';
 import { errorMessage } from '@/lib/api-error';
-import { useCompleteCardSetup, useConfirmTestSetup, useStartCardSetup } from '../api/billing';
+import { useCompleteCardSetup } from '../api/complete-card-setup';
+import { useConfirmTestSetup } from '../api/confirm-test-setup';
+import { useStartCardSetup } from '../api/start-card-setup';
 
 interface CardUpdateFormProps {
   onDone: (answer: CardCompleteAnswer) => void;

@@ -7,7 +7,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
-import { usePayTestInvoice } from '../api/billing';
+import { usePayTestInvoice } from '../api/pay-test-invoice';
 
 /**
  * Built-in test payments only (decision 171): the stand-in for Stripe's hosted invoice page, where a member
