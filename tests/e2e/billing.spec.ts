@@ -124,3 +124,15 @@ test('a Weekend pass shows its terms, says "Ends", and offers to renew it', asyn
   await page.getByRole('button', { name: 'Renew Automatically' }).click();
   await expect(page.getByText(/^Renews/)).toBeVisible();
 });
+
+test('the payment step states the plan\'s terms before the card', async ({ page }) => {
+  await page.goto('/subscribe');
+  await page.getByText('Weekend', { exact: true }).click();
+  await page.getByLabel('Full name').fill('Terry Terms');
+  await page.getByLabel('Email address').fill(uniqueEmail('terms'));
+  await page.getByLabel('Password').fill('secret123');
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page.getByTestId('plan-terms')).toContainText('$6.99 once for 3 days of membership. The pass does not renew');
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await noSidewaysScroll(page);
+});
