@@ -75,7 +75,7 @@ export function MembershipCard() {
                 <Badge variant="warning">Paused</Badge>
               ) : owes ? (
                 <Badge variant="destructive">{d.status === 'unpaid' ? 'On hold' : 'Payment due'}</Badge>
-              ) : d.cancelAtPeriodEnd ? (
+              ) : d.cancelAtPeriodEnd && !d.isPass ? (
                 <Badge variant="outline">Ending</Badge>
               ) : (
                 <Badge>Active</Badge>
