@@ -2,6 +2,7 @@
 // (banner, mail, card update, paid, access kept), 3-D Secure at renewal, a card update, a plan change with
 // its proration shown first, and a pass's terms — on a 390 px phone.
 import { resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForMail } from '../support/mail';
 import { expectToast, uniqueEmail } from './support';
@@ -22,6 +23,12 @@ async function subscribe(page: Page, prefix: string, plan = 'monthly') {
     data: { ...account, paymentIntentId: created.paymentIntentId, customerId: created.customerId, plan },
   })).status()).toBe(200);
   return email;
+}
+
+/** WCAG 2.2 AA, as a11y.spec.ts checks every other screen. */
+async function expectAccessible(page: Page, label: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), label).toEqual([]);
 }
 
 async function noSidewaysScroll(page: Page) {
@@ -47,6 +54,7 @@ test('a failed renewal: banner on /app and /profile, a mail, a declined retry, a
   await expect(banner).toBeVisible();
   await expect(banner).toContainText('You keep your member deals until');
   await noSidewaysScroll(page);
+  await expectAccessible(page, '/profile with a failed renewal');
 
   const mail = await waitForMail(MAIL_DIR, email, /renewal payment failed/);
   expect(mail.text).toContain('Update card');
@@ -85,6 +93,7 @@ test('3-D Secure at renewal: the banner opens the invoice page, which confirms t
   await banner.getByRole('link', { name: 'Confirm payment' }).click();
   await expect(page).toHaveURL(/\/test-payments\/invoice\/in_test_/);
   await noSidewaysScroll(page);
+  await expectAccessible(page, 'the test invoice page');
   await page.getByRole('button', { name: 'Confirm payment' }).click();
   await expectToast(page, 'Payment confirmed');
   await expect(page).toHaveURL(/\/profile$/);
@@ -109,6 +118,7 @@ test('a plan change shows the proration before confirming, then charges it', asy
   await expect(preview).toContainText('Credit for the unused part of this period');
   const charged = (await preview.getByText(/Charged now/).textContent())!.match(/\$[\d.,]+/)![0];
   await noSidewaysScroll(page);
+  await expectAccessible(page, 'the plan change preview');
   await preview.getByRole('button', { name: 'Confirm switch' }).click();
   await expectToast(page, 'Plan changed', 'You are now on the Yearly plan.');
   await expect(page.getByText('· Yearly', { exact: true })).toBeVisible();
@@ -135,4 +145,18 @@ test('the payment step states the plan\'s terms before the card', async ({ page 
   await expect(page.getByTestId('plan-terms')).toContainText('$6.99 once for 3 days of membership. The pass does not renew');
   await expect(page.getByLabel('Card number')).toBeVisible();
   await noSidewaysScroll(page);
+});
+
+test('the billing screens fit a tablet in both orientations', async ({ page }) => {
+  await subscribe(page, 'tablet');
+  await page.goto('/profile');
+  await page.getByRole('region', { name: 'Test payments' }).getByRole('button', { name: 'Renewal needs 3-D Secure' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'confirm your renewal' })).toBeVisible();
+  for (const [width, height] of [[768, 1024], [1024, 768]]) {
+    await page.setViewportSize({ width, height });
+    await page.getByRole('button', { name: 'Update card' }).click();
+    await expect(page.getByLabel('Card number')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width}×${height}`).toBeLessThanOrEqual(width);
+    await page.reload();
+  }
 });
