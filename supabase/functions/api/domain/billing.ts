@@ -96,6 +96,18 @@ export async function recordRenewalFailure(q: Query, f: RenewalFailure, siteUrl:
   return true;
 }
 
+export const OWES_RENEWAL_MESSAGE = 'Your renewal is waiting for payment: update your card on your profile to pay it.';
+
+/** True while the member's latest subscription has an unpaid renewal (past_due or unpaid). Service role. */
+export async function owesRenewal(q: Query, userId: string): Promise<boolean> {
+  const [row] = await q<{ owes: boolean }>(
+    `select coalesce((select s.status in ('past_due', 'unpaid') from public.subscriptions s
+                       where s.user_id = $1 order by s.created_at desc, s.id desc limit 1), false) as owes`,
+    [userId],
+  );
+  return row.owes;
+}
+
 const testInvoiceId = () => `in_test_${randomToken(12).replace(/[-_]/g, 'x')}`;
 
 /** The built-in test provider's stand-in for Stripe's hosted invoice page (3-D Secure). */

@@ -88,6 +88,12 @@ describe('a failed renewal (dunning)', () => {
     expect((await agent.get('/api/subscription/status')).body).toEqual({ isActive: false });
     expect((await agent.get('/api/subscription/details')).body).toMatchObject({ status: 'unpaid', isActive: false });
     expect((await agent.get('/api/auth/me')).body.user.subscriptionStatus).toBe('unpaid');
+    // The open renewal is paid by a card update, not by a second subscription.
+    const again = await agent.post('/api/create-subscription', { plan: 'monthly' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toContain('update your card');
+    expect((await saveCard(agent)).completed!.body).toMatchObject({ retry: 'paid' });
+    expect((await agent.get('/api/subscription/status')).body).toEqual({ isActive: true });
   });
 
   it('Stripe-style unpaid (retries over) ends access at once', async () => {

@@ -12,6 +12,7 @@ import type { Query } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { assertAcceptablePassword } from '../../lib/password-policy.ts';
+import { OWES_RENEWAL_MESSAGE, owesRenewal } from '../../domain/billing.ts';
 import { parse } from '../../lib/validate.ts';
 import { USER_EXISTS_MESSAGE } from '../../domain/accounts.ts';
 import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttempt } from '../../domain/sign-in-limits.ts';
@@ -55,6 +56,8 @@ export async function createCheckout(c: AppContext, body: unknown): Promise<Crea
     ({ plan } = parse(upgradeSubscriptionBody, body));
     customer = await serviceTx(c, async (q) => {
       if (await hasCurrentMembership(q, user.id)) throw conflict(ALREADY_MEMBER_MESSAGE);
+      // A renewal waiting for payment is paid by a card update, not a second subscription (decision 171).
+      if (await owesRenewal(q, user.id)) throw conflict(OWES_RENEWAL_MESSAGE);
       const [profile] = await q<{ email: string; name: string }>(`select email, name from public.profiles where id = $1`, [user.id]);
       return profile;
     });
