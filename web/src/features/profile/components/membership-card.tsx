@@ -84,7 +84,7 @@ export function MembershipCard() {
             {d.status === 'unpaid' && (
               <p className="text-sm text-stone-800">
                 Your renewal was not paid after several tries, so your member deals are on hold. Update your card under Billing
-                and we charge it at once, or choose a plan again.
+                and we charge it at once.
               </p>
             )}
             {periodEnd && d.status !== 'unpaid' && (
