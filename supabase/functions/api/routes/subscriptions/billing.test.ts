@@ -8,7 +8,7 @@ import { asService } from '../../../../../tests/support/test-database.ts';
 import { sendBillingReminders } from '../../domain/billing.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
+beforeAll(async () => { t = await createTestApp({ MAIL_DRAIN_SECRET: 'billing-drain-secret' }); });
 afterAll(() => t.close());
 
 let ipCounter = 0;
@@ -124,9 +124,17 @@ describe('a failed renewal (dunning)', () => {
     await agent.post('/api/test-payments/renewal', { outcome: 'fail' });
     await sql(`update public.subscriptions s set grace_ends_at = now() + interval '1 day'
                  from public.profiles p where p.id = s.user_id and p.email = 'reminder@example.com'`);
+    // Supabase Cron's call: the drain secret, else 403.
+    const cron = (secret?: string) => t.agent().request('POST', '/api/internal/billing-reminders', undefined, secret ? { 'x-drain-secret': secret } : {});
+    expect((await cron()).status).toBe(403);
+    expect((await cron('wrong')).status).toBe(403);
+    const first = await cron('billing-drain-secret');
+    expect(first.status).toBe(200);
+    expect(first.body.graceEnding).toBeGreaterThanOrEqual(1);
     await sendBillingReminders(t.database.db, 'http://site.test');
-    await sendBillingReminders(t.database.db, 'http://site.test');
-    expect((await mailsTo('reminder@example.com')).filter((m) => m.kind === 'grace_ending')).toHaveLength(1);
+    const mails = (await mailsTo('reminder@example.com')).filter((m) => m.kind === 'grace_ending');
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text_body).toContain('Update card');
   });
 });
 
