@@ -85,10 +85,11 @@ export async function applyProviderState(q: Query, s: ProviderSubscription, tick
             paused_at = case when $2 = 'paused' then coalesce(paused_at, now()) end,
             canceled_at = case when $2 = 'canceled' then coalesce($6, canceled_at, now()) else canceled_at end,
             ${DUNNING_FROM_STATE},
+            plan = coalesce($10, plan),
             updated_at = now()
       where provider_subscription_id = $1`,
     [s.id, s.status, s.currentPeriodStart, s.currentPeriodEnd, s.cancelAtPeriodEnd, s.endedAt,
-      s.openInvoice?.id ?? null, s.openInvoice?.hostedUrl ?? null, PAYMENT_GRACE_DAYS],
+      s.openInvoice?.id ?? null, s.openInvoice?.hostedUrl ?? null, PAYMENT_GRACE_DAYS, s.plan],
   );
   return 'updated';
 }

@@ -17,6 +17,8 @@ export interface ProviderSubscription {
   endedAt: Date | null;
   /** The renewal invoice still waiting for payment while past_due or unpaid, with its hosted page; else null. */
   openInvoice: { id: string; hostedUrl: string | null } | null;
+  /** The plan its price stands for (Stripe: the price's lookup key), null when not one of ours. */
+  plan: PlanId | null;
 }
 
 export interface ProviderPayment {

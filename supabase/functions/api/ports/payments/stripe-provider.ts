@@ -5,7 +5,7 @@
 // Billing periods are read from subscription items (API 2025-03-31 and later), falling back to the
 // subscription's own period for older API versions.
 import Stripe from 'stripe';
-import { isPass, type PlanId } from '../../../_shared/constants.ts';
+import { isPass, PLAN_IDS, type PlanId } from '../../../_shared/constants.ts';
 import {
   CardDeclinedError, PaymentWebhookError,
   type PaymentEvent, type PaymentProvider, type ProviderPayment, type ProviderSubscription,
@@ -81,7 +81,14 @@ export function toProviderSubscription(subscription: Stripe.Subscription): Provi
     cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end),
     endedAt: subscription.ended_at ? seconds(subscription.ended_at) : null,
     openInvoice: openInvoiceOf(subscription),
+    plan: planOfPrice(item?.price?.lookup_key),
   };
+}
+
+/** Prices are found by lookup key `paylocal_<plan>` (priceLookupKey); any other price is not one of our plans. */
+function planOfPrice(lookupKey: string | null | undefined): PlanId | null {
+  const plan = lookupKey?.startsWith('paylocal_') ? lookupKey.slice('paylocal_'.length) : null;
+  return plan && (PLAN_IDS as string[]).includes(plan) ? (plan as PlanId) : null;
 }
 
 /** The latest invoice while it waits for payment (retrieved with latest_invoice expanded), else null. */

@@ -50,7 +50,7 @@ export function testPaymentProvider(options: { now?: () => Date } = {}): Payment
   const view = (s: TestSubscription): ProviderSubscription => ({
     id: s.id, customerId: s.customerId, status: s.status,
     currentPeriodStart: s.currentPeriodStart, currentPeriodEnd: s.currentPeriodEnd, cancelAtPeriodEnd: s.cancelAtPeriodEnd,
-    endedAt: null, openInvoice: null,
+    endedAt: null, openInvoice: null, plan: s.plan,
   });
   /** Customers whose card on file declines (the test-mode control made their renewal fail) until they save another. */
   const decliningCustomers = new Set<string>();

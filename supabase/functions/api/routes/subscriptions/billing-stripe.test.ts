@@ -4,7 +4,7 @@
 // nothing; retries exhausted (unpaid) end access; a plan change is previewed with Stripe's proration.
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareStripeAccount } from '../../../../../tests/support/stripe-account.ts';
+import { prepareStripeAccount, stripeClientFor } from '../../../../../tests/support/stripe-account.ts';
 import { startStripeDouble, type StripeDouble } from '../../../../../tests/support/stripe-double.ts';
 import { createTestApp, type Agent, type TestApp } from '../../../../../tests/support/test-app.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
@@ -134,5 +134,22 @@ describe('a plan change with Stripe', () => {
     expect(new Date(details.currentPeriodEnd).getTime()).toBeGreaterThan(Date.now() + 360 * 86_400_000);
     const history = (await agent.get('/api/subscription/payments')).body;
     expect(history[0]).toMatchObject({ planLabel: 'Yearly', amountCents: preview.body.amountDueCents });
+  });
+});
+
+describe('a plan changed at Stripe (the Dashboard)', () => {
+  it('takes the plan from the subscription\'s price, and the prorated payment and its receipt name it', async () => {
+    const { agent, subscriptionId } = await stripeMember('stripe-dashboard@example.com');
+    const stripe = stripeClientFor(double);
+    const [yearly] = (await stripe.prices.list({ lookup_keys: ['paylocal_yearly'], active: true })).data;
+    const sub = await stripe.subscriptions.retrieve(subscriptionId);
+    const from = double.events.length;
+    await stripe.subscriptions.update(subscriptionId, { items: [{ id: sub.items.data[0].id, price: yearly.id }], proration_behavior: 'always_invoice' });
+    await deliverSince(from);
+    expect((await agent.get('/api/subscription/details')).body.plan).toBe('yearly');
+    const [latest] = (await agent.get('/api/subscription/payments')).body;
+    expect(latest.planLabel).toBe('Yearly');
+    const receipt = (await mailKinds('stripe-dashboard@example.com')).filter((m) => m.kind === 'receipt').at(-1)!;
+    expect(receipt.text_body).toContain('Yearly plan');
   });
 });

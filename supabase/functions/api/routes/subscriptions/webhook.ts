@@ -74,13 +74,14 @@ async function applyEvent(
         `select id, user_id, provider from public.subscriptions where provider_subscription_id = $1`, [invoice.subscriptionId]);
       // No membership and no checkout that could become one (e.g. still processing): nothing to record yet.
       if (!row) return 'unknown-subscription';
+      // The period, plan and status the payment brought, as Stripe has them now: first, so the payment and
+      // its receipt name them (decision 171).
+      if (current) await applyProviderState(q, current.subscription, current.ticket);
       const recorded = await recordPayment(q, {
         userId: row.user_id, subscriptionRowId: row.id, provider: row.provider,
         invoiceId: invoice.id, paymentIntentId: invoice.paymentIntentId,
         amountCents: invoice.amountCents, currency: invoice.currency, receiptSiteUrl: siteUrl,
       });
-      // The period and status the payment brought, as Stripe has them now.
-      if (current) await applyProviderState(q, current.subscription, current.ticket);
       return recorded ? 'payment-recorded' : 'payment-already-recorded';
     }
     case 'invoice.payment_failed': {
