@@ -11,6 +11,7 @@ import { startRealtimeRelay } from './realtime-relay.ts';
 import { realtimeSseRoutes } from './realtime-sse.ts';
 import { createLocalServer } from './server.ts';
 import { startOutboxLoop } from '../supabase/functions/api/ports/mail/outbox.ts';
+import { startBillingReminderLoop } from '../supabase/functions/api/domain/billing.ts';
 import { startPushLoop } from '../supabase/functions/api/ports/push/push-queue.ts';
 import { loadOrCreateVapidKeys } from './vapid-keys.ts';
 
@@ -49,6 +50,9 @@ const relay = await startRealtimeRelay(database.db);
 const stopMail = startOutboxLoop(database.db, deps.mail, { from: deps.config.emailFrom, intervalMs: env.mailDrainIntervalMs });
 // Push messages likewise: the queue is drained every second here (hosted: Supabase Cron, decision 110).
 const stopPush = startPushLoop(database.db, deps.push, { intervalMs: env.pushDrainIntervalMs });
+// Billing reminders (decision 171): a grace period or a pass about to end; hosted, Supabase Cron calls
+// POST /api/internal/billing-reminders.
+const stopReminders = startBillingReminderLoop(database.db, deps.config.siteUrl ?? `http://localhost:${env.port}`);
 const app = createLocalServer({
   api, staticDir: env.staticDir, objects: deps.objects, trustedProxyHops: deps.config.trustedProxyHops, realtime: realtimeSseRoutes({
     db: database.db, relay, maxStreamsPerSession: Number(process.env.REALTIME_MAX_STREAMS_PER_SESSION) || undefined,
@@ -83,6 +87,7 @@ async function shutdown(signal: string) {
   server.close();
   await stopMail();
   await stopPush();
+  stopReminders();
   clearInterval(cleanup);
   await relay.close();
   await database.close();

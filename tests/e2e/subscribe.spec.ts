@@ -65,8 +65,9 @@ for (const plan of ['Monthly', 'Yearly', 'Weekend', 'Weekly']) {
     // In-app navigation: the signed-in user is already in the client cache.
     await page.getByRole('link', { name: 'Profile' }).click();
     await expect(page.getByText('Active', { exact: true })).toBeVisible();
-    await expect(page.getByText(`· ${plan}`)).toBeVisible();
-    await expect(page.getByText('Renews')).toBeVisible();
+    await expect(page.getByText(`· ${plan}`, { exact: true })).toBeVisible();
+    // Weekend and Weekly are passes that end unless the member chooses to renew them (decision 171).
+    await expect(page.getByText(['Weekend', 'Weekly'].includes(plan) ? /^Ends/ : /^Renews/)).toBeVisible();
     await expect(page.getByTestId('charity-given')).toContainText('Lyons Youth Sports');
   });
 }
@@ -165,7 +166,7 @@ test('profile: pause shows the paused state, and Resume Membership makes it acti
 });
 
 test('profile: cancel lists the lost benefits, then shows "Ends" and hides Pause and Cancel', async ({ page }) => {
-  await subscribeByApi(page.request, uniqueEmail('cancel'), 'weekly');
+  await subscribeByApi(page.request, uniqueEmail('cancel'), 'monthly');
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Cancel Membership' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel your membership?' });

@@ -28,6 +28,18 @@ export interface StripeDouble {
   /** What Stripe's billing engine does at a renewal that succeeds: a new paid invoice, the next period. Returns the invoice. */
   renew(subscriptionId: string): Obj;
   decline(paymentIntentId: string, message?: string): void;
+  /**
+   * A renewal that fails (Stripe's billing engine, decision 171): an open invoice with its hosted page, the
+   * next period, status past_due; events invoice.payment_failed (and invoice.payment_action_required when
+   * the bank asks for 3-D Secure) and customer.subscription.updated. Returns the invoice.
+   */
+  failRenewal(subscriptionId: string, options?: { actionRequired?: boolean }): Obj;
+  /** Stripe's retries ran out: the subscription becomes unpaid (the invoice stays open). */
+  exhaustRetries(subscriptionId: string): void;
+  /** What Stripe.js confirmSetup does with a good card: the SetupIntent succeeds with a Visa •••• 4242. */
+  confirmSetup(setupIntentId: string): void;
+  /** Payment methods Stripe would decline (invoices.pay answers a card error while one is the default). */
+  setupIntents: Map<string, Obj>;
   /** A payment method that clears later (Stripe's PaymentIntent status 'processing'). */
   process(paymentIntentId: string): void;
   /** A refund made in Stripe's Dashboard (not through the app): the refund, and the charge.refunded event. */
@@ -82,6 +94,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   const charges = new Map<string, Obj>();
   const refunds = new Map<string, Obj>();
   const disputes = new Map<string, Obj>();
+  const setupIntents = new Map<string, Obj>();
   const requests: StripeDouble['requests'] = [];
   const events: Obj[] = [];
   /** Records a Stripe event with a copy of the object as it is now. */
@@ -192,6 +205,58 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       const { secret: _secret, ...shown } = endpoint;
       return [200, shown];
     }
+    if (method === 'POST' && path === '/v1/setup_intents') {
+      if (!customers.has(params.customer)) return [400, { error: { type: 'invalid_request_error', message: `No such customer: '${params.customer}'` } }];
+      const id = newId('seti');
+      const intent = { id, object: 'setup_intent', customer: params.customer, status: 'requires_payment_method', usage: params.usage, payment_method: null, last_setup_error: null, client_secret: `${id}_secret_${newId('s')}` };
+      setupIntents.set(id, intent);
+      return [200, intent];
+    }
+    if ((m = path.match(/^\/v1\/setup_intents\/([^/]+)$/)) && method === 'GET') {
+      const intent = setupIntents.get(m[1]);
+      if (!intent) return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such setupintent: '${m[1]}'` } }];
+      return [200, expand.includes('payment_method') ? intent : { ...intent, payment_method: intent.payment_method?.id ?? null }];
+    }
+    if ((m = path.match(/^\/v1\/customers\/([^/]+)$/)) && method === 'POST') {
+      const customer = customers.get(m[1]);
+      if (!customer) return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such customer: '${m[1]}'` } }];
+      if (params['invoice_settings[default_payment_method]']) customer.invoice_settings = { default_payment_method: params['invoice_settings[default_payment_method]'] };
+      return [200, customer];
+    }
+    if (method === 'POST' && path === '/v1/invoices/create_preview') {
+      // A price change now with proration (always_invoice): a credit for the unused part, the new price in full.
+      const sub = subscriptions.get(params.subscription);
+      const price = prices.get(params['subscription_details[items][0][price]']);
+      if (!sub || !price) return [400, { error: { type: 'invalid_request_error', message: 'No such subscription or price' } }];
+      const item = sub.items.data[0];
+      const total = item.current_period_end - item.current_period_start;
+      const left = Math.max(0, item.current_period_end - nowSeconds());
+      const credit = Math.round((item.price.unit_amount * left) / total);
+      return [200, {
+        object: 'invoice', customer: sub.customer, currency: price.currency, amount_due: Math.max(0, price.unit_amount - credit),
+        lines: { object: 'list', has_more: false, data: [
+          { id: newId('il'), amount: -credit, description: 'Unused time' },
+          { id: newId('il'), amount: price.unit_amount, description: 'Remaining time' },
+        ] },
+      }];
+    }
+    if ((m = path.match(/^\/v1\/invoices\/([^/]+)\/pay$/)) && method === 'POST') {
+      const invoice = invoices.get(m[1]);
+      if (!invoice) return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such invoice: '${m[1]}'` } }];
+      if (invoice.status !== 'open') return [400, { error: { type: 'invalid_request_error', message: 'Invoice is already paid' } }];
+      const sub = subscriptions.get(invoice.parent.subscription_details.subscription)!;
+      const method = sub.default_payment_method ?? customers.get(sub.customer)?.invoice_settings?.default_payment_method ?? null;
+      if (!method || method === sub.failed_payment_method) {
+        return [402, { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } }];
+      }
+      const piId = newId('pi');
+      paymentIntents.set(piId, { id: piId, object: 'payment_intent', amount: invoice.amount_due, amount_received: invoice.amount_due, currency: invoice.currency, customer: sub.customer, status: 'succeeded', last_payment_error: null, client_secret: `${piId}_secret_${newId('s')}` });
+      Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, payments: paymentsOf(piId) });
+      sub.status = 'active';
+      emit('invoice.paid', invoice);
+      emit('customer.subscription.updated', sub);
+      return [200, invoice];
+    }
     if (method === 'POST' && path === '/v1/customers') {
       const customer = { id: newId('cus'), object: 'customer', email: params.email, name: params.name, metadata: {} };
       customers.set(customer.id, customer);
@@ -249,6 +314,31 @@ export async function startStripeDouble(): Promise<StripeDouble> {
         }
         if (params['pause_collection[behavior]']) sub.pause_collection = { behavior: params['pause_collection[behavior]'], resumes_at: null };
         if (params.pause_collection === '') sub.pause_collection = null;
+        if (params.default_payment_method) sub.default_payment_method = params.default_payment_method;
+        const newPrice = params['items[0][price]'] ? prices.get(params['items[0][price]']) : undefined;
+        if (newPrice) {
+          // An interval change: the period restarts now and the proration is invoiced and paid at once.
+          const item = sub.items.data[0];
+          const start = nowSeconds();
+          const left = Math.max(0, item.current_period_end - start);
+          const credit = Math.round((item.price.unit_amount * left) / (item.current_period_end - item.current_period_start));
+          const due = Math.max(0, newPrice.unit_amount - credit);
+          Object.assign(item, {
+            price: newPrice, current_period_start: start,
+            current_period_end: start + periodSeconds(newPrice.recurring.interval, newPrice.recurring.interval_count),
+          });
+          const piId = newId('pi');
+          paymentIntents.set(piId, { id: piId, object: 'payment_intent', amount: due, amount_received: due, currency: newPrice.currency, customer: sub.customer, status: 'succeeded', last_payment_error: null, client_secret: `${piId}_secret_${newId('s')}` });
+          const invoice = {
+            id: newId('in'), object: 'invoice', customer: sub.customer, currency: newPrice.currency, status: 'paid',
+            amount_due: due, amount_paid: due, billing_reason: 'subscription_update',
+            parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: {} } },
+            payments: paymentsOf(piId), lines: { object: 'list', data: [], has_more: false },
+          };
+          invoices.set(invoice.id, invoice);
+          sub.latest_invoice = invoice.id;
+          emit('invoice.paid', invoice);
+        }
         emit('customer.subscription.updated', sub);
       }
       if (method === 'DELETE' && sub.status !== 'canceled') {
@@ -276,7 +366,42 @@ export async function startStripeDouble(): Promise<StripeDouble> {
 
   return {
     port: (server.address() as AddressInfo).port,
-    requests, customers, subscriptions, paymentIntents, invoices, prices, products, webhookEndpoints, charges, refunds, events,
+    requests, customers, subscriptions, paymentIntents, invoices, prices, products, webhookEndpoints, charges, refunds, events, setupIntents,
+    failRenewal(subscriptionId, { actionRequired = false } = {}) {
+      const sub = subscriptions.get(subscriptionId)!;
+      const item = sub.items.data[0];
+      const start = item.current_period_end;
+      const end = start + periodSeconds(item.price.recurring.interval, item.price.recurring.interval_count);
+      const id = newId('in');
+      const invoice = {
+        id, object: 'invoice', customer: sub.customer, currency: item.price.currency, status: 'open',
+        amount_due: item.price.unit_amount, amount_paid: 0, billing_reason: 'subscription_cycle', attempt_count: 1,
+        hosted_invoice_url: `https://invoice.stripe.com/i/acct_dbl/test_${id}`,
+        period_start: item.current_period_start, period_end: start,
+        parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata: {} } },
+        lines: { object: 'list', data: [{ id: newId('il'), period: { start, end } }], has_more: false },
+      };
+      invoices.set(id, invoice);
+      Object.assign(item, { current_period_start: start, current_period_end: end });
+      // The card on file is the one that failed: paying again with it declines until another is saved.
+      Object.assign(sub, { status: 'past_due', latest_invoice: id, failed_payment_method: sub.default_payment_method ?? null });
+      if (actionRequired) emit('invoice.payment_action_required', invoice);
+      emit('invoice.payment_failed', invoice);
+      emit('customer.subscription.updated', sub);
+      return invoice;
+    },
+    exhaustRetries(subscriptionId) {
+      const sub = subscriptions.get(subscriptionId)!;
+      sub.status = 'unpaid';
+      emit('customer.subscription.updated', sub);
+    },
+    confirmSetup(setupIntentId) {
+      const intent = setupIntents.get(setupIntentId)!;
+      Object.assign(intent, {
+        status: 'succeeded',
+        payment_method: { id: newId('pm'), object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 } },
+      });
+    },
     pay(paymentIntentId) {
       const pi = paymentIntents.get(paymentIntentId)!;
       Object.assign(pi, { status: 'succeeded', amount_received: pi.amount, last_payment_error: null });

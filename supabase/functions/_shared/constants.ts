@@ -13,6 +13,29 @@ export const PLANS = {
 export type PlanId = keyof typeof PLANS;
 export const PLAN_IDS = Object.keys(PLANS) as PlanId[];
 export const DEFAULT_PLAN: PlanId = 'monthly';
+/**
+ * Passes (decision 171): bought for a visit, they end at their period end unless the member chooses to
+ * renew them (Stripe: cancel_at_period_end, set when the pass is bought).
+ */
+export const PASS_PLANS: readonly PlanId[] = ['weekend', 'weekly'];
+export const isPass = (plan: PlanId) => PASS_PLANS.includes(plan);
+/** Plans a member can switch between with proration (decision 171). */
+export const SWITCHABLE_PLANS: readonly PlanId[] = ['monthly', 'yearly'];
+/** A failed renewal keeps access this long after the failure while the provider retries (decision 171). */
+export const PAYMENT_GRACE_DAYS = 7;
+
+const periodWords = (plan: PlanId) => {
+  const { interval, intervalCount } = PLANS[plan];
+  return interval === 'day' ? `${intervalCount} days` : interval;
+};
+
+/** What a plan does, in one sentence: price, period, whether and when it renews, how to cancel. */
+export function planTerms(plan: PlanId): string {
+  const price = `$${(PLANS[plan].priceCents / 100).toFixed(2)}`;
+  return isPass(plan)
+    ? `${price} once for ${periodWords(plan)} of membership. The pass does not renew: it ends after ${periodWords(plan)} unless you choose to renew it from your profile.`
+    : `${price} per ${periodWords(plan)}, renewing automatically every ${periodWords(plan)} until you cancel. Cancel anytime from your profile; you keep access until the end of the period you paid for.`;
+}
 export const CURRENCY = 'usd';
 /** Share of each successful payment recorded for the member's charity, in basis points. */
 export const CHARITY_SHARE_BPS = 1000;

@@ -35,6 +35,8 @@ export const paths = {
   /** One deal, opened from a link, a notification or a share (decision 115); the route's pattern. Links: `paths.deal(id)`. */
   dealLink: '/deals/:id',
   deal: (dealId: string) => `/deals/${encodeURIComponent(dealId)}`,
+  /** Built-in test payments only: the stand-in for Stripe's hosted invoice page (3-D Secure at renewal, decision 171). */
+  testInvoice: '/test-payments/invoice/:id',
   /** Where the charity share went: totals per charity, public (decision 125). */
   impact: '/impact',
 } as const;

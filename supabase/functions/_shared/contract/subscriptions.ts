@@ -79,7 +79,7 @@ export type CompleteSubscriptionAnswer = z.infer<typeof completeSubscriptionAnsw
 export const subscriptionStatus = z.object({ isActive: z.boolean() });
 export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
 
-const membershipState = z.enum(['active', 'paused', 'past_due', 'canceled', 'none']);
+const membershipState = z.enum(['active', 'paused', 'past_due', 'unpaid', 'canceled', 'none']);
 
 export const subscriptionDetails = z.object({
   isActive: z.boolean(),
@@ -92,6 +92,18 @@ export const subscriptionDetails = z.object({
   /** What this member's payments have given to charity so far, in cents, and to whom. */
   charityGivenCents: z.number().int(),
   charityName: z.string().nullable(),
+  /** past_due: access lasts until then while the provider retries (decision 171). */
+  graceEndsAt: z.string().nullable(),
+  /** The renewal waits for the member's bank: where to complete 3-D Secure (the invoice's hosted page). */
+  paymentActionUrl: z.string().nullable(),
+  /** The provider's message for the last failed renewal. */
+  paymentError: z.string().nullable(),
+  /** The saved card, e.g. "Visa •••• 4242", once the member saved one here. */
+  cardLabel: z.string().nullable(),
+  /** A pass (Weekend, Weekly): ends at its period end unless the member chose to renew it. */
+  isPass: z.boolean(),
+  /** The plan's terms: price, period, renewal, how to cancel. */
+  terms: z.string().nullable(),
 });
 export type SubscriptionDetails = z.infer<typeof subscriptionDetails>;
 
@@ -107,3 +119,56 @@ export const testCardConfirmBody = z.object({
   cvc: z.string().trim().regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
 });
 export type TestCardConfirmBody = z.input<typeof testCardConfirmBody>;
+
+/** POST /api/subscription/card: a SetupIntent for the browser to confirm (Payment Element or the test card form). */
+export const cardSetupAnswer = paymentConfig.extend({ setupIntentId: z.string(), clientSecret: z.string() });
+export type CardSetupAnswer = z.infer<typeof cardSetupAnswer>;
+
+/** POST /api/subscription/card/complete once the browser confirmed the setup. */
+export const cardCompleteBody = z.object({ setupIntentId: z.string().trim().min(1, 'is required').max(255) });
+
+/** The card saved; `retry`: an open renewal was charged again with it (paid or declined), null when none was open. */
+export const cardCompleteAnswer = z.object({
+  cardLabel: z.string(),
+  retry: z.enum(['paid', 'declined']).nullable(),
+  message: z.string(),
+});
+export type CardCompleteAnswer = z.infer<typeof cardCompleteAnswer>;
+
+/** GET /api/subscription/payments: the member's payments, newest first. */
+export const paymentHistoryItem = z.object({
+  id: z.string(),
+  paidAt: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  charityShareCents: z.number().int(),
+  charityName: z.string().nullable(),
+  planLabel: z.string(),
+  receiptUrl: z.string(),
+});
+export type PaymentHistoryItem = z.infer<typeof paymentHistoryItem>;
+
+const switchablePlan = z.enum(['monthly', 'yearly'], { error: () => 'must be monthly or yearly' });
+
+/** GET /api/subscription/plan-change?plan=… and POST /api/subscription/plan-change { plan }. */
+export const planChangeBody = z.object({ plan: switchablePlan });
+
+export const planChangePreview = z.object({
+  plan: switchablePlan,
+  planLabel: z.string(),
+  amountDueCents: z.number().int(),
+  creditCents: z.number().int(),
+  newPriceCents: z.number().int(),
+  currency: z.string(),
+  terms: z.string(),
+});
+export type PlanChangePreview = z.infer<typeof planChangePreview>;
+
+/** POST /api/test-payments/renewal: the test-mode control (built-in test payments only, decision 171). */
+export const testRenewalBody = z.object({
+  outcome: z.enum(['succeed', 'fail', 'action'], { error: () => 'must be succeed, fail or action' }),
+});
+export type TestRenewalBody = z.input<typeof testRenewalBody>;
+
+/** POST /api/test-payments/invoice/pay: the test provider's hosted invoice page (3-D Secure completed). */
+export const testInvoicePayBody = z.object({ invoiceId: z.string().trim().min(1, 'is required').max(255) });

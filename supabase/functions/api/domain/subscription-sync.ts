@@ -5,6 +5,7 @@
 // state is applied only above the last ticket applied, so a slow answer that was asked first can never
 // overwrite a newer one.
 import type { Query } from '../db/database.ts';
+import { PAYMENT_GRACE_DAYS } from '../../_shared/constants.ts';
 import type { ProviderSubscription } from '../ports/payments/payment-provider.ts';
 
 /** True when a membership row exists for this provider subscription (an event about anything else changes nothing). */
@@ -38,6 +39,21 @@ export async function ticketIfKnown(q: Query, providerSubscriptionId: string): P
   return (await isKnownSubscription(q, providerSubscriptionId)) ? drawTicket(q) : null;
 }
 
+/**
+ * The dunning columns from a state (decision 171), as SQL assignments over $2 (status), $7 (open invoice id),
+ * $8 (its hosted page) and $9 (grace days): past_due keeps the grace period that started when the failure
+ * was first seen; any other status clears it. The action-required flag stays only for the same open invoice.
+ */
+const DUNNING_FROM_STATE = `
+            grace_ends_at = case when $2 = 'past_due'
+                                 then coalesce(grace_ends_at, now() + make_interval(days => $9::int)) end,
+            open_invoice_id = case when $2 in ('past_due', 'unpaid') then coalesce($7, open_invoice_id) end,
+            open_invoice_url = case when $2 in ('past_due', 'unpaid') then coalesce($8, open_invoice_url) end,
+            payment_action_required = $2 in ('past_due', 'unpaid') and payment_action_required
+                                      and open_invoice_id is not distinct from coalesce($7, open_invoice_id),
+            last_payment_error = case when $2 in ('past_due', 'unpaid') then last_payment_error end,
+            grace_reminder_sent_at = case when $2 = 'past_due' then grace_reminder_sent_at end`;
+
 export type SyncOutcome = 'updated' | 'stale' | 'not-applied' | 'unknown-subscription';
 
 /**
@@ -68,9 +84,13 @@ export async function applyProviderState(q: Query, s: ProviderSubscription, tick
             cancel_at_period_end = $5,
             paused_at = case when $2 = 'paused' then coalesce(paused_at, now()) end,
             canceled_at = case when $2 = 'canceled' then coalesce($6, canceled_at, now()) else canceled_at end,
+            ${DUNNING_FROM_STATE},
+            plan = coalesce($10, plan),
             updated_at = now()
       where provider_subscription_id = $1`,
-    [s.id, s.status, s.currentPeriodStart, s.currentPeriodEnd, s.cancelAtPeriodEnd, s.endedAt],
+    [s.id, s.status, s.currentPeriodStart, s.currentPeriodEnd, s.cancelAtPeriodEnd, s.endedAt,
+      s.openInvoice?.id ?? null, s.openInvoice?.hostedUrl ?? null, PAYMENT_GRACE_DAYS, s.plan],
   );
   return 'updated';
 }
+

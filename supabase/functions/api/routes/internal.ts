@@ -4,6 +4,8 @@ import { forbidden, notFound } from '../lib/http-error.ts';
 import { sameSecret } from '../lib/tokens.ts';
 import { drainOutbox } from '../ports/mail/outbox.ts';
 import { drainPush } from '../ports/push/push-queue.ts';
+import { sendBillingReminders } from '../domain/billing.ts';
+import { siteUrlOf } from '../context.ts';
 
 /** Header the scheduled caller (Supabase Cron, decision 090) sends with MAIL_DRAIN_SECRET. */
 export const DRAIN_SECRET_HEADER = 'x-drain-secret';
@@ -31,4 +33,16 @@ internalRoutes.post('/drain-push', async (c) => {
   if (!given || !(await sameSecret(given, config.mailDrainSecret))) throw forbidden('Forbidden');
   const result = await drainPush(db, push, { timeBudgetMs: 20_000 });
   return c.json(result);
+});
+
+/**
+ * Mails due billing reminders (decision 171): a failed renewal's grace period ending within 2 days, a pass
+ * ending within a day; each once. Called hourly by Supabase Cron with the mail drain's secret.
+ */
+internalRoutes.post('/billing-reminders', async (c) => {
+  const { config, db } = c.var.deps;
+  if (!config.mailDrainSecret) throw notFound('Not found');
+  const given = c.req.header(DRAIN_SECRET_HEADER) ?? '';
+  if (!given || !(await sameSecret(given, config.mailDrainSecret))) throw forbidden('Forbidden');
+  return c.json(await sendBillingReminders(db, siteUrlOf(c)));
 });

@@ -70,6 +70,7 @@ export const pageModules = {
     slots: { renderFollowButton: 'followButton' },
   },
   impact: { module: 'features/impact/components/impact-page', exportName: 'ImpactPage' },
+  testInvoice: { module: 'features/profile/components/test-invoice-page', exportName: 'TestInvoicePage' },
 } as const satisfies Record<string, PageModule>;
 
 export type PageName = keyof typeof pageModules;
@@ -117,6 +118,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: paths.profile, page: 'profile', access: SIGNED_IN },
   { path: paths.admin, page: 'admin', access: ['ADMIN'] },
   { path: paths.impact, page: 'impact', access: 'anyone' },
+  { path: paths.testInvoice, page: 'testInvoice', access: MEMBER },
 ];
 
 /** A route path as a pattern: `:name` stands for one non-empty path segment (`/deals/:id`). */

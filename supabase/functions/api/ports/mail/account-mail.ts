@@ -1,6 +1,6 @@
 // Mail about payments, memberships and businesses, each enqueued in the transaction of its cause
 // (decision 093). Recipients and details are read in that transaction.
-import { PLANS, type PlanId } from '../../../_shared/constants.ts';
+import { planTerms, PLANS, type PlanId } from '../../../_shared/constants.ts';
 import type { Query } from '../../db/database.ts';
 import { enqueueMail } from './outbox.ts';
 import { membershipChangeMail, merchantApprovedMail, merchantDeletedMail, receiptMail } from './templates.ts';
@@ -26,7 +26,7 @@ export async function enqueueReceipt(q: Query, paymentId: string, siteUrl: strin
   await enqueueMail(q, row.email, receiptMail({
     name: row.name, siteUrl, planLabel: PLANS[row.plan]?.label ?? row.plan, amountCents: row.amount_cents,
     charityCents: row.charity_share_cents, charityName: row.charity_name,
-    periodStart: day(row.current_period_start), periodEnd: day(row.current_period_end),
+    periodStart: day(row.current_period_start), periodEnd: day(row.current_period_end), terms: planTerms(row.plan),
   }));
 }
 

@@ -1,3 +1,4 @@
+import { planTerms } from '../../../_shared/constants.ts';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,9 +32,11 @@ describe('templates', () => {
     expect(mail.html).not.toContain('<b>');
     const receipt = receiptMail({
       name: 'C', siteUrl: 'http://x', planLabel: 'Monthly', amountCents: 1999, charityCents: 200,
-      charityName: 'Lyons Food Bank', periodStart: '2026-11-01', periodEnd: '2026-12-01',
+      charityName: 'Lyons Food Bank', periodStart: '2026-11-01', periodEnd: '2026-12-01', terms: planTerms('weekend'),
     });
     expect(receipt.text).toContain('$2.00 (10%) goes to Lyons Food Bank');
+    // The terms travel with the receipt (issue 27): a pass says it does not renew.
+    expect(receipt.text).toContain('The pass does not renew');
   });
 });
 

@@ -120,7 +120,7 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 export function receiptMail(p: {
   name: string; siteUrl: string; planLabel: string; amountCents: number; charityCents: number;
-  charityName: string | null; periodStart: string; periodEnd: string;
+  charityName: string | null; periodStart: string; periodEnd: string; terms: string;
 }): RenderedMail {
   return layout({
     kind: 'receipt',
@@ -130,6 +130,7 @@ export function receiptMail(p: {
       `Thank you for your payment of ${dollars(p.amountCents)} for the ${p.planLabel} plan.`,
       `Period: ${p.periodStart} to ${p.periodEnd}.`,
       `${dollars(p.charityCents)} (10%) goes to ${p.charityName ?? 'your local charity'}.`,
+      `Terms: ${p.terms}`,
     ],
     action: { label: 'See your membership', url: link(p.siteUrl, '/profile') },
     siteUrl: p.siteUrl,
@@ -183,6 +184,56 @@ export function disputeOpenedMail(p: {
       'The membership is suspended until the dispute is closed: won restores it, lost counts as a refund.',
     ],
     action: { label: 'Open the admin', url: link(p.siteUrl, '/admin') },
+    siteUrl: p.siteUrl,
+  });
+}
+
+/** A renewal failed or waits for the bank (decision 171): access lasts until the grace end; how to fix it. */
+export function renewalFailedMail(p: {
+  name: string; siteUrl: string; amountCents: number; graceEnds: string; actionUrl: string | null; reason: string | null;
+}): RenderedMail {
+  const action = p.actionUrl !== null;
+  return layout({
+    kind: action ? 'renewal_action_required' : 'renewal_failed',
+    subject: action ? `Confirm your ${PRODUCT_NAME} renewal with your bank` : `Your ${PRODUCT_NAME} renewal payment failed`,
+    greeting: `Hi ${p.name},`,
+    paragraphs: [
+      action
+        ? `Your bank asks you to confirm the ${dollars(p.amountCents)} renewal of your membership.`
+        : `We could not charge ${dollars(p.amountCents)} for your membership renewal${p.reason ? ` (${p.reason})` : ''}.`,
+      `You keep your member deals until ${p.graceEnds} while we try again. ${action ? 'Confirm the payment' : 'Update your card'} to keep them after that.`,
+    ],
+    action: action ? { label: 'Confirm the payment', url: p.actionUrl! } : { label: 'Update card', url: link(p.siteUrl, '/profile') },
+    siteUrl: p.siteUrl,
+  });
+}
+
+/** The grace period of a failed renewal ends soon (decision 171). */
+export function graceEndingMail(p: { name: string; siteUrl: string; graceEnds: string }): RenderedMail {
+  return layout({
+    kind: 'grace_ending',
+    subject: `Your ${PRODUCT_NAME} membership ends on ${p.graceEnds}`,
+    greeting: `Hi ${p.name},`,
+    paragraphs: [
+      `Your renewal is still unpaid, so your member deals stop on ${p.graceEnds}.`,
+      'Update your card to keep them: we charge it at once.',
+    ],
+    action: { label: 'Update card', url: link(p.siteUrl, '/profile') },
+    siteUrl: p.siteUrl,
+  });
+}
+
+/** A pass ends tomorrow and does not renew (decision 171). */
+export function passEndingMail(p: { name: string; siteUrl: string; planLabel: string; endsAt: string }): RenderedMail {
+  return layout({
+    kind: 'pass_ending',
+    subject: `Your ${PRODUCT_NAME} ${p.planLabel} pass ends tomorrow`,
+    greeting: `Hi ${p.name},`,
+    paragraphs: [
+      `Your ${p.planLabel} pass ends on ${p.endsAt}. It does not renew and you will not be charged again.`,
+      'If you would like to keep your member deals, you can renew it or choose a plan from your profile.',
+    ],
+    action: { label: 'Open your profile', url: link(p.siteUrl, '/profile') },
     siteUrl: p.siteUrl,
   });
 }

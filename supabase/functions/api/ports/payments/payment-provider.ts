@@ -8,12 +8,17 @@ export interface ProviderSubscription {
   id: string;
   customerId: string;
   /** incomplete: created, first payment not made yet. */
-  status: 'incomplete' | 'active' | 'paused' | 'past_due' | 'canceled';
+  /** past_due: a renewal failed and Stripe retries; unpaid: retries ran out (decision 171). */
+  status: 'incomplete' | 'active' | 'paused' | 'past_due' | 'unpaid' | 'canceled';
   currentPeriodStart: Date;
   currentPeriodEnd: Date;
   cancelAtPeriodEnd: boolean;
   /** When it ended (Stripe's ended_at), for a canceled subscription; null while it runs. */
   endedAt: Date | null;
+  /** The renewal invoice still waiting for payment while past_due or unpaid, with its hosted page; else null. */
+  openInvoice: { id: string; hostedUrl: string | null } | null;
+  /** The plan its price stands for (Stripe: the price's lookup key), null when not one of ours. */
+  plan: PlanId | null;
 }
 
 export interface ProviderPayment {
@@ -69,6 +74,17 @@ export type PaymentEvent =
   | { id: string; created: Date; type: 'charge.refunded'; paymentIntentId: string; chargeId: string }
   /** A dispute (chargeback) opened or closed; a closed dispute's outcome does not change. */
   | { id: string; created: Date; type: 'charge.dispute'; dispute: ProviderDispute }
+  | {
+      /** A renewal payment failed (invoice.payment_failed) or waits for 3-D Secure (invoice.payment_action_required). */
+      id: string;
+      created: Date;
+      type: 'invoice.payment_failed';
+      invoice: {
+        id: string; subscriptionId: string; amountCents: number; hostedUrl: string | null; actionRequired: boolean;
+        /** The decline message, when the event carries it (never card details). */
+        failureMessage: string | null;
+      };
+    }
   | { id: string; created: Date; type: 'ignored'; providerType: string };
 
 /** A refund as the provider has it (decision 172); metadata names the admin and the reason when made in the app. */
@@ -92,10 +108,22 @@ export interface ProviderDispute {
   status: 'open' | 'won' | 'lost';
 }
 
+/** A saved card, as the profile shows it (never the number). */
+export interface SavedCard { label: string }
+
+/** What a plan change costs now: the new plan's price less the unused part of the current period. */
+export interface PlanChangePreview { amountDueCents: number; creditCents: number; newPriceCents: number; currency: string }
+
 /** The built-in test provider's browser-side step (what Stripe.js does against Stripe). */
 interface TestCardCheckout {
   confirmCard(input: { clientSecret: string; cardNumber: string; expMonth: number; expYear: number; cvc: string }):
     Promise<{ id: string; status: ProviderPayment['status'] }>;
+  /** Stripe.js confirmSetup: saves a test card for a SetupIntent (declining numbers decline). */
+  confirmSetup(input: { clientSecret: string; cardNumber: string; expMonth: number; expYear: number; cvc: string }):
+    Promise<{ id: string; status: 'succeeded' }>;
+  /** The test-mode control (decision 171): the customer's card on file declines until another is saved. */
+  decline(customerId: string): void;
+  declines(customerId: string): boolean;
 }
 
 export interface PaymentProvider {
@@ -119,6 +147,21 @@ export interface PaymentProvider {
   listRefunds(input: { chargeId: string | null; paymentIntentId: string }): Promise<ProviderRefund[]>;
   /** Ends the subscription now (Stripe: DELETE /v1/subscriptions/:id); no proration refund; nothing if it has ended. */
   cancelNow(subscriptionId: string): Promise<void>;
+  /** Starts saving a new card for the customer (Stripe: a SetupIntent, confirmed by the browser). */
+  startCardSetup(customerId: string): Promise<{ setupIntentId: string; clientSecret: string }>;
+  /**
+   * After the browser confirmed the setup: checks it succeeded for this customer and makes the card the
+   * default of the customer and the subscription. Throws CardDeclinedError when it did not succeed.
+   */
+  completeCardSetup(input: { setupIntentId: string; customerId: string; subscriptionId: string }): Promise<SavedCard>;
+  /** Attempts the open invoice again with the default card; throws CardDeclinedError when declined. */
+  payInvoice(invoiceId: string): Promise<void>;
+  /** The cost of switching to `plan` now (Stripe: invoices.createPreview with proration). */
+  previewPlanChange(input: {
+    subscriptionId: string; plan: PlanId; currentPlan: PlanId; periodStart: Date; periodEnd: Date;
+  }): Promise<PlanChangePreview>;
+  /** Switches the subscription to `plan` now, charging the proration at once (Stripe: always_invoice). */
+  changePlan(input: { subscriptionId: string; plan: PlanId; currentPlan: PlanId }): Promise<void>;
   /** Verifies a webhook's signature on the raw body; throws PaymentWebhookError when it does not hold. */
   verifyWebhook(rawBody: string, signature: string | null): Promise<PaymentEvent>;
   /** Present only on the test provider. */

@@ -117,8 +117,10 @@ describe('stripe adapter', () => {
       : type.startsWith('charge.') ? charge : subscription);
     const handled = (type: string) => read(type, objectFor(type)).type !== 'ignored';
     for (const type of STRIPE_WEBHOOK_EVENTS) expect(handled(type), type).toBe(true);
+    // A failed renewal and one waiting for 3-D Secure are read (decision 171).
+    expect(STRIPE_WEBHOOK_EVENTS).toEqual(expect.arrayContaining(['invoice.payment_failed', 'invoice.payment_action_required']));
     // Stripe sends plenty more (to an endpoint subscribed to them); none of these is read, so none is subscribed.
-    for (const type of ['invoice.payment_failed', 'invoice.created', 'invoice.finalized', 'charge.dispute.updated', 'charge.refund.updated',
+    for (const type of ['invoice.created', 'invoice.finalized', 'charge.dispute.updated', 'charge.refund.updated',
       'checkout.session.completed', 'customer.created', 'payment_intent.succeeded', 'customer.subscription.trial_will_end']) {
       expect(handled(type), type).toBe(false);
       expect(STRIPE_WEBHOOK_EVENTS as readonly string[]).not.toContain(type);

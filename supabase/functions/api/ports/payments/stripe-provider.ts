@@ -5,9 +5,9 @@
 // Billing periods are read from subscription items (API 2025-03-31 and later), falling back to the
 // subscription's own period for older API versions.
 import Stripe from 'stripe';
-import type { PlanId } from '../../../_shared/constants.ts';
+import { isPass, PLAN_IDS, type PlanId } from '../../../_shared/constants.ts';
 import {
-  PaymentWebhookError, type PaymentEvent, type PaymentProvider, type ProviderDispute, type ProviderPayment,
+  CardDeclinedError, PaymentWebhookError, type PaymentEvent, type PaymentProvider, type ProviderDispute, type ProviderPayment,
   type ProviderRefund, type ProviderSubscription,
 } from './payment-provider.ts';
 
@@ -52,8 +52,9 @@ function statusOf(subscription: Stripe.Subscription): ProviderSubscription['stat
     case 'paused':
       return 'paused';
     case 'past_due':
-    case 'unpaid':
       return 'past_due';
+    case 'unpaid':
+      return 'unpaid';
     case 'incomplete':
       return 'incomplete';
     default:
@@ -79,7 +80,32 @@ export function toProviderSubscription(subscription: Stripe.Subscription): Provi
     currentPeriodEnd: seconds(end),
     cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end),
     endedAt: subscription.ended_at ? seconds(subscription.ended_at) : null,
+    openInvoice: openInvoiceOf(subscription),
+    plan: planOfPrice(item?.price?.lookup_key),
   };
+}
+
+/** Prices are found by lookup key `paylocal_<plan>` (priceLookupKey); any other price is not one of our plans. */
+function planOfPrice(lookupKey: string | null | undefined): PlanId | null {
+  const plan = lookupKey?.startsWith('paylocal_') ? lookupKey.slice('paylocal_'.length) : null;
+  return plan && (PLAN_IDS as string[]).includes(plan) ? (plan as PlanId) : null;
+}
+
+/** The latest invoice while it waits for payment (retrieved with latest_invoice expanded), else null. */
+function openInvoiceOf(subscription: Stripe.Subscription): ProviderSubscription['openInvoice'] {
+  const invoice = subscription.latest_invoice;
+  if (!invoice || typeof invoice === 'string' || invoice.status !== 'open' || !invoice.id) return null;
+  return { id: invoice.id, hostedUrl: invoice.hosted_invoice_url ?? null };
+}
+
+const cardLabel = (card: { brand?: string | null; last4?: string | null } | null | undefined) =>
+  card?.last4 ? `${(card.brand ?? 'card').replace(/^./, (c) => c.toUpperCase())} •••• ${card.last4}` : 'Card';
+
+/** Stripe's decline, as the member should read it. */
+function declined(error: unknown): never {
+  const e = error as { type?: string; message?: string; code?: string };
+  if (e?.type === 'StripeCardError') throw new CardDeclinedError(e.message ?? 'Your card was declined.', e.code ?? 'card_declined');
+  throw error;
 }
 
 /** Where a Stripe client connects: Stripe itself unless a test points it at a local double. */
@@ -126,6 +152,8 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
         items: [{ price }],
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
+        // A pass does not renew unless the member chooses to (decision 171).
+        ...(isPass(plan) ? { cancel_at_period_end: true } : {}),
         metadata: { ...metadata, plan },
         expand: ['latest_invoice.confirmation_secret'],
       });
@@ -160,7 +188,7 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
     },
 
     async retrieveSubscription(subscriptionId) {
-      return toProviderSubscription(await stripe.subscriptions.retrieve(subscriptionId));
+      return toProviderSubscription(await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] }));
     },
 
     async cancelAtPeriodEnd(subscriptionId) {
@@ -199,6 +227,50 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
       // Idempotent: the app's refund and the webhook it causes may both ask.
       const current = await stripe.subscriptions.retrieve(subscriptionId);
       if (current.status !== 'canceled' && current.status !== 'incomplete_expired') await stripe.subscriptions.cancel(subscriptionId);
+    },
+
+    async startCardSetup(customerId) {
+      const intent = await stripe.setupIntents.create({ customer: customerId, usage: 'off_session' });
+      return { setupIntentId: intent.id, clientSecret: intent.client_secret! };
+    },
+
+    async completeCardSetup({ setupIntentId, customerId, subscriptionId }) {
+      const intent = await stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] });
+      if (idOf(intent.customer) !== customerId) throw new CardDeclinedError('This card setup belongs to another customer.', 'wrong_customer');
+      if (intent.status !== 'succeeded' || !intent.payment_method) {
+        throw new CardDeclinedError(intent.last_setup_error?.message ?? 'Your card could not be saved.', 'setup_incomplete');
+      }
+      const method = intent.payment_method as Stripe.PaymentMethod;
+      await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: method.id } });
+      await stripe.subscriptions.update(subscriptionId, { default_payment_method: method.id });
+      return { label: cardLabel(method.card) };
+    },
+
+    async payInvoice(invoiceId) {
+      await stripe.invoices.pay(invoiceId, { off_session: true }).catch(declined);
+    },
+
+    async previewPlanChange({ subscriptionId, plan }) {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      const item = subscription.items.data[0];
+      const preview = await stripe.invoices.createPreview({
+        customer: idOf(subscription.customer)!,
+        subscription: subscriptionId,
+        subscription_details: { items: [{ id: item.id, price: await priceFor(plan) }], proration_behavior: 'always_invoice' },
+      });
+      const credit = preview.lines.data.filter((l) => l.amount < 0).reduce((sum, l) => sum - l.amount, 0);
+      const charge = preview.lines.data.filter((l) => l.amount > 0).reduce((sum, l) => sum + l.amount, 0);
+      return { amountDueCents: preview.amount_due, creditCents: credit, newPriceCents: charge, currency: preview.currency };
+    },
+
+    async changePlan({ subscriptionId, plan }) {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      await stripe.subscriptions.update(subscriptionId, {
+        items: [{ id: subscription.items.data[0].id, price: await priceFor(plan) }],
+        proration_behavior: 'always_invoice',
+        payment_behavior: 'error_if_incomplete',
+        metadata: { plan },
+      }).catch(declined);
     },
 
     async verifyWebhook(rawBody, signature): Promise<PaymentEvent> {
@@ -282,6 +354,22 @@ const chargeDispute: Reader = (event, base) => {
   };
 };
 
+/** A renewal that failed, or that waits for the member's bank (3-D Secure): the invoice to pay, and where. */
+const invoiceFailed = (actionRequired: boolean): Reader => (event, base) => {
+  const invoice = event.data?.object as (Stripe.Invoice & LegacyInvoiceFields) | undefined;
+  if (!invoice?.id) return null;
+  const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(invoice.subscription);
+  if (!subscriptionId) return null;
+  return {
+    ...base,
+    type: 'invoice.payment_failed',
+    invoice: {
+      id: invoice.id, subscriptionId, amountCents: invoice.amount_due, hostedUrl: invoice.hosted_invoice_url ?? null,
+      actionRequired, failureMessage: actionRequired ? null : (invoice.last_finalization_error?.message ?? null),
+    },
+  };
+};
+
 /**
  * The Stripe events the webhook handles, each with its reader: the one list. `npm run stripe:setup`
  * subscribes the endpoint to exactly these (STRIPE_WEBHOOK_EVENTS); anything else is acknowledged and ignored.
@@ -296,6 +384,8 @@ const READERS = {
   'charge.refunded': chargeRefunded,
   'charge.dispute.created': chargeDispute,
   'charge.dispute.closed': chargeDispute,
+  'invoice.payment_failed': invoiceFailed(false),
+  'invoice.payment_action_required': invoiceFailed(true),
 } satisfies Partial<Record<Stripe.Event['type'], Reader>>;
 
 /** The Stripe events the webhook endpoint subscribes to (scripts/stripe-setup.ts): exactly those handled here. */

@@ -1,7 +1,7 @@
 // The built-in test provider: the embedded default. No network, no keys. It keeps its payment
 // intents and subscriptions in memory (one process, like the local runner), behaves like Stripe in
 // test mode for Stripe's test card numbers, and sends no webhooks: periods end by time.
-import { CURRENCY, PLANS, type PlanId } from '../../../_shared/constants.ts';
+import { CURRENCY, isPass, PLANS, type PlanId } from '../../../_shared/constants.ts';
 import { periodEnd } from '../../lib/billing-period.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import {
@@ -52,8 +52,11 @@ export function testPaymentProvider(options: { now?: () => Date } = {}): Payment
   const view = (s: TestSubscription): ProviderSubscription => ({
     id: s.id, customerId: s.customerId, status: s.status,
     currentPeriodStart: s.currentPeriodStart, currentPeriodEnd: s.currentPeriodEnd, cancelAtPeriodEnd: s.cancelAtPeriodEnd,
-    endedAt: null,
+    endedAt: null, openInvoice: null, plan: s.plan,
   });
+  /** Customers whose card on file declines (the test-mode control made their renewal fail) until they save another. */
+  const decliningCustomers = new Set<string>();
+  const setups = new Map<string, { id: string; clientSecret: string; customerId: string; label: string | null }>();
 
   return {
     kind: 'test',
@@ -63,7 +66,7 @@ export function testPaymentProvider(options: { now?: () => Date } = {}): Payment
       const start = now();
       const subscription: TestSubscription = {
         id: id('sub'), customerId: id('cus'), plan, status: 'incomplete',
-        currentPeriodStart: start, currentPeriodEnd: periodEnd(start, plan), cancelAtPeriodEnd: false,
+        currentPeriodStart: start, currentPeriodEnd: periodEnd(start, plan), cancelAtPeriodEnd: isPass(plan),
       };
       const intentId = id('pi');
       const intent: TestIntent = {
@@ -126,6 +129,37 @@ export function testPaymentProvider(options: { now?: () => Date } = {}): Payment
       const subscription = subscriptionOf(subscriptionId);
       if (subscription) Object.assign(subscription, { status: 'canceled', cancelAtPeriodEnd: false });
     },
+    async startCardSetup(customerId) {
+      const setupId = id('seti');
+      const setup = { id: setupId, clientSecret: `${setupId}_secret_${randomToken(18).replace(/[-_]/g, 'x')}`, customerId, label: null };
+      setups.set(setupId, setup);
+      return { setupIntentId: setupId, clientSecret: setup.clientSecret };
+    },
+
+    async completeCardSetup({ setupIntentId, customerId }) {
+      const setup = setups.get(setupIntentId);
+      if (!setup || setup.customerId !== customerId) throw new CardDeclinedError('This card setup belongs to another customer.', 'wrong_customer');
+      if (!setup.label) throw new CardDeclinedError('Your card could not be saved.', 'setup_incomplete');
+      decliningCustomers.delete(customerId);
+      return { label: setup.label };
+    },
+
+    async payInvoice() {
+      // The test renewal's outcome is kept by the caller (the customer's declining card is checked there).
+    },
+
+    async previewPlanChange({ plan, currentPlan, periodStart, periodEnd: end }) {
+      // As Stripe prorates an interval change: the new plan in full from now, less the unused part of
+      // the current period at the current plan's price.
+      const total = end.getTime() - periodStart.getTime();
+      const left = Math.max(0, Math.min(total, end.getTime() - now().getTime()));
+      const creditCents = total > 0 ? Math.round((PLANS[currentPlan].priceCents * left) / total) : 0;
+      const newPriceCents = PLANS[plan].priceCents;
+      return { amountDueCents: Math.max(0, newPriceCents - creditCents), creditCents, newPriceCents, currency: CURRENCY };
+    },
+
+    async changePlan() {},
+
     async verifyWebhook() {
       throw new PaymentWebhookError('The built-in test payment provider sends no webhooks');
     },
@@ -150,6 +184,23 @@ export function testPaymentProvider(options: { now?: () => Date } = {}): Payment
         const start = now();
         Object.assign(subscription, { status: 'active', currentPeriodStart: start, currentPeriodEnd: periodEnd(start, subscription.plan) });
         return { id: intent.id, status: intent.status };
+      },
+
+      async confirmSetup({ clientSecret, ...card }) {
+        const setup = setups.get(clientSecret.split('_secret_')[0]);
+        if (!setup || setup.clientSecret !== clientSecret) throw new UnknownTestObjectError('No such setup_intent for this client secret');
+        const outcome = testCardOutcome(card, now());
+        if (!outcome.ok) throw new CardDeclinedError(outcome.message, outcome.code);
+        setup.label = `Card •••• ${card.cardNumber.replace(/\D/g, '').slice(-4)}`;
+        return { id: setup.id, status: 'succeeded' as const };
+      },
+
+      decline(customerId: string) {
+        decliningCustomers.add(customerId);
+      },
+
+      declines(customerId: string) {
+        return decliningCustomers.has(customerId);
       },
     },
   };

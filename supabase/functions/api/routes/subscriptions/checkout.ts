@@ -12,6 +12,7 @@ import type { Query } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { assertAcceptablePassword } from '../../lib/password-policy.ts';
+import { OWES_RENEWAL_MESSAGE, owesRenewal } from '../../domain/billing.ts';
 import { parse } from '../../lib/validate.ts';
 import { USER_EXISTS_MESSAGE } from '../../domain/accounts.ts';
 import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttempt } from '../../domain/sign-in-limits.ts';
@@ -55,6 +56,8 @@ export async function createCheckout(c: AppContext, body: unknown): Promise<Crea
     ({ plan } = parse(upgradeSubscriptionBody, body));
     customer = await serviceTx(c, async (q) => {
       if (await hasCurrentMembership(q, user.id)) throw conflict(ALREADY_MEMBER_MESSAGE);
+      // A renewal waiting for payment is paid by a card update, not a second subscription (decision 171).
+      if (await owesRenewal(q, user.id)) throw conflict(OWES_RENEWAL_MESSAGE);
       const [profile] = await q<{ email: string; name: string }>(`select email, name from public.profiles where id = $1`, [user.id]);
       return profile;
     });
@@ -204,13 +207,17 @@ export async function subscriptionDetailsOf(c: AppContext) {
     const [row] = await q<{
       plan: PlanId | null; status: string; is_active: boolean; current_period_end: Date | string | null;
       cancel_at_period_end: boolean | null; given: number; charity_name: string | null;
+      grace_ends_at: Date | string | null; open_invoice_url: string | null; payment_action_required: boolean | null;
+      last_payment_error: string | null; card_label: string | null;
     }>(
       `with me as (select (select auth.uid()) as id),
             latest as (
-              select s.plan, s.current_period_end, s.cancel_at_period_end
+              select s.plan, s.current_period_end, s.cancel_at_period_end, s.grace_ends_at, s.open_invoice_url,
+                     s.payment_action_required, s.last_payment_error, s.card_label
                 from public.subscriptions s, me where s.user_id = me.id
                order by s.created_at desc, s.id desc limit 1)
-       select l.plan, l.current_period_end, l.cancel_at_period_end,
+       select l.plan, l.current_period_end, l.cancel_at_period_end, l.grace_ends_at, l.open_invoice_url,
+              l.payment_action_required, l.last_payment_error, l.card_label,
               private.subscription_status_of(me.id) as status,
               private.has_active_subscription(me.id) as is_active,
               -- Net of refunds and lost disputes (the charity ledger, decision 172).

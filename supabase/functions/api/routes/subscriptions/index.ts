@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { PLANS } from '../../../_shared/constants.ts';
+import { isPass, PLANS, planTerms } from '../../../_shared/constants.ts';
 import {
   completeSubscriptionBody, testCardConfirmBody,
   type PaymentConfig, type SubscriptionActionAnswer, type SubscriptionDetails,
@@ -14,6 +14,7 @@ import { completeCheckout, createCheckout, subscriptionDetailsOf } from './check
 import { settleFromProvider } from './settle.ts';
 import { providerCall } from '../../domain/provider-call.ts';
 import { currentSubscription } from './records.ts';
+import { billingRoutes, testBillingRoutes } from './billing.ts';
 
 export const PAUSED_MESSAGE = 'Your subscription has been paused. You can reactivate it anytime.';
 export const CANCELLED_MESSAGE = 'Your subscription will end at the current billing period.';
@@ -70,6 +71,12 @@ subscriptionRoutes.get('/details', async (c) => {
     planName: row.plan ? PLANS[row.plan].name : null,
     charityGivenCents: row.given,
     charityName: row.charity_name,
+    graceEndsAt: row.status === 'past_due' && row.grace_ends_at ? new Date(row.grace_ends_at).toISOString() : null,
+    paymentActionUrl: ['past_due', 'unpaid'].includes(row.status) && row.payment_action_required ? row.open_invoice_url : null,
+    paymentError: ['past_due', 'unpaid'].includes(row.status) ? row.last_payment_error : null,
+    cardLabel: row.card_label,
+    isPass: row.plan ? isPass(row.plan) : false,
+    terms: row.plan ? planTerms(row.plan) : null,
   };
   return c.json(details);
 });
@@ -136,8 +143,11 @@ subscriptionRoutes.post('/resume', async (c) => {
   return c.json({ success: true, message: RESUMED_MESSAGE } satisfies SubscriptionActionAnswer);
 });
 
+subscriptionRoutes.route('/', billingRoutes);
+
 /** The built-in test provider's card step (what Stripe.js does against Stripe). Test provider only. */
 export const testPaymentRoutes = new Hono<AppEnv>();
+testPaymentRoutes.route('/', testBillingRoutes);
 
 testPaymentRoutes.post('/confirm', async (c) => {
   const testCards = c.var.deps.payments.testCards;

@@ -49,8 +49,8 @@ export async function recordPayment(q: Query, p: PaidInvoice): Promise<boolean> 
   const rows = await q(
     `insert into public.payments
        (user_id, subscription_id, provider, provider_invoice_id, provider_payment_intent_id,
-        amount_cents, currency, charity_share_bps, charity_share_cents)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, 0)
+        amount_cents, currency, charity_share_bps, charity_share_cents, plan)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, 0, (select plan from public.subscriptions where id = $2))
      on conflict do nothing
      returning id`,
     [p.userId, p.subscriptionRowId, p.provider, p.invoiceId, p.paymentIntentId, p.amountCents, p.currency, CHARITY_SHARE_BPS],

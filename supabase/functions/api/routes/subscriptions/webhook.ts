@@ -5,6 +5,7 @@ import { PaymentWebhookError, type PaymentEvent, type ProviderSubscription } fro
 import type { Query } from '../../db/database.ts';
 import { applyProviderState, ticketIfKnown, webhookPreflight } from '../../domain/subscription-sync.ts';
 import { providerCall } from '../../domain/provider-call.ts';
+import { recordRenewalFailure } from '../../domain/billing.ts';
 import { recordPayment } from './records.ts';
 import { settleFromProvider } from './settle.ts';
 import { applyMoneyBack } from './money-back.ts';
@@ -30,7 +31,7 @@ webhookRoutes.post('/webhook', async (c) => {
     if (error instanceof PaymentWebhookError) throw badRequest(error.message);
     throw error;
   }
-  const subscriptionId = event.type === 'invoice.paid' ? event.invoice.subscriptionId
+  const subscriptionId = event.type === 'invoice.paid' || event.type === 'invoice.payment_failed' ? event.invoice.subscriptionId
     : event.type === 'subscription.changed' ? event.subscriptionId : null;
   const first = await serviceTx(c, (q) => webhookPreflight(q, event.id, subscriptionId));
   if (first.seen) return c.json({ received: true, outcome: 'duplicate' });
@@ -75,14 +76,26 @@ async function applyEvent(
         `select id, user_id, provider from public.subscriptions where provider_subscription_id = $1`, [invoice.subscriptionId]);
       // No membership and no checkout that could become one (e.g. still processing): nothing to record yet.
       if (!row) return 'unknown-subscription';
+      // The period, plan and status the payment brought, as Stripe has them now: first, so the payment and
+      // its receipt name them (decision 171).
+      if (current) await applyProviderState(q, current.subscription, current.ticket);
       const recorded = await recordPayment(q, {
         userId: row.user_id, subscriptionRowId: row.id, provider: row.provider,
         invoiceId: invoice.id, paymentIntentId: invoice.paymentIntentId,
         amountCents: invoice.amountCents, currency: invoice.currency, receiptSiteUrl: siteUrl,
       });
-      // The period and status the payment brought, as Stripe has them now.
-      if (current) await applyProviderState(q, current.subscription, current.ticket);
       return recorded ? 'payment-recorded' : 'payment-already-recorded';
+    }
+    case 'invoice.payment_failed': {
+      // The state first (past_due, its grace period), then the failure if Stripe still has one (decision 171).
+      if (!current) return 'unknown-subscription';
+      await applyProviderState(q, current.subscription, current.ticket);
+      const { invoice } = event;
+      const recorded = await recordRenewalFailure(q, {
+        providerSubscriptionId: invoice.subscriptionId, invoiceId: invoice.id, amountCents: invoice.amountCents,
+        hostedUrl: invoice.hostedUrl, actionRequired: invoice.actionRequired, message: invoice.failureMessage,
+      }, siteUrl);
+      return recorded ? 'payment-failure-recorded' : 'payment-failure-over';
     }
     default:
       return 'ignored';

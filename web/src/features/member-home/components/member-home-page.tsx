@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { PaymentProblemBanner } from '@/components/billing/payment-problem-banner';
 import { SignedInHeader } from '@/components/layout/signed-in-header';
 import { ScreenTitle } from '@/components/layout/screen-title';
 import { ButtonLink } from '@/components/ui/button';
@@ -41,6 +42,7 @@ export function MemberHomePage({ renderFollowButton, notificationsButton }: Memb
       </SignedInHeader>
       <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">
         <ScreenTitle subtitle="Your local deals, all in one place.">Welcome back, {user?.name ?? 'friend'}!</ScreenTitle>
+        <PaymentProblemBanner />
         <SubscriptionStatusCard active={active} loading={status.isPending && !user} />
 
         {!active ? (

@@ -25,7 +25,8 @@ export function MembershipCard() {
   if (details.isError) return <p role="alert" className="text-red-700">Your membership could not be loaded.</p>;
 
   const d = details.data;
-  const hasMembership = d.status === 'active' || d.status === 'paused' || d.status === 'past_due';
+  const hasMembership = d.status === 'active' || d.status === 'paused' || d.status === 'past_due' || d.status === 'unpaid';
+  const owes = d.status === 'past_due' || d.status === 'unpaid';
   const periodEnd = d.currentPeriodEnd ? format(new Date(d.currentPeriodEnd), 'MMM d, yyyy') : null;
 
   const pauseMembership = () =>
@@ -58,8 +59,12 @@ export function MembershipCard() {
       <CardContent className="space-y-5">
         {!hasMembership ? (
           <div className="space-y-3">
-            <p className="text-stone-700">You don't have an active membership. Subscribe to unlock every local deal.</p>
-            <ButtonLink to={paths.subscribe}>Start Membership</ButtonLink>
+            <p className="text-stone-700">
+              {d.status === 'canceled' && d.plan
+                ? `Your ${PLANS[d.plan].label} ${d.isPass ? 'pass' : 'membership'} has ended${periodEnd ? ` (${periodEnd})` : ''}. Restart it anytime to unlock every local deal again.`
+                : "You don't have an active membership. Subscribe to unlock every local deal."}
+            </p>
+            <ButtonLink to={paths.subscribe}>{d.status === 'canceled' ? 'Restart Membership' : 'Start Membership'}</ButtonLink>
           </div>
         ) : (
           <div className="space-y-4">
@@ -70,15 +75,21 @@ export function MembershipCard() {
                 <Badge variant="destructive">On hold</Badge>
               ) : d.status === 'paused' ? (
                 <Badge variant="warning">Paused</Badge>
-              ) : d.status === 'past_due' ? (
-                <Badge variant="destructive">Payment due</Badge>
-              ) : d.cancelAtPeriodEnd ? (
+              ) : owes ? (
+                <Badge variant="destructive">{d.status === 'unpaid' ? 'On hold' : 'Payment due'}</Badge>
+              ) : d.cancelAtPeriodEnd && !d.isPass ? (
                 <Badge variant="outline">Ending</Badge>
               ) : (
                 <Badge>Active</Badge>
               )}
             </div>
-            {periodEnd && (
+            {d.status === 'unpaid' && (
+              <p className="text-sm text-stone-800">
+                Your renewal was not paid after several tries, so your member deals are on hold. Update your card under Billing
+                and we charge it at once.
+              </p>
+            )}
+            {periodEnd && d.status !== 'unpaid' && (
               <p className="text-stone-800">
                 <span className="font-medium">{d.cancelAtPeriodEnd ? 'Ends' : 'Renews'}</span> {periodEnd}
               </p>
@@ -89,23 +100,24 @@ export function MembershipCard() {
                 Your membership is on hold while your bank reviews a dispute of a payment. Deals come back if it is resolved in the membership's favour.
               </p>
             )}
+            {d.terms && <p className="text-sm text-stone-600" data-testid="plan-terms">{d.terms}</p>}
             {d.status === 'paused' && (
               <p className="text-sm text-stone-700">Your membership is paused: you are not being charged, and deals are hidden until you resume it.</p>
             )}
             <div className="flex flex-wrap gap-2">
-              {!d.cancelAtPeriodEnd && d.status !== 'paused' && (
+              {!d.cancelAtPeriodEnd && d.status === 'active' && (
                 <Button variant="outline" onClick={pauseMembership} pending={pause.isPending}>
                   Pause Membership
                 </Button>
               )}
-              {!d.cancelAtPeriodEnd && (
+              {!d.cancelAtPeriodEnd && !owes && (
                 <Button variant="destructive" onClick={() => setConfirming(true)}>
                   Cancel Membership
                 </Button>
               )}
               {(d.cancelAtPeriodEnd || d.status === 'paused') && (
                 <Button variant="secondary" onClick={resumeMembership} pending={resume.isPending}>
-                  {d.status === 'paused' ? 'Resume Membership' : 'Keep My Membership'}
+                  {d.status === 'paused' ? 'Resume Membership' : d.isPass ? 'Renew Automatically' : 'Keep My Membership'}
                 </Button>
               )}
             </div>

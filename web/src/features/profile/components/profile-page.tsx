@@ -1,12 +1,14 @@
 import { BackLink } from '@/components/layout/back-link';
 import { ScreenTitle } from '@/components/layout/screen-title';
 import { SignedInHeader } from '@/components/layout/signed-in-header';
+import { PaymentProblemBanner } from '@/components/billing/payment-problem-banner';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { homePathForRole, paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/get-me';
 import { useProfile } from '../api/get-profile';
 import { EmailField } from './email-field';
 import { MembershipCard } from './membership-card';
+import { MemberBilling } from './member-billing';
 import { NameForm } from './name-form';
 import { ProfilePictureCard } from './profile-picture-card';
 import { RedemptionsCard } from './redemptions-card';
@@ -43,8 +45,14 @@ export function ProfilePage() {
                 <EmailField email={profile.data.email} verified={profile.data.emailVerified} />
               </CardContent>
             </Card>
-            {user?.role === 'USER' && <MembershipCard />}
-            {user?.role === 'USER' && <RedemptionsCard />}
+            {user?.role === 'USER' && (
+              <>
+                <PaymentProblemBanner />
+                <MembershipCard />
+                <MemberBilling />
+                <RedemptionsCard />
+              </>
+            )}
             <SecurityCard />
             <DevicesCard />
           </>

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { planTerms } from '@shared/constants.ts';
 import type { CreateSubscriptionAnswer } from '@shared/contract/index.ts';
 import { Spinner } from '@/components/ui/spinner';
 import { formatUsd } from '@/lib/money';
@@ -23,9 +24,23 @@ function Preparing() {
   );
 }
 
-/** The card step: a spinner until the client secret exists, then the provider's card form. */
-export function PaymentStep({ checkout, busy, onPaid, onFailed }: PaymentStepProps) {
-  if (!checkout?.clientSecret) return <Preparing />;
+/** The plan's terms, shown before the card (decision 171): price, period, renewal, how to cancel. */
+function Terms({ checkout }: { checkout: CreateSubscriptionAnswer }) {
+  return <p className="mb-4 rounded-xl bg-stone-100 p-3 text-sm text-stone-800" data-testid="plan-terms">{planTerms(checkout.plan)}</p>;
+}
+
+/** The card step: a spinner until the client secret exists, then the plan's terms and the provider's card form. */
+export function PaymentStep(props: PaymentStepProps) {
+  if (!props.checkout?.clientSecret) return <Preparing />;
+  return (
+    <>
+      <Terms checkout={props.checkout} />
+      <CardForm {...props} checkout={props.checkout} />
+    </>
+  );
+}
+
+function CardForm({ checkout, busy, onPaid, onFailed }: PaymentStepProps & { checkout: CreateSubscriptionAnswer }) {
   const amountLabel = formatUsd(checkout.amountCents, { keepCents: true });
   if (checkout.provider === 'stripe' && !checkout.publishableKey) {
     return (
