@@ -1,5 +1,4 @@
 // The embedded stack: PGlite (or DATABASE_URL) + migrations + seed + the API + the built PWA.
-import { serve } from '@hono/node-server';
 import { depsFromEnv } from '../supabase/functions/api/adapters.ts';
 import { createApp } from '../supabase/functions/api/app.ts';
 import { sseRealtime } from '../supabase/functions/api/ports/realtime/sse-realtime.ts';
@@ -10,6 +9,7 @@ import { prepareDatabase } from './migrate.ts';
 import { startRealtimeRelay } from './realtime-relay.ts';
 import { realtimeSseRoutes } from './realtime-sse.ts';
 import { createLocalServer } from './server.ts';
+import { listen } from './listen.ts';
 import { startOutboxLoop } from '../supabase/functions/api/ports/mail/outbox.ts';
 import { startPushLoop } from '../supabase/functions/api/ports/push/push-queue.ts';
 import { loadOrCreateVapidKeys } from './vapid-keys.ts';
@@ -54,7 +54,7 @@ const app = createLocalServer({
   }),
 });
 
-const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
+const server = listen(app.fetch, { port: env.port }, (info) => {
   const where = database.kind === 'pglite' ? `PGlite at ${env.dataDir}` : 'DATABASE_URL';
   console.log(
     `Pay Local ready at http://localhost:${info.port} (${where}; ${applied.length} migrations applied` +

@@ -104,8 +104,9 @@ export function createApp(deps: AppDeps) {
   // The client's reachability probe (web/src/lib/network/connectivity.ts): answers before any session or
   // database work, so it stays cheap when many offline apps probe at once.
   app.get('/health', (c) => c.body(null, 204));
-  app.use('*', bodyLimits);
+  app.use('*', bodyLimits());
   app.use('*', originGuard(originExempt));
+  // Bodies are in (body-limit.ts) before the session lookup opens the request's transaction (decision 175).
   // The busiest signed-in reads send their one statement with the session lookup: one round trip (decision 130).
   app.use('*', sessionLoader([memberDealsAhead, publicDealsAhead, sessionUserAhead, notificationsAhead, followingAhead]));
   app.use('*', idempotency);
