@@ -32,6 +32,12 @@ const { applied, seeded } = await prepareDatabase(database.admin, {
   seed: env.seed, adminEmail: env.adminEmail, adminPassword: env.adminPassword,
 });
 
+// A PGlite data directory is this process's alone: a request still "in progress" at start died with the last
+// process (kill -9, power cut). Its Idempotency-Key's lease ends now, so a replay settles it at once (decision 175).
+if (database.kind === 'pglite') {
+  await database.admin.exec(`update private.idempotency_keys set lease_until = now() where status is null`);
+}
+
 // Supabase Realtime when configured; otherwise this runner's own SSE stream (never on the Edge Function).
 const vapid = await loadOrCreateVapidKeys(env.vapidKeysFile);
 const deps = depsFromEnv(

@@ -51,6 +51,11 @@ export interface AppConfig {
    * "*.example.com" matches its subdomains. Anything else is refused, so the server never POSTs elsewhere.
    */
   pushHosts: string[];
+  /**
+   * How long a request holds its Idempotency-Key while it runs (IDEMPOTENCY_LEASE_SECONDS, decision 175): a key
+   * still "in progress" past this was left by a crash, and a replay takes it over.
+   */
+  idempotencyLeaseSeconds: number;
 }
 
 /** The push services of Chrome/Edge (FCM), Firefox (Mozilla autopush), Safari (Apple) and legacy Edge (WNS). */
@@ -127,5 +132,6 @@ export function configFromEnv(env: Env): AppConfig {
       ? { publicKey: env.VAPID_PUBLIC_KEY.trim(), privateKey: env.VAPID_PRIVATE_KEY.trim(), subject: env.VAPID_SUBJECT?.trim() || 'mailto:' + adminEmail }
       : null,
     pushHosts: [...KNOWN_PUSH_HOSTS, ...(env.PUSH_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)],
+    idempotencyLeaseSeconds: int(env.IDEMPOTENCY_LEASE_SECONDS, 60),
   };
 }

@@ -17,6 +17,12 @@ import { badRequest, HttpError, TooManyRequests } from '../lib/http-error.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 import { COUNTER_DEVICE_COOKIE } from './counter-staff.ts';
 
+/**
+ * The limiter's own transactions are bookkeeping, not the request's work: a keyed request (Idempotency-Key) whose
+ * process died after a take but before its work must still do the work when replayed (decision 175).
+ */
+const BOOKKEEPING = `set_config('paylocal.idempotency_bookkeeping', 'on', true) is not null as bookkeeping`;
+
 export interface Bucket {
   /** What is counted, e.g. "reset-password:ip:203.0.113.7" (at most 200 characters). */
   key: string;
@@ -38,7 +44,8 @@ type TakeRow = { taken: boolean; busy: boolean; retry_after_seconds: number; win
  */
 export async function takeHit(q: Query, buckets: readonly Bucket[]): Promise<Take> {
   const [row] = await q<TakeRow>(
-    `select taken, busy, retry_after_seconds, window_starts, hits from private.limiter_take($1::text[], $2::int[], $3::int[])`,
+    `select taken, busy, retry_after_seconds, window_starts, hits, ${BOOKKEEPING}
+       from private.limiter_take($1::text[], $2::int[], $3::int[])`,
     [buckets.map((b) => b.key), buckets.map((b) => b.limit), buckets.map((b) => b.windowSeconds)],
   );
   return row.taken
@@ -48,7 +55,7 @@ export async function takeHit(q: Query, buckets: readonly Bucket[]): Promise<Tak
 
 /** Gives back the hits of a take (the attempt turned out not to count). Runs as service_role. */
 export async function giveBack(q: Query, take: Extract<Take, { taken: true }>): Promise<void> {
-  await q(`select private.limiter_give_back($1::text[], $2::timestamptz[])`,
+  await q(`select private.limiter_give_back($1::text[], $2::timestamptz[]), ${BOOKKEEPING}`,
     [take.buckets.map((b) => b.key), take.windowStarts.map((d) => d.toISOString())]);
 }
 
@@ -127,20 +134,20 @@ export async function counterGuess(c: AppContext, deviceKey?: string): Promise<C
   const device = deviceKey ?? await counterDeviceKey(c);
   const { perDevice, perBusiness, windowSeconds } = c.var.deps.config.counterGuesses;
   const row = await takeWhenFree(async () => (await userTx(c, (q) => q<GuessRow>(
-    `select taken, busy, retry_after_seconds, window_starts from private.counter_guess_take($1, $2, $3, $4)`,
+    `select taken, busy, retry_after_seconds, window_starts, ${BOOKKEEPING} from private.counter_guess_take($1, $2, $3, $4)`,
     [device, perDevice, perBusiness, windowSeconds])))[0]);
   if (!row.taken) throw new TooManyRequests(tooManyGuessesMessage(row.retry_after_seconds), row.retry_after_seconds);
   const starts = row.window_starts.map((d) => new Date(d).toISOString());
-  const settle = (wrong: boolean) => async (q: Query) => {
-    await q(`select private.counter_guess_settle($1, $2::timestamptz[], $3)`, [device, starts, wrong]);
+  const settle = (wrong: boolean, bookkeeping: boolean) => async (q: Query) => {
+    await q(`select private.counter_guess_settle($1, $2::timestamptz[], $3)${bookkeeping ? `, ${BOOKKEEPING}` : ''}`, [device, starts, wrong]);
   };
   return {
-    settleRightIn: settle(false),
+    settleRightIn: settle(false, false),
     async run(check) {
       try {
         return await check();
       } catch (error) {
-        await userTx(c, settle(isWrongGuess(error)));
+        await userTx(c, settle(isWrongGuess(error), true));
         throw error;
       }
     },
