@@ -18,7 +18,7 @@ export const SERVER_TIMEOUTS = {
 
 export function listen(
   fetch: (request: Request, env: never) => Response | Promise<Response>,
-  options: { port: number; hostname?: string; timeouts?: Partial<typeof SERVER_TIMEOUTS> },
+  options: { port: number; hostname?: string; timeouts?: Partial<Record<keyof typeof SERVER_TIMEOUTS, number>> },
   onReady?: (info: AddressInfo) => void,
 ): Server {
   const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };

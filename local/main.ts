@@ -10,6 +10,8 @@ import { startRealtimeRelay } from './realtime-relay.ts';
 import { realtimeSseRoutes } from './realtime-sse.ts';
 import { createLocalServer } from './server.ts';
 import { listen } from './listen.ts';
+import { startPasswordWorkers } from './password-workers.ts';
+import { usePasswordHasher } from '../supabase/functions/api/lib/password.ts';
 import { startOutboxLoop } from '../supabase/functions/api/ports/mail/outbox.ts';
 import { startPushLoop } from '../supabase/functions/api/ports/push/push-queue.ts';
 import { loadOrCreateVapidKeys } from './vapid-keys.ts';
@@ -48,6 +50,9 @@ const deps = depsFromEnv(
   database.db,
   { realtimeFallback: sseRealtime() },
 );
+// bcrypt in worker threads with a bounded queue, never on the event loop (decision 175).
+const passwordWorkers = startPasswordWorkers();
+usePasswordHasher(passwordWorkers);
 const api = createApp(deps);
 const relay = await startRealtimeRelay(database.db);
 // The embedded runner sends mail itself: the outbox is drained in a loop (the Edge Function on a schedule).
@@ -90,6 +95,7 @@ async function shutdown(signal: string) {
   await stopPush();
   clearInterval(cleanup);
   await relay.close();
+  await passwordWorkers.close();
   await database.close();
   process.exit(0);
 }

@@ -31,7 +31,7 @@ function limitFor(path: string): { max: number; message: string } {
  * Reads the whole body, at most `max` bytes and within `deadlineMs`: 413 the moment it passes the limit (the rest
  * is never read), 408 when the client stops sending. Null when the request has no body.
  */
-async function readBody(request: Request, max: number, message: string, deadlineMs: number): Promise<Uint8Array | null> {
+async function readBody(request: Request, max: number, message: string, deadlineMs: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!request.body) return null;
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -57,7 +57,7 @@ async function readBody(request: Request, max: number, message: string, deadline
   } finally {
     clearTimeout(timer);
   }
-  const body = new Uint8Array(size);
+  const body = new Uint8Array(new ArrayBuffer(size));
   let at = 0;
   for (const chunk of chunks) { body.set(chunk, at); at += chunk.byteLength; }
   return body;
