@@ -23,7 +23,8 @@ parentPort.on('message', (job) => {
 });
 `;
 
-type Job = { id: number; op: 'hash'; password: string; rounds: number } | { id: number; op: 'compare'; password: string; hash: string };
+type JobInput = { op: 'hash'; password: string; rounds: number } | { op: 'compare'; password: string; hash: string };
+type Job = JobInput & { id: number };
 interface Pending { job: Job; resolve(value: unknown): void; reject(error: Error): void }
 
 export interface PasswordWorkers extends PasswordHasher {
@@ -74,12 +75,12 @@ export function startPasswordWorkers(options: { size?: number; maxQueue?: number
     return worker;
   });
 
-  function run<T>(job: Omit<Job, 'id'>): Promise<T> {
+  function run<T>(job: JobInput): Promise<T> {
     if (queue.length >= maxQueue && idle.length === 0) {
       return Promise.reject(new ServiceBusy(PASSWORD_QUEUE_FULL_MESSAGE, retryAfterSeconds));
     }
     return new Promise<T>((resolve, reject) => {
-      queue.push({ job: { ...job, id: nextId++ } as Job, resolve: resolve as (v: unknown) => void, reject });
+      queue.push({ job: { ...job, id: nextId++ }, resolve: resolve as (v: unknown) => void, reject });
       dispatch();
     });
   }

@@ -56,6 +56,12 @@ export interface AppConfig {
    * still "in progress" past this was left by a crash, and a replay takes it over.
    */
   idempotencyLeaseSeconds: number;
+  /**
+   * Attempts at the account endpoints that hash a password or check a mailed token (register, reset-password,
+   * verify-email; decision 175), counted through the one limiter per client address and per account, right or
+   * wrong, in fixed windows: past either, 429 with Retry-After.
+   */
+  accountAttempts: { perIp: number; perAccount: number; windowSeconds: number };
 }
 
 /** The push services of Chrome/Edge (FCM), Firefox (Mozilla autopush), Safari (Apple) and legacy Edge (WNS). */
@@ -133,5 +139,10 @@ export function configFromEnv(env: Env): AppConfig {
       : null,
     pushHosts: [...KNOWN_PUSH_HOSTS, ...(env.PUSH_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)],
     idempotencyLeaseSeconds: int(env.IDEMPOTENCY_LEASE_SECONDS, 60),
+    accountAttempts: {
+      perIp: int(env.RATE_LIMIT_ACCOUNT_ATTEMPTS_PER_IP, 30),
+      perAccount: int(env.RATE_LIMIT_ACCOUNT_ATTEMPTS_PER_ACCOUNT, 10),
+      windowSeconds: int(env.RATE_LIMIT_ACCOUNT_ATTEMPTS_WINDOW_SECONDS, 900),
+    },
   };
 }

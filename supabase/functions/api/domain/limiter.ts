@@ -11,7 +11,7 @@
 //   count, so it waits a moment and tries again. `counterGuess` below does that for the counter.
 import { getCookie } from 'hono/cookie';
 import { MEMBER_NOT_RECOGNISED_MESSAGE } from '../../_shared/contract/counter.ts';
-import { type AppContext, userTx } from '../context.ts';
+import { type AppContext, serviceTx, userTx } from '../context.ts';
 import type { Query } from '../db/database.ts';
 import { badRequest, HttpError, TooManyRequests } from '../lib/http-error.ts';
 import { sha256Hex } from '../lib/tokens.ts';
@@ -42,9 +42,10 @@ type TakeRow = { taken: boolean; busy: boolean; retry_after_seconds: number; win
  * full window ends). Runs as service_role: pass a serviceTx query. Concurrency-safe: each bucket is one upsert
  * that increments only while under the limit, so N parallel takes on a bucket of L give exactly min(N, L) hits.
  */
-export async function takeHit(q: Query, buckets: readonly Bucket[]): Promise<Take> {
+export async function takeHit(q: Query, buckets: readonly Bucket[], options: { inTheWork?: boolean } = {}): Promise<Take> {
+  // inTheWork: the take runs in the transaction that does the request's work (not bookkeeping of its own).
   const [row] = await q<TakeRow>(
-    `select taken, busy, retry_after_seconds, window_starts, hits, ${BOOKKEEPING}
+    `select taken, busy, retry_after_seconds, window_starts, hits${options.inTheWork ? '' : `, ${BOOKKEEPING}`}
        from private.limiter_take($1::text[], $2::int[], $3::int[])`,
     [buckets.map((b) => b.key), buckets.map((b) => b.limit), buckets.map((b) => b.windowSeconds)],
   );
@@ -74,6 +75,25 @@ export async function takeWhenFree<R extends { taken: boolean; busy: boolean }>(
     if (result.taken || !result.busy || Date.now() >= until) return result;
     await sleep(10 + Math.random() * 30);
   }
+}
+
+// ---------------------------------------------------------------- account endpoints (issue 28)
+
+export const TOO_MANY_ACCOUNT_ATTEMPTS_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
+
+/**
+ * Counts one attempt at an account endpoint (register, reset-password, verify-email: decision 175) per client
+ * address and, when known, per account (an email address or an account id, kept only as a hash in the bucket name),
+ * in a transaction of its own, before any costly work. Past either limit: 429 with Retry-After.
+ */
+export async function countAccountAttempt(c: AppContext, action: string, who: { ip: string; account?: string }): Promise<void> {
+  const { perIp, perAccount, windowSeconds } = c.var.deps.config.accountAttempts;
+  const buckets: Bucket[] = [{ key: `${action}:ip:${who.ip}`.slice(0, 200), limit: perIp, windowSeconds }];
+  if (who.account !== undefined) {
+    buckets.push({ key: `${action}:account:${(await sha256Hex(who.account.toLowerCase())).slice(0, 40)}`, limit: perAccount, windowSeconds });
+  }
+  const take = await serviceTx(c, (q) => takeHit(q, buckets));
+  if (!take.taken) throw new TooManyRequests(TOO_MANY_ACCOUNT_ATTEMPTS_MESSAGE, take.retryAfterSeconds);
 }
 
 // ---------------------------------------------------------------- guesses at the counter
