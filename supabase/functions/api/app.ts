@@ -3,6 +3,7 @@ import type { AppDeps, AppEnv } from './context.ts';
 import { onError, onNotFound } from './middleware/errors.ts';
 import { originGuard } from './middleware/origin.ts';
 import { bodyLimits } from './middleware/body-limit.ts';
+import { accountGate } from './middleware/account-gate.ts';
 import { API_CSP, COMMON_SECURITY_HEADERS, HSTS, isSecureRequest } from './lib/security-headers.ts';
 import { idempotency } from './middleware/idempotency.ts';
 import { sessionLoader } from './middleware/session.ts';
@@ -106,6 +107,8 @@ export function createApp(deps: AppDeps) {
   app.get('/health', (c) => c.body(null, 204));
   app.use('*', bodyLimits());
   app.use('*', originGuard(originExempt));
+  // A flood of sign-ins or resets waits here, holding nothing, never ahead of other routes (decision 175).
+  app.use('*', accountGate());
   // Bodies are in (body-limit.ts) before the session lookup opens the request's transaction (decision 175).
   // The busiest signed-in reads send their one statement with the session lookup: one round trip (decision 130).
   app.use('*', sessionLoader([memberDealsAhead, publicDealsAhead, sessionUserAhead, notificationsAhead, followingAhead]));

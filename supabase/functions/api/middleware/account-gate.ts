@@ -1,0 +1,39 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../context.ts';
+import { ServiceBusy } from '../lib/http-error.ts';
+
+/**
+ * The account endpoints a stranger can call in a flood (sign-in, register, reset, verify, mail): each costs a
+ * password hash or several statements (the limiter's count, a token lookup). From many addresses, no per-address
+ * limit stops a flood, and on the embedded PGlite (one connection) their statements queue with everyone else's.
+ * So at most `concurrency` of them run at once in this process; the next `maxQueue` wait their turn BEFORE any
+ * session or database work (holding nothing); past that, 503 with Retry-After (decision 175). The deal list,
+ * the counter and every other route never wait on this gate.
+ */
+export const ACCOUNT_GATE_BUSY_MESSAGE = 'Too many sign-in and account requests right now. Please try again in a few seconds.';
+
+const GATED = /^\/api\/(auth\/(login|register|reset-password|forgot-password|verify-email|resend-verification|change-password|staff-invite\/accept)|create-subscription)$/;
+
+export function accountGate(options: { concurrency?: number; maxQueue?: number; retryAfterSeconds?: number } = {}): MiddlewareHandler<AppEnv> {
+  const concurrency = options.concurrency ?? 2;
+  const maxQueue = options.maxQueue ?? 200;
+  const retryAfterSeconds = options.retryAfterSeconds ?? 2;
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (c, next) => {
+    if (c.req.method !== 'POST' || !GATED.test(c.req.path)) return next();
+    if (running >= concurrency) {
+      if (waiting.length >= maxQueue) throw new ServiceBusy(ACCOUNT_GATE_BUSY_MESSAGE, retryAfterSeconds);
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    } else {
+      running++;
+    }
+    try {
+      await next();
+    } finally {
+      const following = waiting.shift();
+      if (following) following(); // the slot passes on: `running` stays
+      else running--;
+    }
+  };
+}
