@@ -32,7 +32,10 @@ export function accountGate(options: { concurrency?: number; maxQueue?: number; 
       await next();
     } finally {
       const following = waiting.shift();
-      if (following) following(); // the slot passes on: `running` stays
+      // The slot passes on (`running` stays) after a turn of the event loop: on PGlite a statement's promise
+      // settles without one, so a queue of gated requests handed on at once ran back to back in microtasks and
+      // other requests waited on I/O that was never read (the deal list got 0/s under a reset storm).
+      if (following) setTimeout(following, 0);
       else running--;
     }
   };

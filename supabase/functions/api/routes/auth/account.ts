@@ -15,7 +15,7 @@ import { enqueueMail } from '../../ports/mail/outbox.ts';
 import { passwordChangedMail, passwordResetMail } from '../../ports/mail/templates.ts';
 import { checkPasswordLimited, clientIp } from '../../domain/sign-in-limits.ts';
 import { issueAccountToken, sendVerificationMail } from '../../domain/accounts.ts';
-import { countAccountAttempt, takeHit } from '../../domain/limiter.ts';
+import { countAccountAttempt, countAccountAttemptIn, takeHit } from '../../domain/limiter.ts';
 import { clearSessionCookie, startSession } from '../../domain/session-cookie.ts';
 import { loadSessionUser } from '../../domain/session-user.ts';
 
@@ -73,11 +73,14 @@ accountRoutes.post('/reset-password', async (c) => {
   // Cheap checks first (decision 175): the attempt counts per address, the token is looked up before any hash,
   // and then the attempt counts for its account too.
   const ip = clientIp(c);
-  await countAccountAttempt(c, 'reset-password', { ip });
-  const [live] = await serviceTx(c, async (q) => q<{ user_id: string }>(
-    `select user_id from private.account_tokens
-      where token_hash = $1 and purpose = 'password_reset' and used_at is null and expires_at > now()`,
-    [await sha256Hex(token)]));
+  const tokenHash = await sha256Hex(token);
+  const [live] = await serviceTx(c, async (q) => {
+    await countAccountAttemptIn(c, q, 'reset-password', { ip });
+    return q<{ user_id: string }>(
+      `select user_id from private.account_tokens
+        where token_hash = $1 and purpose = 'password_reset' and used_at is null and expires_at > now()`,
+      [tokenHash]);
+  });
   if (!live) throw badRequest(INVALID_RESET_LINK_MESSAGE);
   await countAccountAttempt(c, 'reset-password-account', { ip, account: live.user_id });
   const passwordHash = await hashPassword(password, c.var.deps.config.bcryptRounds);
