@@ -43,6 +43,7 @@ export default defineConfig({
       PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR, BCRYPT_ROUNDS: '4',
       MAIL_DIR: process.env.E2E_MAIL_DIR, MAIL_DRAIN_INTERVAL_MS: '200', VAPID_KEYS_FILE: `${process.env.E2E_DATA_DIR}-vapid.json`, PUSH_ALLOWED_HOSTS: 'push.test',
       RATE_LIMIT_REGISTRATIONS_PER_IP: '10000', RATE_LIMIT_LOGIN_FAILURES_PER_IP: '10000', UPLOAD_QUOTA_PER_DAY: '10000',
+      RATE_LIMIT_ACCOUNT_ATTEMPTS_PER_IP: '10000',
     },
     reuseExistingServer: false,
     timeout: 120_000,
