@@ -45,6 +45,7 @@ export default defineConfig({
       RATE_LIMIT_REGISTRATIONS_PER_IP: '10000', RATE_LIMIT_LOGIN_FAILURES_PER_IP: '10000', UPLOAD_QUOTA_PER_DAY: '10000',
       // Parallel journeys share the demo accounts: the 10-session limit would sign one out mid-test.
       SESSIONS_PER_ACCOUNT: '1000',
+      RATE_LIMIT_ACCOUNT_ATTEMPTS_PER_IP: '10000',
     },
     reuseExistingServer: false,
     timeout: 120_000,

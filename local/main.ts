@@ -1,5 +1,4 @@
 // The embedded stack: PGlite (or DATABASE_URL) + migrations + seed + the API + the built PWA.
-import { serve } from '@hono/node-server';
 import { depsFromEnv } from '../supabase/functions/api/adapters.ts';
 import { createApp } from '../supabase/functions/api/app.ts';
 import { sseRealtime } from '../supabase/functions/api/ports/realtime/sse-realtime.ts';
@@ -10,6 +9,9 @@ import { prepareDatabase } from './migrate.ts';
 import { startRealtimeRelay } from './realtime-relay.ts';
 import { realtimeSseRoutes } from './realtime-sse.ts';
 import { createLocalServer } from './server.ts';
+import { listen } from './listen.ts';
+import { startPasswordWorkers } from './password-workers.ts';
+import { usePasswordHasher } from '../supabase/functions/api/lib/password.ts';
 import { startOutboxLoop } from '../supabase/functions/api/ports/mail/outbox.ts';
 import { startBillingReminderLoop } from '../supabase/functions/api/domain/billing.ts';
 import { startPushLoop } from '../supabase/functions/api/ports/push/push-queue.ts';
@@ -33,6 +35,12 @@ const { applied, seeded } = await prepareDatabase(database.admin, {
   seed: env.seed, adminEmail: env.adminEmail, adminPassword: env.adminPassword,
 });
 
+// A PGlite data directory is this process's alone: a request still "in progress" at start died with the last
+// process (kill -9, power cut). Its Idempotency-Key's lease ends now, so a replay settles it at once (decision 175).
+if (database.kind === 'pglite') {
+  await database.admin.exec(`update private.idempotency_keys set lease_until = now() where status is null`);
+}
+
 // Supabase Realtime when configured; otherwise this runner's own SSE stream (never on the Edge Function).
 const vapid = await loadOrCreateVapidKeys(env.vapidKeysFile);
 const deps = depsFromEnv(
@@ -44,6 +52,9 @@ const deps = depsFromEnv(
   database.db,
   { realtimeFallback: sseRealtime() },
 );
+// bcrypt in worker threads with a bounded queue, never on the event loop (decision 175).
+const passwordWorkers = startPasswordWorkers();
+usePasswordHasher(passwordWorkers);
 const api = createApp(deps);
 const relay = await startRealtimeRelay(database.db);
 // The embedded runner sends mail itself: the outbox is drained in a loop (the Edge Function on a schedule).
@@ -59,7 +70,7 @@ const app = createLocalServer({
   }),
 });
 
-const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
+const server = listen(app.fetch, { port: env.port }, (info) => {
   const where = database.kind === 'pglite' ? `PGlite at ${env.dataDir}` : 'DATABASE_URL';
   console.log(
     `Pay Local ready at http://localhost:${info.port} (${where}; ${applied.length} migrations applied` +
@@ -90,6 +101,7 @@ async function shutdown(signal: string) {
   stopReminders();
   clearInterval(cleanup);
   await relay.close();
+  await passwordWorkers.close();
   await database.close();
   process.exit(0);
 }

@@ -202,6 +202,7 @@ const env: Record<string, string> = {
   BCRYPT_ROUNDS: '4',
   RATE_LIMIT_REGISTRATIONS_PER_IP: '10000',
   RATE_LIMIT_LOGIN_FAILURES_PER_IP: '10000',
+  RATE_LIMIT_ACCOUNT_ATTEMPTS_PER_IP: '10000',
   DB_POOL_MAX: '3',
   // Mail through the Resend double; drained by the Cron double below, as Supabase Cron would call it.
   RESEND_API_KEY: resend.apiKey,

@@ -4,6 +4,7 @@ import { onError, onNotFound } from './middleware/errors.ts';
 import { originGuard } from './middleware/origin.ts';
 import { bodyLimits } from './middleware/body-limit.ts';
 import { forwardedValue } from './lib/client-ip.ts';
+import { accountGate } from './middleware/account-gate.ts';
 import { API_CSP, COMMON_SECURITY_HEADERS, HSTS, isSecureRequest } from './lib/security-headers.ts';
 import { idempotency } from './middleware/idempotency.ts';
 import { sessionLoader } from './middleware/session.ts';
@@ -107,8 +108,11 @@ export function createApp(deps: AppDeps) {
   // The client's reachability probe (web/src/lib/network/connectivity.ts): answers before any session or
   // database work, so it stays cheap when many offline apps probe at once.
   app.get('/health', (c) => c.body(null, 204));
-  app.use('*', bodyLimits);
+  app.use('*', bodyLimits());
   app.use('*', originGuard(originExempt));
+  // A flood of sign-ins or resets waits here, holding nothing, never ahead of other routes (decision 175).
+  app.use('*', accountGate());
+  // Bodies are in (body-limit.ts) before the session lookup opens the request's transaction (decision 175).
   // The busiest signed-in reads send their one statement with the session lookup: one round trip (decision 130).
   app.use('*', sessionLoader([memberDealsAhead, publicDealsAhead, sessionUserAhead, notificationsAhead, followingAhead]));
   app.use('*', idempotency);

@@ -57,6 +57,17 @@ export interface AppConfig {
    * "*.example.com" matches its subdomains. Anything else is refused, so the server never POSTs elsewhere.
    */
   pushHosts: string[];
+  /**
+   * How long a request holds its Idempotency-Key while it runs (IDEMPOTENCY_LEASE_SECONDS, decision 175): a key
+   * still "in progress" past this was left by a crash, and a replay takes it over.
+   */
+  idempotencyLeaseSeconds: number;
+  /**
+   * Attempts at the account endpoints that hash a password or check a mailed token (register, reset-password,
+   * verify-email; decision 175), counted through the one limiter per client address and per account, right or
+   * wrong, in fixed windows: past either, 429 with Retry-After.
+   */
+  accountAttempts: { perIp: number; perAccount: number; windowSeconds: number };
 }
 
 /** The push services of Chrome/Edge (FCM), Firefox (Mozilla autopush), Safari (Apple) and legacy Edge (WNS). */
@@ -134,5 +145,11 @@ export function configFromEnv(env: Env): AppConfig {
       ? { publicKey: env.VAPID_PUBLIC_KEY.trim(), privateKey: env.VAPID_PRIVATE_KEY.trim(), subject: env.VAPID_SUBJECT?.trim() || 'mailto:' + adminEmail }
       : null,
     pushHosts: [...KNOWN_PUSH_HOSTS, ...(env.PUSH_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)],
+    idempotencyLeaseSeconds: int(env.IDEMPOTENCY_LEASE_SECONDS, 60),
+    accountAttempts: {
+      perIp: int(env.RATE_LIMIT_ACCOUNT_ATTEMPTS_PER_IP, 30),
+      perAccount: int(env.RATE_LIMIT_ACCOUNT_ATTEMPTS_PER_ACCOUNT, 10),
+      windowSeconds: int(env.RATE_LIMIT_ACCOUNT_ATTEMPTS_WINDOW_SECONDS, 900),
+    },
   };
 }

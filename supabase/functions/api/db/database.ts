@@ -2,6 +2,9 @@
 // PGlite (the embedded default, in local/). Every request's SQL runs inside a transaction as a
 // Supabase role with request.jwt.claims set, exactly like Supabase's Data API, so RLS decides.
 
+/** Time limits of every transaction the API opens (PostgreSQL; PGlite ignores them). Decision 175. */
+export const TRANSACTION_LIMITS = { statementTimeout: '10s', idleInTransactionTimeout: '15s' } as const;
+
 type DbRole = 'anon' | 'authenticated' | 'service_role';
 
 export interface Claims {
@@ -52,9 +55,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Sets the role and claims for the rest of the transaction (set_config(..., true) = SET LOCAL). */
+/**
+ * Sets the role, the claims and the time limits for the rest of the transaction (set_config(..., true) = SET
+ * LOCAL). The limits are per transaction because a role's own settings do not apply after set_config('role')
+ * (decision 175); the session lookup (private.session_claims) sets the same ones.
+ */
 export const claimsSetupSql =
-  "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)";
+  "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), " +
+  `set_config('statement_timeout', '${TRANSACTION_LIMITS.statementTimeout}', true), ` +
+  `set_config('idle_in_transaction_session_timeout', '${TRANSACTION_LIMITS.idleInTransactionTimeout}', true)`;
 
 export const claimsSetupParams = (claims: Claims): [string, string] => [claims.role, JSON.stringify(claims)];
 

@@ -1,6 +1,49 @@
 import postgres from 'postgres';
-import { answeredQuery, claimsSetupParams, claimsSetupSql, type AheadResult, type Database } from './database.ts';
+import {
+  answeredQuery, claimsSetupParams, claimsSetupSql, type AheadResult, type Database, type OpenTransaction, type Query,
+} from './database.ts';
 import { inlineParams } from './sql-literal.ts';
+
+/**
+ * Ends a reserved transaction idle for this long ourselves, before the server's idle_in_transaction_session_timeout
+ * (TRANSACTION_LIMITS, 15 s) closes its connection: postgres.js 3.4 crashes the process on a write to a reserved
+ * connection the server closed (its socket is gone), where sql.begin() answers CONNECTION_CLOSED. Decision 175.
+ */
+const RESERVED_IDLE_LIMIT_MS = 12_000;
+export const HELD_TOO_LONG_MESSAGE = 'This request\'s transaction was idle too long and was rolled back';
+
+type Reserved = Awaited<ReturnType<ReturnType<typeof postgres>['reserve']>>;
+
+function heldOpen<R>(reserved: Reserved, rows: R[], idleLimitMs = RESERVED_IDLE_LIMIT_MS): OpenTransaction<R> {
+  let state: 'open' | 'busy' | 'ended' = 'open';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const finish = async (commit: boolean) => {
+    clearTimeout(timer);
+    if (state === 'ended') return;
+    state = 'ended';
+    try { await reserved.unsafe(commit ? 'commit' : 'rollback'); } finally { reserved.release(); }
+  };
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => { if (state === 'open') finish(false).catch(() => {}); }, idleLimitMs);
+  };
+  arm();
+  return {
+    rows,
+    query: (async (text: string, args: readonly unknown[] = []) => {
+      if (state === 'ended') throw new Error(HELD_TOO_LONG_MESSAGE);
+      state = 'busy';
+      clearTimeout(timer);
+      try {
+        // deno-lint-ignore no-explicit-any
+        return await reserved.unsafe(text, args as any[]);
+      } finally {
+        if (state === 'busy') { state = 'open'; arm(); }
+      }
+    }) as Query,
+    end: finish,
+  };
+}
 
 /**
  * Database on a Postgres server through postgres.js. `prepare: false` because Supabase's
@@ -18,8 +61,6 @@ export function postgresDatabase(url: string, options: { max?: number } = {}): D
     },
     async open(first, params, ahead) {
       const reserved = await sql.reserve();
-      // deno-lint-ignore no-explicit-any
-      const query = (text: string, args: readonly unknown[] = []) => reserved.unsafe(text, args as any[]) as any;
       // Statements without bind parameters go as simple-protocol messages (no describe round trip,
       // sql-literal.ts); issued in one tick, postgres.js writes them together: one round trip.
       const send = (text: string) => {
@@ -38,11 +79,7 @@ export function postgresDatabase(url: string, options: { max?: number } = {}): D
         await begun;
         const opened = await rows;
         await readOnly;
-        if (!ahead || !sentAhead || !committed) {
-          return { rows: opened as unknown as never[], query, end: async (commit: boolean) => {
-            try { await reserved.unsafe(commit ? 'commit' : 'rollback'); } finally { reserved.release(); }
-          } };
-        }
+        if (!ahead || !sentAhead || !committed) return heldOpen(reserved, opened as unknown as never[]);
         // After an error, COMMIT ends the transaction as ROLLBACK does (no error of its own).
         let result: AheadResult;
         try { result = { rows: await sentAhead }; } catch (error) { result = { error }; }

@@ -11,11 +11,17 @@
 //   count, so it waits a moment and tries again. `counterGuess` below does that for the counter.
 import { getCookie } from 'hono/cookie';
 import { MEMBER_NOT_RECOGNISED_MESSAGE } from '../../_shared/contract/counter.ts';
-import { type AppContext, userTx } from '../context.ts';
+import { type AppContext, serviceTx, userTx } from '../context.ts';
 import type { Query } from '../db/database.ts';
 import { badRequest, HttpError, TooManyRequests } from '../lib/http-error.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 import { COUNTER_DEVICE_COOKIE } from './counter-staff.ts';
+
+/**
+ * The limiter's own transactions are bookkeeping, not the request's work: a keyed request (Idempotency-Key) whose
+ * process died after a take but before its work must still do the work when replayed (decision 175).
+ */
+const BOOKKEEPING = `set_config('paylocal.idempotency_bookkeeping', 'on', true) is not null as bookkeeping`;
 
 export interface Bucket {
   /** What is counted, e.g. "reset-password:ip:203.0.113.7" (at most 200 characters). */
@@ -36,9 +42,11 @@ type TakeRow = { taken: boolean; busy: boolean; retry_after_seconds: number; win
  * full window ends). Runs as service_role: pass a serviceTx query. Concurrency-safe: each bucket is one upsert
  * that increments only while under the limit, so N parallel takes on a bucket of L give exactly min(N, L) hits.
  */
-export async function takeHit(q: Query, buckets: readonly Bucket[]): Promise<Take> {
+export async function takeHit(q: Query, buckets: readonly Bucket[], options: { inTheWork?: boolean } = {}): Promise<Take> {
+  // inTheWork: the take runs in the transaction that does the request's work (not bookkeeping of its own).
   const [row] = await q<TakeRow>(
-    `select taken, busy, retry_after_seconds, window_starts, hits from private.limiter_take($1::text[], $2::int[], $3::int[])`,
+    `select taken, busy, retry_after_seconds, window_starts, hits${options.inTheWork ? '' : `, ${BOOKKEEPING}`}
+       from private.limiter_take($1::text[], $2::int[], $3::int[])`,
     [buckets.map((b) => b.key), buckets.map((b) => b.limit), buckets.map((b) => b.windowSeconds)],
   );
   return row.taken
@@ -48,7 +56,7 @@ export async function takeHit(q: Query, buckets: readonly Bucket[]): Promise<Tak
 
 /** Gives back the hits of a take (the attempt turned out not to count). Runs as service_role. */
 export async function giveBack(q: Query, take: Extract<Take, { taken: true }>): Promise<void> {
-  await q(`select private.limiter_give_back($1::text[], $2::timestamptz[])`,
+  await q(`select private.limiter_give_back($1::text[], $2::timestamptz[]), ${BOOKKEEPING}`,
     [take.buckets.map((b) => b.key), take.windowStarts.map((d) => d.toISOString())]);
 }
 
@@ -67,6 +75,30 @@ export async function takeWhenFree<R extends { taken: boolean; busy: boolean }>(
     if (result.taken || !result.busy || Date.now() >= until) return result;
     await sleep(10 + Math.random() * 30);
   }
+}
+
+// ---------------------------------------------------------------- account endpoints (issue 28)
+
+export const TOO_MANY_ACCOUNT_ATTEMPTS_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
+
+/**
+ * Counts one attempt at an account endpoint (register, reset-password, verify-email: decision 175) per client
+ * address and, when known, per account (an email address or an account id, kept only as a hash in the bucket name),
+ * in a transaction of its own, before any costly work. Past either limit: 429 with Retry-After.
+ */
+export async function countAccountAttempt(c: AppContext, action: string, who: { ip: string; account?: string }): Promise<void> {
+  await serviceTx(c, (q) => countAccountAttemptIn(c, q, action, who));
+}
+
+/** countAccountAttempt inside a service transaction of the caller's (one transaction less on the hot path). */
+export async function countAccountAttemptIn(c: AppContext, q: Query, action: string, who: { ip: string; account?: string }): Promise<void> {
+  const { perIp, perAccount, windowSeconds } = c.var.deps.config.accountAttempts;
+  const buckets: Bucket[] = [{ key: `${action}:ip:${who.ip}`.slice(0, 200), limit: perIp, windowSeconds }];
+  if (who.account !== undefined) {
+    buckets.push({ key: `${action}:account:${(await sha256Hex(who.account.toLowerCase())).slice(0, 40)}`, limit: perAccount, windowSeconds });
+  }
+  const take = await takeHit(q, buckets);
+  if (!take.taken) throw new TooManyRequests(TOO_MANY_ACCOUNT_ATTEMPTS_MESSAGE, take.retryAfterSeconds);
 }
 
 // ---------------------------------------------------------------- guesses at the counter
@@ -127,20 +159,20 @@ export async function counterGuess(c: AppContext, deviceKey?: string): Promise<C
   const device = deviceKey ?? await counterDeviceKey(c);
   const { perDevice, perBusiness, windowSeconds } = c.var.deps.config.counterGuesses;
   const row = await takeWhenFree(async () => (await userTx(c, (q) => q<GuessRow>(
-    `select taken, busy, retry_after_seconds, window_starts from private.counter_guess_take($1, $2, $3, $4)`,
+    `select taken, busy, retry_after_seconds, window_starts, ${BOOKKEEPING} from private.counter_guess_take($1, $2, $3, $4)`,
     [device, perDevice, perBusiness, windowSeconds])))[0]);
   if (!row.taken) throw new TooManyRequests(tooManyGuessesMessage(row.retry_after_seconds), row.retry_after_seconds);
   const starts = row.window_starts.map((d) => new Date(d).toISOString());
-  const settle = (wrong: boolean) => async (q: Query) => {
-    await q(`select private.counter_guess_settle($1, $2::timestamptz[], $3)`, [device, starts, wrong]);
+  const settle = (wrong: boolean, bookkeeping: boolean) => async (q: Query) => {
+    await q(`select private.counter_guess_settle($1, $2::timestamptz[], $3)${bookkeeping ? `, ${BOOKKEEPING}` : ''}`, [device, starts, wrong]);
   };
   return {
-    settleRightIn: settle(false),
+    settleRightIn: settle(false, false),
     async run(check) {
       try {
         return await check();
       } catch (error) {
-        await userTx(c, settle(isWrongGuess(error)));
+        await userTx(c, settle(isWrongGuess(error), true));
         throw error;
       }
     },

@@ -1,7 +1,7 @@
 /** An error with an HTTP status whose message is safe to show the user. */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 502 | 503,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 408 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 502 | 503,
     message: string,
   ) {
     super(message);
@@ -14,6 +14,16 @@ export const forbidden = (message = 'You do not have permission to do that') => 
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const gone = (message: string) => new HttpError(410, message);
+
+/**
+ * 503 with when to try again (`Retry-After`): the server is at capacity for this kind of work (the password
+ * workers' queue is full, decision 175). Nothing was done; the same request later will work.
+ */
+export class ServiceBusy extends HttpError {
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super(503, message);
+  }
+}
 
 /** 429 with when to try again: the answer carries `Retry-After` (seconds) and `retryAt` (decision 168). */
 export class TooManyRequests extends HttpError {

@@ -1,5 +1,5 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
-import { HttpError, TooManyRequests } from '../lib/http-error.ts';
+import { HttpError, ServiceBusy, TooManyRequests } from '../lib/http-error.ts';
 import { logError } from '../lib/log.ts';
 
 // Postgres error codes a request can trigger with bad input, and what the user is told.
@@ -33,6 +33,10 @@ export const onError: ErrorHandler = (error, c) => {
     c.header('Retry-After', String(error.retryAfterSeconds));
     const retryAt = new Date(Date.now() + error.retryAfterSeconds * 1000).toISOString();
     return c.json({ message: error.message, retryAfterSeconds: error.retryAfterSeconds, retryAt }, 429);
+  }
+  if (error instanceof ServiceBusy) {
+    c.header('Retry-After', String(error.retryAfterSeconds));
+    return c.json({ message: error.message, retryAfterSeconds: error.retryAfterSeconds }, 503);
   }
   if (error instanceof HttpError) return c.json({ message: error.message }, error.status);
   const code = (error as { code?: string }).code;

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../../../tests/support/constants.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { asService } from '../../../../tests/support/test-database.ts';
 import type { AppEnv } from '../context.ts';
 import { onError } from './errors.ts';
-import { IDEMPOTENCY_BODY_MISMATCH_MESSAGE, idempotency } from './idempotency.ts';
+import { ANSWER_LOST_MESSAGE, IDEMPOTENCY_BODY_MISMATCH_MESSAGE, IN_PROGRESS_MESSAGE, idempotency } from './idempotency.ts';
 import { activateMembership } from '../../../../tests/support/membership.ts';
 import { badRequest } from '../lib/http-error.ts';
 
@@ -24,6 +24,13 @@ beforeAll(async () => {
   app.use('*', idempotency);
   app.post('/act', (c) => { applied++; return c.json({ applied }, 201); });
   app.post('/fail', () => { throw badRequest('Nope'); });
+  // Saves its work, then fails (as a process that dies after its commit would): the work must not be redone.
+  app.post('/write-then-fail', async (c) => {
+    applied++;
+    await c.var.deps.db.transaction({ role: 'service_role' }, (q) =>
+      q(`insert into private.auth_attempts (kind, email, ip) values ('register', 'idem@example.com', '192.0.2.1')`));
+    throw new Error('boom');
+  });
   app.onError(onError);
 });
 afterAll(() => t.close());
@@ -99,4 +106,53 @@ it('through the API: an earn replayed with another amount under the same key is 
   const other = await earn(99_999);
   expect(other.status).toBe(422);
   expect(other.body.message).toBe(IDEMPOTENCY_BODY_MISMATCH_MESSAGE);
+});
+
+describe('a key left in progress by a crash (decision 175)', () => {
+  /** What a request that died leaves: the key in progress, with its lease (seconds from now) and maybe its work saved. */
+  const leftBehind = (key: string, leaseSeconds: number, applied: boolean) => asService(t.database, (q) => q(
+    `insert into private.idempotency_keys (user_id, key, method, path, request_hash, lease_until, applied_at)
+     values ($1, $2, 'POST', '/act', null, now() + make_interval(secs => $3::int), case when $4::boolean then now() end)`,
+    [SEED.member.id, key, leaseSeconds, applied]));
+
+  it('answers 409 with Retry-After while the lease runs', async () => {
+    await leftBehind('crash-live', 30, false);
+    const res = await send('/act', 'crash-live');
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ message: IN_PROGRESS_MESSAGE });
+    expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(25);
+  });
+
+  it('does the work once when the dead request had not saved it, then replays that answer', async () => {
+    await leftBehind('crash-unsaved', -1, false);
+    const before = applied;
+    const res = await send('/act', 'crash-unsaved');
+    expect(res.status).toBe(201);
+    expect(applied).toBe(before + 1);
+    const again = await send('/act', 'crash-unsaved');
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await again.json()).toEqual({ applied: before + 1 });
+    expect(applied).toBe(before + 1);
+  });
+
+  it('does not redo work the dead request saved: it says so, and settles the key', async () => {
+    await leftBehind('crash-saved', -1, true);
+    const before = applied;
+    for (let i = 0; i < 2; i++) {
+      const res = await send('/act', 'crash-saved');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('Idempotent-Replayed')).toBe('true');
+      expect(await res.json()).toEqual({ applied: true, answerLost: true, message: ANSWER_LOST_MESSAGE });
+    }
+    expect(applied).toBe(before);
+  });
+
+  it('marks a key applied in the transaction that saved the work: a failure after it does not release the key', async () => {
+    const before = applied;
+    expect((await send('/write-then-fail', 'saved-then-500')).status).toBe(500);
+    const again = await send('/write-then-fail', 'saved-then-500');
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ answerLost: true });
+    expect(applied).toBe(before + 1);
+  });
 });

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../context.ts';
+import type { AppContext, AppEnv, RequestTransaction } from '../context.ts';
 import { serviceTx } from '../context.ts';
+import type { Database } from '../db/database.ts';
 import { badRequest, conflict, HttpError } from '../lib/http-error.ts';
 
 const mutating = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -11,8 +12,18 @@ const IDEMPOTENCY_HEADER = 'Idempotency-Key';
  * and body) is stored and replayed for any repeat of that key, with `Idempotent-Replayed: true`.
  * Server errors (5xx) and 429 (try again later: decision 168) release the key so the client may retry it. The key is bound to the request's method,
  * path and body (a SHA-256 of them): the same key with a different body is 422 (decision 086).
+ *
+ * Crashes (decision 175): a running request holds its key for a lease (config idempotencyLeaseSeconds); a repeat
+ * meanwhile is 409 "still in progress" with Retry-After. A key still in progress after its lease was left by a
+ * process that died: a repeat takes it over. Every transaction the request commits marks the key applied in the
+ * same transaction when it wrote something (private.idempotency_mark_applied), so the taker knows whether the dead
+ * request's work was saved: not saved → the work is done now; saved → it is not done again, and the answer says so
+ * (200, `Idempotent-Replayed: true`, `{applied: true, answerLost: true, message}`).
  */
 export const IDEMPOTENCY_BODY_MISMATCH_MESSAGE = 'This Idempotency-Key was already used with a different request body';
+export const IN_PROGRESS_MESSAGE = 'A request with this Idempotency-Key is still in progress';
+export const ANSWER_LOST_MESSAGE =
+  'This was already saved, but the server restarted before it could answer. Refresh to see the result.';
 
 /** SHA-256 of what makes the request: method, path and the exact body bytes (already size-limited). */
 async function requestHash(request: Request, method: string, path: string): Promise<string> {
@@ -25,6 +36,73 @@ async function requestHash(request: Request, method: string, path: string): Prom
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+type KeyRow = {
+  status: number | null; body: string | null; method: string; path: string; request_hash: string | null;
+  applied: boolean; lease_over: boolean; lease_seconds_left: number;
+};
+
+const MARK_APPLIED = 'select private.idempotency_mark_applied($1::uuid, $2)';
+
+/**
+ * The request's database, with every committed transaction marking the key applied (only if it wrote: the SQL
+ * function checks) as its last statement, in the same transaction as the work.
+ */
+function markingDatabase(db: Database, userId: string, key: string): Database {
+  return {
+    ...db,
+    transaction: (claims, work) => db.transaction(claims, async (q) => {
+      const result = await work(q);
+      await q(MARK_APPLIED, [userId, key]);
+      return result;
+    }),
+  };
+}
+
+function markingRequestTx(pinned: RequestTransaction | null, userId: string, key: string): void {
+  if (!pinned || pinned.state !== 'idle' || pinned.tx.ahead) return;
+  const { tx } = pinned;
+  pinned.tx = {
+    ...tx,
+    end: async (commit) => {
+      if (commit) {
+        try {
+          await tx.query(MARK_APPLIED, [userId, key]);
+        } catch (error) {
+          await tx.end(false);
+          throw error;
+        }
+      }
+      await tx.end(commit);
+    },
+  };
+}
+
+async function claimKey(c: AppContext, userId: string, key: string, hash: string): Promise<KeyRow | null> {
+  const lease = c.var.deps.config.idempotencyLeaseSeconds;
+  return serviceTx(c, async (q) => {
+    // New key, or a key whose request died (in progress past its lease, same request): ours now.
+    const claimed = await q(
+      `insert into private.idempotency_keys as k (user_id, key, method, path, request_hash, lease_until)
+       values ($1, $2, $3, $4, $5, now() + make_interval(secs => $6::int))
+       on conflict (user_id, key) do update set lease_until = excluded.lease_until
+        where k.status is null and k.applied_at is null and coalesce(k.lease_until, '-infinity') <= now()
+          and k.method = excluded.method and k.path = excluded.path
+          and coalesce(k.request_hash, excluded.request_hash) = excluded.request_hash
+       returning key`,
+      [userId, key, c.req.method, c.req.path, hash, lease],
+    );
+    if (claimed.length) return null;
+    const [row] = await q<KeyRow>(
+      `select status, body, method, path, request_hash, applied_at is not null as applied,
+              coalesce(lease_until, '-infinity') <= now() as lease_over,
+              greatest(1, ceil(extract(epoch from lease_until - now())))::int as lease_seconds_left
+         from private.idempotency_keys where user_id = $1 and key = $2`,
+      [userId, key],
+    );
+    return row;
+  });
+}
+
 export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = c.req.header(IDEMPOTENCY_HEADER);
   const user = c.var.user;
@@ -32,19 +110,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (key.length > 100) throw badRequest('Idempotency-Key must be at most 100 characters');
 
   const hash = await requestHash(c.req.raw, c.req.method, c.req.path);
-  const claimed = await serviceTx(c, async (q) => {
-    const inserted = await q(
-      `insert into private.idempotency_keys (user_id, key, method, path, request_hash) values ($1, $2, $3, $4, $5)
-       on conflict (user_id, key) do nothing returning key`,
-      [user.id, key, c.req.method, c.req.path, hash],
-    );
-    if (inserted.length) return null;
-    const [row] = await q<{ status: number | null; body: string | null; method: string; path: string; request_hash: string | null }>(
-      `select status, body, method, path, request_hash from private.idempotency_keys where user_id = $1 and key = $2`,
-      [user.id, key],
-    );
-    return row;
-  });
+  const claimed = await claimKey(c, user.id, key, hash);
 
   if (claimed) {
     if (claimed.method !== c.req.method || claimed.path !== c.req.path) {
@@ -52,13 +118,27 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     }
     // As payment APIs do: a key names one request; reusing it for another body is a client bug, not a replay.
     if (claimed.request_hash !== null && claimed.request_hash !== hash) throw new HttpError(422, IDEMPOTENCY_BODY_MISMATCH_MESSAGE);
-    if (claimed.status === null) throw conflict('A request with this Idempotency-Key is still in progress');
+    if (claimed.status === null && claimed.applied && claimed.lease_over) {
+      // Its request died after saving its work and before storing its answer: settle the key with this answer.
+      const body = JSON.stringify({ applied: true, answerLost: true, message: ANSWER_LOST_MESSAGE });
+      await serviceTx(c, (q) => q(
+        `update private.idempotency_keys set status = 200, body = $3 where user_id = $1 and key = $2 and status is null`,
+        [user.id, key, body]));
+      return c.body(body, 200, { 'content-type': 'application/json', 'Idempotent-Replayed': 'true' });
+    }
+    if (claimed.status === null) {
+      c.header('Retry-After', String(claimed.lease_seconds_left));
+      throw conflict(IN_PROGRESS_MESSAGE);
+    }
     return c.body(claimed.body ?? '', claimed.status as 200, {
       'content-type': 'application/json',
       'Idempotent-Replayed': 'true',
     });
   }
 
+  const deps = c.var.deps;
+  c.set('deps', { ...deps, db: markingDatabase(deps.db, user.id, key) });
+  markingRequestTx(c.var.requestTx, user.id, key);
   let status = 500;
   let body = '';
   try {
@@ -66,9 +146,13 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     status = c.res.status;
     body = await c.res.clone().text();
   } finally {
+    c.set('deps', deps);
+    // A retryable answer releases the key, unless the work was saved before it (then a retry must not redo it).
     await serviceTx(c, (q) =>
       status >= 500 || status === 429
-        ? q(`delete from private.idempotency_keys where user_id = $1 and key = $2`, [user.id, key])
+        ? q(`with released as (delete from private.idempotency_keys where user_id = $1 and key = $2 and applied_at is null)
+             update private.idempotency_keys set status = 200, body = $3 where user_id = $1 and key = $2 and applied_at is not null`,
+          [user.id, key, JSON.stringify({ applied: true, answerLost: true, message: ANSWER_LOST_MESSAGE })])
         : q(`update private.idempotency_keys set status = $3, body = $4 where user_id = $1 and key = $2`, [user.id, key, status, body]),
     );
   }

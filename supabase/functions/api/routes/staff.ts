@@ -23,7 +23,8 @@ import {
   listStaff, pairDevice, pairedDevice, pinLockedUntil, removeStaff, setDeviceCookie, setStaffPin, staffPasswordHash,
   startDeviceSession, unpairCounterDevice,
 } from '../domain/counter-staff.ts';
-import { checkPasswordLimited } from '../domain/sign-in-limits.ts';
+import { checkPasswordLimited, clientIp } from '../domain/sign-in-limits.ts';
+import { countAccountAttempt } from '../domain/limiter.ts';
 import { clearSessionCookie, startSession } from '../domain/session-cookie.ts';
 import { loadSessionUser } from '../domain/session-user.ts';
 
@@ -91,6 +92,9 @@ staffInviteRoutes.get('/', async (c) => {
 staffInviteRoutes.post('/accept', async (c) => {
   const body = await parseJson(c, acceptStaffInviteBody);
   assertAcceptablePassword(body.password);
+  // Cheap checks first (decision 175): the attempt counts per address, the invite is looked up before any hash.
+  await countAccountAttempt(c, 'staff-invite', { ip: clientIp(c) });
+  if (!(await serviceTx(c, (q) => findInvite(q, body.token)))) throw badRequest(INVALID_INVITE_MESSAGE);
   const rounds = c.var.deps.config.bcryptRounds;
   const [passwordHash, pinHash] = await Promise.all([hashPassword(body.password, rounds), hashPassword(body.pin, rounds)]);
   const invite = await serviceTx(c, async (q) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createOutbox } from './outbox';
 import type { OutboxAction } from './outbox-entry';
 import { memoryOutboxStore } from './outbox-store';
-import type { ActionSender, SendOutcome } from './send-entry';
+import { BUSY_REASON, type ActionSender, type SendOutcome } from './send-entry';
 
 const markRead = (id: string): OutboxAction => ({
   method: 'POST',
@@ -20,9 +20,12 @@ function fakeServer() {
   const refuse = new Set<string>();
   /** URLs the server answers 429 (too many, try again in 120 s). */
   const throttle = new Set<string>();
+  /** Keys the server holds "in progress" (a crash left them held until their lease ends, in 30 s). */
+  const held = new Set<string>();
   const send: ActionSender = async (action, key) => {
     if (!online) return { kind: 'offline' };
     sends.push({ url: action.url, key });
+    if (held.has(key)) return { kind: 'busy', retryAfterSeconds: 30, reason: BUSY_REASON };
     if (throttle.has(action.url)) {
       return { kind: 'throttled', retryAfterSeconds: 120, reason: 'Too many wrong codes.', body: '{"message":"Too many wrong codes."}' };
     }
@@ -37,6 +40,7 @@ function fakeServer() {
     applied,
     refuse,
     throttle,
+    held,
     setOnline: (value: boolean) => void (online = value),
     isOnline: () => online,
   };
@@ -82,6 +86,30 @@ describe('outbox and 429 (decision 168)', () => {
     server.throttle.add('/api/notifications/n1/read');
     await expect(outbox.request(markRead('n1'))).rejects.toMatchObject({ status: 429, serverMessage: 'Too many wrong codes.' });
     expect(outbox.getEntries()).toEqual([]);
+  });
+});
+
+describe('outbox and a key a crash left in progress (decision 175)', () => {
+  it('keeps the held entry pending with what to expect, and the actions after it still go', async () => {
+    const { server, outbox, clock } = setup();
+    await outbox.setUser('u1');
+    server.setOnline(false);
+    await outbox.request(markRead('n1'));
+    await outbox.request(markRead('n2'));
+    await outbox.request(markRead('n3'));
+    server.held.add('key-1');
+    server.setOnline(true);
+    const summary = await outbox.replay();
+    expect(summary).toMatchObject({ applied: 2, interrupted: false, retryAt: 1000 + 30_000 });
+    expect(outbox.getEntries().map((e) => [e.key, e.status, e.error])).toEqual([['key-1', 'pending', BUSY_REASON]]);
+    // New actions do not wait behind it.
+    expect(await outbox.request(markRead('n4'))).toEqual({ queued: false, data: { ok: true } });
+    // Its lease over, the server settles it under the same key.
+    server.held.clear();
+    clock.ms = 31_000;
+    expect((await outbox.replay()).applied).toBe(1);
+    expect(outbox.getEntries()).toEqual([]);
+    expect(server.applied.get('key-1')).toBe('/api/notifications/n1/read');
   });
 });
 

@@ -5,9 +5,9 @@ import type { SendOutcome } from './send-entry';
 export interface ReplaySummary {
   applied: number;
   failed: number;
-  /** Entries left waiting because the network went away again or a key was still busy. */
+  /** Entries left waiting because the network went away again, or for their time (throttled, key still busy). */
   waiting: number;
-  /** True when the run stopped early (offline or busy): the caller should try again later. */
+  /** True when the run stopped early (offline): the caller should try again later. */
   interrupted: boolean;
   /** True when the server answered 401: the session ended; the entries wait for the next sign-in (decision 176). */
   signedOut?: boolean;
@@ -25,8 +25,11 @@ export type EntrySender = (entry: OutboxEntry) => Promise<SendOutcome>;
  * - throttled (429) → kept pending with the time it may go again (`retryAt`, from Retry-After) and the reason, and
  *   the run goes on: one throttled entry never holds back the others (decision 168); an entry whose time has not
  *   come is skipped;
- * - offline, busy or signed out (401) → the entry stays pending and the run stops, keeping the order for the next
- *   run (after a 401: the next sign-in of this user; decision 176).
+ * - busy (409 "still in progress": the same key is running, or a crash left it held until its lease ends) → the
+ *   same as throttled: kept pending until Retry-After, and the run goes on (decision 175; it used to stop the run,
+ *   and a key a crash left held stopped every later action at the till);
+ * - offline or signed out (401) → the entry stays pending and the run stops, keeping the order for the next run
+ *   (after a 401: the next sign-in of this user; decision 176).
  * Failed entries are not resent here; the person retries or discards them.
  */
 export async function replayOutbox(
@@ -54,7 +57,7 @@ export async function replayOutbox(
       await store.remove(seq);
       summary.applied++;
       onApplied?.(entry, outcome);
-    } else if (outcome.kind === 'throttled') {
+    } else if (outcome.kind === 'throttled' || outcome.kind === 'busy') {
       const retryAt = now() + outcome.retryAfterSeconds * 1000;
       await store.update(seq, { status: 'pending', error: outcome.reason, retryAt });
       later(retryAt);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sendWithKey } from './send-entry';
+import { BUSY_REASON, sendWithKey } from './send-entry';
 
 function fakeFetch(response: Response | Error) {
   const calls: { url: string; init: RequestInit }[] = [];
@@ -39,7 +39,9 @@ describe('sendWithKey', () => {
 
   it('reads "still in progress" as busy, other refusals as rejected with the server message', async () => {
     const busy = fakeFetch(new Response('{"message":"A request with this Idempotency-Key is still in progress"}', { status: 409 }));
-    expect(await sendWithKey({ method: 'POST', url: '/x' }, 'k', busy.fetchImpl)).toEqual({ kind: 'busy' });
+    expect(await sendWithKey({ method: 'POST', url: '/x' }, 'k', busy.fetchImpl)).toEqual({ kind: 'busy', retryAfterSeconds: 5, reason: BUSY_REASON });
+    const held = fakeFetch(new Response('{"message":"A request with this Idempotency-Key is still in progress"}', { status: 409, headers: { 'Retry-After': '42' } }));
+    expect(await sendWithKey({ method: 'POST', url: '/x' }, 'k', held.fetchImpl)).toMatchObject({ kind: 'busy', retryAfterSeconds: 42 });
 
     const refused = fakeFetch(new Response('{"message":"Code not recognised"}', { status: 422 }));
     expect(await sendWithKey({ method: 'POST', url: '/x' }, 'k', refused.fetchImpl)).toEqual({

@@ -8,7 +8,8 @@ const IDEMPOTENCY_HEADER = 'Idempotency-Key';
  * What came of sending one outbox entry:
  * - applied: the server did it (or had already done it: `replayed`), with its answer;
  * - offline: it never got an answer (no network), so it stays queued under the same key;
- * - busy: the same key is being applied right now (another tab, or an earlier send still running): try later;
+ * - busy: the same key is being applied right now (another tab, an earlier send still running, or a request the
+ *   server lost in a crash whose hold on the key has not ended yet): try again after `retryAfterSeconds`;
  * - signed-out: 401, the session ended (idle, lifetime, signed out elsewhere; decision 176): it stays queued
  *   under the same key for the next sign-in of this user, never dropped;
  * - throttled: 429, too many for now: try again after `retryAfterSeconds` (the server's Retry-After);
@@ -18,7 +19,7 @@ const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export type SendOutcome =
   | { kind: 'applied'; status: number; body: unknown; replayed: boolean }
   | { kind: 'offline' }
-  | { kind: 'busy' }
+  | { kind: 'busy'; retryAfterSeconds: number; reason: string }
   | { kind: 'signed-out' }
   | { kind: 'throttled'; retryAfterSeconds: number; reason: string; body: string }
   | { kind: 'rejected'; status: number; reason: string; error: string; body: string };
@@ -41,6 +42,11 @@ function parseBody(text: string): unknown {
     return text;
   }
 }
+
+/** Used when "still in progress" comes without Retry-After (an older server). */
+const DEFAULT_BUSY_SECONDS = 5;
+/** What the pending list says about an entry the server is still finishing (decision 175). */
+export const BUSY_REASON = 'The server is still finishing this one. It is sent again automatically; nothing to do.';
 
 /** The middleware's answer when a key is claimed but its first request has not finished. */
 const IN_PROGRESS = /still in progress/i;
@@ -68,7 +74,10 @@ export async function sendWithKey(action: Pick<OutboxAction, 'method' | 'url' | 
   if (res.ok) {
     return { kind: 'applied', status: res.status, body: parseBody(text), replayed: res.headers.get('Idempotent-Replayed') === 'true' };
   }
-  if (res.status === 409 && IN_PROGRESS.test(text)) return { kind: 'busy' };
+  if (res.status === 409 && IN_PROGRESS.test(text)) {
+    const seconds = res.headers.get('Retry-After') ? retryAfterSeconds(res.headers.get('Retry-After')) : DEFAULT_BUSY_SECONDS;
+    return { kind: 'busy', retryAfterSeconds: seconds, reason: BUSY_REASON };
+  }
   if (res.status === 401) return { kind: 'signed-out' };
   const apiError = new ApiError(res.status, text, res.statusText);
   if (res.status === 429) {

@@ -6,7 +6,7 @@ import {
 } from '../../../_shared/contract/account.ts';
 import { type AppContext, type AppEnv, serviceTx, siteUrlOf } from '../../context.ts';
 import type { Query } from '../../db/database.ts';
-import { badRequest, HttpError } from '../../lib/http-error.ts';
+import { badRequest, TooManyRequests } from '../../lib/http-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { sha256Hex } from '../../lib/tokens.ts';
 import { parseJson } from '../../lib/validate.ts';
@@ -16,6 +16,7 @@ import { passwordChangedMail, passwordResetMail } from '../../ports/mail/templat
 import { checkPasswordLimited, clientIp } from '../../domain/sign-in-limits.ts';
 import { issueAccountToken, sendVerificationMail } from '../../domain/accounts.ts';
 import { assertAcceptablePassword } from '../../lib/password-policy.ts';
+import { countAccountAttempt, countAccountAttemptIn, takeHit } from '../../domain/limiter.ts';
 import { clearSessionCookie, startSession } from '../../domain/session-cookie.ts';
 import { loadSessionUser } from '../../domain/session-user.ts';
 
@@ -23,25 +24,23 @@ export const accountRoutes = new Hono<AppEnv>();
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
-const tooMany = () => new HttpError(429, 'Too many requests for that address. Please wait a few minutes and try again.');
+const TOO_MANY_MAIL_MESSAGE = 'Too many requests for that address. Please wait a few minutes and try again.';
 
 /**
  * Account-mail limits: per client address and per email address (= per account; counted for unknown
- * addresses too, so the answer never tells them apart). Records the request when allowed.
+ * addresses too, so the answer never tells them apart), through the one limiter (decision 175), in the
+ * transaction that sends the mail. Past either: 429 with Retry-After.
  */
 export async function assertAccountMailAllowed(
   c: AppContext, q: Query, kind: 'password_reset' | 'verify_email', email: string, ip: string,
 ) {
-  const { windowMinutes } = c.var.deps.config.rateLimit;
+  const windowSeconds = c.var.deps.config.rateLimit.windowMinutes * 60;
   const { perAccount, perIp } = c.var.deps.config.mailLimits;
-  const [counts] = await q<{ by_email: number; by_ip: number }>(
-    `select count(*) filter (where email = $2)::int as by_email, count(*) filter (where ip = $3)::int as by_ip
-       from private.mail_requests
-      where kind = $1 and (email = $2 or ip = $3) and created_at > now() - make_interval(mins => $4::int)`,
-    [kind, email, ip, windowMinutes],
-  );
-  if (counts.by_email >= perAccount || counts.by_ip >= perIp) throw tooMany();
-  await q(`insert into private.mail_requests (kind, email, ip) values ($1, $2, $3)`, [kind, email, ip]);
+  const take = await takeHit(q, [
+    { key: `mail-${kind}:account:${(await sha256Hex(email.toLowerCase())).slice(0, 40)}`, limit: perAccount, windowSeconds },
+    { key: `mail-${kind}:ip:${ip}`.slice(0, 200), limit: perIp, windowSeconds },
+  ], { inTheWork: true });
+  if (!take.taken) throw new TooManyRequests(TOO_MANY_MAIL_MESSAGE, take.retryAfterSeconds);
 }
 
 /** Marks a token used (once) and answers its account, or null when unknown, used, expired or for another address. */
@@ -73,6 +72,19 @@ accountRoutes.post('/forgot-password', async (c) => {
 accountRoutes.post('/reset-password', async (c) => {
   const { token, password } = await parseJson(c, resetPasswordBody);
   assertAcceptablePassword(password);
+  // Cheap checks first (decision 175): the attempt counts per address, the token is looked up before any hash,
+  // and then the attempt counts for its account too.
+  const ip = clientIp(c);
+  const tokenHash = await sha256Hex(token);
+  const [live] = await serviceTx(c, async (q) => {
+    await countAccountAttemptIn(c, q, 'reset-password', { ip });
+    return q<{ user_id: string }>(
+      `select user_id from private.account_tokens
+        where token_hash = $1 and purpose = 'password_reset' and used_at is null and expires_at > now()`,
+      [tokenHash]);
+  });
+  if (!live) throw badRequest(INVALID_RESET_LINK_MESSAGE);
+  await countAccountAttempt(c, 'reset-password-account', { ip, account: live.user_id });
   const passwordHash = await hashPassword(password, c.var.deps.config.bcryptRounds);
   const account = await serviceTx(c, async (q) => {
     const found = await consumeAccountToken(q, token, 'password_reset');
@@ -133,6 +145,7 @@ accountRoutes.post('/logout-all', async (c) => {
 /** The link from the verification mail (the /verify-email screen posts it); no session needed. */
 accountRoutes.post('/verify-email', async (c) => {
   const { token } = await parseJson(c, verifyEmailBody);
+  await countAccountAttempt(c, 'verify-email', { ip: clientIp(c) });
   await serviceTx(c, async (q) => {
     const found = await consumeAccountToken(q, token, 'verify_email');
     if (!found) throw badRequest(INVALID_VERIFY_LINK_MESSAGE);

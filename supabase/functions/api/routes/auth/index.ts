@@ -11,6 +11,7 @@ import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttemp
 import { clearSessionCookie, startSession } from '../../domain/session-cookie.ts';
 import { loadSessionUser, sessionUserSql } from '../../domain/session-user.ts';
 import { sendVerificationMail, USER_EXISTS_MESSAGE } from '../../domain/accounts.ts';
+import { countAccountAttempt } from '../../domain/limiter.ts';
 import type { Query } from '../../db/database.ts';
 import { accountRoutes } from './account.ts';
 import { sessionRoutes } from './sessions.ts';
@@ -26,6 +27,16 @@ authRoutes.post('/register', async (c) => {
   const body = await parseJson(c, registerBody);
   assertAcceptablePassword(body.password);
   const ip = clientIp(c);
+  // Cheap checks first (decision 175): every attempt counts per address and per email; the address's registrations
+  // and an existing account are checked before the password is hashed (and again below, where it is decided).
+  await countAccountAttempt(c, 'register', { ip, account: body.email });
+  await serviceTx(c, async (q) => {
+    await assertRegistrationAllowed(c, q, ip);
+    const [existing] = await q(`select 1 from public.profiles where email = $1`, [body.email]);
+    if (existing) throw conflict(USER_EXISTS_MESSAGE);
+    if (body.role === 'USER') await checkCityAndCharity(q, body.homeCityId ?? null, body.preferredCharityId ?? null);
+    else if (body.merchantData.cityId) await checkCityAndCharity(q, body.merchantData.cityId, null);
+  });
   const passwordHash = await hashPassword(body.password, c.var.deps.config.bcryptRounds);
 
   const userId = await serviceTx(c, async (q) => {

@@ -19,6 +19,7 @@ import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttemp
 import { startSession } from '../../domain/session-cookie.ts';
 import { loadSessionUser } from '../../domain/session-user.ts';
 import { providerCall } from '../../domain/provider-call.ts';
+import { countAccountAttempt } from '../../domain/limiter.ts';
 import {
   ALREADY_MEMBER_MESSAGE, checkoutByPaymentIntent, hasCurrentMembership, purgeExpiredCheckouts, settleCheckout,
   type CheckoutRow,
@@ -68,6 +69,7 @@ export async function createCheckout(c: AppContext, body: unknown): Promise<Crea
     account = { homeCityId: input.homeCityId ?? null, charityId: input.preferredCharityId ?? null };
     customer = { email: input.email, name: input.name };
     const ip = clientIp(c);
+    await countAccountAttempt(c, 'subscribe', { ip, account: input.email }); // decision 175
     await serviceTx(c, async (q) => {
       await assertRegistrationAllowed(c, q, ip);
       const [existing] = await q(`select 1 from public.profiles where email = $1`, [input.email]);
