@@ -33,7 +33,7 @@ describe('time limits of the API\'s transactions', () => {
   });
 
   // PGlite runs in this process on one connection and does not enforce timeouts (no timer signals in WASM).
-  it.skipIf(process.env.TEST_DATABASE_URL === undefined)('really apply on PostgreSQL: pg_sleep is cut off, an idle transaction is ended', async () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)('really apply on PostgreSQL: pg_sleep is cut off, an idle transaction is ended', async () => {
     const slow = (async () => {
       const started = Date.now();
       const error = await database.db.transaction({ role: 'authenticated', sub: SEED.member.id }, (q) => q('select pg_sleep(30)'))
