@@ -1,7 +1,7 @@
-import { format } from 'date-fns';
 import { ButtonLink } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { paths } from '@/config/paths';
+import { shortDate } from '@/lib/dates';
 import { useSubscriptionDetails } from '@/lib/subscription/get-subscription-details';
 
 /**
@@ -13,7 +13,7 @@ export function PaymentProblemBanner() {
   const details = useSubscriptionDetails();
   const d = details.data;
   if (!d || (d.status !== 'past_due' && d.status !== 'unpaid')) return null;
-  const graceEnd = d.graceEndsAt ? format(new Date(d.graceEndsAt), 'MMM d, yyyy') : null;
+  const graceEnd = d.graceEndsAt ? shortDate(d.graceEndsAt) : null;
   const title = d.status === 'unpaid'
     ? 'Your membership is on hold: the renewal was not paid'
     : d.paymentActionUrl ? 'Your bank needs you to confirm your renewal' : 'Your renewal payment failed';
