@@ -82,35 +82,6 @@ comment on function private.start_session(uuid, text, uuid, text, integer) is
 revoke execute on function private.start_session(uuid, text, uuid, text, integer) from public, anon, authenticated;
 grant execute on function private.start_session(uuid, text, uuid, text, integer) to service_role;
 
--- The session lookup of every request (decision 140), now with the idle timeout and the refresh. The refresh
--- runs before the transaction turns read only (a request whose statement was sent ahead), skips a row another
--- request of the same session is refreshing (no waiting), and writes at most once per 5 minutes per session.
-create or replace function private.session_claims(p_token_hash text)
-returns table (id uuid, email text, role text, db_role text, claims text)
-language plpgsql volatile
-set search_path = ''
-set plan_cache_mode = force_generic_plan
-as $$
-#variable_conflict use_column
-begin
-  update private.sessions s set last_seen_at = now()
-   where s.id = (select o.id from private.sessions o
-                  where o.token_hash = p_token_hash and o.last_seen_at < now() - interval '5 minutes'
-                    and o.expires_at > now() and o.last_seen_at + o.idle_timeout > now()
-                    for update skip locked);
-  return query
-    select u.id, u.email, u.role,
-           set_config('role', case when u.id is null then 'anon' else 'authenticated' end, true),
-           set_config('request.jwt.claims', case when u.id is null then '{"role":"anon"}'
-             else json_build_object('role', 'authenticated', 'sub', u.id, 'email', u.email)::text end, true)
-      from (select 1) one
-      left join lateral (
-        select p.id, p.email, p.role
-          from private.sessions s join public.profiles p on p.id = s.user_id
-         where s.token_hash = p_token_hash and s.expires_at > now() and s.last_seen_at + s.idle_timeout > now()
-      ) u on true;
-end
-$$;
-comment on function private.session_claims(text) is
-  'The request''s session: its user (or nulls) unless ended (absolute or idle, decision 176), the last use refreshed at most every 5 minutes, and for the rest of the transaction the role (authenticated or anon) and request.jwt.claims. Called first in every API transaction by the API''s connection role (decision 140).';
-revoke execute on function private.session_claims(text) from public, anon, authenticated;
+-- The session lookup with the idle timeout and its refresh (at most once per 5 minutes, skipping a row another
+-- request is refreshing, before a sent-ahead statement turns the transaction read only): its one current definition
+-- is in 20261126120000_transaction_time_limits.sql, with the transaction time limits.

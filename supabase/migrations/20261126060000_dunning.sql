@@ -45,30 +45,8 @@ $$;
 comment on function private.subscription_access_until(text, timestamptz, timestamptz) is
   'Until when a subscription grants access: active → its period end; past_due → the end of its grace period; else never (decision 171).';
 
-create or replace function private.has_active_subscription(user_id uuid) returns boolean
-language sql stable security definer
-set search_path = ''
-as $$
-  select exists (
-    select 1 from public.subscriptions s
-     where s.user_id = has_active_subscription.user_id
-       and private.subscription_access_until(s.status, s.current_period_end, s.grace_ends_at) > now()
-  )
-$$;
-comment on function private.has_active_subscription(uuid) is
-  'True while a subscription of the user grants access (private.subscription_access_until: paid period, or a failed renewal''s grace period).';
-
-create or replace function private.caller_membership_ends_at() returns timestamptz
-language sql stable security definer
-set search_path = ''
-as $$
-  select case when private.has_active_subscription((select auth.uid())) then (
-    select max(private.subscription_access_until(s.status, s.current_period_end, s.grace_ends_at))
-      from public.subscriptions s
-     where s.user_id = (select auth.uid())
-       and private.subscription_access_until(s.status, s.current_period_end, s.grace_ends_at) > now()
-  ) end
-$$;
+-- private.has_active_subscription and private.caller_membership_ends_at read it; their one current definition
+-- (with the dispute suspension of decision 172) is in 20261126110000_access_rule_grace_and_disputes.sql.
 
 -- The status of the latest subscription, by time: a period or a grace period that is over reads 'canceled'
 -- ('past_due' after its grace reads 'unpaid').

@@ -115,20 +115,7 @@ create policy "payment_disputes: admin reads" on public.payment_disputes
 alter table public.subscriptions add column suspended_at timestamptz;
 comment on column public.subscriptions.suspended_at is 'Set while a dispute of one of its payments is open: no access (private.has_active_subscription).';
 
--- The one access rule, with the suspension.
-create or replace function private.has_active_subscription(user_id uuid) returns boolean
-language sql stable security definer
-set search_path = ''
-as $$
-  select exists (
-    select 1 from public.subscriptions s
-     where s.user_id = has_active_subscription.user_id
-       and s.status = 'active'
-       and s.suspended_at is null
-       and s.current_period_end > now()
-  )
-$$;
-comment on function private.has_active_subscription(uuid) is 'True while the user has a paid, unpaused, unsuspended (no open dispute) subscription whose period has not ended (access ends by time).';
+-- The one access rule reads suspended_at: its current definition is in 20261126110000_access_rule_grace_and_disputes.sql.
 
 -- ---------------------------------------------------------------- the admin audit log
 create table public.admin_audit_log (
