@@ -4,6 +4,8 @@ export const reviewKeys = {
   business: (merchantId: string) => ['/api/reviews', 'business', merchantId] as const,
   merchant: ['/api/reviews', 'merchant'] as const,
   admin: ['/api/reviews', 'admin'] as const,
-  /** The deal lists and deal pages carry each business's average and count. */
-  deals: ['/api/deals'] as const,
 };
+
+/** The deal lists (['/api/deals', ...]) and deal pages (['/api/deals/member', id]) carry each business's average and count. */
+export const carriesRating = ({ queryKey }: { queryKey: readonly unknown[] }) =>
+  typeof queryKey[0] === 'string' && queryKey[0].startsWith('/api/deals');

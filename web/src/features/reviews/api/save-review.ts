@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Review } from '@shared/contract/index.ts';
 import { apiJson } from '@/lib/api-client';
-import { reviewKeys } from './keys';
+import { carriesRating, reviewKeys } from './keys';
 
 export interface ReviewInput {
   merchantId: string;
@@ -26,7 +26,7 @@ export function useSaveReview({ onSuccess, onError }: { onSuccess?: (review: Rev
     onSuccess: async (review, { merchantId }) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: reviewKeys.business(merchantId) }),
-        queryClient.invalidateQueries({ queryKey: reviewKeys.deals }),
+        queryClient.invalidateQueries({ predicate: carriesRating }),
       ]);
       onSuccess?.(review);
     },

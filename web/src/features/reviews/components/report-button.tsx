@@ -8,13 +8,11 @@ import { useReportReview } from '../api/report-review';
 export function ReportButton({ reviewId, authorName }: { reviewId: string; authorName: string }) {
   const [sent, setSent] = useState(false);
   const report = useReportReview({
-    onSuccess: () => {
-      setSent(true);
-      toast({ title: 'Review reported', description: 'The Pay Local team will look at it.' });
-    },
+    // Said in place (the sheet is a modal: what is outside it is inert while it is open).
+    onSuccess: () => setSent(true),
     onError: (error) => toast({ title: 'Could not report', description: errorMessage(error), variant: 'destructive' }),
   });
-  if (sent) return <p className="text-xs text-stone-600" role="status">Reported. Thank you.</p>;
+  if (sent) return <p className="text-xs text-stone-600" role="status">Reported. The Pay Local team will look at it.</p>;
   return (
     <Button variant="ghost" size="sm" className="h-11" pending={report.isPending} aria-label={`Report the review by ${authorName}`}
       onClick={() => report.mutate({ reviewId, reason: '' })}>
