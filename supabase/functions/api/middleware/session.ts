@@ -103,7 +103,10 @@ const WROTE_AT_SECONDS = 300;
  */
 async function rememberWrite(c: AppContext, deps: AppEnv['Variables']['deps']) {
   if (!deps.readDb || !deps.db.walPosition || READ_METHODS.has(c.req.method) || c.res.status >= 400) return;
-  const position = await deps.db.walPosition();
+  // The write is committed: a failure here must not turn its answer into an error. Without the cookie, the caller's
+  // next replica read may lag their write by the replica's delay, nothing worse.
+  const position = await deps.db.walPosition().catch(() => null);
+  if (!position) return;
   const url = new URL(c.req.url);
   // Secure as the session cookie is (domain/session-cookie.ts): everywhere but plain-http localhost.
   const secure = url.protocol === 'https:' || !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
