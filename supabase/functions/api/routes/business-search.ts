@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { type Business, businessSearchQuery } from '../../_shared/contract/collabs.ts';
-import { type AppEnv, userTx } from '../context.ts';
+import { type AppEnv, readTx } from '../context.ts';
 import { parseQuery } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
 
@@ -12,7 +12,7 @@ export const businessSearchRoutes = new Hono<AppEnv>();
 businessSearchRoutes.get('/', async (c) => {
   requireUser(c);
   const { q, category, city, limit } = parseQuery(c, businessSearchQuery);
-  const businesses = await userTx(c, (query) =>
+  const businesses = await readTx(c, (query) =>
     query<Business>(`select * from private.search_businesses($1, $2, $3, $4)`, [q, category ?? null, city ?? null, limit]),
   );
   return c.json(businesses);

@@ -3,7 +3,7 @@
 // caller's rights (domain/insights.ts), so row-level security decides what counts.
 import { Hono } from 'hono';
 import { merchantInsightsQuery } from '../../_shared/contract/insights.ts';
-import { type AppEnv, userTx } from '../context.ts';
+import { type AppEnv, readTx } from '../context.ts';
 import { merchantInsights, platformInsights } from '../domain/insights.ts';
 import { parseQuery } from '../lib/validate.ts';
 import { requireAdmin, requireUser } from '../middleware/session.ts';
@@ -14,7 +14,7 @@ export const merchantInsightsRoutes = new Hono<AppEnv>();
 merchantInsightsRoutes.get('/', async (c) => {
   requireUser(c, 'MERCHANT');
   const { days } = parseQuery(c, merchantInsightsQuery);
-  const insights = await userTx(c, async (q) => {
+  const insights = await readTx(c, async (q) => {
     const [merchant] = await q<{ id: string }>(`select (private.owner_merchant()).id`); // 403 unless the owner of an approved business
     return merchantInsights(q, merchant.id, days);
   });
@@ -26,5 +26,5 @@ export const adminInsightsRoutes = new Hono<AppEnv>();
 
 adminInsightsRoutes.get('/', async (c) => {
   requireAdmin(c);
-  return c.json(await userTx(c, platformInsights));
+  return c.json(await readTx(c, platformInsights));
 });
