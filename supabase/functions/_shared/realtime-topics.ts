@@ -7,7 +7,7 @@ export const userTopic = (userId: string) => `user:${userId}`;
 /** @public Named by the database triggers (decision 033). */
 export const cityTopic = (cityId: string) => `city:${cityId}`;
 
-export const TOPIC_PATTERN = /^(user|city):[0-9a-f-]{36}$/;
+export const TOPIC_PATTERN = /^(user|city|merchant):[0-9a-f-]{36}$/;
 
 /** @public Event names the database triggers send (decision 033). */
 export const REALTIME_EVENTS = {
