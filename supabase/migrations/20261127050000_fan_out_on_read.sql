@@ -152,31 +152,45 @@ returns table (id uuid, type text, is_read boolean, created_at timestamptz, data
 language sql stable security definer
 set search_path = ''
 as $$
-  select x.id, x.type, x.is_read, x.created_at, x.data, x.merchant_id, x.deal_id
-    from (
-      (select n.id, n.type, n.is_read, n.created_at, n.data, n.merchant_id, n.deal_id
-         from public.notifications n
-        where n.user_id = (select auth.uid())
-        order by n.created_at desc, n.id desc
-        limit p_limit)
-      union all
-      (select e.id, e.type,
-              exists (select 1 from public.notification_reads r where r.user_id = p.user_id and r.event_id = e.id),
-              e.created_at, e.data, e.merchant_id, e.deal_id
-         from public.follow_periods p
-         cross join lateral (
-           select ev.id, ev.type, ev.created_at, ev.data, ev.merchant_id, ev.deal_id
-             from public.notification_events ev
-            where ev.merchant_id = p.merchant_id
-              and ev.created_at >= p.started_at
-              and (p.ended_at is null or ev.created_at < p.ended_at)
-            order by ev.created_at desc, ev.id desc
-            limit p_limit
-         ) e
-        where p.user_id = (select auth.uid()))
-    ) x
-   order by x.created_at desc, x.id desc
-   limit least(greatest(p_limit, 0), 500)
+  -- First the newest p_limit keys (index-only scans of notification_events_merchant_created_idx, one per
+  -- period), then the rows and read state of those alone.
+  with latest as (
+    select x.own, x.id, x.created_at
+      from (
+        (select true as own, n.id, n.created_at
+           from public.notifications n
+          where n.user_id = (select auth.uid())
+          order by n.created_at desc, n.id desc
+          limit p_limit)
+        union all
+        (select false, e.id, e.created_at
+           from public.follow_periods p
+           cross join lateral (
+             select ev.id, ev.created_at
+               from public.notification_events ev
+              where ev.merchant_id = p.merchant_id
+                and ev.created_at >= p.started_at
+                and (p.ended_at is null or ev.created_at < p.ended_at)
+              order by ev.created_at desc, ev.id desc
+              limit p_limit
+           ) e
+          where p.user_id = (select auth.uid()))
+      ) x
+     order by x.created_at desc, x.id desc
+     limit least(greatest(p_limit, 0), 500)
+  )
+  select l.id,
+         coalesce(n.type, e.type),
+         case when l.own then n.is_read
+              else exists (select 1 from public.notification_reads r where r.user_id = (select auth.uid()) and r.event_id = l.id) end,
+         l.created_at,
+         coalesce(n.data, e.data),
+         coalesce(n.merchant_id, e.merchant_id),
+         coalesce(n.deal_id, e.deal_id)
+    from latest l
+    left join public.notifications n on l.own and n.id = l.id
+    left join public.notification_events e on not l.own and e.id = l.id
+   order by l.created_at desc, l.id desc
 $$;
 comment on function private.member_notifications(integer) is
   'The signed-in member''s latest p_limit (at most 500) notifications: own rows of public.notifications and the events of the businesses they followed at the time (follow periods), with read state. Decision 180.';
