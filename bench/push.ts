@@ -104,7 +104,13 @@ export async function bench() {
     const doneAt = performance.now();
     const accepted = double.delivered.length;
     const checked = double.delivered.filter((d) => d.payload !== null);
-    if (accepted !== n || double.refused.length) throw new Error(`double accepted ${accepted} (${new Set(double.delivered.map((d) => d.subscriptionId)).size} distinct; sent ${sent}, expanded ${expanded}), refused ${double.refused.length}`);
+    const distinct = new Set(double.delivered.map((d) => d.subscriptionId)).size;
+    // Every device reached; a request that timed out after the push service accepted it is sent again (at least
+    // once: the sender cannot know), so under heavy load a few devices get a second copy. Claims never overlap.
+    if (distinct !== n || accepted - distinct > retried || double.refused.length) {
+      throw new Error(`double accepted ${accepted} (${distinct} distinct; sent ${sent}, expanded ${expanded}, retried ${retried}), refused ${double.refused.length}`);
+    }
+    if (accepted > distinct) console.log(`  ${count(accepted - distinct)} devices got a second copy after a request timed out (of ${count(retried)} retried)`);
     if (!checked.every((d) => d.payload.url?.startsWith('/deals/'))) throw new Error('a decrypted payload is not the deal');
     const seconds = (doneAt - createdAt) / 1000;
     console.log(
