@@ -58,9 +58,10 @@ set search_path = ''
 as $$
 begin
   if tg_op = 'INSERT' then
+    -- Followed, unfollowed and followed again at the same instant (one transaction): the period reopens.
     insert into public.follow_periods (user_id, merchant_id, started_at)
     values (new.user_id, new.merchant_id, new.created_at)
-    on conflict do nothing;
+    on conflict (user_id, merchant_id, started_at) do update set ended_at = null;
   else
     update public.follow_periods p set ended_at = greatest(now(), p.started_at)
      where p.user_id = old.user_id and p.merchant_id = old.merchant_id and p.ended_at is null;

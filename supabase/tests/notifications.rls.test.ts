@@ -100,6 +100,18 @@ describe('business updates and the fan-out', () => {
     expect({ events, rows }).toEqual({ events: 1, rows: 0 });
   });
 
+  it('follow, unfollow and follow again in one transaction leaves one open period', async () => {
+    await asService(db, async (q) => {
+      await q(`insert into public.follows (user_id, merchant_id) values ($1, $2)`, [OTHER_ADMIN, SEED.pendingMerchantId]);
+      await q(`delete from public.follows where user_id = $1 and merchant_id = $2`, [OTHER_ADMIN, SEED.pendingMerchantId]);
+      await q(`insert into public.follows (user_id, merchant_id) values ($1, $2)`, [OTHER_ADMIN, SEED.pendingMerchantId]);
+    });
+    const periods = await asService(db, (q) => q<{ open: boolean }>(
+      `select ended_at is null as open from public.follow_periods where user_id = $1 and merchant_id = $2`, [OTHER_ADMIN, SEED.pendingMerchantId]));
+    expect(periods).toEqual([{ open: true }]);
+    await asService(db, (q) => q(`delete from public.follows where user_id = $1`, [OTHER_ADMIN]));
+  });
+
   it('members read events only through their list; nobody but the database writes events, periods or reads', async () => {
     for (const who of [MEMBER, SECOND_MEMBER, SEED.merchantOwner.id, OTHER_ADMIN, TEST_ADMIN.id]) {
       await expect(asUser(db, who, (q) => q(`select 1 from public.notification_events`))).rejects.toEqual(denied);
