@@ -73,10 +73,11 @@ describe('GET /api/realtime/events', () => {
     expect(await other.json()).toEqual({ message: `You may not join user:${SEED.merchantOwner.id}` });
   });
 
-  it('relays a follower\'s notification to that follower only, and city events to those who joined the city', async () => {
+  it('relays a business\'s post to those who joined its topic, and city events to those who joined the city', async () => {
     const memberCookie = await cookieOf(SEED.member);
-    const member = await open(memberCookie, `city:${SEED.lyonsId}`);
-    expect(await member.next()).toEqual({ event: 'ready', data: { topics: [`user:${SEED.member.id}`, `city:${SEED.lyonsId}`] } });
+    const rosaTopic = `merchant:${SEED.activeMerchantId}`;
+    const member = await open(memberCookie, `city:${SEED.lyonsId},${rosaTopic}`);
+    expect(await member.next()).toEqual({ event: 'ready', data: { topics: [`user:${SEED.member.id}`, `city:${SEED.lyonsId}`, rosaTopic] } });
     const second = await open(await cookieOf(SECOND));
     expect((await second.next())?.event).toBe('ready');
     expect(relay.size).toBe(2);
@@ -89,7 +90,7 @@ describe('GET /api/realtime/events', () => {
     const received = await member.next();
     expect(received).toEqual({
       event: 'message',
-      data: { topic: `user:${SEED.member.id}`, event: 'notification', payload: { id: expect.any(String), type: 'BUSINESS_UPDATE' } },
+      data: { topic: rosaTopic, event: 'notification', payload: { id: expect.any(String), type: 'BUSINESS_UPDATE', merchantId: SEED.activeMerchantId } },
     });
 
     // The second member did not follow: the first thing they receive is what is addressed to them.

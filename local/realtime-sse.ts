@@ -2,12 +2,14 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { streamSSE } from 'hono/streaming';
 import { REALTIME_EVENTS_PATH, TOPIC_PATTERN, userTopic } from '../supabase/functions/_shared/contract/realtime.ts';
+import { MAX_FOLLOWED_TOPICS } from '../supabase/functions/_shared/realtime-topics.ts';
 import type { Database } from '../supabase/functions/api/db/database.ts';
 import { findSessionUser, SESSION_COOKIE } from '../supabase/functions/api/middleware/session.ts';
 import { canJoinTopic } from './realtime-authorize.ts';
 import type { RealtimeRelay } from './realtime-relay.ts';
 
-const MAX_TOPICS = 10;
+// The member's own topic, a city, the followed businesses' topics (decision 180), and a little room.
+const MAX_TOPICS = MAX_FOLLOWED_TOPICS + 4;
 /** Live-update streams one session may hold open at once (tabs and reconnects; decision 089). */
 export const DEFAULT_MAX_STREAMS_PER_SESSION = 5;
 export const TOO_MANY_STREAMS_MESSAGE = 'Too many live-update connections for this session. Close another tab and try again.';
@@ -64,7 +66,9 @@ export function realtimeSseRoutes({
       });
       stream.onAbort(() => stop());
       try {
-        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ topics }), retry: 3000 });
+        // The browser's own reconnect wait after a drop (e.g. a restart): 2-8 s, a different one per stream,
+        // so clients do not all come back in the same second (decision 180).
+        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ topics }), retry: 2000 + Math.floor(Math.random() * 6000) });
         while (!stream.aborted) {
           const timedOut = await Promise.race([stopped.then(() => false), sleep(keepAliveMs).then(() => true)]);
           if (!timedOut) break;

@@ -23,7 +23,7 @@ beforeAll(async () => {
        ($2, 'second-member@example.com', 'Second Member', 'USER'),
        ($3, 'fresh-member@example.com', 'Fresh Member', 'USER')`, [OTHER_ADMIN, SECOND_MEMBER, MEMBER]));
   // The seed's demo follows, notifications and update would blur who received what here.
-  await db.admin.exec(`delete from public.follows; delete from public.notifications; delete from public.business_updates;`);
+  await db.admin.exec(`delete from public.follows; delete from public.notifications; delete from public.business_updates; delete from public.notification_events;`);
 });
 afterAll(() => db.close());
 
@@ -31,9 +31,13 @@ const follow = (who: string, merchantId: string) =>
   asUser(db, who, (q) => q(`insert into public.follows (user_id, merchant_id) values ($1, $2) returning merchant_id`, [who, merchantId]));
 const postUpdate = (who: string, merchantId: string, message = 'Fresh pastries at 7') =>
   asUser(db, who, (q) => q<{ id: string }>(`insert into public.business_updates (merchant_id, message) values ($1, $2) returning id`, [merchantId, message]));
+/** The member's notification list (decision 180: own rows plus the events of their follow periods), oldest first. */
 const ownNotifications = (who: string) =>
-  asUser(db, who, (q) => q<{ id: string; user_id: string; type: string; is_read: boolean; data: Record<string, string> }>(
-    `select id, user_id, type, is_read, data from public.notifications order by created_at`));
+  asUser(db, who, (q) => q<{ id: string; type: string; is_read: boolean; data: Record<string, string> }>(
+    `select id, type, is_read, data from private.member_notifications(500) order by created_at, id`));
+/** The member's own rows of public.notifications as RLS shows them. */
+const ownRows = (who: string) =>
+  asUser(db, who, (q) => q<{ id: string; user_id: string }>(`select id, user_id from public.notifications order by created_at`));
 
 describe('follows', () => {
   it('a member follows an approved business, once, and only for themselves', async () => {
@@ -85,10 +89,41 @@ describe('business updates and the fan-out', () => {
   it('a posted update reaches every follower, and only followers, as BUSINESS_UPDATE', async () => {
     const mine = await ownNotifications(MEMBER);
     expect(mine).toEqual([expect.objectContaining({
-      user_id: MEMBER, type: 'BUSINESS_UPDATE', is_read: false,
+      type: 'BUSINESS_UPDATE', is_read: false,
       data: { merchantName: "Rosa's River Cafe", previewText: 'Fresh pastries at 7' },
     })]);
     expect(await ownNotifications(SECOND_MEMBER)).toEqual([]); // unfollowed before the update
+    // Stored once, whatever the number of followers (decision 180); not one row per follower.
+    const [{ events, rows }] = await asService(db, (q) => q<{ events: number; rows: number }>(
+      `select (select count(*)::int from public.notification_events where merchant_id = $1) as events,
+              (select count(*)::int from public.notifications) as rows`, [merchant]));
+    expect({ events, rows }).toEqual({ events: 1, rows: 0 });
+  });
+
+  it('follow, unfollow and follow again in one transaction leaves one open period', async () => {
+    await asService(db, async (q) => {
+      await q(`insert into public.follows (user_id, merchant_id) values ($1, $2)`, [OTHER_ADMIN, SEED.pendingMerchantId]);
+      await q(`delete from public.follows where user_id = $1 and merchant_id = $2`, [OTHER_ADMIN, SEED.pendingMerchantId]);
+      await q(`insert into public.follows (user_id, merchant_id) values ($1, $2)`, [OTHER_ADMIN, SEED.pendingMerchantId]);
+    });
+    const periods = await asService(db, (q) => q<{ open: boolean }>(
+      `select ended_at is null as open from public.follow_periods where user_id = $1 and merchant_id = $2`, [OTHER_ADMIN, SEED.pendingMerchantId]));
+    expect(periods).toEqual([{ open: true }]);
+    await asService(db, (q) => q(`delete from public.follows where user_id = $1`, [OTHER_ADMIN]));
+  });
+
+  it('members read events only through their list; nobody but the database writes events, periods or reads', async () => {
+    for (const who of [MEMBER, SECOND_MEMBER, SEED.merchantOwner.id, OTHER_ADMIN, TEST_ADMIN.id]) {
+      await expect(asUser(db, who, (q) => q(`select 1 from public.notification_events`))).rejects.toEqual(denied);
+      await expect(asUser(db, who, (q) => q(`insert into public.follow_periods (user_id, merchant_id, started_at) values ($1, $2, now() - interval '1 year')`, [who, merchant])))
+        .rejects.toEqual(denied);
+      await expect(asUser(db, who, (q) => q(`update public.follow_periods set started_at = now() - interval '1 year'`))).rejects.toEqual(denied);
+      await expect(asUser(db, who, (q) => q(`insert into public.notification_reads (user_id, event_id) select $1, id from public.notification_events`, [who])))
+        .rejects.toEqual(denied);
+    }
+    expect((await asUser(db, MEMBER, (q) => q<{ user_id: string }>(`select user_id from public.follow_periods`))).every((p) => p.user_id === MEMBER)).toBe(true);
+    await expect(asAnon(db, (q) => q(`select * from private.member_notifications(10)`))).rejects.toEqual(denied);
+    await expect(asAnon(db, (q) => q(`select * from private.mark_notification_read('00000000-0000-4000-8000-000000000000')`))).rejects.toEqual(denied);
   });
 
   it('signed-in users read updates of approved businesses; anon reads none', async () => {
@@ -110,11 +145,15 @@ describe('notifications', () => {
     await asService(db, (q) => q(
       `insert into public.notifications (user_id, type, data) values ($1, 'BUSINESS_UPDATE', '{"merchantName":"X","previewText":"Y"}')`,
       [SECOND_MEMBER]));
-    const mine = await ownNotifications(MEMBER);
-    expect(mine.length).toBeGreaterThan(0);
-    expect(mine.every((n) => n.user_id === MEMBER)).toBe(true);
-    expect((await ownNotifications(SECOND_MEMBER)).map((n) => n.user_id)).toEqual([SECOND_MEMBER]);
-    for (const who of [SEED.merchantOwner.id, OTHER_ADMIN, TEST_ADMIN.id]) expect(await ownNotifications(who)).toEqual([]);
+    expect(await ownRows(MEMBER)).toEqual([]);
+    // The events of their follow period: the five updates posted while they followed.
+    expect((await ownNotifications(MEMBER)).map((n) => n.type)).toEqual(Array(5).fill('BUSINESS_UPDATE'));
+    expect((await ownRows(SECOND_MEMBER)).map((n) => n.user_id)).toEqual([SECOND_MEMBER]);
+    expect((await ownNotifications(SECOND_MEMBER)).map((n) => n.data)).toEqual([{ merchantName: 'X', previewText: 'Y' }]);
+    for (const who of [SEED.merchantOwner.id, OTHER_ADMIN, TEST_ADMIN.id]) {
+      expect(await ownRows(who)).toEqual([]);
+      expect(await ownNotifications(who)).toEqual([]);
+    }
     await expect(asAnon(db, (q) => q(`select 1 from public.notifications`))).rejects.toEqual(denied);
   });
 
@@ -124,11 +163,20 @@ describe('notifications', () => {
     for (const who of [MEMBER, SEED.merchantOwner.id, OTHER_ADMIN, TEST_ADMIN.id]) {
       expect(await asUser(db, who, (q) => q(`update public.notifications set is_read = true where id = $1 returning id`, [theirs.id]))).toEqual([]);
     }
-    const marked = await asUser(db, MEMBER, (q) => q(`update public.notifications set is_read = true where id = $1 returning id`, [mine.id]));
+    const markAsUser = (who: string, id: string) => asUser(db, who, (q) => q<{ id: string; is_read: boolean }>(
+      `select id, is_read from private.mark_notification_read($1)`, [id]));
+    // Someone else's event or row: nothing marked, nothing returned.
+    for (const who of [SECOND_MEMBER, SEED.merchantOwner.id, OTHER_ADMIN, TEST_ADMIN.id]) expect(await markAsUser(who, mine.id)).toEqual([]);
+    for (const who of [MEMBER, SEED.merchantOwner.id]) expect(await markAsUser(who, theirs.id)).toEqual([]);
+    expect(await markAsUser(MEMBER, mine.id)).toEqual([{ id: mine.id, is_read: true }]);
+    expect((await ownNotifications(MEMBER)).filter((n) => n.is_read).map((n) => n.id)).toEqual([mine.id]);
+    expect((await ownNotifications(SECOND_MEMBER)).map((n) => n.is_read)).toEqual([false]);
+    // An own row of public.notifications: only unread -> read, nothing else.
+    const marked = await asUser(db, SECOND_MEMBER, (q) => q(`update public.notifications set is_read = true where id = $1 returning id`, [theirs.id]));
     expect(marked).toHaveLength(1);
-    await expect(asUser(db, MEMBER, (q) => q(`update public.notifications set is_read = false where id = $1`, [mine.id])))
+    await expect(asUser(db, SECOND_MEMBER, (q) => q(`update public.notifications set is_read = false where id = $1`, [theirs.id])))
       .rejects.toEqual(denied);
-    await expect(asUser(db, MEMBER, (q) => q(`update public.notifications set data = '{}' where id = $1`, [mine.id])))
+    await expect(asUser(db, SECOND_MEMBER, (q) => q(`update public.notifications set data = '{}' where id = $1`, [theirs.id])))
       .rejects.toEqual(denied);
   });
 
@@ -160,8 +208,10 @@ describe('realtime topics (realtime.messages policies)', () => {
     expect(await canJoinTopic(db.db, { id: SEED.merchantOwner.id }, userTopic(MEMBER))).toBe(false);
   });
 
-  it('any signed-in user joins city topics; other topics are closed', async () => {
+  it('any signed-in user joins city and merchant topics; other topics are closed', async () => {
     expect(await canJoinTopic(db.db, { id: MEMBER }, `city:${SEED.lyonsId}`)).toBe(true);
+    expect(await canJoinTopic(db.db, { id: MEMBER }, `merchant:${merchant}`)).toBe(true);
+    expect(await canJoinTopic(db.db, { id: SECOND_MEMBER }, `merchant:${SEED.pendingMerchantId}`)).toBe(true);
     expect(await canJoinTopic(db.db, { id: SEED.merchantOwner.id }, `city:${SEED.lyonsId}`)).toBe(true);
     expect(await canJoinTopic(db.db, { id: MEMBER }, 'admin:all')).toBe(false);
   });
@@ -180,7 +230,7 @@ describe('realtime topics (realtime.messages policies)', () => {
     await db.admin.query(`delete from realtime.messages`);
   });
 
-  it('the fan-out publishes one message per follower on their private topic', async () => {
+  it('a post publishes ONE message, on the business\'s topic, whatever the number of followers', async () => {
     const messages: { topic: string; event: string; payload: { type: string } }[] = [];
     const unlisten = await db.db.listen!('realtime', (raw) => messages.push(JSON.parse(raw)));
     await follow(SECOND_MEMBER, merchant);
@@ -191,11 +241,12 @@ describe('realtime topics (realtime.messages policies)', () => {
     // rehearsal) it inserts private rows into realtime.messages, which Realtime broadcasts.
     const stored = () => db.admin.query<{ topic: string; event: string; payload: { type: string }; private: boolean }>(
       `select topic, event, payload, private from realtime.messages where event = 'notification'`);
-    await expect.poll(async () => messages.length + (await stored()).length).toBe(2);
+    await expect.poll(async () => messages.filter((m) => m.event === 'notification').length + (await stored()).length).toBe(1);
+    await new Promise((r) => setTimeout(r, 200)); // and no second one
     const rows = await stored();
     expect(rows.every((m) => m.private)).toBe(true);
-    const all = [...messages, ...rows];
-    expect(all.map((m) => m.topic).sort()).toEqual([userTopic(MEMBER), userTopic(SECOND_MEMBER)].sort());
+    const all = [...messages.filter((m) => m.event === 'notification'), ...rows];
+    expect(all.map((m) => m.topic)).toEqual([`merchant:${merchant}`]);
     expect(all.every((m) => m.event === 'notification' && m.payload.type === 'BUSINESS_UPDATE')).toBe(true);
     await unlisten();
   });

@@ -125,15 +125,17 @@ test('subscribe → sign in → member deals → upload → realtime notificatio
   const update = `Hosted rehearsal update ${Date.now().toString(36)}`;
   await postUpdateAsMarket(browser, update);
   // Live, without a reload: realtime.send → realtime.messages → the Realtime double → supabase-js on the
-  // member's private topic, joined with the token the API minted (checked against the policies).
+  // business's private topic, joined with the token the API minted (checked against the policies).
   await expect(member.getByRole('article').filter({ hasText: update })).toBeVisible();
 
-  // The same, checked underneath: the database stored one private broadcast on this member's topic ...
+  // The same, checked underneath: the database stored ONE private broadcast for the post, on the business's
+  // topic the member's app joined (decision 180), not one per follower ...
   const topic = userTopic(me.id);
   expect((await sql<{ n: number }[]>`
     select count(*)::int as n from realtime.messages
-     where topic = ${topic} and private and event = 'notification' and extension = 'broadcast'
-       and payload ->> 'type' = 'BUSINESS_UPDATE'`)[0].n).toBe(1);
+     where topic like 'merchant:%' and private and event = 'notification' and extension = 'broadcast'
+       and payload ->> 'type' = 'BUSINESS_UPDATE'
+       and payload ->> 'id' in (select id::text from public.notification_events where data ->> 'previewText' = ${update})`)[0].n).toBe(1);
   // ... the token the API mints verifies with the project's signing key, and the realtime.messages
   // policies admit it to its own topic and to no one else's.
   const connection = await (await member.request.get('/api/realtime/token')).json();

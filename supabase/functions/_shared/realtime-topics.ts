@@ -7,11 +7,22 @@ export const userTopic = (userId: string) => `user:${userId}`;
 /** @public Named by the database triggers (decision 033). */
 export const cityTopic = (cityId: string) => `city:${cityId}`;
 
-export const TOPIC_PATTERN = /^(user|city):[0-9a-f-]{36}$/;
+/**
+ * "This business told its followers something" (payload {id, type, merchantId}): one message per post, joined
+ * by its followers whose app is open on a live screen (decision 180). Ids only; any signed-in user may join.
+ */
+export const merchantTopic = (merchantId: string) => `merchant:${merchantId}`;
+/**
+ * A member's app joins at most this many business topics (the most recently followed); posts of the others
+ * show when the notification list is next loaded or the connection comes back (decision 180).
+ */
+export const MAX_FOLLOWED_TOPICS = 20;
+
+export const TOPIC_PATTERN = /^(user|city|merchant):[0-9a-f-]{36}$/;
 
 /** @public Event names the database triggers send (decision 033). */
 export const REALTIME_EVENTS = {
-  /** payload {id, type}: a notification was stored for this member. */
+  /** On merchant:<id>, payload {id, type, merchantId}: the business posted (a notification for its followers). */
   notification: 'notification',
   /** payload {id}: one of this member's notifications was marked read. */
   notificationRead: 'notification_read',

@@ -23,15 +23,20 @@ internalRoutes.post('/drain-outbox', async (c) => {
 });
 
 /**
- * Expands and sends queued push messages (decision 110); called every minute by Supabase Cron with the same
- * secret as the mail drain. Stops starting new rounds after 20 s; the next call continues.
+ * Expands and sends queued push messages (decision 110); called by Supabase Cron with the same secret as the
+ * mail drain. Stops starting new rounds after 20 s or 1,500 claimed messages (the Edge Function's 2 s of CPU per
+ * request, decision 180); the next call continues. Any number of calls may run at once (each claims its own
+ * rows): schedule N jobs to send N times as fast.
  */
+/** Messages one scheduled drain call may claim: ~1 ms of CPU each within the Edge Function's 2 s per request. */
+const PUSH_CLAIMS_PER_CALL = 1_500;
+
 internalRoutes.post('/drain-push', async (c) => {
   const { config, db, push } = c.var.deps;
   if (!config.mailDrainSecret) throw notFound('Not found');
   const given = c.req.header(DRAIN_SECRET_HEADER) ?? '';
   if (!given || !(await sameSecret(given, config.mailDrainSecret))) throw forbidden('Forbidden');
-  const result = await drainPush(db, push, { timeBudgetMs: 20_000 });
+  const result = await drainPush(db, push, { timeBudgetMs: 20_000, maxClaims: PUSH_CLAIMS_PER_CALL });
   return c.json(result);
 });
 

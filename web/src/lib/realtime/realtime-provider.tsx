@@ -18,14 +18,19 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
 }
 
-/** Calls `onMessage` for every message on `topic` while mounted (no-op when signed out or topic is null). */
-function useRealtimeTopic(topic: string | null | undefined, onMessage: MessageHandler) {
+/**
+ * Calls `onMessage` for every message on each topic while mounted (no-op when signed out or there is none).
+ * `topics` is one topic or several; the subscriptions change only when the topics do.
+ */
+function useRealtimeTopics(topics: string | readonly string[] | null | undefined, onMessage: MessageHandler) {
   const client = useContext(RealtimeContext);
   const handle = useEffectEvent(onMessage);
+  const joined = typeof topics === 'string' ? topics : (topics ?? []).join(',');
   useEffect(() => {
-    if (!client || !topic) return;
-    return client.subscribe(topic, (message) => handle(message));
-  }, [client, topic]);
+    if (!client || !joined) return;
+    const leave = joined.split(',').map((topic) => client.subscribe(topic, (message) => handle(message)));
+    return () => leave.forEach((unsubscribe) => unsubscribe());
+  }, [client, joined]);
 }
 
 /** Calls `listener` each time the connection becomes live (first time and after every loss). */
@@ -36,17 +41,17 @@ function useRealtimeReconnect(listener: () => void) {
 }
 
 /**
- * Keeps the queries under `queryKey` current: refetched on each message on `topic` (optionally only
- * the given events) and whenever the connection comes back, since messages are not replayed.
+ * Keeps the queries under `queryKey` current: refetched on each message on `topic` (one topic or several;
+ * optionally only the given events) and whenever the connection comes back, since messages are not replayed.
  * E.g. useLiveQueries(cityTopic(cityId), ['/api/deals']) in the member's deal list.
  */
-export function useLiveQueries(topic: string | null | undefined, queryKey: QueryKey, events?: readonly string[]) {
+export function useLiveQueries(topic: string | readonly string[] | null | undefined, queryKey: QueryKey, events?: readonly string[]) {
   const queryClient = useQueryClient();
   const refetch = () => void queryClient.invalidateQueries({ queryKey });
-  useRealtimeTopic(topic, (message) => {
+  useRealtimeTopics(topic, (message) => {
     if (!events || events.includes(message.event)) refetch();
   });
   useRealtimeReconnect(() => {
-    if (topic) refetch();
+    if (topic && topic.length > 0) refetch();
   });
 }

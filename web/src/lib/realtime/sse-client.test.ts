@@ -35,6 +35,8 @@ function setup() {
     userTopic: 'user:1',
     createEventSource: (url) => new FakeEventSource(url) as never,
     network: network as never,
+    // The top of each jittered step: the delays below are the steps themselves (backoff.test.ts covers the jitter).
+    random: () => 1,
   });
   return { client, network };
 }

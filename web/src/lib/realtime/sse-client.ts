@@ -16,6 +16,8 @@ export interface SseClientOptions {
   createEventSource?: (url: string) => EventSourceLike;
   /** Where `online` events come from (the app's connectivity: the link, corrected by failed requests). */
   network?: NetworkEvents;
+  /** The reconnect jitter's source (Math.random); tests pass their own. */
+  random?: () => number;
 }
 
 /**
@@ -66,7 +68,7 @@ export function createSseClient(options: SseClientOptions): RealtimeClient {
     current.onerror = () => {
       // CONNECTING: the browser retries by itself. CLOSED: it gave up (an error status); we retry.
       if (current.readyState === 2 && source === current) {
-        retryTimer = setTimeout(open, reconnectDelayMs(attempt++));
+        retryTimer = setTimeout(open, reconnectDelayMs(attempt++, options.random));
       }
     };
   }

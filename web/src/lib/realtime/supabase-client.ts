@@ -1,6 +1,7 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import type { RealtimeConnection } from '@shared/contract/realtime.ts';
 import type { RealtimeClient } from './realtime-client';
+import { reconnectDelayMs } from './backoff';
 import { TopicHub } from './topic-hub';
 import { connectivity, type NetworkEvents } from '../network/connectivity';
 
@@ -39,7 +40,11 @@ export async function createSupabaseClient({ connection, refresh, network = conn
     return current.token;
   }
 
-  const supabase: SupabaseClient = createClient(connection.url, connection.apiKey, { accessToken });
+  // realtime-js's own reconnects (after a drop or a server restart) wait a jittered, growing time (decision 180).
+  const supabase: SupabaseClient = createClient(connection.url, connection.apiKey, {
+    accessToken,
+    realtime: { reconnectAfterMs: (tries: number) => reconnectDelayMs(tries - 1) },
+  });
   const channels = new Map<string, { channel: RealtimeChannel }>();
 
   const hub = new TopicHub((topics) => {

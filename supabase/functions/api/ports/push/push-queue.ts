@@ -23,6 +23,12 @@ export interface PushDrainOptions {
   backoffMaxSeconds?: number;
   /** Stop starting new rounds after this long (the scheduled call must end before the function's limit). */
   timeBudgetMs?: number;
+  /**
+   * Claim at most this many deliveries per call (decision 180). Hosted, an Edge Function request may use 2 s of
+   * CPU and each message costs about 1 ms of it (encryption): a call killed mid-batch would leave its claims to
+   * the lease and could send some twice. Parallel drains (any number, each claiming its own rows) carry the rest.
+   */
+  maxClaims?: number;
 }
 
 export interface PushDrainResult {
@@ -121,7 +127,7 @@ async function mapPool<T, R>(items: T[], concurrency: number, work: (item: T) =>
 export async function drainPush(db: Database, push: PushPort, options: PushDrainOptions = {}): Promise<PushDrainResult> {
   const {
     expandBatch = 2000, sendBatch = 500, concurrency = 64, maxAttempts = 8, leaseSeconds = 300,
-    backoffBaseSeconds = 30, backoffMaxSeconds = 3600, timeBudgetMs = 20_000,
+    backoffBaseSeconds = 30, backoffMaxSeconds = 3600, timeBudgetMs = 20_000, maxClaims = Infinity,
   } = options;
   const result: PushDrainResult = { expanded: 0, claimed: 0, sent: 0, gone: 0, retrying: 0, failed: 0 };
   if (!push.publicKey) return result;
@@ -130,10 +136,10 @@ export async function drainPush(db: Database, push: PushPort, options: PushDrain
   for (;;) {
     const added = await expandOneBatch(db, expandBatch);
     if (added > 0) result.expanded += added;
-    const rows = await claimDeliveries(db, sendBatch, leaseSeconds);
+    const rows = await claimDeliveries(db, Math.min(sendBatch, maxClaims - result.claimed), leaseSeconds);
     result.claimed += rows.length;
     if (rows.length) await sendClaimed(db, push, rows, messages, { concurrency, maxAttempts, backoffBaseSeconds, backoffMaxSeconds }, result);
-    if ((added < 0 && rows.length === 0) || Date.now() - started > timeBudgetMs) break;
+    if ((added < 0 && rows.length === 0) || Date.now() - started > timeBudgetMs || result.claimed >= maxClaims) break;
   }
   // Jobs whose deliveries are all gone are kept a week for inspection, then dropped.
   await db.transaction(serviceClaims, (q) => q(

@@ -174,6 +174,47 @@ describe('the queue', () => {
     await service((q) => q(`delete from public.follows where user_id = any($1::uuid[])`, [others.map((o) => o.id)]));
   });
 
+  it('parallel drains over one queue (decision 180): each claims its own batches; no message twice, none lost', async () => {
+    const others = await service((q) => q<{ id: string }>(
+      `insert into public.profiles (email, name) select 'push-parallel-' || g || '@example.com', 'Follower ' || g
+         from generate_series(1, 60) g on conflict (email) do update set name = excluded.name returning id`,
+    ));
+    await service((q) => q(`insert into public.follows (user_id, merchant_id) select unnest($1::uuid[]), $2 on conflict do nothing`, [others.map((o) => o.id), ROSA]));
+    const subs = [];
+    for (const o of others) subs.push(await device(o.id));
+    await announce('BUSINESS_UPDATE', null, { merchantName: 'R', previewText: 'parallel one' });
+    await announce('BUSINESS_UPDATE', null, { merchantName: 'R', previewText: 'parallel two' });
+    // Four drains at once, small batches so they interleave: expansion, claims and sends race.
+    const drains = await Promise.all(Array.from({ length: 4 }, () =>
+      drainPush(t.database.db, push, { expandBatch: 7, sendBatch: 5, concurrency: 3 })));
+    const ids = new Set(subs.map((s) => s.endpoint.split('/').pop()));
+    const received = double.delivered.filter((d) => ids.has(d.subscriptionId))
+      .map((d) => `${d.subscriptionId}:${(d.payload as { body: string }).body}`);
+    expect(received).toHaveLength(120); // 60 devices x 2 events, none lost ...
+    expect(new Set(received).size).toBe(120); // ... none twice
+    expect(drains.reduce((n, d) => n + d.sent, 0)).toBe(120);
+    expect(drains.filter((d) => d.sent > 0).length).toBeGreaterThan(1); // the work was shared
+    expect(await counts()).toMatchObject({ pending_jobs: 0, deliveries: 0 });
+    await service((q) => q(`delete from public.follows where user_id = any($1::uuid[])`, [others.map((o) => o.id)]));
+  });
+
+  it('one call claims at most maxClaims messages (the Edge Function\'s CPU per request); the next call continues', async () => {
+    const others = await service((q) => q<{ id: string }>(
+      `insert into public.profiles (email, name) select 'push-capped-' || g || '@example.com', 'Follower ' || g
+         from generate_series(1, 12) g on conflict (email) do update set name = excluded.name returning id`,
+    ));
+    await service((q) => q(`insert into public.follows (user_id, merchant_id) select unnest($1::uuid[]), $2 on conflict do nothing`, [others.map((o) => o.id), ROSA]));
+    for (const o of others) await device(o.id);
+    await announce('BUSINESS_UPDATE', null, { merchantName: 'R', previewText: 'capped' });
+    const first = await drainPush(t.database.db, push, { sendBatch: 5, maxClaims: 7 });
+    expect(first).toMatchObject({ claimed: 7, sent: 7 });
+    expect(await counts()).toMatchObject({ deliveries: 5 });
+    const second = await drainPush(t.database.db, push, { sendBatch: 5, maxClaims: 7 });
+    expect(second).toMatchObject({ claimed: 5, sent: 5 });
+    expect(await counts()).toMatchObject({ deliveries: 0, pending_jobs: 0 });
+    await service((q) => q(`delete from public.follows where user_id = any($1::uuid[])`, [others.map((o) => o.id)]));
+  });
+
   it('removes a subscription the push service answers 410 or 404, with its queued deliveries', async () => {
     const gone = await device(SEED.member.id);
     const missing = await device(SEED.member.id);

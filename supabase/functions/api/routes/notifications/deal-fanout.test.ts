@@ -27,11 +27,16 @@ it('notifies followers of a new active deal, and only them', async () => {
   expect(fresh).toMatchObject({ type: 'NEW_DEAL', isRead: false, data: { merchantName: "Rosa's River Cafe" } });
   expect(fresh.data.previewText).toContain('Two tacos');
 
-  const [{ n }] = await asService(t.database, (q) => q<{ n: number }>(
-    `select count(*)::int as n from public.notifications n
-      where n.data->>'dealTitle' = 'Trigger Test Tacos'
-        and not exists (select 1 from public.follows f where f.user_id = n.user_id and f.merchant_id = $1)`, [SEED.activeMerchantId]));
-  expect(n).toBe(0);
+  // Only followers: the merchant (and any member who does not follow Rosa's) does not see it.
+  await t.agent().post('/api/auth/register', { role: 'USER', name: 'Not A Follower', email: 'not-a-follower@example.com', password: 'secret123' });
+  const stranger = t.agent();
+  await stranger.login('not-a-follower@example.com', 'secret123');
+  expect((await stranger.get('/api/notifications')).body).toEqual([]);
+  // One stored event, not one row per follower (decision 180).
+  const [{ events, rows }] = await asService(t.database, (q) => q<{ events: number; rows: number }>(
+    `select (select count(*)::int from public.notification_events where data->>'dealTitle' = 'Trigger Test Tacos') as events,
+            (select count(*)::int from public.notifications where data->>'dealTitle' = 'Trigger Test Tacos') as rows`));
+  expect({ events, rows }).toEqual({ events: 1, rows: 0 });
 });
 
 it('sends nothing for an inactive deal', async () => {
@@ -42,7 +47,8 @@ it('sends nothing for an inactive deal', async () => {
   });
   expect(created.status).toBeLessThan(300);
   const [{ n }] = await asService(t.database, (q) => q<{ n: number }>(
-    `select count(*)::int as n from public.notifications where data->>'dealTitle' = 'Quiet Draft Deal'`));
+    `select (select count(*) from public.notifications where data->>'dealTitle' = 'Quiet Draft Deal')::int
+          + (select count(*) from public.notification_events where data->>'dealTitle' = 'Quiet Draft Deal')::int as n`));
   expect(n).toBe(0);
 });
 

@@ -74,6 +74,42 @@ describe('notifications', () => {
     expect(latest.data).toEqual({ merchantName: 'Gone Gifts', previewText: 'Closing sale', merchantId: null, dealId: null });
   });
 
+  it('a member who follows after a post does not see it; what they received stays after an unfollow (decision 180)', async () => {
+    const market = 'b0000000-0000-4000-8000-000000000011'; // St. Vrain Market: nobody here follows it yet
+    const marketOwner = await signIn({ email: 'market@paylocal.local', password: 'merchant12345' });
+    const early = await signIn(SECOND_MEMBER);
+    expect((await early.post(`/api/businesses/${market}/follow`)).status).toBe(201);
+    expect((await marketOwner.post('/api/merchant/updates', { message: 'Before the late follower' })).status).toBe(201);
+
+    const late = await signIn(MEMBER);
+    expect((await late.post(`/api/businesses/${market}/follow`)).status).toBe(201);
+    const texts = async (who: typeof late) =>
+      (await who.get('/api/notifications')).body.filter((n: any) => n.data.merchantId === market).map((n: any) => n.data.previewText);
+    expect(await texts(late)).toEqual([]);
+    expect(await texts(early)).toEqual(['Before the late follower']);
+
+    expect((await marketOwner.post('/api/merchant/updates', { message: 'For both' })).status).toBe(201);
+    expect(await texts(late)).toEqual(['For both']);
+    const [forBoth] = (await late.get('/api/notifications')).body.filter((n: any) => n.data.previewText === 'For both');
+    expect((await late.post(`/api/notifications/${forBoth.id}/read`)).body).toMatchObject({ id: forBoth.id, isRead: true });
+    // Read is per member: the early follower's copy of the same event is still unread.
+    expect((await early.get('/api/notifications')).body.find((n: any) => n.id === forBoth.id).isRead).toBe(false);
+
+    // Unfollow: what was received stays (read state too); what is posted meanwhile never arrives, even after a refollow.
+    expect((await late.delete(`/api/businesses/${market}/follow`)).status).toBe(200);
+    expect(await texts(late)).toEqual(['For both']);
+    expect((await marketOwner.post('/api/merchant/updates', { message: 'While away' })).status).toBe(201);
+    expect(await texts(late)).toEqual(['For both']);
+    expect((await late.post(`/api/businesses/${market}/follow`)).status).toBe(201);
+    expect((await marketOwner.post('/api/merchant/updates', { message: 'After the refollow' })).status).toBe(201);
+    expect(await texts(late)).toEqual(['After the refollow', 'For both']);
+    expect((await late.get('/api/notifications')).body.find((n: any) => n.id === forBoth.id).isRead).toBe(true);
+    expect(await texts(early)).toEqual(['After the refollow', 'While away', 'For both', 'Before the late follower']);
+    // An event of a period the member no longer has is still theirs to mark; one outside every period is not.
+    const [away] = (await early.get('/api/notifications')).body.filter((n: any) => n.data.previewText === 'While away');
+    expect((await late.post(`/api/notifications/${away.id}/read`)).status).toBe(404);
+  });
+
   it('visitors get 401', async () => {
     expect((await t.agent().get('/api/notifications')).status).toBe(401);
     expect((await t.agent().post('/api/notifications/00000000-0000-4000-8000-000000000000/read')).status).toBe(401);
