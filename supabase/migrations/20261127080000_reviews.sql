@@ -353,7 +353,8 @@ $$;
 comment on function private.review_rights(uuid) is
   'Whether the caller has a redemption at the business still to rate, and a visit in the last 24 hours not yet reported as not honoured.';
 
-create index deal_redemptions_member_merchant_used_idx on public.deal_redemptions (member_id, merchant_id, used_at desc, id desc);
+-- No new index on deal_redemptions (the counter's hot write): a member's rows are found by
+-- deal_redemptions_member_used_idx (member_id, used_at desc, id desc), then filtered by business.
 
 revoke execute on function private.review_text(text, integer, text),
   private.rate_business(uuid, integer, text), private.edit_review(bigint, integer, text),

@@ -201,3 +201,22 @@ describe('offer not honoured', () => {
     await expect(asAnon(db, (q) => q(`select * from public.offer_reports`))).rejects.toEqual(denied);
   });
 });
+
+describe('the per-business summary under concurrency', () => {
+  it('20 members rating one business at once, then 10 hidden at once: every change counted once', async () => {
+    const shop = DEALS_SEED.longmontMerchantId;
+    const ids = Array.from({ length: 20 }, (_, i) => `a0000000-0000-4000-8000-0000000007${String(i).padStart(2, '0')}`);
+    await asService(db, async (q) => {
+      await q(`insert into public.profiles (id, email, name, role)
+               select id, 'crowd-' || n || '@example.com', 'Crowd ' || n, 'USER' from unnest($1::uuid[]) with ordinality u(id, n)`, [ids]);
+      await q(`insert into public.deal_redemptions (deal_id, merchant_id, member_id, code_step)
+               select $2, $3, id, 500 + n from unnest($1::uuid[]) with ordinality u(id, n)`, [ids, DEALS_SEED.longmontDealId, shop]);
+    });
+    const reviews = await Promise.all(ids.map((id, i) => rate(id, (i % 5) + 1, null, shop)));
+    const of = async () => (await asService(db, (q) => q<{ review_count: number; rating_sum: number }>(
+      `select review_count, rating_sum from public.business_review_summaries where merchant_id = $1`, [shop])))[0];
+    expect(await of()).toEqual({ review_count: 20, rating_sum: 60 });
+    await Promise.all(reviews.slice(0, 10).map((r) => asUser(db, ADMIN, (q) => q(`select private.moderate_review($1, true, null)`, [r.id]))));
+    expect(await of()).toEqual({ review_count: 10, rating_sum: 30 });
+  });
+});

@@ -1,8 +1,9 @@
 // Reviews of a business and "offer not honoured" (issue 31, decision 183). Writes call the SQL functions of
 // migration 20261127080000_reviews.sql (who may do what is decided there); reads go through row-level security.
 // Every write first takes a place from the one limiter (decision 168) per account.
-import type {
-  AdminReviewQueueAnswer, BusinessReviewsAnswer, MerchantReviewsAnswer, OfferReport, ReportedReview, Review,
+import {
+  REVIEW_EDIT_DAYS,
+  type AdminReviewQueueAnswer, type BusinessReviewsAnswer, type MerchantReviewsAnswer, type OfferReport, type ReportedReview, type Review,
 } from '../../_shared/contract/reviews.ts';
 import { type AppContext, serviceTx } from '../context.ts';
 import type { Query } from '../db/database.ts';
@@ -24,7 +25,7 @@ export async function countReviewWrite(c: AppContext, userId: string): Promise<v
 /** The columns of a review as the caller sees it (alias r). */
 const reviewColumns = `r.id::text, r.merchant_id, r.author_name, r.rating, r.comment, r.created_at, r.updated_at, r.reply, r.replied_at,
   r.hidden_at is not null as hidden, r.member_id = (select auth.uid()) as mine,
-  (r.member_id = (select auth.uid()) and r.created_at > now() - interval '7 days') as editable`;
+  (r.member_id = (select auth.uid()) and r.created_at > now() - interval '${REVIEW_EDIT_DAYS} days') as editable`;
 
 type ReviewRow = {
   id: string; merchant_id: string; author_name: string; rating: number; comment: string | null; created_at: Date; updated_at: Date;

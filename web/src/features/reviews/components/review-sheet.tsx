@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { REVIEW_EDIT_DAYS } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -40,7 +41,7 @@ export function ReviewSheet({ merchantId, merchantName, mode, onClose }: {
       <RateForm merchantId={merchantId} merchantName={merchantName} onDone={close} />
     ) : editable ? (
       <div className="space-y-3">
-        <p className="text-sm text-stone-700">You already rated your latest visit. You can change it for 7 days after writing it.</p>
+        <p className="text-sm text-stone-700">You already rated your latest visit. You can change it for {REVIEW_EDIT_DAYS} days after writing it.</p>
         <RateForm merchantId={merchantId} merchantName={merchantName} editing={editable} onDone={close} />
       </div>
     ) : (
