@@ -16,7 +16,7 @@ import { OWES_RENEWAL_MESSAGE, owesRenewal } from '../../domain/billing.ts';
 import { parse } from '../../lib/validate.ts';
 import { USER_EXISTS_MESSAGE } from '../../domain/accounts.ts';
 import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttempt } from '../../domain/sign-in-limits.ts';
-import { startSession } from '../../domain/session-cookie.ts';
+import { startSession } from '../../middleware/cookies.ts';
 import { loadSessionUser } from '../../domain/session-user.ts';
 import { providerCall } from '../../domain/provider-call.ts';
 import { countAccountAttempt } from '../../domain/limiter.ts';
