@@ -48,6 +48,8 @@ const deps = depsFromEnv(
     // Links in mail: SITE_URL, else this runner's own origin (never the Host header; decision 176).
     ...process.env, PORT: String(env.port), ADMIN_EMAIL: env.adminEmail, OBJECTS_DIR: env.objectsDir, MAIL_DIR: env.mailDir,
     VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey,
+    // PGlite has no replica: every read stays on it (decision 181).
+    ...(database.kind === 'pglite' ? { DATABASE_READ_URL: undefined } : {}),
   },
   database.db,
   { realtimeFallback: sseRealtime() },

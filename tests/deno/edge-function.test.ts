@@ -14,9 +14,7 @@ import { openTestDatabase } from '../support/test-database.ts';
 import { startResendDouble, type ResendDouble } from '../support/resend-double.ts';
 import { startPushDouble, type PushDouble } from '../support/push-double.ts';
 import { SEED } from '../support/constants.ts';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { makeCertificate } from '../support/test-tls.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 let deno: ChildProcess;
@@ -33,23 +31,6 @@ let push: PushDouble;
 let certFile: string;
 /** SQL on the function's database (as the superuser), to add a device whose endpoint is the HTTPS double. */
 let sql: (text: string, params: unknown[]) => Promise<unknown>;
-
-/** A throwaway CA and a localhost certificate it signed, for the push double; Deno trusts the CA through DENO_CERT. */
-function makeCertificate() {
-  const dir = mkdtempSync(join(tmpdir(), 'paylocal-push-tls-'));
-  const at = (name: string) => join(dir, name);
-  const openssl = (...args: string[]) => {
-    const run = spawnSync('openssl', args, { encoding: 'utf8' });
-    if (run.status !== 0) throw new Error(`openssl ${args[0]}: ${run.stderr}`);
-  };
-  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-  openssl('req', '-x509', ...ec, '-days', '1', '-subj', '/CN=Pay Local test CA', '-keyout', at('ca.key'), '-out', at('ca.pem'));
-  openssl('req', ...ec, '-subj', '/CN=localhost', '-keyout', at('key.pem'), '-out', at('leaf.csr'));
-  writeFileSync(at('leaf.ext'), 'subjectAltName=DNS:localhost\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n');
-  openssl('x509', '-req', '-in', at('leaf.csr'), '-CA', at('ca.pem'), '-CAkey', at('ca.key'), '-CAcreateserial', '-days', '1',
-    '-extfile', at('leaf.ext'), '-out', at('cert.pem'));
-  return { key: readFileSync(at('key.pem'), 'utf8'), cert: readFileSync(at('cert.pem'), 'utf8'), certFile: at('ca.pem') };
-}
 
 const freePort = () => new Promise<number>((resolve) => {
   const s = createServer().listen(0, '127.0.0.1', () => {
@@ -80,7 +61,7 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   resend = await startResendDouble();
-  const tls = makeCertificate();
+  const tls = makeCertificate('localhost');
   certFile = tls.certFile;
   push = await startPushDouble({ tls });
   const denoBin = join(root, 'node_modules', '.bin', 'deno');

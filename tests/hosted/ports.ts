@@ -8,6 +8,11 @@ export const HOSTED_PORTS = {
   supabase: Number(process.env.HOSTED_SUPABASE_PORT ?? 3132),
   /** The Edge Function under Deno. */
   deno: Number(process.env.HOSTED_DENO_PORT ?? 3133),
+  /** The same function configured with Stripe (billing.spec.ts), and its web host. */
+  billingDeno: Number(process.env.HOSTED_BILLING_DENO_PORT ?? 3134),
+  billingSite: Number(process.env.HOSTED_BILLING_SITE_PORT ?? 3135),
+  /** The Stripe double, run by billing.spec.ts; the stack's api.stripe.com proxy hands requests to it. */
+  stripe: Number(process.env.HOSTED_STRIPE_PORT ?? 3136),
 };
 
 /** HMAC-SHA256 JWT (the legacy anon and service_role keys are HS256 JWTs signed with the JWT secret). */
@@ -27,6 +32,10 @@ export const HOSTED_SECRETS = {
   secretKey: 'sb_secret_rehearsal0000000000000000000000',
   /** A new-style publishable key (sb_publishable_…): what browsers send to Realtime as apikey. */
   publishableKey: 'sb_publishable_rehearsal00000000000000000',
+  /** The billing instance's Stripe keys (test mode, as `stripe:setup` prints the webhook's secret). */
+  stripeSecretKey: 'sk_test_rehearsal',
+  stripePublishableKey: 'pk_test_rehearsal',
+  stripeWebhookSecret: 'whsec_rehearsal',
 };
 
 /**

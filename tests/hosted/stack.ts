@@ -7,17 +7,24 @@
 //    supabase/functions (nothing outside it is importable, as for the deploy bundler), with a
 //    deployed-style environment, on the rehearsal database as the non-superuser project role;
 //  - the web host on another origin (SITE_PORT): serves dist/web and rewrites /api/* to
-//    <SUPABASE_URL>/functions/v1/api/* and /objects/* to Storage's public object URL, adding X-Forwarded-For.
+//    <SUPABASE_URL>/functions/v1/api/* and /objects/* to Storage's public object URL, adding X-Forwarded-For;
+//  - a second instance of the same function configured with Stripe (billing.spec.ts): its fetches to
+//    https://api.stripe.com go through an HTTPS proxy (HTTPS_PROXY, as Deno reads it) that presents a
+//    certificate for api.stripe.com signed by a throwaway CA (DENO_CERT) and hands the requests to the
+//    Stripe double the journey runs on HOSTED_PORTS.stripe; its own web host on BILLING_SITE_PORT.
 // Expects the database made by `tsx tests/hosted/rehearsal.ts db`.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import postgres from 'postgres';
 import { TEST_ADMIN } from '../support/constants.ts';
 import { startResendDouble } from '../support/resend-double.ts';
+import { makeCertificate } from '../support/test-tls.ts';
 import { generateVapidKeys } from '../../supabase/functions/api/ports/push/web-push-crypto.ts';
 import { rehearsalUrl } from './names.ts';
 import { startRealtimeDouble } from './realtime-double.ts';
@@ -215,22 +222,67 @@ const env: Record<string, string> = {
 };
 const denoBin = join(root, 'node_modules', '.bin', 'deno');
 const apiDir = join(functionsDir, 'api');
-const deno = spawn(denoBin, ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', '--config', join(apiDir, 'deno.json'), join(apiDir, 'index.ts')], {
-  cwd: apiDir, env, stdio: ['ignore', 'pipe', 'pipe'],
-});
+const functions: ChildProcess[] = [];
 process.on('exit', () => {
-  deno.kill('SIGTERM');
+  for (const fn of functions) fn.kill('SIGTERM');
   rmSync(copy, { recursive: true, force: true });
 });
-let denoOutput = '';
-deno.stdout!.on('data', (d) => { denoOutput += d; process.stdout.write(`[deno] ${d}`); });
-deno.stderr!.on('data', (d) => { denoOutput += d; process.stderr.write(`[deno] ${d}`); });
-const deadline = Date.now() + 120_000;
-while (!denoOutput.includes('Listening on')) {
-  if (deno.exitCode !== null) throw new Error(`the function exited (${deno.exitCode}):\n${denoOutput}`);
-  if (Date.now() > deadline) throw new Error(`the function did not start:\n${denoOutput}`);
-  await new Promise((r) => setTimeout(r, 200));
+/** Starts the entry under Deno with `fnEnv` and waits until it listens. */
+async function startFunction(label: string, fnEnv: Record<string, string>) {
+  const fn = spawn(denoBin, ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', '--config', join(apiDir, 'deno.json'), join(apiDir, 'index.ts')], {
+    cwd: apiDir, env: fnEnv, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  functions.push(fn);
+  let output = '';
+  fn.stdout!.on('data', (d) => { output += d; process.stdout.write(`[${label}] ${d}`); });
+  fn.stderr!.on('data', (d) => { output += d; process.stderr.write(`[${label}] ${d}`); });
+  const deadline = Date.now() + 120_000;
+  while (!output.includes('Listening on')) {
+    if (fn.exitCode !== null) throw new Error(`${label}: the function exited (${fn.exitCode}):\n${output}`);
+    if (Date.now() > deadline) throw new Error(`${label}: the function did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
+
+// ------------------------------------------------------------------ Stripe: api.stripe.com, through a proxy
+// The billing instance is configured as an operator configures Stripe (sk_/pk_/whsec_, no test payments). Deno
+// sends its https://api.stripe.com requests through HTTPS_PROXY: CONNECT api.stripe.com:443 reaches a local TLS
+// server with a certificate for api.stripe.com (its CA in DENO_CERT), which hands them to the Stripe double.
+// Any other host is refused, so nothing leaves the machine.
+const stripeTls = makeCertificate('api.stripe.com');
+const stripeFront = createHttpsServer({ key: stripeTls.key, cert: stripeTls.cert }, (req, res) =>
+  forward(req, res, new URL(`http://127.0.0.1:${HOSTED_PORTS.stripe}${req.url ?? '/'}`)));
+const stripeProxy = createServer((_req, res) => res.writeHead(405).end('CONNECT only'));
+stripeProxy.on('connect', (req: IncomingMessage, socket, head: Buffer) => {
+  if (req.url !== 'api.stripe.com:443') return void socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+  const { port } = stripeFront.address() as { port: number };
+  const upstream = connect(port, '127.0.0.1', () => {
+    socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    upstream.write(head);
+    upstream.pipe(socket);
+    socket.pipe(upstream);
+  });
+  upstream.on('error', () => socket.destroy());
+  socket.on('error', () => upstream.destroy());
+});
+const listenOn = (server: Server | ReturnType<typeof createHttpsServer>, port = 0) =>
+  new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
+await listenOn(stripeFront);
+await listenOn(stripeProxy);
+const billingSiteOrigin = `http://127.0.0.1:${HOSTED_PORTS.billingSite}`;
+const { ALLOW_TEST_PAYMENTS: _testPayments, ...stripeEnv } = env;
+const billingEnv: Record<string, string> = {
+  ...stripeEnv,
+  DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${HOSTED_PORTS.billingDeno}`,
+  SITE_URL: billingSiteOrigin,
+  STRIPE_SECRET_KEY: HOSTED_SECRETS.stripeSecretKey,
+  STRIPE_PUBLISHABLE_KEY: HOSTED_SECRETS.stripePublishableKey,
+  STRIPE_WEBHOOK_SECRET: HOSTED_SECRETS.stripeWebhookSecret,
+  HTTPS_PROXY: `http://127.0.0.1:${(stripeProxy.address() as { port: number }).port}`,
+  NO_PROXY: '127.0.0.1,localhost',
+  DENO_CERT: stripeTls.certFile,
+};
+await Promise.all([startFunction('deno', env), startFunction('deno-billing', billingEnv)]);
 
 // ------------------------------------------------------------------ the web host on another origin
 const types: Record<string, string> = {
@@ -238,11 +290,12 @@ const types: Record<string, string> = {
   '.webmanifest': 'application/manifest+json', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon',
   '.woff2': 'font/woff2', '.txt': 'text/plain',
 };
-const site = createServer((req, res) => {
-  const url = new URL(req.url ?? '/', siteOrigin);
+/** The web host: dist/web, /api/* to `api` (the gateway, or the billing instance), /objects/* to Storage. */
+const webHost = (origin: string, api: (pathname: string) => string) => createServer((req, res) => {
+  const url = new URL(req.url ?? '/', origin);
   const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
   if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
-    return forward(req, res, new URL(`${supabaseUrl}/functions/v1${url.pathname}${url.search}`), { 'x-forwarded-for': forwardedFor });
+    return forward(req, res, new URL(`${api(url.pathname)}${url.search}`), { 'x-forwarded-for': forwardedFor });
   }
   if (url.pathname.startsWith('/objects/')) {
     return forward(req, res, new URL(`${supabaseUrl}/storage/v1/object/public/objects/${url.pathname.slice('/objects/'.length)}`));
@@ -253,14 +306,20 @@ const site = createServer((req, res) => {
   res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
   res.end(readFileSync(file));
 });
-await new Promise<void>((done) => site.listen(HOSTED_PORTS.site, '127.0.0.1', done));
+const site = webHost(siteOrigin, (pathname) => `${supabaseUrl}/functions/v1${pathname}`);
+const billingSite = webHost(billingSiteOrigin, (pathname) => `http://127.0.0.1:${HOSTED_PORTS.billingDeno}${pathname}`);
+await listenOn(billingSite, HOSTED_PORTS.billingSite);
+await listenOn(site, HOSTED_PORTS.site);
 console.log(`hosted stack: site ${siteOrigin} → function (Deno, isolated copy in ${copy}) → ${supabaseUrl}`);
 
 const stop = () => {
   clearInterval(cron);
   void resend.close();
-  deno.kill('SIGTERM');
+  for (const fn of functions) fn.kill('SIGTERM');
   site.close();
+  billingSite.close();
+  stripeProxy.close();
+  stripeFront.close();
   void realtime.close();
   project.close();
   void storageSql.end({ timeout: 1 });

@@ -83,7 +83,7 @@ const paymentsOf = (paymentIntentId: string) => ({
 const periodSeconds = (interval: string, count: number) =>
   interval === 'day' ? count * 86400 : interval === 'month' ? count * 30 * 86400 : count * 365 * 86400;
 
-export async function startStripeDouble(): Promise<StripeDouble> {
+export async function startStripeDouble(options: { port?: number } = {}): Promise<StripeDouble> {
   const customers = new Map<string, Obj>();
   const subscriptions = new Map<string, Obj>();
   const paymentIntents = new Map<string, Obj>();
@@ -362,7 +362,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
     res.end(JSON.stringify(body));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
 
   return {
     port: (server.address() as AddressInfo).port,

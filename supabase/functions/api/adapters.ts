@@ -1,7 +1,7 @@
 // The one place where environment variables choose adapters for the API's ports.
 import { type AppConfig, configFromEnv } from './config.ts';
 import type { AppDeps } from './context.ts';
-import type { Database } from './db/database.ts';
+import { type Database, DEFAULT_POOL_MAX } from './db/database.ts';
 import { postgresDatabase } from './db/postgres-js.ts';
 import { parseEs256PrivateJwk } from './lib/jwt.ts';
 import { noRealtime } from './ports/realtime/no-realtime.ts';
@@ -47,7 +47,8 @@ export function objectsFromEnv(env: Env): ObjectStore {
 
 /**
  * Deps for a deployment: `db` may be passed in (the local runner brings PGlite). The database is
- * DATABASE_URL (the operator's pooler URL) or else SUPABASE_DB_URL (set by Supabase, a direct connection).
+ * DATABASE_URL (the operator's pooler URL) or else SUPABASE_DB_URL (set by Supabase, a direct connection);
+ * DATABASE_READ_URL, when set, a read replica for readTx.
  * `realtimeFallback`: what browsers are told when Supabase Realtime is not configured (the local runner
  * passes its SSE stream; otherwise "none").
  */
@@ -55,8 +56,11 @@ export function depsFromEnv(env: Env, db?: Database, options: { realtimeFallback
   const url = env.DATABASE_URL || env.SUPABASE_DB_URL;
   if (!db && !url) throw new Error('Set DATABASE_URL (or SUPABASE_DB_URL)');
   const config = configFromEnv(env);
+  const max = Number.parseInt(env.DB_POOL_MAX ?? '', 10) || DEFAULT_POOL_MAX;
   return {
-    db: db ?? postgresDatabase(url!, { max: Number.parseInt(env.DB_POOL_MAX ?? '', 10) || undefined }),
+    db: db ?? postgresDatabase(url!, { max }),
+    // DATABASE_READ_URL: a streaming replica for the reads that may lag (decision 181); PGlite has none.
+    ...(env.DATABASE_READ_URL ? { readDb: postgresDatabase(env.DATABASE_READ_URL, { max }) } : {}),
     config,
     realtime: realtimeFromEnv(env, options.realtimeFallback),
     payments: paymentsFromEnv(env),

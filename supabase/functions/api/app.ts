@@ -35,6 +35,7 @@ import { adminInsightsRoutes, merchantInsightsRoutes } from './routes/insights.t
 import { adminCharityRoutes } from './routes/admin-charities.ts';
 import { impactRoutes } from './routes/impact.ts';
 import { pushRoutes } from './routes/push/index.ts';
+import { reviewRoutes } from './routes/reviews.ts';
 import { counterDeviceAdminRoutes, counterDeviceRoutes, merchantStaffRoutes, staffInviteRoutes } from './routes/staff.ts';
 
 export type { AppDeps } from './context.ts';
@@ -82,6 +83,7 @@ export const mounts: readonly (readonly [prefix: string, routes: Hono<AppEnv>])[
   ['/merchant/counter-devices', counterDeviceAdminRoutes],
   ['/auth/staff-invite', staffInviteRoutes],
   ['/counter', counterDeviceRoutes],
+  ['/reviews', reviewRoutes],
 ];
 
 /** Paths that authenticate by other means than the session cookie (signed webhooks). */

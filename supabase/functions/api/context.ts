@@ -6,11 +6,19 @@ import type { ObjectStore } from './ports/objects/object-store.ts';
 import type { PaymentProvider } from './ports/payments/payment-provider.ts';
 import type { MailPort } from './ports/mail/mail-port.ts';
 import type { PushPort } from './ports/push/push-port.ts';
-import { anonClaims, serviceClaims, type Claims, type Database, type OpenTransaction, type Query } from './db/database.ts';
+import { getCookie } from 'hono/cookie';
+import {
+  anonClaims, ReplicaBehind, serviceClaims, type Claims, type Database, type OpenTransaction, type Query,
+} from './db/database.ts';
 
 /** Everything the app needs from the outside world; adapters are chosen in adapters.ts. */
 export interface AppDeps {
   db: Database;
+  /**
+   * A streaming replica (DATABASE_READ_URL) for the reads that may lag the primary by a moment: insights, impact,
+   * a visitor's browse, business search, the admin's figures (readTx; decision 181). Unset: they run on `db`.
+   */
+  readDb?: Database;
   config: AppConfig;
   realtime: RealtimePort;
   payments: PaymentProvider;
@@ -79,6 +87,31 @@ export async function userTx<T>(c: AppContext, work: (query: Query) => Promise<T
     return result;
   }
   return c.var.deps.db.transaction(claimsFor(c.var.user), work);
+}
+
+/** The cookie holding the primary's WAL position after the caller's last write (decision 181). */
+export const WROTE_AT_COOKIE = 'pl_wrote_at';
+
+/**
+ * A read that may be served by the replica (deps.readDb), as the caller: the session was looked up on the primary;
+ * its transaction commits while the replica answers (no round trip added). When the caller wrote recently
+ * (WROTE_AT_COOKIE) and the replica has not replayed that far, the read runs on the primary instead, so a caller
+ * always sees their own writes. `work` must only read: it may run twice (replica behind, then primary).
+ * Without a replica this is userTx.
+ */
+export async function readTx<T>(c: AppContext, work: (query: Query) => Promise<T>): Promise<T> {
+  const replica = c.var.deps.readDb;
+  if (!replica?.read) return userTx(c, work);
+  const ending = endRequestTx(c.var.requestTx);
+  ending.catch(() => {}); // awaited below
+  try {
+    return await replica.read(claimsFor(c.var.user), work, getCookie(c, WROTE_AT_COOKIE));
+  } catch (error) {
+    if (!(error instanceof ReplicaBehind)) throw error;
+    return await c.var.deps.db.transaction(claimsFor(c.var.user), work);
+  } finally {
+    await ending;
+  }
 }
 
 /** SQL as service_role: only for the auth layer and server-verified writes (payments). */

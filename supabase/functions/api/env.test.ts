@@ -39,12 +39,13 @@ const problemNames = (env: Record<string, string | undefined>) => {
 };
 
 describe('checkEdgeEnv (the deployed entry)', () => {
-  it('accepts a complete environment and normalises it: pooler URL first, pool of 3, site origin, lower-case admin', () => {
+  it('accepts a complete environment and normalises it: pooler URL first, pool of 2 (decision 181), site origin, lower-case admin', () => {
     const checked = checkEdgeEnv(COMPLETE);
     if (!checked.ok) throw new Error(checked.message);
     expect(checked.vars.DATABASE_URL).toBe(COMPLETE.DATABASE_URL);
-    expect(checked.env.DB_POOL_MAX).toBe(3);
-    expect(checked.vars.DB_POOL_MAX).toBe('3');
+    expect(checked.env.DB_POOL_MAX).toBe(2);
+    expect(checked.vars.DB_POOL_MAX).toBe('2');
+    expect(checked.vars.DATABASE_READ_URL).toBeUndefined();
     expect(checked.env.ADMIN_EMAIL).toBe('owner@paylocal.example');
     expect(checked.env.TRUSTED_PROXY_HOPS).toBe(0);
     expect(checked.env.ALLOW_TEST_PAYMENTS).toBe(false);

@@ -3,6 +3,7 @@
 // signing key stops the function with a message naming the variable, never a silent demo fallback.
 // The local runner has its own schema with safe local defaults (local/env.ts).
 import { z } from 'zod';
+import { DEFAULT_POOL_MAX } from './db/database.ts';
 import { parseEs256PrivateJwk } from './lib/jwt.ts';
 
 type Env = Record<string, string | undefined>;
@@ -134,7 +135,10 @@ export const edgeEnvSchema = z
     // Database: the pooler URL the operator sets wins over the direct one Supabase provides.
     DATABASE_URL: postgresUrl,
     SUPABASE_DB_URL: postgresUrl,
-    DB_POOL_MAX: intVar(3, 1, 20),
+    // A read replica's pooler URL for the reads that may lag (decision 181); unset, they run on the primary.
+    DATABASE_READ_URL: postgresUrl,
+    // Connections per function instance: the pooler's client limit / this = the instances it admits (decision 181).
+    DB_POOL_MAX: intVar(DEFAULT_POOL_MAX, 1, 20),
     // Who and where.
     ADMIN_EMAIL: emailVar('the one account the admin dashboard admits'),
     SITE_URL: z.preprocess(blankToUndefined, z.string({ error: 'missing (the public site origin, e.g. https://paylocal.example)' }).pipe(originVar)),
@@ -251,6 +255,7 @@ export function checkEdgeEnv(raw: Env): EdgeEnvCheck {
   const vars: Env = {
     ...raw,
     DATABASE_URL: env.DATABASE_URL ?? env.SUPABASE_DB_URL,
+    DATABASE_READ_URL: env.DATABASE_READ_URL,
     DB_POOL_MAX: String(env.DB_POOL_MAX),
     ADMIN_EMAIL: env.ADMIN_EMAIL,
     SITE_URL: env.SITE_URL,

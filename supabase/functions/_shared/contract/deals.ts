@@ -4,6 +4,7 @@ import {
 } from '../constants.ts';
 import { dealRuleViolation } from '../deal-rules.ts';
 import { uuid } from './common.ts';
+import { ratingSummary } from './reviews.ts';
 
 const DISCOUNT_AMOUNT_MAX_CENTS = 10_000_000;
 const MAX_USES_LIMIT = 1_000_000;
@@ -130,6 +131,8 @@ export const memberDeal = z.object({
   usedCount: z.number(),
   maxUses: z.number().nullable(),
   validTo: z.string().nullable(),
+  /** The business's shown ratings (decision 183). */
+  rating: ratingSummary.optional(),
 });
 export type MemberDeal = z.infer<typeof memberDeal>;
 

@@ -21,3 +21,4 @@ export * from './staff.ts';
 export * from './member-redemptions.ts';
 export * from './admin-payments.ts';
 export * from './sessions.ts';
+export * from './reviews.ts';

@@ -5,6 +5,12 @@
 /** Time limits of every transaction the API opens (PostgreSQL; PGlite ignores them). Decision 175. */
 export const TRANSACTION_LIMITS = { statementTimeout: '10s', idleInTransactionTimeout: '15s' } as const;
 
+/**
+ * Connections per API instance when DB_POOL_MAX is unset: 2, sized to the pooler's client limit (decision 181). A
+ * request holds one connection at a time; the second lets a request run while another's COMMIT is on the wire.
+ */
+export const DEFAULT_POOL_MAX = 2;
+
 type DbRole = 'anon' | 'authenticated' | 'service_role';
 
 export interface Claims {
@@ -50,6 +56,15 @@ export interface Database {
    * statement is known before routing (GET /api/deals) costs one round trip in all (decision 130).
    */
   open<R = Row>(first: string, params: readonly unknown[], ahead?: Statement): Promise<OpenTransaction<R>>;
+  /**
+   * A read-only transaction on a streaming replica (decision 181): the first statement leaves with BEGIN and the
+   * claims in one round trip. With `atLeast` (a primary WAL position the caller wrote at), the replica first tells
+   * whether it has replayed that far, in that same round trip; when it has not, this throws `ReplicaBehind` and
+   * the caller reads on the primary. Only a replica's adapter has it.
+   */
+  read?<T>(claims: Claims, work: (query: Query) => Promise<T>, atLeast?: string): Promise<T>;
+  /** The primary's current WAL position (pg_current_wal_lsn), after a write that later reads must see. */
+  walPosition?(): Promise<string>;
   /** Subscribes to NOTIFY on a channel (embedded realtime). */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -95,3 +110,14 @@ export function answeredQuery(ahead: Statement, result: AheadResult): Query {
     return result.rows;
   }) as Query;
 }
+
+/** A replica has not yet replayed the caller's last write (`Database.read` with `atLeast`): read on the primary. */
+export class ReplicaBehind extends Error {
+  constructor() {
+    super('The read replica has not replayed this caller\'s last write yet');
+    this.name = 'ReplicaBehind';
+  }
+}
+
+/** A WAL position as PostgreSQL prints it (pg_lsn: two hex numbers); anything else in a cookie is ignored. */
+export const isWalPosition = (value: string | undefined): value is string => !!value && /^[0-9A-F]{1,8}\/[0-9A-F]{1,8}$/i.test(value);

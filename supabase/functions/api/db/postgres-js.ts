@@ -1,6 +1,7 @@
 import postgres from 'postgres';
 import {
-  answeredQuery, claimsSetupParams, claimsSetupSql, type AheadResult, type Database, type OpenTransaction, type Query,
+  answeredQuery, claimsSetupParams, claimsSetupSql, DEFAULT_POOL_MAX, isWalPosition, ReplicaBehind, type AheadResult, type Database,
+  type OpenTransaction, type Query,
 } from './database.ts';
 import { inlineParams } from './sql-literal.ts';
 
@@ -50,7 +51,7 @@ function heldOpen<R>(reserved: Reserved, rows: R[], idleLimitMs = RESERVED_IDLE_
  * transaction pooler allows no prepared statements; claims use set_config(..., true) per transaction.
  */
 export function postgresDatabase(url: string, options: { max?: number } = {}): Database {
-  const sql = postgres(url, { prepare: false, max: options.max ?? 10, onnotice: () => {} });
+  const sql = postgres(url, { prepare: false, max: options.max ?? DEFAULT_POOL_MAX, onnotice: () => {} });
   return {
     transaction(claims, work) {
       return sql.begin(async (tx) => {
@@ -91,6 +92,52 @@ export function postgresDatabase(url: string, options: { max?: number } = {}): D
         reserved.release();
         throw error;
       }
+    },
+    async read(claims, work, atLeast) {
+      const reserved = await sql.reserve();
+      const send = (text: string) => {
+        const pending = reserved.unsafe(text).execute();
+        pending.catch(() => {}); // awaited below; never an unhandled rejection
+        return pending;
+      };
+      let begun = false;
+      let ended = false;
+      const end = async (commit: boolean) => {
+        if (ended) return;
+        ended = true;
+        try { if (begun) await reserved.unsafe(commit ? 'commit' : 'rollback'); } finally { reserved.release(); }
+      };
+      const query = (async (text: string, params: readonly unknown[] = []) => {
+        if (ended) throw new Error('This read transaction is over');
+        const statement = inlineParams(text, params);
+        if (begun) return await reserved.unsafe(statement);
+        // The first statement leaves with BEGIN, the claims and the replay check: one round trip (sql-literal.ts).
+        begun = true;
+        const start = send('begin transaction isolation level repeatable read read only');
+        const setup = send(inlineParams(claimsSetupSql, claimsSetupParams(claims)));
+        const check = isWalPosition(atLeast)
+          ? send(`select coalesce(pg_last_wal_replay_lsn() >= '${atLeast}'::pg_lsn, true) as caught_up`)
+          : null;
+        const rows = send(statement);
+        await start;
+        await setup;
+        const caughtUp = check ? (await check as unknown as { caught_up: boolean }[])[0].caught_up : true;
+        const answer = await rows;
+        if (!caughtUp) throw new ReplicaBehind();
+        return answer;
+      }) as Query;
+      try {
+        const result = await work(query);
+        await end(true);
+        return result;
+      } catch (error) {
+        await end(false).catch(() => {});
+        throw error;
+      }
+    },
+    async walPosition() {
+      const [row] = await sql.unsafe<{ lsn: string }[]>('select pg_current_wal_lsn()::text as lsn');
+      return row.lsn;
     },
     async listen(channel, onPayload) {
       const { unlisten } = await sql.listen(channel, onPayload);

@@ -25,7 +25,8 @@ const publicDealSql = `
      and public.merchant_is_listed(m.active, m.city_id, lc.active) and public.deal_is_live(d.active, d.valid_from, d.valid_to)`;
 
 /** $1 deal id: the member view's row and secret; PL403 without an active membership. */
-export const memberDealSql = `select * from private.member_deal($1::uuid)`;
+export const memberDealSql = `select md.*, s.review_count, s.rating_sum from private.member_deal($1::uuid) md
+  left join public.business_review_summaries s on s.merchant_id = md.merchant_id`;
 
 /** Why a deal the caller cannot see is not shown: 410 when it exists (not live, not listed), else 404. */
 async function missingDeal(q: Query, dealId: string): Promise<never> {

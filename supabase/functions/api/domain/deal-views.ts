@@ -1,5 +1,6 @@
 import type { PerMemberLimit } from '../../_shared/constants.ts';
 import type { MemberDeal, MerchantDeal, PublicDeal } from '../../_shared/contract/deals.ts';
+import type { RatingSummary } from '../../_shared/contract/reviews.ts';
 import type { DealCode } from '../../_shared/deal-code.ts';
 import { iso, isoOrNull } from '../lib/iso.ts';
 import type { Query } from '../db/database.ts';
@@ -64,6 +65,16 @@ export interface MemberDealRow {
   merchant_name: string;
   merchant_category: string;
   merchant_is_women_owned: boolean;
+  /** The business's review summary (decision 183); null before its first review. */
+  review_count?: number | null;
+  rating_sum?: number | null;
+}
+
+export type SummaryRow = { review_count?: number | null; rating_sum?: number | null };
+/** Count and mean (one decimal) from a summary row (null: no shown rating yet). */
+export function ratingSummaryOf(row: SummaryRow | undefined): RatingSummary {
+  const count = Number(row?.review_count ?? 0);
+  return { count, average: count > 0 ? Math.round((Number(row?.rating_sum ?? 0) / count) * 10) / 10 : null };
 }
 
 export const toMemberDeal = (row: MemberDealRow, code: DealCode): MemberDeal => ({
@@ -77,6 +88,7 @@ export const toMemberDeal = (row: MemberDealRow, code: DealCode): MemberDeal => 
   category: row.category,
   discountPercent: row.discount_percent,
   discountAmount: row.discount_amount_cents,
+  rating: ratingSummaryOf(row),
   currentCode: code.code,
   codeExpiresAt: code.expiresAt.toISOString(),
   usedCount: row.used_count,

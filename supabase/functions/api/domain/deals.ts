@@ -15,9 +15,13 @@ export const MEMBER_DEALS_PAGE_SIZE = 50;
 /**
  * One page of a city's live deals with their secrets, newest first, in one statement:
  * $1 city, $2 filter, $3 categories, $4/$5 the cursor (created_at text, id; null = first page), $6 limit.
- * PL403 when the caller has no active membership.
+ * PL403 when the caller has no active membership. Each business's rating summary joins by its key (kept on write,
+ * decision 183), in the function's order.
  */
-export const memberDealsSql = `select * from private.member_deals($1::uuid, $2::text, $3::text[], $4::timestamptz, $5::uuid, $6::integer)`;
+export const memberDealsSql = `select md.*, s.review_count, s.rating_sum
+  from private.member_deals($1::uuid, $2::text, $3::text[], $4::timestamptz, $5::uuid, $6::integer) with ordinality md
+  left join public.business_review_summaries s on s.merchant_id = md.merchant_id
+ order by md.ordinality`;
 
 export interface MemberDealPage {
   deals: MemberDeal[];

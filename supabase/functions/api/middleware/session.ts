@@ -1,7 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { getCookie, setCookie } from 'hono/cookie';
 import type { Role } from '../../_shared/constants.ts';
-import { endRequestTx, type AppContext, type AppEnv, type AuthUser, type RequestTransaction } from '../context.ts';
+import {
+  endRequestTx, WROTE_AT_COOKIE, type AppContext, type AppEnv, type AuthUser, type RequestTransaction,
+} from '../context.ts';
 import {
   anonClaims, claimsSetupParams, claimsSetupSql, serviceClaims, sessionClaimsSql, type Database, type Statement,
 } from '../db/database.ts';
@@ -55,9 +57,11 @@ export function sessionLoader(aheadStatements: readonly AheadStatement[] = []): 
     const found = aheadStatements.find((a) => a.method === c.req.method && a.path === c.req.path);
     if (!token) {
       c.set('user', null);
-      // A visitor's statement sent ahead runs as anon, in the same one round trip.
+      // A visitor's statement sent ahead runs as anon, in the same one round trip; on the replica when there is
+      // one (what visitors may read lags the primary harmlessly; decision 181).
       const ahead = found?.forVisitors ? found.statement(c) : null;
-      c.set('requestTx', ahead ? { tx: await deps.db.open(claimsSetupSql, claimsSetupParams(anonClaims), ahead), state: 'idle' } : null);
+      const target = deps.readDb ?? deps.db;
+      c.set('requestTx', ahead ? { tx: await target.open(claimsSetupSql, claimsSetupParams(anonClaims), ahead), state: 'idle' } : null);
       return next();
     }
     const ahead = found?.statement(c) ?? undefined;
@@ -84,7 +88,29 @@ export function sessionLoader(aheadStatements: readonly AheadStatement[] = []): 
     } finally {
       await endRequestTx(pinned);
     }
+    await rememberWrite(c, deps);
   };
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** How long reads check the replica against the caller's last write: longer than any lag worth serving. */
+const WROTE_AT_SECONDS = 300;
+
+/**
+ * With a replica: after a signed-in caller's successful write, the primary's WAL position goes in a cookie, so
+ * the caller's reads on the replica wait for nothing and miss nothing: readTx reads on the primary until the
+ * replica has replayed that far (decision 181). One short statement, only on writes, only with a replica.
+ */
+async function rememberWrite(c: AppContext, deps: AppEnv['Variables']['deps']) {
+  if (!deps.readDb || !deps.db.walPosition || READ_METHODS.has(c.req.method) || c.res.status >= 400) return;
+  // The write is committed: a failure here must not turn its answer into an error. Without the cookie, the caller's
+  // next replica read may lag their write by the replica's delay, nothing worse.
+  const position = await deps.db.walPosition().catch(() => null);
+  if (!position) return;
+  const url = new URL(c.req.url);
+  // Secure as the session cookie is (domain/session-cookie.ts): everywhere but plain-http localhost.
+  const secure = url.protocol === 'https:' || !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  setCookie(c, WROTE_AT_COOKIE, position, { path: '/api', httpOnly: true, sameSite: 'Lax', maxAge: WROTE_AT_SECONDS, secure });
 }
 
 /** Who may work a counter: the owner, or the business's staff (decision 166). Every other merchant route is MERCHANT only. */

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { businessSearchQuery } from '../../_shared/contract/collabs.ts';
-import { type AppEnv, userTx } from '../context.ts';
+import { type AppEnv, readTx } from '../context.ts';
 import { searchBusinesses } from '../domain/business-search.ts';
 import { parseQuery } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
@@ -11,5 +11,5 @@ export const businessSearchRoutes = new Hono<AppEnv>();
 businessSearchRoutes.get('/', async (c) => {
   requireUser(c);
   const search = parseQuery(c, businessSearchQuery);
-  return c.json(await userTx(c, (q) => searchBusinesses(q, search)));
+  return c.json(await readTx(c, (q) => searchBusinesses(q, search)));
 });

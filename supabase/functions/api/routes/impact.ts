@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { type AppEnv, userTx } from '../context.ts';
+import { type AppEnv, readTx } from '../context.ts';
 import { charityImpact } from '../domain/charities.ts';
 
 /** GET /api/impact: the public totals per charity (decision 125). Anyone, signed in or not. */
 export const impactRoutes = new Hono<AppEnv>();
 
-impactRoutes.get('/', async (c) => c.json(await userTx(c, (q) => charityImpact(q))));
+impactRoutes.get('/', async (c) => c.json(await readTx(c, (q) => charityImpact(q))));

@@ -3,7 +3,7 @@
 // caller's rights (domain/insights.ts), so row-level security decides what counts.
 import { Hono } from 'hono';
 import { merchantInsightsQuery } from '../../_shared/contract/insights.ts';
-import { type AppEnv, userTx } from '../context.ts';
+import { type AppEnv, readTx } from '../context.ts';
 import { ownMerchantInsights, platformInsights } from '../domain/insights.ts';
 import { parseQuery } from '../lib/validate.ts';
 import { requireAdmin, requireUser } from '../middleware/session.ts';
@@ -15,7 +15,7 @@ merchantInsightsRoutes.get('/', async (c) => {
   requireUser(c, 'MERCHANT');
   const { days } = parseQuery(c, merchantInsightsQuery);
   // 403 unless the owner of an approved business.
-  return c.json(await userTx(c, (q) => ownMerchantInsights(q, days)));
+  return c.json(await readTx(c, (q) => ownMerchantInsights(q, days)));
 });
 
 /** GET /api/admin/insights: the platform per month (the designated admin only; the SQL checks it again). */
@@ -23,5 +23,5 @@ export const adminInsightsRoutes = new Hono<AppEnv>();
 
 adminInsightsRoutes.get('/', async (c) => {
   requireAdmin(c);
-  return c.json(await userTx(c, platformInsights));
+  return c.json(await readTx(c, platformInsights));
 });

@@ -16,6 +16,9 @@ export const slotModules = {
   updateComposer: 'features/follows-and-updates/slots/post-update-card',
   staffCard: 'features/counter-staff/slots/staff-card',
   counterStaffBar: 'features/counter-staff/slots/counter-staff-bar',
+  reviewActions: 'features/reviews/slots/review-actions',
+  merchantReviewsCard: 'features/reviews/slots/merchant-reviews-card',
+  adminReviewQueue: 'features/reviews/slots/admin-review-queue',
 } as const;
 
 export type SlotName = keyof typeof slotModules;
@@ -45,12 +48,12 @@ export const pageModules = {
   },
   memberHome: {
     module: 'features/member-home/components/member-home-page', exportName: 'MemberHomePage',
-    slots: { notificationsButton: 'notificationsButton', renderFollowButton: 'followButton' },
+    slots: { notificationsButton: 'notificationsButton', renderFollowButton: 'followButton', renderReviewActions: 'reviewActions' },
   },
   notifications: { module: 'features/follows-and-updates/components/notifications-page', exportName: 'NotificationsPage' },
   merchant: {
     module: 'features/merchant/components/merchant-dashboard-page', exportName: 'MerchantDashboardPage',
-    slots: { updateComposer: 'updateComposer', staffCard: 'staffCard' },
+    slots: { updateComposer: 'updateComposer', staffCard: 'staffCard', reviewsCard: 'merchantReviewsCard' },
   },
   merchantDeals: { module: 'features/merchant/components/merchant-deals-page', exportName: 'MerchantDealsPage' },
   merchantCollabs: { module: 'features/collabs/components/merchant-collabs-page', exportName: 'MerchantCollabsPage' },
@@ -64,10 +67,13 @@ export const pageModules = {
   merchantCounterBoard: { module: 'features/counter/components/counter-board-page', exportName: 'CounterBoardPage' },
   merchantInsights: { module: 'features/insights/components/merchant-insights-page', exportName: 'MerchantInsightsPage' },
   profile: { module: 'features/profile/components/profile-page', exportName: 'ProfilePage' },
-  admin: { module: 'features/admin/components/admin-dashboard-page', exportName: 'AdminDashboardPage' },
+  admin: {
+    module: 'features/admin/components/admin-dashboard-page', exportName: 'AdminDashboardPage',
+    slots: { reviewQueue: 'adminReviewQueue' },
+  },
   dealLink: {
     module: 'features/deal-links/components/deal-page', exportName: 'DealPage',
-    slots: { renderFollowButton: 'followButton' },
+    slots: { renderFollowButton: 'followButton', renderReviewActions: 'reviewActions' },
   },
   impact: { module: 'features/impact/components/impact-page', exportName: 'ImpactPage' },
   testInvoice: { module: 'features/profile/components/test-invoice-page', exportName: 'TestInvoicePage' },

@@ -13,6 +13,9 @@ const NotificationsNavButton = slotComponent<object>('notificationsButton', 'Not
 const PostUpdateCard = slotComponent<object>('updateComposer', 'PostUpdateCard');
 const StaffCard = slotComponent<object>('staffCard', 'StaffCard');
 const CounterStaffBar = slotComponent<object>('counterStaffBar', 'CounterStaffBar');
+const ReviewActions = slotComponent<{ merchantId: string; merchantName: string }>('reviewActions', 'ReviewActions');
+const MerchantReviewsCard = slotComponent<object>('merchantReviewsCard', 'MerchantReviewsCard');
+const AdminReviewQueue = slotComponent<object>('adminReviewQueue', 'AdminReviewQueue');
 
 const followButton = (merchantId: string, merchantName: string) => (
   <Suspense fallback={null}>
@@ -45,6 +48,24 @@ const counterStaffBar = (
   </Suspense>
 );
 
+const reviewActions = (merchantId: string, merchantName: string) => (
+  <Suspense fallback={null}>
+    <ReviewActions merchantId={merchantId} merchantName={merchantName} />
+  </Suspense>
+);
+
+const merchantReviewsCard = (
+  <Suspense fallback={null}>
+    <MerchantReviewsCard />
+  </Suspense>
+);
+
+const adminReviewQueue = (
+  <Suspense fallback={<p role="status" className="py-6 text-sm text-stone-600">Loading the queue...</p>}>
+    <AdminReviewQueue />
+  </Suspense>
+);
+
 /** What each slot gives the page that shows it (the prop's value). */
 export const slotValues: Record<SlotName, ReactNode | ((merchantId: string, merchantName: string) => ReactNode)> = {
   followButton,
@@ -52,4 +73,7 @@ export const slotValues: Record<SlotName, ReactNode | ((merchantId: string, merc
   updateComposer,
   staffCard,
   counterStaffBar,
+  reviewActions,
+  merchantReviewsCard,
+  adminReviewQueue,
 };

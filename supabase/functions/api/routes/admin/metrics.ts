@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { type AppEnv, userTx } from '../../context.ts';
+import { type AppEnv, readTx } from '../../context.ts';
 import { adminMetrics } from '../../domain/insights.ts';
 import { requireAdmin } from '../../middleware/session.ts';
 
@@ -8,5 +8,5 @@ export const adminMetricsRoutes = new Hono<AppEnv>();
 
 adminMetricsRoutes.get('/', async (c) => {
   requireAdmin(c);
-  return c.json(await userTx(c, adminMetrics));
+  return c.json(await readTx(c, adminMetrics));
 });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { ScreenTitle } from '@/components/layout/screen-title';
 import { SignedInHeader } from '@/components/layout/signed-in-header';
@@ -16,10 +17,11 @@ import { PlatformInsights } from './platform-insights';
 import { UserManagement } from './user-management';
 
 /**
- * /admin. The route admits role ADMIN; the screen itself admits only the designated admin account
+ * /admin. `reviewQueue`: composed by the app (the reviews feature), the reported reviews and offers not honoured.
+ * The route admits role ADMIN; the screen itself admits only the designated admin account
  * (decision 046): the server decides, and answers 403 to every other account.
  */
-export function AdminDashboardPage() {
+export function AdminDashboardPage({ reviewQueue }: { reviewQueue?: ReactNode }) {
   const metrics = useAdminMetrics();
   const status = errorStatus(metrics.error);
   const denied = status === 401 || status === 403;
@@ -49,6 +51,7 @@ export function AdminDashboardPage() {
                 <Tab>City Management</Tab>
                 <Tab>Charity Management</Tab>
                 <Tab>Audit Log</Tab>
+                {reviewQueue && <Tab>Reviews &amp; Reports</Tab>}
               </TabList>
               <TabPanels>
                 <TabPanel>
@@ -62,6 +65,7 @@ export function AdminDashboardPage() {
                 </TabPanel>
                 <TabPanel><CharityManagement /></TabPanel>
                 <TabPanel><AuditLog /></TabPanel>
+                {reviewQueue && <TabPanel>{reviewQueue}</TabPanel>}
               </TabPanels>
             </Tabs>
           </>

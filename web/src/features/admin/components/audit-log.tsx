@@ -11,12 +11,15 @@ const ACTIONS: Record<AuditEntry['action'], string> = {
   dispute_opened: 'Dispute opened',
   dispute_won: 'Dispute won',
   dispute_lost: 'Dispute lost',
+  review_hidden: 'Review hidden',
+  review_restored: 'Review restored',
 };
 
 /** What an entry did, in words: the amount, the charity cents reversed, whether the membership ended. */
 function what(entry: AuditEntry): string {
-  const d = entry.details as { amountCents?: number; charityCents?: number; membershipEnded?: boolean };
+  const d = entry.details as { amountCents?: number; charityCents?: number; membershipEnded?: boolean; reviewId?: number };
   return [
+    d.reviewId !== undefined ? `review ${d.reviewId}` : null,
     d.amountCents !== undefined ? formatCents(d.amountCents) : null,
     d.charityCents ? `charity −${formatCents(d.charityCents)}` : null,
     d.membershipEnded ? 'membership ended' : null,

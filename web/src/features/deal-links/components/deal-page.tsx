@@ -18,6 +18,8 @@ const DEAL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 interface DealPageProps {
   /** Composed by the app (the follow feature): a follow control for the deal's business (members only). */
   renderFollowButton?: (merchantId: string, merchantName: string) => ReactNode;
+  /** Composed by the app (the reviews feature): Comments and Rate for the deal's business (members only). */
+  renderReviewActions?: (merchantId: string, merchantName: string) => ReactNode;
 }
 
 /**
@@ -26,7 +28,7 @@ interface DealPageProps {
  * code hidden and the way to subscribe. A deal that ended reads "This deal is no longer available"; an id
  * that names no deal, "Deal not found".
  */
-export function DealPage({ renderFollowButton }: DealPageProps) {
+export function DealPage({ renderFollowButton, renderReviewActions }: DealPageProps) {
   const { id = '' } = useParams();
   const valid = DEAL_ID.test(id);
   const { user } = useUser();
@@ -45,7 +47,8 @@ export function DealPage({ renderFollowButton }: DealPageProps) {
   if (!valid || failed === 404) content = <DealMissing kind="not-found" dealsHome={dealsHome} />;
   else if (failed === 410) content = <DealMissing kind="unavailable" dealsHome={dealsHome} />;
   else if (asMember && member.data) {
-    content = <MemberDealView deal={member.data} followButton={renderFollowButton?.(member.data.merchantId, member.data.merchantName)} />;
+    content = <MemberDealView deal={member.data} followButton={renderFollowButton?.(member.data.merchantId, member.data.merchantName)}
+      reviewActions={renderReviewActions?.(member.data.merchantId, member.data.merchantName)} />;
   } else if (!asMember && visitor.data) content = <VisitorDealView deal={visitor.data} signedIn={Boolean(user)} />;
   else if (query.isPending && query.fetchStatus === 'paused') {
     content = (

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { MemberDealLinkAnswer } from '@shared/contract/index.ts';
 import { CategoryBadge } from '@/components/deals/category-badge';
 import { DealCode } from '@/components/deals/deal-code';
+import { RatingSummary } from '@/components/deals/rating-summary';
 import { ShareDealButton } from '@/components/deals/share-deal-button';
 import { BackLink } from '@/components/layout/back-link';
 import { paths } from '@/config/paths';
@@ -12,7 +13,7 @@ import { useNow } from '@/lib/deals/use-now';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
 
 /** A deal as a member sees it from its link: the code to show at the counter, its countdown, and sharing. */
-export function MemberDealView({ deal, followButton }: { deal: MemberDealLinkAnswer; followButton?: ReactNode }) {
+export function MemberDealView({ deal, followButton, reviewActions }: { deal: MemberDealLinkAnswer; followButton?: ReactNode; reviewActions?: ReactNode }) {
   const nowMs = useNow();
   const shown = useDealCode({ code: deal.currentCode, expiresAt: deal.codeExpiresAt }, deal.offlineCodes ?? undefined, nowMs);
   const online = useOnlineStatus();
@@ -25,6 +26,7 @@ export function MemberDealView({ deal, followButton }: { deal: MemberDealLinkAns
             <p className="text-3xl font-extrabold text-brand-800">{discountLabel(deal)}</p>
             <h1 id="deal-title" className="mt-1 text-2xl font-bold text-stone-900">{deal.title}</h1>
             <p className="font-medium text-stone-700">{deal.merchantName}</p>
+            {deal.rating && <RatingSummary {...deal.rating} />}
           </div>
           <CategoryBadge category={deal.category} />
         </div>
@@ -46,6 +48,7 @@ export function MemberDealView({ deal, followButton }: { deal: MemberDealLinkAns
           {deal.validTo && <> · Valid until {shortDate(deal.validTo)}</>}
         </p>
         <div className="flex flex-wrap items-center gap-2 border-t border-stone-100 pt-4">
+          {reviewActions}
           <ShareDealButton deal={deal} />
           <span className="ml-auto">{followButton}</span>
         </div>

@@ -18,10 +18,11 @@ import { MemberDealCard } from './member-deal-card';
 interface LocalDealsTabProps {
   city: City | undefined;
   renderFollowButton?: (merchantId: string, merchantName: string) => ReactNode;
+  renderReviewActions?: (merchantId: string, merchantName: string) => ReactNode;
 }
 
 /** Local Deals: city heading, search, category buttons and the deal cards with live codes. */
-export function LocalDealsTab({ city, renderFollowButton }: LocalDealsTabProps) {
+export function LocalDealsTab({ city, renderFollowButton, renderReviewActions }: LocalDealsTabProps) {
   const id = useId();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<MemberFilter>('all');
@@ -81,7 +82,7 @@ export function LocalDealsTab({ city, renderFollowButton }: LocalDealsTabProps) 
       ) : shown.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-stone-300 p-10 text-center text-stone-700">{emptyDealsMessage(search, category)}</p>
       ) : (
-        <DealGrid deals={deferredShown} cover={cover ?? undefined} renderFollowButton={renderFollowButton} />
+        <DealGrid deals={deferredShown} cover={cover ?? undefined} renderFollowButton={renderFollowButton} renderReviewActions={renderReviewActions} />
       )}
       {city && deals.hasNextPage ? (
         <MoreDeals loading={deals.isFetchingNextPage} onMore={() => { if (!deals.isFetchingNextPage) void deals.fetchNextPage(); }} />
@@ -115,18 +116,19 @@ interface DealGridProps {
   deals: MemberDeal[];
   cover: OfflineCodesAnswer | undefined;
   renderFollowButton?: (merchantId: string, merchantName: string) => ReactNode;
+  renderReviewActions?: (merchantId: string, merchantName: string) => ReactNode;
 }
 
 /**
  * Memoised, and so is each card (decision 135): typing in the search box, another answer arriving or the next
  * page being appended renders only the cards that are new or changed; the countdowns tick without React.
  */
-const DealGrid = memo(function DealGrid({ deals, cover, renderFollowButton }: DealGridProps) {
+const DealGrid = memo(function DealGrid({ deals, cover, renderFollowButton, renderReviewActions }: DealGridProps) {
   const coverByDeal = useMemo(() => new Map<string, OfflineDealCodes>(cover?.deals.map((covered) => [covered.dealId, covered])), [cover]);
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {deals.map((deal) => (
-        <MemberDealCard key={deal.id} deal={deal} cover={coverByDeal.get(deal.id)} renderFollowButton={renderFollowButton} />
+        <MemberDealCard key={deal.id} deal={deal} cover={coverByDeal.get(deal.id)} renderFollowButton={renderFollowButton} renderReviewActions={renderReviewActions} />
       ))}
     </div>
   );

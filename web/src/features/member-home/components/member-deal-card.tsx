@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { CategoryBadge } from '@/components/deals/category-badge';
 import { DealCode } from '@/components/deals/deal-code';
 import { ShareDealButton } from '@/components/deals/share-deal-button';
-import { Button } from '@/components/ui/button';
+import { RatingSummary } from '@/components/deals/rating-summary';
 import { cn } from '@/lib/cn';
 import { categoryTone, toneClasses } from '@/lib/categories';
 import { paths } from '@/config/paths';
@@ -18,6 +18,8 @@ interface MemberDealCardProps {
   deal: MemberDeal;
   /** Composed by the app (the follow feature): a follow control for the deal's business. */
   renderFollowButton?: (merchantId: string, merchantName: string) => ReactNode;
+  /** Composed by the app (the reviews feature): Comments and Rate for the deal's business. */
+  renderReviewActions?: (merchantId: string, merchantName: string) => ReactNode;
   /** This device's offline cover of the deal (decision 060): codes keep rotating without a network. */
   cover?: OfflineDealCodes;
 }
@@ -27,7 +29,7 @@ interface MemberDealCardProps {
  * only near the viewport (content-visibility), so a list of hundreds of cards scrolls and grows smoothly; it
  * re-renders when its deal or cover changes and when the code step turns over, never on a countdown tick.
  */
-export const MemberDealCard = memo(function MemberDealCard({ deal, renderFollowButton, cover }: MemberDealCardProps) {
+export const MemberDealCard = memo(function MemberDealCard({ deal, renderFollowButton, renderReviewActions, cover }: MemberDealCardProps) {
   const stepNowMs = useCodeStepNow();
   const shown = useDealCode({ code: deal.currentCode, expiresAt: deal.codeExpiresAt }, cover, stepNowMs);
   const online = useOnlineStatus();
@@ -49,6 +51,7 @@ export const MemberDealCard = memo(function MemberDealCard({ deal, renderFollowB
             </Link>
           </h3>
           <p className="text-sm font-medium text-stone-700">{deal.merchantName}</p>
+          {deal.rating && <RatingSummary {...deal.rating} />}
         </div>
         <CategoryBadge category={deal.category} className="shrink-0" />
       </div>
@@ -69,9 +72,7 @@ export const MemberDealCard = memo(function MemberDealCard({ deal, renderFollowB
         Used {deal.usedCount} {deal.usedCount === 1 ? 'time' : 'times'}{deal.maxUses !== null && <> · Max {deal.maxUses} uses</>}
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-stone-100 pt-4">
-        {/* Spec: Comments and Rate are shown but do nothing yet. */}
-        <Button variant="ghost" size="sm" aria-disabled="true" title="Coming soon">Comments</Button>
-        <Button variant="ghost" size="sm" aria-disabled="true" title="Coming soon">Rate</Button>
+        {renderReviewActions?.(deal.merchantId, deal.merchantName)}
         <ShareDealButton deal={deal} />
         <span className="ml-auto">{renderFollowButton?.(deal.merchantId, deal.merchantName)}</span>
       </div>

@@ -21,10 +21,12 @@ interface MemberHomePageProps {
   renderFollowButton?: (merchantId: string, merchantName: string) => ReactNode;
   /** Composed by the app (the notifications feature): the header link with the unread count. */
   notificationsButton?: ReactNode;
+  /** Composed by the app (the reviews feature): Comments and Rate for a deal's business. */
+  renderReviewActions?: (merchantId: string, merchantName: string) => ReactNode;
 }
 
 /** /app and /deals (spec: Member home). */
-export function MemberHomePage({ renderFollowButton, notificationsButton }: MemberHomePageProps) {
+export function MemberHomePage({ renderFollowButton, notificationsButton, renderReviewActions }: MemberHomePageProps) {
   const { user } = useUser();
   const status = useSubscriptionStatus();
   // The session user carries the status too; it stands in while the status call is pending or failed.
@@ -58,7 +60,7 @@ export function MemberHomePage({ renderFollowButton, notificationsButton }: Memb
               </TabList>
               <TabPanels>
                 <TabPanel>
-                  <LocalDealsTab city={city} renderFollowButton={renderFollowButton} />
+                  <LocalDealsTab city={city} renderFollowButton={renderFollowButton} renderReviewActions={renderReviewActions} />
                 </TabPanel>
                 <TabPanel>
                   <CommunityFeedTab />

@@ -23,9 +23,11 @@ interface ActiveMerchantDashboardProps {
   updateComposer?: ReactNode;
   /** Composed by the app (the counter-staff feature): staff invites and tablet pairing (decision 166). */
   staffCard?: ReactNode;
+  /** Composed by the app (the reviews feature): ratings, replies and "offer not honoured" reports (issue 31). */
+  reviewsCard?: ReactNode;
 }
 
-export function ActiveMerchantDashboard({ merchant, updateComposer, staffCard }: ActiveMerchantDashboardProps) {
+export function ActiveMerchantDashboard({ merchant, updateComposer, staffCard, reviewsCard }: ActiveMerchantDashboardProps) {
   const deals = useMerchantDeals();
   const nowMs = useNow();
 
@@ -41,6 +43,8 @@ export function ActiveMerchantDashboard({ merchant, updateComposer, staffCard }:
       {updateComposer}
 
       {staffCard}
+
+      {reviewsCard}
 
       <nav aria-label="Merchant tools" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Link to={paths.merchantDeals} className={tileClass}>

@@ -10,7 +10,7 @@ import { ApplicationUnderReview } from './application-under-review';
 import { CompleteApplication } from './complete-application';
 
 /** /merchant: loading, then no profile / pending / active (docs/spec.md section 2, Merchant dashboard). */
-export function MerchantDashboardPage({ updateComposer, staffCard }: { updateComposer?: ReactNode; staffCard?: ReactNode }) {
+export function MerchantDashboardPage({ updateComposer, staffCard, reviewsCard }: { updateComposer?: ReactNode; staffCard?: ReactNode; reviewsCard?: ReactNode }) {
   const merchant = useMerchantMe();
 
   return (
@@ -31,7 +31,7 @@ export function MerchantDashboardPage({ updateComposer, staffCard }: { updateCom
         ) : merchant.data === null ? (
           <CompleteApplication />
         ) : merchant.data.active ? (
-          <ActiveMerchantDashboard merchant={merchant.data} updateComposer={updateComposer} staffCard={staffCard} />
+          <ActiveMerchantDashboard merchant={merchant.data} updateComposer={updateComposer} staffCard={staffCard} reviewsCard={reviewsCard} />
         ) : (
           <ApplicationUnderReview merchant={merchant.data} />
         )}

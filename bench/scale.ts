@@ -1,0 +1,387 @@
+// `npm run bench -- scale` (decision 181): the platform at a million members, on PostgreSQL 15 only
+// (BENCH_DATABASE_URL; database <its name>_scale). Seeds, set-based: 1,000,000 paying members, 200 cities,
+// 20,000 businesses, 100,000 deals, one business with 100,000 followers (each with 5 older notifications of it).
+// Measures, with the landed server (local/main.ts) in its own process:
+//  - the merchant's create-deal request (POST /api/merchant/deals), sequentially: p50/p99 for a business with
+//    0 followers and for the one with 100,000 (goal: the same within 20%);
+//  - the time until the 100,000th follower's notification list (GET /api/notifications) shows that deal;
+//  - the member deal list, notification list, following list, business search and counter verify, each with
+//    wrk at 50 connections, beside pgbench at 50 clients running the very statements the API sent for one such
+//    request (recorded in-process through the Database port, values inlined): ratio and p50/p99 of both.
+// Knobs: BENCH_SECONDS (per wrk/pgbench row, default 10), BENCH_CONCURRENCY (50), BENCH_PORT (3170),
+// BENCH_SCALE (a fraction of every size, for a quick try; default 1), BENCH_POSTS (posts per business, 10),
+// BENCH_KEEP_DATABASE (keep the seeded database; with BENCH_REUSE=1 a later run skips the seed).
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import postgres from 'postgres';
+import { openPostgres, type OpenedDatabase } from '../local/admin-sql.ts';
+import { prepareDatabase } from '../local/migrate.ts';
+import { depsFromEnv } from '../supabase/functions/api/adapters.ts';
+import { createApp } from '../supabase/functions/api/app.ts';
+import {
+  claimsSetupParams, claimsSetupSql, type Database, type OpenTransaction, type Query,
+} from '../supabase/functions/api/db/database.ts';
+import { postgresDatabase } from '../supabase/functions/api/db/postgres-js.ts';
+import { codeStepAt, dealCodeAt, hexToBytes, stepEndsAt } from '../supabase/functions/_shared/deal-code.ts';
+import { formatFigures, pgbench, startServer, wrk, type LoadFigures } from './support/external-load.ts';
+
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const SIZES = {
+  members: Math.round(1_000_000 * SCALE),
+  cities: Math.max(2, Math.round(200 * SCALE)),
+  businesses: Math.max(30, Math.round(20_000 * SCALE)),
+  deals: Math.max(150, Math.round(100_000 * SCALE)),
+  followers: Math.round(100_000 * SCALE),
+};
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PORT = Number(process.env.BENCH_PORT ?? 3170);
+const POSTS = Number(process.env.BENCH_POSTS ?? 10);
+const PASSWORD = 'bench-password';
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+
+export async function bench() {
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) {
+    console.log('scale: needs BENCH_DATABASE_URL (a PostgreSQL 15 server); PGlite is one connection and no scale figure. Skipped.');
+    return;
+  }
+  const dbName = `${benchDbBase(serverUrl)}_scale`;
+  const url = withDatabase(serverUrl, dbName);
+  const reuse = process.env.BENCH_REUSE === '1' && await databaseExists(serverUrl, dbName);
+  if (!reuse) await recreateDatabase(serverUrl, dbName);
+  const database = openPostgres(url, { poolSize: 4 });
+  try {
+    if (!reuse) {
+      const t0 = performance.now();
+      await prepareDatabase(database.admin, { seed: false, adminEmail: 'admin@bench.local', adminPassword: PASSWORD });
+      await seed(database);
+      console.log(`seeded ${SIZES.members} members, ${SIZES.cities} cities, ${SIZES.businesses} businesses, ${SIZES.deals} deals, ` +
+        `${SIZES.followers} followers of one business in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    } else {
+      console.log(`reusing the seeded database ${dbName}`);
+    }
+    await printSizes(database);
+    if (process.env.BENCH_SEED_ONLY) return;
+    await measure(database, url);
+  } finally {
+    await database.close();
+    if (!process.env.BENCH_KEEP_DATABASE) await dropDatabase(serverUrl, dbName);
+  }
+}
+
+async function measure(database: OpenedDatabase, url: string) {
+  const server = await startServer({
+    PORT: String(PORT), ADMIN_EMAIL: 'admin@bench.local', ADMIN_PASSWORD: PASSWORD, BCRYPT_ROUNDS: '4',
+    OBJECTS_DIR: join(tmpdir(), 'paylocal-bench-objects'), DATABASE_URL: url, SITE_URL: ORIGIN,
+  });
+  const rows: { http: LoadFigures; sql?: LoadFigures }[] = [];
+  const summary: string[] = [];
+  try {
+    const member = await login(server.base, 'scale-member-1@bench.local');
+    const lastFollower = await login(server.base, `scale-member-${SIZES.followers}@bench.local`);
+    const bigOwner = await login(server.base, 'scale-owner-1@bench.local');
+    const quietOwner = await login(server.base, 'scale-owner-2@bench.local');
+
+    // 1. Posting: the merchant's own request, sequentially, with 0 and with SIZES.followers followers.
+    const quiet = await posts(server.base, quietOwner, 'quiet', POSTS);
+    summary.push(`create deal, 0 followers: ${quiet.line}`);
+    console.log(`POST /api/merchant/deals, business with 0 followers (${POSTS} posts): ${quiet.line}`);
+    const big = await posts(server.base, bigOwner, 'popular', POSTS, async (dealId, startedAt) => {
+      const seen = await firstSeen(server.base, lastFollower, dealId, startedAt);
+      console.log(`  the ${SIZES.followers.toLocaleString('en-US')}th follower's notification list shows it ${seen.toFixed(0)} ms after the post began`);
+      return seen;
+    });
+    summary.push(`create deal, ${SIZES.followers} followers: ${big.line}`);
+    summary.push(`until the ${SIZES.followers}th follower's list shows the deal: p50 ${big.seen.p50.toFixed(0)} ms, max ${big.seen.max.toFixed(0)} ms`);
+    console.log(`POST /api/merchant/deals, business with ${SIZES.followers} followers (${POSTS} posts): ${big.line}`);
+    console.log(`  p99 with followers / without: ${(big.p99 / quiet.p99).toFixed(2)}x (goal: within 1.2x)`);
+
+    // 2. The busy paths at CONCURRENCY connections, each beside pgbench on the statements the API sent for it.
+    const recorder = recordingApp(url);
+    try {
+      const [{ city_id: cityId, member_number: memberNumber }] = await database.admin.query<{ city_id: string; member_number: number }>(
+        `select home_city_id as city_id, member_number from public.profiles where email = 'scale-member-1@bench.local'`);
+      const counterDeal = await counterDealOf(database, 'scale-owner-2@bench.local');
+      const code = await currentCode(counterDeal.secret);
+      const paths: { label: string; path: string; cookie: string; body?: string }[] = [
+        { label: `GET /api/deals?cityId= (member deal list)`, path: `/api/deals?cityId=${cityId}`, cookie: member },
+        { label: 'GET /api/notifications (the last follower)', path: '/api/notifications', cookie: lastFollower },
+        { label: 'GET /api/user/following (member following 21)', path: '/api/user/following', cookie: member },
+        { label: 'GET /api/businesses/search?q=shop (merchant)', path: '/api/businesses/search?q=shop', cookie: quietOwner },
+        { label: 'POST /api/merchant/verify-code (counter verify)', path: '/api/merchant/verify-code', cookie: quietOwner, body: JSON.stringify({ code, memberNumber }) },
+      ];
+      for (const p of paths) {
+        const headers: Record<string, string> = p.body ? { cookie: p.cookie, origin: server.base } : { cookie: p.cookie };
+        if (!p.body) await wrk('warm-up', `${server.base}${p.path}`, headers, CONCURRENCY, 2);
+        const http = await wrk(`${p.label} (wrk, ${CONCURRENCY} connections)`, `${server.base}${p.path}`, headers, CONCURRENCY, SECONDS,
+          p.body ? { body: p.body } : undefined);
+        console.log(formatFigures(http));
+        const script = await recorder.record(p.path, p.cookie, p.body);
+        const sql = await pgbench(`pgbench: the same statements (${script.statements} per request, ${CONCURRENCY} clients)`, url, script.text, CONCURRENCY, SECONDS);
+        console.log(formatFigures(sql));
+        console.log(`  HTTP / pgbench: ${pct(http.perSecond, sql.perSecond)} of the rate; p50 ${http.p50.toFixed(1)} vs ${sql.p50.toFixed(1)} ms, p99 ${http.p99.toFixed(1)} vs ${sql.p99.toFixed(1)} ms`);
+        rows.push({ http, sql });
+        summary.push(`${p.label}: HTTP ${http.perSecond.toFixed(0)}/s p50 ${http.p50.toFixed(1)} p99 ${http.p99.toFixed(1)} ms` +
+          (http.errors ? ` (${http.errors} non-2xx)` : '') +
+          ` | pgbench ${sql.perSecond.toFixed(0)}/s p50 ${sql.p50.toFixed(1)} p99 ${sql.p99.toFixed(1)} ms | ratio ${pct(http.perSecond, sql.perSecond)}`);
+      }
+    } finally {
+      await recorder.close();
+    }
+  } finally {
+    await server.stop();
+  }
+  console.log('\nscale figures (for the decision record):');
+  for (const line of summary) console.log(`  ${line}`);
+}
+
+/** Sequential posts by one business: latencies of the merchant's request; `after` runs once per post (untimed). */
+async function posts(base: string, cookie: string, label: string, count: number, after?: (dealId: string, startedAt: number) => Promise<number>) {
+  const latencies: number[] = [];
+  const seen: number[] = [];
+  const failures: number[] = [];
+  for (let i = 0; i < count + 1; i++) {
+    const startedAt = performance.now();
+    const res = await fetch(`${base}/api/merchant/deals`, {
+      method: 'POST', headers: { cookie, origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: `Scale ${label} post ${i}`, description: 'A deal posted by the scale bench.', discountPercent: 10 }),
+    });
+    const took = performance.now() - startedAt;
+    const body = await res.json() as { id?: string; message?: string };
+    if (res.status !== 201 || !body.id) {
+      // Counted, not fatal: a post that fails (e.g. cut at the 10 s statement limit, decision 175) is a figure.
+      console.log(`  post ${i} failed after ${took.toFixed(0)} ms: ${res.status} ${body.message ?? ''}`);
+      if (i > 0) failures.push(took);
+      continue;
+    }
+    if (i === 0) continue; // the first one warms the server's and the database's plans
+    latencies.push(took);
+    if (after) seen.push(await after(body.id, startedAt));
+  }
+  const a = latencies.length ? stats(latencies) : { p50: NaN, p99: NaN, max: NaN };
+  const s = seen.length ? stats(seen) : { p50: NaN, p99: NaN, max: NaN };
+  const failed = failures.length ? `; ${failures.length} of ${count} failed (after ${stats(failures).p50.toFixed(0)} ms)` : '';
+  return { p99: a.p99, seen: s, line: `p50 ${a.p50.toFixed(0)} ms, p99 ${a.p99.toFixed(0)} ms, max ${a.max.toFixed(0)} ms${failed}` };
+}
+
+/** Polls the member's notification list until it holds a notification of the deal: ms since `startedAt`. */
+async function firstSeen(base: string, cookie: string, dealId: string, startedAt: number): Promise<number> {
+  for (;;) {
+    const res = await fetch(`${base}/api/notifications`, { headers: { cookie } });
+    const list = await res.json() as { dealId?: string | null; data?: { dealId?: string } }[];
+    if (JSON.stringify(list).includes(dealId)) return performance.now() - startedAt;
+    if (performance.now() - startedAt > 30 * 60_000) throw new Error('the deal never reached the last follower\'s notifications');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+function stats(values: number[]) {
+  const sorted = [...values].sort((x, y) => x - y);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return { p50: at(50), p99: at(99), max: sorted[sorted.length - 1] };
+}
+
+const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(0)}%`;
+
+// ---- The statements one request sends, as a pgbench script ----------------------------------------------
+
+/** A value as a literal for a recorded statement (the API binds it as a parameter). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (value instanceof Date) return `'${value.toISOString()}'`;
+  if (value instanceof Uint8Array) return `'\\x${Buffer.from(value).toString('hex')}'`;
+  if (Array.isArray(value)) return `'{${value.map((v) => JSON.stringify(String(v))).join(',')}}'`;
+  if (typeof value === 'object') return `'${JSON.stringify(value).replace(/'/g, "''")}'`;
+  if (typeof value === 'number' || typeof value === 'boolean') return `'${value}'`;
+  return `E'${String(value).replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+const inline = (text: string, params: readonly unknown[] = []) =>
+  text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1])).trim();
+
+interface Recorded { sql: string; failed: boolean }
+
+/** The API in this process on a Database that writes down every statement it sends (what pgbench then replays). */
+function recordingApp(url: string) {
+  const db = postgresDatabase(url, { max: 2 });
+  let log: Recorded[] = [];
+  const logged = (query: Query): Query => (async (text: string, params: readonly unknown[] = []) => {
+    const entry = { sql: inline(text, params), failed: false };
+    log.push(entry);
+    try { return await query(text, params); } catch (error) { entry.failed = true; throw error; }
+  }) as Query;
+  const wrapped: Database = {
+    async transaction(claims, work) {
+      log.push({ sql: 'begin', failed: false }, { sql: inline(claimsSetupSql, claimsSetupParams(claims)), failed: false });
+      try {
+        const result = await db.transaction(claims, (q) => work(logged(q)));
+        log.push({ sql: 'commit', failed: false });
+        return result;
+      } catch (error) {
+        log.push({ sql: 'rollback', failed: false });
+        throw error;
+      }
+    },
+    async open<R>(first: string, params: readonly unknown[], ahead?: { text: string; params: readonly unknown[] }) {
+      log.push({ sql: 'begin', failed: false }, { sql: inline(first, params), failed: false });
+      if (ahead) log.push({ sql: 'set transaction read only', failed: false }, { sql: inline(ahead.text, ahead.params), failed: false }, { sql: 'commit', failed: false });
+      const tx = await db.open<R>(first, params, ahead);
+      if (tx.ahead) return tx;
+      const held: OpenTransaction<R> = {
+        ...tx,
+        query: logged(tx.query),
+        end: async (commit) => { log.push({ sql: commit ? 'commit' : 'rollback', failed: false }); await tx.end(commit); },
+      };
+      return held;
+    },
+    close: () => db.close(),
+  };
+  const app = createApp(depsFromEnv({ ADMIN_EMAIL: 'admin@bench.local', BCRYPT_ROUNDS: '4', MAIL_DIR: join(tmpdir(), 'paylocal-bench-mail') }, wrapped));
+  return {
+    async record(path: string, cookie: string, body?: string) {
+      log = [];
+      const res = await app.request(`${ORIGIN}${path}`, body
+        ? { method: 'POST', headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' }, body }
+        : { headers: { cookie } });
+      await res.arrayBuffer();
+      // A statement that failed (a refused repeat use at the counter: 409) is replayed inside a block that
+      // catches the refusal, so pgbench runs the same work without stopping its client.
+      const lines = log.map((r) => r.failed ? `do $bench$ begin perform 1 from (${r.sql}) s; exception when others then null; end $bench$;` : `${r.sql};`);
+      return { text: `${lines.join('\n')}\n`, statements: log.length, status: res.status };
+    },
+    close: () => db.close(),
+  };
+}
+
+// ---- Seed ------------------------------------------------------------------------------------------------
+
+async function seed(database: OpenedDatabase) {
+  const { admin } = database;
+  const step = async (label: string, sql: string) => {
+    const t0 = performance.now();
+    await admin.exec(sql);
+    console.log(`  seed: ${label} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  };
+  const [hash] = await admin.query<{ h: string }>(`select extensions.crypt($1, extensions.gen_salt('bf', 4)) as h`, [PASSWORD]);
+  await step(`${SIZES.cities} cities`, `
+    insert into public.cities (name, state) select 'Scale City ' || i, 'Colorado' from generate_series(1, ${SIZES.cities}) i;`);
+  await step(`${SIZES.members} members`, `
+    create table public.bench_cities as select id, row_number() over (order by name) as n from public.cities;
+    insert into public.profiles (email, name, role, home_city_id)
+      select 'scale-member-' || i || '@bench.local', 'Member ' || i, 'USER', c.id
+        from generate_series(1, ${SIZES.members}) i join public.bench_cities c on c.n = 1 + i % ${SIZES.cities};`);
+  await step(`${SIZES.members} paying memberships`, `
+    insert into public.subscriptions (user_id, plan, status, provider, provider_customer_id, provider_subscription_id,
+                                      current_period_start, current_period_end)
+      select id, 'monthly', 'active', 'test', 'cus_test_' || id, 'sub_test_' || id, now(), now() + interval '1 month'
+        from public.profiles where role = 'USER';`);
+  await step(`${SIZES.businesses} businesses`, `
+    insert into public.profiles (email, name, role)
+      select 'scale-owner-' || i || '@bench.local', 'Owner ' || i, 'MERCHANT' from generate_series(1, ${SIZES.businesses}) i;
+    insert into public.merchants (owner_user_id, name, address, business_type, description, city_id, city_name, is_women_owned, active, approved_at)
+      select p.id, 'Scale Shop ' || i, i || ' Main St', (array['food','retail','services','entertainment','health-wellness'])[1 + i % 5],
+             'A local shop with friendly service, number ' || i || '.', c.id, 'Scale City', i % 3 = 0, true, now()
+        from generate_series(1, ${SIZES.businesses}) i
+        join public.profiles p on p.email = 'scale-owner-' || i || '@bench.local'
+        join public.bench_cities c on c.n = 1 + i % ${SIZES.cities};
+    create table public.bench_merchants as
+      select m.id, substring(m.name from 12)::int as n from public.merchants m;`);
+  await step(`${SIZES.deals} deals`, `
+    insert into public.deals (merchant_id, title, description, discount_percent, discount_amount_cents, category)
+      select m.id, 'Scale deal ' || i, 'A benchmark deal number ' || i || ' with a description of typical length.',
+             case when i % 2 = 0 then 5 + i % 50 end, case when i % 2 = 1 then 100 + i % 900 end,
+             (array['food-drink','retail-shopping','services','health-wellness','arts-entertainment'])[1 + i % 5]
+        from generate_series(1, ${SIZES.deals}) i join public.bench_merchants m on m.n = 1 + (i - 1) % ${SIZES.businesses};`);
+  // Scale Shop 1 is the popular one: members 1..followers follow it, in that order (the last is "the 100,000th").
+  // Member 1 also follows 20 other businesses (3..22); Scale Shop 2 has no follower at all.
+  await step(`${SIZES.followers} followers of one business, 5 notifications each`, `
+    insert into public.follows (user_id, merchant_id, created_at)
+      select p.id, (select id from public.bench_merchants where n = 1), now() - interval '30 days' + i * interval '1 second'
+        from generate_series(1, ${SIZES.followers}) i join public.profiles p on p.email = 'scale-member-' || i || '@bench.local';
+    insert into public.follows (user_id, merchant_id)
+      select p.id, m.id from public.profiles p join public.bench_merchants m on m.n between 3 and 22
+       where p.email = 'scale-member-1@bench.local';
+    insert into public.notifications (user_id, type, merchant_id, deal_id, data, is_read, created_at)
+      select f.user_id, 'NEW_DEAL', d.merchant_id, d.id,
+             jsonb_build_object('merchantName', 'Scale Shop 1', 'dealTitle', d.title, 'previewText', d.description), true,
+             now() - interval '2 days'
+        from public.follows f join public.deals d on d.merchant_id = f.merchant_id
+       where f.merchant_id = (select id from public.bench_merchants where n = 1);`);
+  await admin.query(
+    `insert into private.credentials (user_id, password_hash)
+       select id, $1 from public.profiles
+        where email in ('scale-member-1@bench.local', 'scale-member-${SIZES.followers}@bench.local', 'scale-owner-1@bench.local', 'scale-owner-2@bench.local')`,
+    [hash.h],
+  );
+  await step('analyze', 'drop table public.bench_cities; drop table public.bench_merchants; analyze;');
+}
+
+async function printSizes(database: OpenedDatabase) {
+  const [row] = await database.admin.query<Record<string, number>>(
+    `select (select count(*)::int from public.profiles) as profiles, (select count(*)::int from public.subscriptions) as subscriptions,
+            (select count(*)::int from public.merchants) as businesses, (select count(*)::int from public.deals) as deals,
+            (select count(*)::int from public.follows) as follows, (select count(*)::int from public.notifications) as notifications,
+            pg_size_pretty(pg_database_size(current_database())) as size`);
+  console.log(`database: ${Object.entries(row).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+}
+
+/** A live deal of the business, its use limit lifted: its secret (hex). */
+async function counterDealOf(database: OpenedDatabase, ownerEmail: string) {
+  const [row] = await database.admin.query<{ id: string; secret: string }>(
+    `select d.id, encode(s.secret, 'hex') as secret
+       from public.merchants m join public.profiles p on p.id = m.owner_user_id
+       join public.deals d on d.merchant_id = m.id join private.deal_secrets s on s.deal_id = d.id
+      where p.email = $1 and public.deal_is_live(d.active, d.valid_from, d.valid_to)
+      order by d.created_at limit 1`, [ownerEmail]);
+  await database.admin.query(`update public.deals set max_uses = null where id = $1`, [row.id]);
+  return { secret: row.secret };
+}
+
+/** The code the deal shows now, waiting for a new step if this one ends before the wrk and pgbench rows are done. */
+async function currentCode(secretHex: string): Promise<string> {
+  const left = stepEndsAt(codeStepAt(Date.now())).getTime() - Date.now();
+  if (left < (2 * SECONDS + 10) * 1000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+  return (await dealCodeAt(hexToBytes(secretHex), Date.now())).code;
+}
+
+async function login(base: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie().find((c) => c.startsWith('pl_session='))!.split(';')[0];
+}
+
+function benchDbBase(url: string) {
+  const name = new URL(url).pathname.slice(1);
+  return !name || name === 'postgres' ? 'paylocal_bench' : name;
+}
+
+function withDatabase(url: string, database: string) {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+async function databaseExists(url: string, name: string) {
+  const server = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    return (await server`select 1 from pg_database where datname = ${name}`).length > 0;
+  } finally {
+    await server.end();
+  }
+}
+
+async function recreateDatabase(url: string, name: string) {
+  const server = postgres(url, { max: 1, onnotice: () => {} });
+  await server.unsafe(`drop database if exists ${name} with (force)`);
+  await server.unsafe(`create database ${name}`);
+  await server.end();
+}
+
+async function dropDatabase(url: string, name: string) {
+  const server = postgres(url, { max: 1, onnotice: () => {} });
+  await server.unsafe(`drop database if exists ${name} with (force)`);
+  await server.end();
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { text, uuid } from './common.ts';
+
+// Reviews of a business and "offer not honoured" (issue 31, decision 183). Every text is plain text: stored as
+// typed (trimmed), shown as text, never as HTML.
+
+export const REVIEW_COMMENT_MAX = 500;
+export const REVIEW_REPLY_MAX = 500;
+export const REVIEW_REPORT_REASON_MAX = 300;
+export const OFFER_REPORT_NOTE_MAX = 500;
+/** Days during which the author may change a review. */
+export const REVIEW_EDIT_DAYS = 7;
+
+const rating = z.number({ message: 'must be a whole number from 1 to 5' })
+  .int('must be a whole number from 1 to 5').min(1, 'must be a whole number from 1 to 5').max(5, 'must be a whole number from 1 to 5');
+const optionalText = (max: number) => text(max).nullish();
+
+/** POST /api/reviews: rate a business for the caller's newest redemption there without a review. */
+export const createReviewBody = z.object({
+  merchantId: uuid,
+  rating,
+  comment: optionalText(REVIEW_COMMENT_MAX),
+});
+/** PATCH /api/reviews/{id}: the author changes rating and comment within REVIEW_EDIT_DAYS. */
+export const editReviewBody = z.object({ rating, comment: optionalText(REVIEW_COMMENT_MAX) });
+/** POST /api/reviews/{id}/reply: the business's owner, once. */
+export const replyBody = z.object({ reply: text(REVIEW_REPLY_MAX).trim().min(1, 'must not be empty') });
+/** POST /api/reviews/{id}/report: any signed-in user, once per review. */
+export const reportReviewBody = z.object({ reason: optionalText(REVIEW_REPORT_REASON_MAX) });
+/** POST /api/reviews/{id}/hide and /restore: the admin. */
+export const moderateReviewBody = z.object({ reason: optionalText(REVIEW_REPORT_REASON_MAX) });
+/** POST /api/reviews/not-honoured: within 24 hours of showing a pass or code at the business. */
+export const offerNotHonouredBody = z.object({ merchantId: uuid, note: optionalText(OFFER_REPORT_NOTE_MAX) });
+
+export const review = z.object({
+  id: z.string(),
+  merchantId: z.string(),
+  /** The author's first name. */
+  authorName: z.string(),
+  rating: z.number(),
+  comment: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  reply: z.string().nullable(),
+  repliedAt: z.string().nullable(),
+  /** Hidden by the admin: only its author, the business's owner and the admin still see it. */
+  hidden: z.boolean(),
+  /** Written by the caller. */
+  mine: z.boolean(),
+  /** The caller may still change it (their own, within REVIEW_EDIT_DAYS). */
+  editable: z.boolean(),
+});
+export type Review = z.infer<typeof review>;
+
+export const ratingSummary = z.object({
+  /** Mean of the shown ratings, one decimal; null without any. */
+  average: z.number().nullable(),
+  count: z.number(),
+});
+export type RatingSummary = z.infer<typeof ratingSummary>;
+
+/** GET /api/reviews/business/{merchantId}: a business's reviews, newest first, and what the caller may do there. */
+export const businessReviewsAnswer = z.object({
+  merchantId: z.string(),
+  merchantName: z.string(),
+  summary: ratingSummary,
+  reviews: z.array(review),
+  /** The caller has a redemption there still to rate. */
+  canRate: z.boolean(),
+  /** The caller showed a pass or code there in the last 24 hours and has not reported that visit. */
+  canReportNotHonoured: z.boolean(),
+});
+export type BusinessReviewsAnswer = z.infer<typeof businessReviewsAnswer>;
+
+export const offerReport = z.object({
+  id: z.string(),
+  merchantId: z.string(),
+  merchantName: z.string(),
+  dealTitle: z.string(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OfferReport = z.infer<typeof offerReport>;
+
+/** GET /api/reviews/merchant: the owner's dashboard: their business's reviews and "offer not honoured" reports. */
+export const merchantReviewsAnswer = z.object({
+  summary: ratingSummary,
+  reviews: z.array(review),
+  offerReports: z.array(offerReport),
+});
+export type MerchantReviewsAnswer = z.infer<typeof merchantReviewsAnswer>;
+
+export const reportedReview = review.extend({
+  merchantName: z.string(),
+  openReports: z.number(),
+  reports: z.number(),
+  /** The reasons given, newest first (at most 5). */
+  reasons: z.array(z.string()),
+});
+export type ReportedReview = z.infer<typeof reportedReview>;
+
+/** GET /api/reviews/admin: the admin's queue: reported reviews (open first), reports of offers not honoured. */
+export const adminReviewQueueAnswer = z.object({
+  reported: z.array(reportedReview),
+  offerReports: z.array(offerReport),
+  /** Businesses with at least two "offer not honoured" reports in the last 30 days, most first. */
+  repeated: z.array(z.object({ merchantId: z.string(), merchantName: z.string(), reports: z.number() })),
+});
+export type AdminReviewQueueAnswer = z.infer<typeof adminReviewQueueAnswer>;

@@ -1,0 +1,82 @@
+import type { ReportedReview } from '@shared/contract/index.ts';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-error';
+import { useAdminReviewQueue } from '../api/get-admin-review-queue';
+import { useModerateReview } from '../api/moderate-review';
+import { OfferReportList } from '../components/offer-report-list';
+import { ReviewItem } from '../components/review-item';
+
+function ModerateButton({ review }: { review: ReportedReview }) {
+  const moderate = useModerateReview({
+    onSuccess: (done) => toast({ title: done.hidden ? 'Review hidden' : 'Review restored', description: 'Recorded in the audit log.' }),
+    onError: (error) => toast({ title: 'Could not change the review', description: errorMessage(error), variant: 'destructive' }),
+  });
+  return review.hidden ? (
+    <Button variant="outline" pending={moderate.isPending} onClick={() => moderate.mutate({ reviewId: review.id, hide: false })}>Restore</Button>
+  ) : (
+    <Button variant="destructive" pending={moderate.isPending} onClick={() => moderate.mutate({ reviewId: review.id, hide: true })}>Hide</Button>
+  );
+}
+
+/**
+ * The admin's "Reviews & Reports" tab (issue 31): reported reviews to hide or restore (each action in the audit
+ * log), "offer not honoured" reports, and businesses reported repeatedly. Placed by the app in features/admin.
+ */
+export function AdminReviewQueue() {
+  const queue = useAdminReviewQueue();
+  if (queue.isPending) return <p role="status" className="py-6 text-sm text-stone-600">Loading the queue...</p>;
+  if (queue.isError || !queue.data) {
+    return (
+      <div role="alert" className="space-y-2 py-6 text-sm text-red-900">
+        <p>The queue could not be loaded: {errorMessage(queue.error)}</p>
+        <Button variant="outline" onClick={() => void queue.refetch()}>Try again</Button>
+      </div>
+    );
+  }
+  const { reported, offerReports, repeated } = queue.data;
+  return (
+    <div className="space-y-8 py-4">
+      <section aria-labelledby="repeated-heading" className="space-y-2">
+        <h2 id="repeated-heading" className="text-lg font-semibold text-stone-900">Businesses reported repeatedly (30 days)</h2>
+        {repeated.length === 0 ? (
+          <p className="text-sm text-stone-600">No business has two or more "offer not honoured" reports.</p>
+        ) : (
+          <ul className="space-y-1" data-testid="repeated-businesses">
+            {repeated.map((b) => (
+              <li key={b.merchantId} className="text-sm text-stone-900">
+                <span className="font-medium">{b.merchantName}</span>: {b.reports} reports
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="reported-heading" className="space-y-2">
+        <h2 id="reported-heading" className="text-lg font-semibold text-stone-900">Reported reviews</h2>
+        {reported.length === 0 ? (
+          <p className="text-sm text-stone-600">No reported reviews.</p>
+        ) : (
+          <ul className="space-y-3">
+            {reported.map((review) => (
+              <ReviewItem key={review.id} review={review} merchantName={review.merchantName}
+                actions={(
+                  <div className="flex flex-wrap items-center justify-between gap-2 border-t border-stone-100 pt-2">
+                    <p className="text-xs text-stone-700">
+                      {review.merchantName} · {review.reports} {review.reports === 1 ? 'report' : 'reports'}
+                      {review.openReports > 0 && <>, {review.openReports} open</>}
+                      {review.reasons.length > 0 && <>: {review.reasons.join('; ')}</>}
+                    </p>
+                    <ModerateButton review={review} />
+                  </div>
+                )} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="not-honoured-heading" className="space-y-2">
+        <h2 id="not-honoured-heading" className="text-lg font-semibold text-stone-900">Offer not honoured (30 days)</h2>
+        <OfferReportList reports={offerReports} showBusiness />
+      </section>
+    </div>
+  );
+}
