@@ -8,6 +8,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import noSqlInRoutes from './eslint-rules/no-sql-in-routes.js';
 
 const aliasResolver = fileURLToPath(new URL('./scripts/eslint-alias-resolver.cjs', import.meta.url));
 
@@ -42,6 +43,48 @@ export default defineConfig(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Layers of the API (decision 177): routes -> domain -> db. A route module holds no SQL (local rule
+    // eslint-rules/no-sql-in-routes.js); tests/lint proves it fails on a route with SQL.
+    files: ['supabase/functions/api/routes/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      // TEMPORARY (issue 29, shrunk by the lead at each merge): route files other helpers are still moving into
+      // domain/. Delete a line once its file holds no SQL.
+      'supabase/functions/api/routes/subscriptions/**', // helper n29d
+      'supabase/functions/api/routes/merchant/deals.ts', // helper n29d
+      'supabase/functions/api/routes/merchant/profile.ts', // helper n29d
+      'supabase/functions/api/routes/member-points.ts', // helper n29d
+      'supabase/functions/api/routes/offline-codes.ts', // helper n29d
+      'supabase/functions/api/routes/following/**', // helper n30a
+      'supabase/functions/api/routes/notifications/**', // helper n30a
+      'supabase/functions/api/routes/business-updates/**', // helper n30a
+      'supabase/functions/api/routes/collabs/**', // helper n31a
+    ],
+    plugins: { 'api-layers': { rules: { 'no-sql-in-routes': noSqlInRoutes } } },
+    rules: { 'api-layers/no-sql-in-routes': 'error' },
+  },
+  {
+    // The domain speaks no HTTP (decision 177): no Hono, no middleware, no HTTP errors (domain/errors.ts has the
+    // domain's refusals; middleware/errors.ts maps them to statuses), no routes. tests/lint proves it.
+    files: ['supabase/functions/api/domain/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      // TEMPORARY: billing.ts imports recordPayment from routes/subscriptions/records.ts until helper n29d moves
+      // it into domain/.
+      'supabase/functions/api/domain/billing.ts',
+    ],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['hono', 'hono/*'], message: 'domain/ speaks no HTTP: take plain values, let the route or middleware handle the request (decision 177).' },
+          { group: ['**/middleware/*', '**/middleware'], message: 'domain/ never imports middleware (decision 177).' },
+          { group: ['**/lib/http-error', '**/lib/http-error.ts'], message: 'domain/ throws DomainError (domain/errors.ts); middleware/errors.ts maps it to HTTP (decision 177).' },
+          { group: ['**/routes/*', '**/routes/**'], message: 'domain/ never imports routes (decision 177).' },
+        ],
+      }],
+    },
   },
   {
     files: ['**/*.cjs'],

@@ -7,7 +7,7 @@ import {
 } from '../../_shared/contract/reviews.ts';
 import { type AppContext, serviceTx } from '../context.ts';
 import type { Query } from '../db/database.ts';
-import { notFound, TooManyRequests } from '../lib/http-error.ts';
+import { notFound, tooMany } from './errors.ts';
 import { iso, isoOrNull } from '../lib/iso.ts';
 import { ratingSummaryOf, type SummaryRow } from './deal-views.ts';
 import { takeHit } from './limiter.ts';
@@ -19,7 +19,7 @@ export const TOO_MANY_REVIEW_WRITES_MESSAGE = 'Too many reviews and reports for 
 /** Counts one review write of the account; past the limit: 429 with Retry-After. */
 export async function countReviewWrite(c: AppContext, userId: string): Promise<void> {
   const take = await serviceTx(c, (q) => takeHit(q, [{ key: `reviews:user:${userId}`, limit: REVIEW_WRITES_PER_HOUR, windowSeconds: 3600 }]));
-  if (!take.taken) throw new TooManyRequests(TOO_MANY_REVIEW_WRITES_MESSAGE, take.retryAfterSeconds);
+  if (!take.taken) throw tooMany(TOO_MANY_REVIEW_WRITES_MESSAGE, take.retryAfterSeconds);
 }
 
 /** The columns of a review as the caller sees it (alias r). */

@@ -15,11 +15,11 @@ import { assertAcceptablePassword } from '../../lib/password-policy.ts';
 import { OWES_RENEWAL_MESSAGE, owesRenewal } from '../../domain/billing.ts';
 import { parse } from '../../lib/validate.ts';
 import { USER_EXISTS_MESSAGE } from '../../domain/accounts.ts';
-import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttempt } from '../../domain/sign-in-limits.ts';
-import { startSession } from '../../domain/session-cookie.ts';
+import { clientIp } from '../../lib/client-ip.ts';
+import { assertRegistrationAllowed, checkPasswordLimited, countAccountAttempt, countRegistration } from '../../domain/limiter.ts';
+import { startSession } from '../../middleware/cookies.ts';
 import { loadSessionUser } from '../../domain/session-user.ts';
 import { providerCall } from '../../domain/provider-call.ts';
-import { countAccountAttempt } from '../../domain/limiter.ts';
 import {
   ALREADY_MEMBER_MESSAGE, checkoutByPaymentIntent, hasCurrentMembership, purgeExpiredCheckouts, settleCheckout,
   type CheckoutRow,
@@ -75,7 +75,7 @@ export async function createCheckout(c: AppContext, body: unknown): Promise<Crea
       const [existing] = await q(`select 1 from public.profiles where email = $1`, [input.email]);
       if (existing) throw conflict(USER_EXISTS_MESSAGE);
       await checkCityAndCharity(q, account.homeCityId, account.charityId);
-      await recordAttempt(q, 'register', input.email, ip);
+      await countRegistration(c, q, ip);
     });
     // Held by the server from now on, so the webhook can create the account if the browser never returns.
     passwordHash = await hashPassword(input.password, c.var.deps.config.bcryptRounds);

@@ -6,7 +6,8 @@
 import type { PlanId } from '../../../_shared/constants.ts';
 import { type AppContext, serviceTx, siteUrlOf } from '../../context.ts';
 import type { Query } from '../../db/database.ts';
-import { badRequest, conflict, HttpError } from '../../lib/http-error.ts';
+import { badRequest, conflict } from '../../lib/http-error.ts';
+import { asHttpError } from '../../middleware/errors.ts';
 import { sendVerificationMail } from '../../domain/accounts.ts';
 import { USER_EXISTS_MESSAGE } from '../../domain/accounts.ts';
 import { providerCall } from '../../domain/provider-call.ts';
@@ -146,8 +147,9 @@ export async function settleFromProvider(
     if (settled.state !== 'completed') return settled.state;
     return settled.createdNow ? 'account-created' : 'already-completed';
   } catch (error) {
-    if (!(error instanceof HttpError) || error.status >= 500) throw error;
-    console.error(`Paid checkout ${checkout.id} could not be settled (${error.status}): ${error.message}`);
+    const refusal = asHttpError(error);
+    if (!refusal || refusal.status >= 500) throw error;
+    console.error(`Paid checkout ${checkout.id} could not be settled (${refusal.status}): ${refusal.message}`);
     return 'refused';
   }
 }
