@@ -57,9 +57,6 @@ export default defineConfig(
       'supabase/functions/api/routes/merchant/profile.ts', // helper n29d
       'supabase/functions/api/routes/member-points.ts', // helper n29d
       'supabase/functions/api/routes/offline-codes.ts', // helper n29d
-      'supabase/functions/api/routes/following/**', // helper n30a
-      'supabase/functions/api/routes/notifications/**', // helper n30a
-      'supabase/functions/api/routes/business-updates/**', // helper n30a
       'supabase/functions/api/routes/collabs/**', // helper n31a
     ],
     plugins: { 'api-layers': { rules: { 'no-sql-in-routes': noSqlInRoutes } } },

@@ -2,7 +2,7 @@
 // event (private.notify_followers, decision 180); RLS admits only the owner of an approved business.
 import type { BusinessUpdate } from '../../_shared/contract/notifications.ts';
 import type { Query } from '../db/database.ts';
-import { forbidden, notFound } from '../lib/http-error.ts';
+import { forbidden, notFound } from './errors.ts';
 import { iso } from '../lib/iso.ts';
 
 type Row = { id: string; message: string; created_at: Date | string };
