@@ -1,4 +1,5 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
+import { DomainError, type DomainErrorKind } from '../domain/errors.ts';
 import { HttpError, ServiceBusy, TooManyRequests } from '../lib/http-error.ts';
 import { logError } from '../lib/log.ts';
 
@@ -28,6 +29,11 @@ function sqlErrorFields(detail: unknown): Record<string, string> {
   }
 }
 
+/** The one mapping of a domain refusal to its HTTP status. */
+const domainStatus: Record<DomainErrorKind, 400 | 402 | 403 | 404 | 409> = {
+  invalid: 400, payment_required: 402, forbidden: 403, not_found: 404, conflict: 409,
+};
+
 export const onError: ErrorHandler = (error, c) => {
   if (error instanceof TooManyRequests) {
     c.header('Retry-After', String(error.retryAfterSeconds));
@@ -39,6 +45,7 @@ export const onError: ErrorHandler = (error, c) => {
     return c.json({ message: error.message, retryAfterSeconds: error.retryAfterSeconds }, 503);
   }
   if (error instanceof HttpError) return c.json({ message: error.message }, error.status);
+  if (error instanceof DomainError) return c.json({ message: error.message }, domainStatus[error.kind]);
   const code = (error as { code?: string }).code;
   if (code === 'P0001') return c.json({ message: error.message }, 400);
   // Domain errors raised in SQL functions carry their HTTP status: errcode 'PL409' -> 409.

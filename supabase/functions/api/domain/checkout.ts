@@ -1,71 +1,57 @@
 // Subscribe flow: create a checkout with the provider (the server holds it, with a bcrypt hash of the
 // chosen password), then settle it once the provider confirms the payment — from the browser's
-// completion or from the webhook, whichever comes first (settle.ts, decision 070). A declined card
-// leaves no account.
-import type { PlanId } from '../../../_shared/constants.ts';
-import {
-  createSubscriptionBody, newAccountFields, upgradeSubscriptionBody,
-  type CompleteSubscriptionAnswer, type CreateSubscriptionAnswer,
-} from '../../../_shared/contract/subscriptions.ts';
-import { type AppContext, serviceTx, userTx } from '../../context.ts';
-import type { Query } from '../../db/database.ts';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { assertAcceptablePassword } from '../../lib/password-policy.ts';
-import { OWES_RENEWAL_MESSAGE, owesRenewal } from '../../domain/billing.ts';
-import { parse } from '../../lib/validate.ts';
-import { USER_EXISTS_MESSAGE } from '../../domain/accounts.ts';
-import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttempt } from '../../domain/sign-in-limits.ts';
-import { startSession } from '../../domain/session-cookie.ts';
-import { loadSessionUser } from '../../domain/session-user.ts';
-import { providerCall } from '../../domain/provider-call.ts';
-import { countAccountAttempt } from '../../domain/limiter.ts';
+// completion or from the webhook, whichever comes first (checkout-settle.ts, decision 070). A declined card
+// leaves no account. The route parses the body (and checks a new password's strength) before these run.
+import type { PlanId } from '../../_shared/constants.ts';
+import type { CompleteSubscriptionAnswer, CreateSubscriptionAnswer } from '../../_shared/contract/subscriptions.ts';
+import { type AppContext, serviceTx } from '../context.ts';
+import { hashPassword, verifyPassword } from '../lib/password.ts';
+import { OWES_RENEWAL_MESSAGE, owesRenewal } from './billing.ts';
+import { USER_EXISTS_MESSAGE } from './accounts.ts';
+import { DomainError } from './errors.ts';
+import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttempt } from './sign-in-limits.ts';
+import { startSession } from './session-cookie.ts';
+import { loadSessionUser } from './session-user.ts';
+import { providerCall } from './provider-call.ts';
+import { countAccountAttempt } from './limiter.ts';
+import { checkCityAndCharity } from './membership.ts';
 import {
   ALREADY_MEMBER_MESSAGE, checkoutByPaymentIntent, hasCurrentMembership, purgeExpiredCheckouts, settleCheckout,
   type CheckoutRow,
-} from './settle.ts';
+} from './checkout-settle.ts';
 
-export { ALREADY_MEMBER_MESSAGE };
-export const ACTIVATED_MESSAGE = 'Your membership is active. Welcome to Pay Local!';
-export const SIGN_IN_MESSAGE = 'Your membership is active. Sign in with the email and password you chose.';
-export const PROCESSING_MESSAGE =
+const ACTIVATED_MESSAGE = 'Your membership is active. Welcome to Pay Local!';
+const SIGN_IN_MESSAGE = 'Your membership is active. Sign in with the email and password you chose.';
+const PROCESSING_MESSAGE =
   'Your payment is processing. Your membership starts as soon as it clears; then sign in with the email and password you chose.';
 
-async function checkCityAndCharity(q: Query, cityId: string | null, charityId: string | null) {
-  if (cityId) {
-    const [city] = await q(`select 1 from public.cities where id = $1 and active`, [cityId]);
-    if (!city) throw badRequest('homeCityId is not an available city');
-  }
-  if (charityId) {
-    if (!cityId) throw badRequest('preferredCharityId needs a homeCityId');
-    const [charity] = await q(`select 1 from public.charities where id = $1 and city_id = $2 and retired_at is null`, [charityId, cityId]);
-    if (!charity) throw badRequest('preferredCharityId is not an available charity of that city');
-  }
-}
+/** A checkout request, parsed by the route: a signed-in member's upgrade, or a visitor's new account. */
+export type CheckoutRequest =
+  | { kind: 'upgrade'; plan: PlanId }
+  | {
+    kind: 'new-account'; plan: PlanId; email: string; name: string; password: string;
+    homeCityId?: string | null; preferredCharityId?: string | null;
+  };
 
-export async function createCheckout(c: AppContext, body: unknown): Promise<CreateSubscriptionAnswer> {
+export async function createCheckout(c: AppContext, input: CheckoutRequest): Promise<CreateSubscriptionAnswer> {
   const { payments } = c.var.deps;
   const user = c.var.user;
   let customer: { email: string; name: string };
   let passwordHash: string | null = null;
-  let plan: PlanId;
+  const plan = input.plan;
   let account: { homeCityId: string | null; charityId: string | null } = { homeCityId: null, charityId: null };
 
   if (user) {
-    // The upgrade path: always the session's own account, whatever the body says.
-    if (user.role !== 'USER') throw forbidden('Only customer accounts can subscribe.');
-    ({ plan } = parse(upgradeSubscriptionBody, body));
+    // The upgrade path: always the session's own account (a customer's: the route checked), whatever the body says.
     customer = await serviceTx(c, async (q) => {
-      if (await hasCurrentMembership(q, user.id)) throw conflict(ALREADY_MEMBER_MESSAGE);
+      if (await hasCurrentMembership(q, user.id)) throw new DomainError('conflict', ALREADY_MEMBER_MESSAGE);
       // A renewal waiting for payment is paid by a card update, not a second subscription (decision 171).
-      if (await owesRenewal(q, user.id)) throw conflict(OWES_RENEWAL_MESSAGE);
+      if (await owesRenewal(q, user.id)) throw new DomainError('conflict', OWES_RENEWAL_MESSAGE);
       const [profile] = await q<{ email: string; name: string }>(`select email, name from public.profiles where id = $1`, [user.id]);
       return profile;
     });
   } else {
-    const input = parse(createSubscriptionBody, body);
-    assertAcceptablePassword(input.password);
-    plan = input.plan;
+    if (input.kind !== 'new-account') throw new DomainError('invalid', 'email is required');
     account = { homeCityId: input.homeCityId ?? null, charityId: input.preferredCharityId ?? null };
     customer = { email: input.email, name: input.name };
     const ip = clientIp(c);
@@ -73,7 +59,7 @@ export async function createCheckout(c: AppContext, body: unknown): Promise<Crea
     await serviceTx(c, async (q) => {
       await assertRegistrationAllowed(c, q, ip);
       const [existing] = await q(`select 1 from public.profiles where email = $1`, [input.email]);
-      if (existing) throw conflict(USER_EXISTS_MESSAGE);
+      if (existing) throw new DomainError('conflict', USER_EXISTS_MESSAGE);
       await checkCityAndCharity(q, account.homeCityId, account.charityId);
       await recordAttempt(q, 'register', input.email, ip);
     });
@@ -130,28 +116,31 @@ export interface CompletionInput {
  * after the test card form). Settles the checkout if the webhook has not already; signs in when the
  * caller proves the password chosen at checkout (or is the signed-in upgrader).
  */
-export async function completeCheckout(c: AppContext, input: CompletionInput): Promise<CompletionResult> {
+export async function completeCheckout(
+  c: AppContext, input: CompletionInput, acceptNewPassword: (password: string) => void,
+): Promise<CompletionResult> {
   const sessionUserId = c.var.user?.id ?? null;
   let checkout = await checkoutByPaymentIntent(c, input.paymentIntentId);
-  if (!checkout) throw notFound('No subscription checkout was started for this payment. Please start again.');
-  if (checkout.customer_id !== input.customerId) throw badRequest('customerId does not match this payment');
-  if (input.plan && input.plan !== checkout.plan) throw badRequest('plan does not match this payment');
+  if (!checkout) throw new DomainError('not_found', 'No subscription checkout was started for this payment. Please start again.');
+  if (checkout.customer_id !== input.customerId) throw new DomainError('invalid', 'customerId does not match this payment');
+  if (input.plan && input.plan !== checkout.plan) throw new DomainError('invalid', 'plan does not match this payment');
 
   // Upgrade: only the account that started the checkout, signed in now (existingUserId is never trusted).
   let password: string | null = null;
   if (checkout.upgrade_user_id) {
-    if (sessionUserId !== checkout.upgrade_user_id) throw forbidden('Sign in to the account that started this payment.');
+    if (sessionUserId !== checkout.upgrade_user_id) throw new DomainError('forbidden', 'Sign in to the account that started this payment.');
   } else {
-    if (input.email && input.email !== checkout.email) throw badRequest('email does not match this payment');
+    if (input.email && input.email !== checkout.email) throw new DomainError('invalid', 'email does not match this payment');
     password = input.password ? input.password : null;
     if (!checkout.completed_user_id && password) {
       if (checkout.password_hash) {
         if (!(await passwordHolds(c, checkout.email, password, checkout.password_hash))) {
-          throw badRequest('password does not match this payment');
+          throw new DomainError('invalid', 'password does not match this payment');
         }
       } else {
-        // A checkout started before the server held the hash: the completion's password is the one.
-        assertAcceptablePassword(parse(newAccountFields.shape.password, password));
+        // A checkout started before the server held the hash: the completion's password is the one
+        // (checked by the route's rules: the contract's and the common-password list's).
+        acceptNewPassword(password);
         const hash = await hashPassword(password, c.var.deps.config.bcryptRounds);
         const id = checkout.id;
         await serviceTx(c, (q) => q(`update private.checkouts set password_hash = $2 where id = $1 and password_hash is null`, [id, hash]));
@@ -166,7 +155,7 @@ export async function completeCheckout(c: AppContext, input: CompletionInput): P
   if (settled.state === 'processing') {
     return { status: 202, body: { success: false, status: 'processing', message: PROCESSING_MESSAGE, user: null } };
   }
-  if (settled.state === 'unpaid') throw new HttpError(402, settled.message);
+  if (settled.state === 'unpaid') throw new DomainError('payment_required', settled.message);
   if (!settled.createdNow) return replayedCompletion(c, { ...checkout, completed_user_id: settled.userId }, password);
   return signedInAnswer(c, settled.userId, checkout.upgrade_user_id !== null || password !== null);
 }
@@ -194,48 +183,10 @@ async function signedInAnswer(c: AppContext, userId: string, proven: boolean): P
 async function replayedCompletion(c: AppContext, checkout: CheckoutRow, password: string | null): Promise<CompletionResult> {
   const ownerId = checkout.completed_user_id!;
   if (c.var.user?.id === ownerId) return signedInAnswer(c, ownerId, true);
-  if (checkout.upgrade_user_id) throw conflict('This payment has already been used. Please log in.');
+  if (checkout.upgrade_user_id) throw new DomainError('conflict', 'This payment has already been used. Please log in.');
   if (password === null) return signedInAnswer(c, ownerId, false);
   const [cred] = await serviceTx(c, (q) =>
     q<{ password_hash: string }>(`select password_hash from private.credentials where user_id = $1`, [ownerId]));
   if (await passwordHolds(c, checkout.email, password, cred?.password_hash ?? null)) return signedInAnswer(c, ownerId, true);
-  throw conflict('This payment has already been used. Please log in.');
-}
-
-
-/** Reads as the signed-in user: their subscription state and what their payments gave to charity. */
-export async function subscriptionDetailsOf(c: AppContext) {
-  return userTx(c, async (q) => {
-    const [row] = await q<{
-      plan: PlanId | null; status: string; is_active: boolean; current_period_end: Date | string | null;
-      cancel_at_period_end: boolean | null; given: number; charity_name: string | null;
-      grace_ends_at: Date | string | null; open_invoice_url: string | null; payment_action_required: boolean | null;
-      last_payment_error: string | null; card_label: string | null;
-    }>(
-      `with me as (select (select auth.uid()) as id),
-            latest as (
-              select s.plan, s.current_period_end, s.cancel_at_period_end, s.grace_ends_at, s.open_invoice_url,
-                     s.payment_action_required, s.last_payment_error, s.card_label
-                from public.subscriptions s, me where s.user_id = me.id
-               order by s.created_at desc, s.id desc limit 1)
-       select l.plan, l.current_period_end, l.cancel_at_period_end, l.grace_ends_at, l.open_invoice_url,
-              l.payment_action_required, l.last_payment_error, l.card_label,
-              private.subscription_status_of(me.id) as status,
-              private.has_active_subscription(me.id) as is_active,
-              -- Net of refunds and lost disputes (the charity ledger, decision 172).
-              (select coalesce(sum(l.cents), 0)::int from public.charity_ledger l join public.payments p on p.id = l.payment_id
-                where p.user_id = me.id) as given,
-              coalesce(
-                (select ch.name from public.payments p join public.charities ch on ch.id = p.charity_id
-                  where p.user_id = me.id order by p.paid_at desc limit 1),
-                (select ch.name from public.profiles pr
-                   join public.charities ch on ch.id = coalesce(pr.preferred_charity_id,
-                     (select d.id from public.charities d where d.city_id = pr.home_city_id and d.is_default
-                       order by d.created_at, d.id limit 1))
-                  where pr.id = me.id)
-              ) as charity_name
-         from me left join latest l on true`,
-    );
-    return row;
-  });
+  throw new DomainError('conflict', 'This payment has already been used. Please log in.');
 }
