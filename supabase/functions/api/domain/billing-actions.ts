@@ -24,7 +24,7 @@ export const PAID_MESSAGE = 'Payment received: your membership is active.';
 async function billedMembership(c: AppContext, refusal: string): Promise<BillingRow> {
   const row = await userTx(c, latestBilling);
   if (!row || row.status === 'canceled' || (row.status === 'active' && row.period_over)) {
-    throw new DomainError('not_found', refusal);
+    throw new DomainError('not-found', refusal);
   }
   return row;
 }
@@ -34,7 +34,7 @@ async function declinable<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof CardDeclinedError) throw new DomainError('payment_required', error.message);
+    if (error instanceof CardDeclinedError) throw new DomainError('payment-declined', error.message);
     throw error;
   }
 }
@@ -127,7 +127,7 @@ export async function changePlan(c: AppContext, plan: 'monthly' | 'yearly'): Pro
   const { row, preview } = await planChangeOf(c, plan);
   const { payments } = c.var.deps;
   if (payments.testCards) {
-    if (payments.testCards.declines(row.provider_customer_id)) throw new DomainError('payment_required', 'Your card was declined.');
+    if (payments.testCards.declines(row.provider_customer_id)) throw new DomainError('payment-declined', 'Your card was declined.');
     await serviceTx(c, (q) => changeTestPlan(q, row, plan, preview.amountDueCents, siteUrlOf(c)));
   } else {
     await declinable(() => payments.changePlan({ subscriptionId: row.provider_subscription_id, plan, currentPlan: row.plan }));
@@ -139,7 +139,7 @@ export async function changePlan(c: AppContext, plan: 'monthly' | 'yearly'): Pro
 /** The built-in test provider, or a 404: its controls do not exist with Stripe. */
 export function testCardsOf(c: AppContext) {
   const testCards = c.var.deps.payments.testCards;
-  if (!testCards) throw new DomainError('not_found', 'The test payment provider is not in use');
+  if (!testCards) throw new DomainError('not-found', 'The test payment provider is not in use');
   return testCards;
 }
 
@@ -148,8 +148,8 @@ type TestCard = Parameters<NonNullable<PaymentProvider['testCards']>['confirmCar
 
 /** A test card step's failure: a decline is a 402 with its message, anything else (an unknown intent) a 404. */
 function testCardRefusal(error: unknown): DomainError {
-  if (error instanceof CardDeclinedError) return new DomainError('payment_required', error.message);
-  return new DomainError('not_found', (error as Error).message);
+  if (error instanceof CardDeclinedError) return new DomainError('payment-declined', error.message);
+  return new DomainError('not-found', (error as Error).message);
 }
 
 /**
@@ -197,6 +197,6 @@ export async function renewTestMembership(c: AppContext, outcome: 'succeed' | 'f
 export async function payTestInvoice(c: AppContext, invoiceId: string): Promise<void> {
   testCardsOf(c);
   const row = await billedMembership(c, 'No such invoice.');
-  if (row.open_invoice_id !== invoiceId) throw new DomainError('not_found', 'No such invoice, or it is paid already.');
+  if (row.open_invoice_id !== invoiceId) throw new DomainError('not-found', 'No such invoice, or it is paid already.');
   await serviceTx(c, (q) => settleOpenTestInvoice(q, row, siteUrlOf(c)));
 }

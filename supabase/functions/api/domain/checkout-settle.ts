@@ -125,8 +125,8 @@ export async function settleCheckout(c: AppContext, checkout: CheckoutRow): Prom
 export const purgeExpiredCheckouts = (q: Query) =>
   q(`delete from private.checkouts where completed_user_id is null and expires_at < now()`);
 
-/** What a checkout refuses for good (its input, its state); anything else (the provider failing) is retried. */
-const REFUSALS: ReadonlySet<DomainErrorKind> = new Set(['invalid', 'payment_required', 'forbidden', 'not_found', 'conflict']);
+/** Refusals that are not the checkout's fault (the provider failing, no capacity now): thrown, so the webhook is retried. */
+const RETRIED: ReadonlySet<DomainErrorKind> = new Set(['provider-failed', 'busy']);
 
 /**
  * The server-side settlement (Stripe's invoice.paid webhook; the test provider's card confirmation):
@@ -148,7 +148,7 @@ export async function settleFromProvider(
     if (settled.state !== 'completed') return settled.state;
     return settled.createdNow ? 'account-created' : 'already-completed';
   } catch (error) {
-    if (!(error instanceof DomainError) || !REFUSALS.has(error.kind)) throw error;
+    if (!(error instanceof DomainError) || RETRIED.has(error.kind)) throw error;
     console.error(`Paid checkout ${checkout.id} could not be settled (${error.kind}): ${error.message}`);
     return 'refused';
   }

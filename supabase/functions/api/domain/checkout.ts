@@ -5,12 +5,12 @@
 import type { PlanId } from '../../_shared/constants.ts';
 import type { CompleteSubscriptionAnswer, CreateSubscriptionAnswer } from '../../_shared/contract/subscriptions.ts';
 import { type AppContext, serviceTx } from '../context.ts';
+import type { Query } from '../db/database.ts';
 import { hashPassword, verifyPassword } from '../lib/password.ts';
 import { OWES_RENEWAL_MESSAGE, owesRenewal } from './billing.ts';
 import { USER_EXISTS_MESSAGE } from './accounts.ts';
 import { DomainError } from './errors.ts';
 import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttempt } from './sign-in-limits.ts';
-import { startSession } from './session-cookie.ts';
 import { loadSessionUser } from './session-user.ts';
 import { providerCall } from './provider-call.ts';
 import { countAccountAttempt } from './limiter.ts';
@@ -111,17 +111,25 @@ export interface CompletionInput {
   plan?: PlanId;
 }
 
+/** What the completion needs done in HTTP terms, supplied by the route. */
+export interface CompletionHooks {
+  /** Checks a password chosen now (a checkout started before the server held its hash); throws if it is refused. */
+  acceptNewPassword(password: string): void;
+  /** Signs this browser in as the account (the session row and its cookie), in the given service_role transaction. */
+  startSession(q: Query, userId: string): Promise<void>;
+}
+
 /**
  * The browser's completion (after Stripe.js confirmed the card, after a 3-D Secure redirect, or
  * after the test card form). Settles the checkout if the webhook has not already; signs in when the
  * caller proves the password chosen at checkout (or is the signed-in upgrader).
  */
 export async function completeCheckout(
-  c: AppContext, input: CompletionInput, acceptNewPassword: (password: string) => void,
+  c: AppContext, input: CompletionInput, http: CompletionHooks,
 ): Promise<CompletionResult> {
   const sessionUserId = c.var.user?.id ?? null;
   let checkout = await checkoutByPaymentIntent(c, input.paymentIntentId);
-  if (!checkout) throw new DomainError('not_found', 'No subscription checkout was started for this payment. Please start again.');
+  if (!checkout) throw new DomainError('not-found', 'No subscription checkout was started for this payment. Please start again.');
   if (checkout.customer_id !== input.customerId) throw new DomainError('invalid', 'customerId does not match this payment');
   if (input.plan && input.plan !== checkout.plan) throw new DomainError('invalid', 'plan does not match this payment');
 
@@ -140,7 +148,7 @@ export async function completeCheckout(
       } else {
         // A checkout started before the server held the hash: the completion's password is the one
         // (checked by the route's rules: the contract's and the common-password list's).
-        acceptNewPassword(password);
+        http.acceptNewPassword(password);
         const hash = await hashPassword(password, c.var.deps.config.bcryptRounds);
         const id = checkout.id;
         await serviceTx(c, (q) => q(`update private.checkouts set password_hash = $2 where id = $1 and password_hash is null`, [id, hash]));
@@ -149,15 +157,15 @@ export async function completeCheckout(
     }
   }
 
-  if (checkout.completed_user_id) return replayedCompletion(c, checkout, password);
+  if (checkout.completed_user_id) return replayedCompletion(c, http, checkout, password);
 
   const settled = await settleCheckout(c, checkout);
   if (settled.state === 'processing') {
     return { status: 202, body: { success: false, status: 'processing', message: PROCESSING_MESSAGE, user: null } };
   }
-  if (settled.state === 'unpaid') throw new DomainError('payment_required', settled.message);
-  if (!settled.createdNow) return replayedCompletion(c, { ...checkout, completed_user_id: settled.userId }, password);
-  return signedInAnswer(c, settled.userId, checkout.upgrade_user_id !== null || password !== null);
+  if (settled.state === 'unpaid') throw new DomainError('payment-declined', settled.message);
+  if (!settled.createdNow) return replayedCompletion(c, http, { ...checkout, completed_user_id: settled.userId }, password);
+  return signedInAnswer(c, http, settled.userId, checkout.upgrade_user_id !== null || password !== null);
 }
 
 /** A password check of the account the checkout is for: the same limits as signing in (decision 085). */
@@ -169,9 +177,9 @@ export interface CompletionResult {
   body: CompleteSubscriptionAnswer;
 }
 
-async function signedInAnswer(c: AppContext, userId: string, proven: boolean): Promise<CompletionResult> {
+async function signedInAnswer(c: AppContext, http: CompletionHooks, userId: string, proven: boolean): Promise<CompletionResult> {
   if (!proven) return { status: 200, body: { success: true, status: 'active', message: SIGN_IN_MESSAGE, user: null } };
-  if (c.var.user?.id !== userId) await serviceTx(c, (q) => startSession(c, q, userId));
+  if (c.var.user?.id !== userId) await serviceTx(c, (q) => http.startSession(q, userId));
   return { status: 200, body: { success: true, status: 'active', message: ACTIVATED_MESSAGE, user: await sessionUserOf(c, userId) } };
 }
 
@@ -180,13 +188,15 @@ async function signedInAnswer(c: AppContext, userId: string, proven: boolean): P
  * owner (signed in, or proving the password of the account) is signed in; a caller with no password
  * is told to sign in; a wrong password is refused.
  */
-async function replayedCompletion(c: AppContext, checkout: CheckoutRow, password: string | null): Promise<CompletionResult> {
+async function replayedCompletion(
+  c: AppContext, http: CompletionHooks, checkout: CheckoutRow, password: string | null,
+): Promise<CompletionResult> {
   const ownerId = checkout.completed_user_id!;
-  if (c.var.user?.id === ownerId) return signedInAnswer(c, ownerId, true);
+  if (c.var.user?.id === ownerId) return signedInAnswer(c, http, ownerId, true);
   if (checkout.upgrade_user_id) throw new DomainError('conflict', 'This payment has already been used. Please log in.');
-  if (password === null) return signedInAnswer(c, ownerId, false);
+  if (password === null) return signedInAnswer(c, http, ownerId, false);
   const [cred] = await serviceTx(c, (q) =>
     q<{ password_hash: string }>(`select password_hash from private.credentials where user_id = $1`, [ownerId]));
-  if (await passwordHolds(c, checkout.email, password, cred?.password_hash ?? null)) return signedInAnswer(c, ownerId, true);
+  if (await passwordHolds(c, checkout.email, password, cred?.password_hash ?? null)) return signedInAnswer(c, http, ownerId, true);
   throw new DomainError('conflict', 'This payment has already been used. Please log in.');
 }

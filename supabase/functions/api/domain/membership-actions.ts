@@ -74,7 +74,7 @@ export async function subscriptionDetails(q: Query): Promise<SubscriptionDetails
 async function runningMembership(c: AppContext, refusal: string) {
   const current = await userTx(c, currentSubscription);
   if (!current || current.period_over || !['active', 'paused'].includes(current.status)) {
-    throw new DomainError('not_found', refusal);
+    throw new DomainError('not-found', refusal);
   }
   return current;
 }

@@ -30,14 +30,14 @@ async function ownDealForUpdate(q: Query, id: string): Promise<DealRow> {
       where d.id = $1 and d.merchant_id = (select private.my_merchant_id()) for update`,
     [id],
   );
-  if (!row) throw new DomainError('not_found', DEAL_NOT_FOUND);
+  if (!row) throw new DomainError('not-found', DEAL_NOT_FOUND);
   return row;
 }
 
 /** The deals a counter role sees: staff the live deals of their counter's business (decision 166), the merchant all of theirs. */
 export async function counterDeals(q: Query, role: Role): Promise<MerchantDeal[]> {
   if (role === 'STAFF') return viewsOf(q, await counterLiveDealRows(q));
-  if (!(await ownMerchant(q))) throw new DomainError('not_found', NO_MERCHANT_PROFILE);
+  if (!(await ownMerchant(q))) throw new DomainError('not-found', NO_MERCHANT_PROFILE);
   const rows = await q<DealRow>(
     `select ${dealColumns} from public.deals d
       where d.merchant_id = (select private.my_merchant_id())
@@ -49,7 +49,7 @@ export async function counterDeals(q: Query, role: Role): Promise<MerchantDeal[]
 /** A new deal of the caller's business, which must be approved. */
 export async function createDeal(q: Query, body: z.output<typeof createDealBody>): Promise<MerchantDeal> {
   const merchant = await ownMerchant(q);
-  if (!merchant) throw new DomainError('not_found', NO_MERCHANT_PROFILE);
+  if (!merchant) throw new DomainError('not-found', NO_MERCHANT_PROFILE);
   if (!merchant.active) throw new DomainError('forbidden', 'Your business must be approved before you can create deals');
   const rows = await q<DealRow>(
     `insert into public.deals as d (merchant_id, title, description, discount_percent, discount_amount_cents,

@@ -12,7 +12,7 @@ export const NO_MERCHANT_PROFILE = 'No merchant profile yet. Complete your merch
 /** The caller's business; staff read the one whose counter they work (decision 166). 404: no profile yet. */
 export async function counterProfile(q: Query, role: Role): Promise<MerchantProfile> {
   const merchant = await (role === 'STAFF' ? counterMerchant : ownMerchant)(q);
-  if (!merchant) throw new DomainError('not_found', NO_MERCHANT_PROFILE);
+  if (!merchant) throw new DomainError('not-found', NO_MERCHANT_PROFILE);
   return toMerchantProfile(merchant);
 }
 
@@ -41,7 +41,7 @@ export async function applyForBusiness(q: Query, body: z.output<typeof merchantA
 export async function swapLogo(q: Query, storedPath: string): Promise<{ profile: MerchantProfile; previous: string | null }> {
   const [before] = await q<{ logo_url: string | null }>(
     `select logo_url from public.merchants where owner_user_id = (select auth.uid()) for update`);
-  if (!before) throw new DomainError('not_found', NO_MERCHANT_PROFILE);
+  if (!before) throw new DomainError('not-found', NO_MERCHANT_PROFILE);
   const [row] = await q<MerchantRow>(
     `update public.merchants m set logo_url = $1 where m.owner_user_id = (select auth.uid())
      returning ${merchantColumns}`,

@@ -3,6 +3,30 @@ import { DomainError, type DomainErrorKind } from '../domain/errors.ts';
 import { HttpError, ServiceBusy, TooManyRequests } from '../lib/http-error.ts';
 import { logError } from '../lib/log.ts';
 
+// The one place a domain refusal becomes an HTTP status (decision 177).
+const domainStatus: Record<DomainErrorKind, HttpError['status']> = {
+  invalid: 400,
+  unauthenticated: 401,
+  'payment-declined': 402,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  gone: 410,
+  unprocessable: 422,
+  'too-many': 429,
+  'provider-failed': 502,
+  busy: 503,
+};
+
+/** The HTTP error a refusal answers with (a domain refusal mapped by its kind), or null for anything else. */
+export function asHttpError(error: unknown): HttpError | null {
+  if (error instanceof HttpError) return error;
+  if (!(error instanceof DomainError)) return null;
+  if (error.kind === 'too-many') return new TooManyRequests(error.message, error.retryAfterSeconds ?? 60);
+  if (error.kind === 'busy') return new ServiceBusy(error.message, error.retryAfterSeconds ?? 1);
+  return new HttpError(domainStatus[error.kind], error.message);
+}
+
 // Postgres error codes a request can trigger with bad input, and what the user is told.
 const pgErrors: Record<string, [number, string]> = {
   '23505': [409, 'That already exists'],
@@ -29,12 +53,8 @@ function sqlErrorFields(detail: unknown): Record<string, string> {
   }
 }
 
-/** The one mapping of a domain refusal to its HTTP status. */
-const domainStatus: Record<DomainErrorKind, 400 | 402 | 403 | 404 | 409> = {
-  invalid: 400, payment_required: 402, forbidden: 403, not_found: 404, conflict: 409,
-};
-
-export const onError: ErrorHandler = (error, c) => {
+export const onError: ErrorHandler = (thrown, c) => {
+  const error = asHttpError(thrown) ?? thrown;
   if (error instanceof TooManyRequests) {
     c.header('Retry-After', String(error.retryAfterSeconds));
     const retryAt = new Date(Date.now() + error.retryAfterSeconds * 1000).toISOString();
@@ -45,7 +65,6 @@ export const onError: ErrorHandler = (error, c) => {
     return c.json({ message: error.message, retryAfterSeconds: error.retryAfterSeconds }, 503);
   }
   if (error instanceof HttpError) return c.json({ message: error.message }, error.status);
-  if (error instanceof DomainError) return c.json({ message: error.message }, domainStatus[error.kind]);
   const code = (error as { code?: string }).code;
   if (code === 'P0001') return c.json({ message: error.message }, 400);
   // Domain errors raised in SQL functions carry their HTTP status: errcode 'PL409' -> 409.

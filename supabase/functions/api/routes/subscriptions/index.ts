@@ -14,6 +14,7 @@ import { forbidden, HttpError } from '../../lib/http-error.ts';
 import { assertAcceptablePassword } from '../../lib/password-policy.ts';
 import { parse, parseJson } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';
+import { startSession } from '../../domain/session-cookie.ts';
 import { billingRoutes, testBillingRoutes } from './billing.ts';
 
 /** /api/subscription/* (mounted at /subscription). */
@@ -51,12 +52,13 @@ createSubscriptionRoutes.post('/', async (c) => {
   return c.json(await createCheckout(c, input));
 });
 
-/** A password a checkout started before the server held its hash is finished with: the same rules as sign-up. */
-const acceptNewPassword = (password: string) => assertAcceptablePassword(parse(newAccountFields.shape.password, password));
-
 completeSubscriptionRoutes.post('/', async (c) => {
   const body = await parseJson(c, completeSubscriptionBody);
-  const { status, body: answer } = await completeCheckout(c, body, acceptNewPassword);
+  const { status, body: answer } = await completeCheckout(c, body, {
+    // A password a checkout started before the server held its hash is finished with: the same rules as sign-up.
+    acceptNewPassword: (password) => assertAcceptablePassword(parse(newAccountFields.shape.password, password)),
+    startSession: (q, userId) => startSession(c, q, userId),
+  });
   return c.json(answer, status);
 });
 
