@@ -8,6 +8,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import noSqlInRoutes from './eslint-rules/no-sql-in-routes.js';
 
 const aliasResolver = fileURLToPath(new URL('./scripts/eslint-alias-resolver.cjs', import.meta.url));
 
@@ -42,6 +43,54 @@ export default defineConfig(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Layers of the API (decision 177): routes -> domain -> db. A route module holds no SQL (local rule
+    // eslint-rules/no-sql-in-routes.js); tests/lint proves it fails on a route with SQL.
+    files: ['supabase/functions/api/routes/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      // TEMPORARY (issue 29, shrunk by the lead at each merge): route files other helpers are still moving into
+      // domain/. Delete a line once its file holds no SQL.
+      'supabase/functions/api/routes/following/**', // helper n30a
+      'supabase/functions/api/routes/notifications/**', // helper n30a
+      'supabase/functions/api/routes/business-updates/**', // helper n30a
+      'supabase/functions/api/routes/collabs/**', // helper n31a
+      'supabase/functions/api/routes/admin-merchants.ts', // helper n29a, in progress
+      'supabase/functions/api/routes/admin/cities.ts', // helper n29a, in progress
+      'supabase/functions/api/routes/admin/merchants.ts', // helper n29a, in progress
+      'supabase/functions/api/routes/admin/metrics.ts', // helper n29a, in progress
+      'supabase/functions/api/routes/admin/users.ts', // helper n29a, in progress
+      'supabase/functions/api/routes/auth/account.ts', // helper n29a, in progress
+      'supabase/functions/api/routes/auth/index.ts', // helper n29a, in progress
+      'supabase/functions/api/routes/business-search.ts', // helper n29a, in progress
+      'supabase/functions/api/routes/deals/index.ts', // helper n29a, in progress
+      'supabase/functions/api/routes/insights.ts', // helper n29a, in progress
+      'supabase/functions/api/routes/lookup.ts', // helper n29a, in progress
+      'supabase/functions/api/routes/objects.ts', // helper n29a, in progress
+      'supabase/functions/api/routes/profile-picture.ts', // helper n29a, in progress
+    ],
+    plugins: { 'api-layers': { rules: { 'no-sql-in-routes': noSqlInRoutes } } },
+    rules: { 'api-layers/no-sql-in-routes': 'error' },
+  },
+  {
+    // The domain speaks no HTTP (decision 177): no Hono, no middleware, no HTTP errors (domain/errors.ts has the
+    // domain's refusals; middleware/errors.ts maps them to statuses), no routes. tests/lint proves it.
+    files: ['supabase/functions/api/domain/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'supabase/functions/api/domain/sign-in-limits.ts', // helper n29a: replaced by domain/limiter.ts (issue 28)
+    ],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['hono', 'hono/*'], message: 'domain/ speaks no HTTP: take plain values, let the route or middleware handle the request (decision 177).' },
+          { group: ['**/middleware/*', '**/middleware'], message: 'domain/ never imports middleware (decision 177).' },
+          { group: ['**/lib/http-error', '**/lib/http-error.ts'], message: 'domain/ throws DomainError (domain/errors.ts); middleware/errors.ts maps it to HTTP (decision 177).' },
+          { group: ['**/routes/*', '**/routes/**'], message: 'domain/ never imports routes (decision 177).' },
+        ],
+      }],
+    },
   },
   {
     files: ['**/*.cjs'],

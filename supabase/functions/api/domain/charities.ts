@@ -7,7 +7,7 @@ import type {
   AdminCharity, CharityImpact, createCharityBody, ImpactAnswer, UpdateCharityBody,
 } from '../../_shared/contract/charities.ts';
 import type { Query } from '../db/database.ts';
-import { badRequest, conflict, notFound } from '../lib/http-error.ts';
+import { conflict, invalid, notFound } from './errors.ts';
 import { centsAsDecimal, toCsv } from '../lib/csv.ts';
 import { PLANS, type PlanId } from '../../_shared/constants.ts';
 
@@ -58,7 +58,7 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string }).code 
 
 export async function createCharity(q: Query, body: z.output<typeof createCharityBody>): Promise<AdminCharity> {
   const [city] = await q<{ id: string }>(`select id from public.cities where id = $1`, [body.cityId]);
-  if (!city) throw badRequest('cityId is not a city');
+  if (!city) throw invalid('cityId is not a city');
   const [clash] = await q(`select 1 from public.charities where city_id = $1 and lower(name) = lower($2)`, [body.cityId, body.name]);
   if (clash) throw await nameClash(q, body.cityId, body.name);
   if (body.isDefault) await clearOtherDefaults(q, body.cityId, null);
@@ -71,7 +71,7 @@ export async function createCharity(q: Query, body: z.output<typeof createCharit
 export async function updateCharity(q: Query, id: string, body: UpdateCharityBody): Promise<AdminCharity> {
   const current = await findCharity(q, id);
   if (body.isDefault === true && (body.retired ?? current.retiredAt !== null)) {
-    throw badRequest('A retired charity cannot be the default. Restore it first.');
+    throw invalid('A retired charity cannot be the default. Restore it first.');
   }
   if (body.name !== undefined) {
     const [clash] = await q(`select 1 from public.charities where city_id = $1 and lower(name) = lower($2) and id <> $3`,

@@ -1,19 +1,16 @@
 // Staff on the counter (issue 26, decision 166): invites, the staff list, pairing a tablet, and PIN switching on it.
 // The owner's calls run as the owner (userTx), so the SQL functions check ownership themselves (PL403 for staff);
 // the tablet's calls have no session yet and run as the service role, keyed by the device token's hash.
-import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import {
   type CounterDevice, type CounterDeviceAnswer, PAIRING_CODE_ALPHABET, PAIRING_CODE_LENGTH, type StaffMember,
 } from '../../_shared/contract/staff.ts';
-import type { AppContext } from '../context.ts';
 import type { Query } from '../db/database.ts';
 import { iso } from '../lib/iso.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
-import { cookieOptions, startSession } from './session-cookie.ts';
 
 /** The paired tablet's cookie: a long-lived device token (only its sha-256 is stored). */
 export const COUNTER_DEVICE_COOKIE = 'pl_counter_device';
-const DEVICE_COOKIE_DAYS = 400;
+export const DEVICE_COOKIE_DAYS = 400;
 
 // ---------------------------------------------------------------- the owner's side (run as the owner)
 
@@ -117,16 +114,10 @@ export async function pairDevice(q: Query, code: string): Promise<{ token: strin
   return { token, businessName: used.business_name };
 }
 
-export function setDeviceCookie(c: AppContext, token: string) {
-  setCookie(c, COUNTER_DEVICE_COOKIE, token, { ...cookieOptions(c), maxAge: DEVICE_COOKIE_DAYS * 86400 });
-}
-
 export interface PairedDevice { id: string; merchantId: string; businessName: string }
 
-/** The paired tablet this request comes from (its device cookie), or null. */
-export async function pairedDevice(c: AppContext, q: Query): Promise<PairedDevice | null> {
-  const token = getCookie(c, COUNTER_DEVICE_COOKIE);
-  if (!token) return null;
+/** The paired tablet of this device token (from its cookie: middleware/cookies.ts), or null. */
+export async function findPairedDevice(q: Query, token: string): Promise<PairedDevice | null> {
   const [row] = await q<{ id: string; merchant_id: string; business_name: string }>(
     `update private.counter_devices d set last_seen_at = now()
        from public.merchants m
@@ -134,10 +125,7 @@ export async function pairedDevice(c: AppContext, q: Query): Promise<PairedDevic
       returning d.id, d.merchant_id, m.name as business_name`,
     [await sha256Hex(token)],
   );
-  if (!row) {
-    deleteCookie(c, COUNTER_DEVICE_COOKIE, cookieOptions(c));
-    return null;
-  }
+  if (!row) return null;
   return { id: row.id, merchantId: row.merchant_id, businessName: row.business_name };
 }
 
@@ -184,12 +172,10 @@ export async function pinLockedUntil(q: Query, staffId: string): Promise<number>
   return row?.pin_locked_until ? new Date(row.pin_locked_until).getTime() : Date.now();
 }
 
-/** The PIN was right: tries reset, the device's previous staff session ends and this one starts (cookie set). */
-export async function startDeviceSession(c: AppContext, q: Query, device: PairedDevice, staff: { id: string; userId: string }) {
-  await q(`select private.pin_accepted($1)`, [staff.id]);
+/** The PIN was right: tries reset and the device's previous staff session ends (the caller starts the new one). */
+export async function acceptPin(q: Query, device: PairedDevice, staffId: string): Promise<void> {
+  await q(`select private.pin_accepted($1)`, [staffId]);
   await q(`delete from private.sessions where counter_device_id = $1`, [device.id]);
-  // A counter session: 4 hours idle, 12 at most (private.session_policy, decision 176).
-  await startSession(c, q, staff.userId, device.id);
 }
 
 /** "Switch staff" / lock the tablet: the staff session on this device ends; the pairing stays. */

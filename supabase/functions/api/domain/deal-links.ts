@@ -7,7 +7,7 @@ import { DEAL_NOT_FOUND_MESSAGE, DEAL_UNAVAILABLE_MESSAGE, type MemberDealLinkAn
 import type { PublicDeal } from '../../_shared/contract/deals.ts';
 import { codeStepAt, hexToBytes } from '../../_shared/deal-code.ts';
 import type { Query } from '../db/database.ts';
-import { gone, notFound } from '../lib/http-error.ts';
+import { gone, notFound } from './errors.ts';
 import { codeOf } from './deal-codes.ts';
 import { type MemberDealRow, type PublicDealRow, toMemberDeal, toPublicDeal } from './deal-views.ts';
 import { callerMembershipEndsAt } from './membership.ts';

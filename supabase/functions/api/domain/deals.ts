@@ -4,7 +4,7 @@
 import type { MemberDeal } from '../../_shared/contract/deals.ts';
 import type { Query, Statement } from '../db/database.ts';
 import { sqlLiteral } from '../db/sql-literal.ts';
-import { badRequest } from '../lib/http-error.ts';
+import { invalid } from './errors.ts';
 import { codesOf } from './deal-codes.ts';
 import { type MemberDealRow, toMemberDeal } from './deal-views.ts';
 import { filterParams } from './live-deals-sql.ts';
@@ -49,7 +49,7 @@ export function decodeCursor(cursor: string | undefined): [string, string] | [nu
       return [value[0], value[1]];
     }
   } catch { /* falls through */ }
-  throw badRequest('cursor is not valid');
+  throw invalid('cursor is not valid');
 }
 
 /** The parameters of memberDealsSql for one page (one more row than shown tells whether more follow). */

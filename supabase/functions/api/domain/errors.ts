@@ -25,3 +25,9 @@ export class DomainError extends Error {
     super(message);
   }
 }
+
+export const invalid = (message: string) => new DomainError('invalid', message);
+export const notFound = (message = 'Not found') => new DomainError('not-found', message);
+export const conflict = (message: string) => new DomainError('conflict', message);
+export const gone = (message: string) => new DomainError('gone', message);
+export const tooMany = (message: string, retryAfterSeconds: number) => new DomainError('too-many', message, retryAfterSeconds);

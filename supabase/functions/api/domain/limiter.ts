@@ -9,13 +9,11 @@
 //   checking (so 50 parallel guesses cannot all pass a "fewer than 20 so far?" check), then settle it as counted
 //   (wrong) or not (right). A take that finds the bucket full only of pending places is `busy`: those may yet not
 //   count, so it waits a moment and tries again. `counterGuess` below does that for the counter.
-import { getCookie } from 'hono/cookie';
 import { MEMBER_NOT_RECOGNISED_MESSAGE } from '../../_shared/contract/counter.ts';
 import { type AppContext, serviceTx, userTx } from '../context.ts';
 import type { Query } from '../db/database.ts';
-import { badRequest, HttpError, TooManyRequests } from '../lib/http-error.ts';
 import { sha256Hex } from '../lib/tokens.ts';
-import { COUNTER_DEVICE_COOKIE } from './counter-staff.ts';
+import { DomainError, tooMany } from './errors.ts';
 
 /**
  * The limiter's own transactions are bookkeeping, not the request's work: a keyed request (Idempotency-Key) whose
@@ -98,7 +96,7 @@ export async function countAccountAttemptIn(c: AppContext, q: Query, action: str
     buckets.push({ key: `${action}:account:${(await sha256Hex(who.account.toLowerCase())).slice(0, 40)}`, limit: perAccount, windowSeconds });
   }
   const take = await takeHit(q, buckets);
-  if (!take.taken) throw new TooManyRequests(TOO_MANY_ACCOUNT_ATTEMPTS_MESSAGE, take.retryAfterSeconds);
+  if (!take.taken) throw tooMany(TOO_MANY_ACCOUNT_ATTEMPTS_MESSAGE, take.retryAfterSeconds);
 }
 
 // ---------------------------------------------------------------- guesses at the counter
@@ -112,16 +110,15 @@ const DEVICE_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 export const COUNTER_DEVICE_INVALID = `${COUNTER_DEVICE_HEADER} must be 8 to 64 letters, digits, - or _`;
 
 /**
- * The device key of a counter request: a paired tablet's own device (its device cookie, decision 166: a key made
- * from the token's sha-256, so the bucket name reveals nothing usable), else the X-Counter-Device header (a short
- * opaque token), else one shared key per business. Whatever a client sends, the business's own bucket caps it.
+ * The device key of a counter request (middleware/cookies.ts reads it from the request): a paired tablet's own
+ * device (a key made from its device token's sha-256, decision 166, so the bucket name reveals nothing usable), else
+ * the X-Counter-Device header (a short opaque token), else one shared key per business. Whatever a client sends, the
+ * business's own bucket caps it.
  */
-export async function counterDeviceKey(c: AppContext): Promise<string> {
-  const paired = getCookie(c, COUNTER_DEVICE_COOKIE);
-  if (paired) return `paired-${(await sha256Hex(paired)).slice(0, 40)}`;
-  const header = c.req.header(COUNTER_DEVICE_HEADER);
+export async function counterDeviceKey(pairedToken: string | undefined, header: string | undefined): Promise<string> {
+  if (pairedToken) return `paired-${(await sha256Hex(pairedToken)).slice(0, 40)}`;
   if (header === undefined || header === '') return NO_DEVICE;
-  if (!DEVICE_KEY.test(header)) throw badRequest(COUNTER_DEVICE_INVALID);
+  if (!DEVICE_KEY.test(header)) throw new DomainError('invalid', COUNTER_DEVICE_INVALID);
   return header;
 }
 
@@ -129,7 +126,11 @@ export const tooManyGuessesMessage = (retryAfterSeconds: number) =>
   `Too many wrong codes or member numbers at this counter. Checking works again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} min.`;
 
 /** A refusal that means the guess was wrong (a code, pass or member number): it keeps its hit on the limiter. */
-export class WrongGuess extends HttpError {}
+export class WrongGuess extends DomainError {
+  constructor(kind: 'unprocessable' | 'not-found', message: string) {
+    super(kind, message);
+  }
+}
 
 /** Wrong guesses: WrongGuess from the route, and the SQL's one refusal for a member number (PL404). */
 export function isWrongGuess(error: unknown): boolean {
@@ -155,13 +156,12 @@ type GuessRow = { taken: boolean; busy: boolean; retry_after_seconds: number; wi
  * (config counterGuesses). None left → 429 with Retry-After. Runs as the caller: the SQL finds the business
  * (private.counter_merchant(): 403 for anyone else) so a caller only touches its own business's buckets.
  */
-export async function counterGuess(c: AppContext, deviceKey?: string): Promise<CounterGuess> {
-  const device = deviceKey ?? await counterDeviceKey(c);
+export async function counterGuess(c: AppContext, device: string): Promise<CounterGuess> {
   const { perDevice, perBusiness, windowSeconds } = c.var.deps.config.counterGuesses;
   const row = await takeWhenFree(async () => (await userTx(c, (q) => q<GuessRow>(
     `select taken, busy, retry_after_seconds, window_starts, ${BOOKKEEPING} from private.counter_guess_take($1, $2, $3, $4)`,
     [device, perDevice, perBusiness, windowSeconds])))[0]);
-  if (!row.taken) throw new TooManyRequests(tooManyGuessesMessage(row.retry_after_seconds), row.retry_after_seconds);
+  if (!row.taken) throw tooMany(tooManyGuessesMessage(row.retry_after_seconds), row.retry_after_seconds);
   const starts = row.window_starts.map((d) => new Date(d).toISOString());
   const settle = (wrong: boolean, bookkeeping: boolean) => async (q: Query) => {
     await q(`select private.counter_guess_settle($1, $2::timestamptz[], $3)${bookkeeping ? `, ${BOOKKEEPING}` : ''}`, [device, starts, wrong]);

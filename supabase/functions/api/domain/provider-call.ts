@@ -1,15 +1,18 @@
-import { HttpError } from '../lib/http-error.ts';
 import { logError } from '../lib/log.ts';
 import { CardDeclinedError } from '../ports/payments/payment-provider.ts';
+import { DomainError } from './errors.ts';
 
-/** Runs a provider call; its failures become a 402 (card) or 502 with the provider's message. */
+/**
+ * Runs a provider call; its failures become a domain refusal: 'payment-declined' (402) for a card, else
+ * 'provider-failed' (502) with the provider's message. Refusals of our own pass through unchanged.
+ */
 export async function providerCall<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof HttpError) throw error;
-    if (error instanceof CardDeclinedError) throw new HttpError(402, error.message);
+    if (error instanceof DomainError) throw error;
+    if (error instanceof CardDeclinedError) throw new DomainError('payment-declined', error.message);
     logError('Payment provider error', error);
-    throw new HttpError(502, `The payment provider could not complete the request: ${(error as Error).message}`);
+    throw new DomainError('provider-failed', `The payment provider could not complete the request: ${(error as Error).message}`);
   }
 }

@@ -4,7 +4,7 @@
 // with a new charity ledger row for the money that went back and an audit entry.
 import type { AdminPayment, AuditEntry } from '../../_shared/contract/admin-payments.ts';
 import type { Query } from '../db/database.ts';
-import { badRequest, conflict, notFound } from '../lib/http-error.ts';
+import { conflict, invalid, notFound } from './errors.ts';
 import { enqueueMail } from '../ports/mail/outbox.ts';
 import { disputeOpenedMail } from '../ports/mail/templates.ts';
 import type { ProviderDispute, ProviderRefund } from '../ports/payments/payment-provider.ts';
@@ -68,7 +68,7 @@ export async function refundTarget(
   if (left <= 0) throw conflict('This payment has already been refunded in full.');
   if (payment.dispute === 'open') throw conflict('This payment is disputed: the bank decides while the dispute is open.');
   const amount = amountCents ?? left;
-  if (amount > left) throw badRequest(`amountCents must be at most ${left} (what is left of this payment)`);
+  if (amount > left) throw invalid(`amountCents must be at most ${left} (what is left of this payment)`);
   return { payment, paymentIntentId: ids.intent, providerSubscriptionId: ids.sub, amountCents: amount };
 }
 

@@ -27,3 +27,18 @@ export async function endSession(q: Query, userId: string, sessionId: string, cu
   );
   return row ?? null;
 }
+
+/**
+ * Creates a session row (hash only; the caller sets the cookie) and answers when it expires. private.start_session
+ * picks the kind's idle timeout and lifetime and keeps at most `perAccount` per account (decision 176);
+ * `counterDeviceId` marks a staff session opened by PIN on a paired tablet (decision 166).
+ */
+export async function createSession(
+  q: Query, userId: string, tokenHash: string, counterDeviceId: string | null, deviceLabel: string | null, perAccount: number,
+): Promise<Date> {
+  const [row] = await q<{ expires_at: Date | string }>(
+    `select private.start_session($1, $2, $3, $4, $5) as expires_at`,
+    [userId, tokenHash, counterDeviceId, deviceLabel, perAccount],
+  );
+  return new Date(row.expires_at);
+}

@@ -20,12 +20,11 @@ import { enqueueMail } from '../ports/mail/outbox.ts';
 import { staffInviteMail } from '../ports/mail/templates.ts';
 import {
   acceptInvite, claimPinTry, createPairingCode, deviceView, endDeviceSession, findInvite, inviteStaff, listCounterDevices,
-  listStaff, pairDevice, pairedDevice, pinLockedUntil, removeStaff, setDeviceCookie, setStaffPin, staffPasswordHash,
-  startDeviceSession, unpairCounterDevice,
+  listStaff, pairDevice, pinLockedUntil, removeStaff, setStaffPin, staffPasswordHash, unpairCounterDevice,
 } from '../domain/counter-staff.ts';
 import { checkPasswordLimited, clientIp } from '../domain/sign-in-limits.ts';
 import { countAccountAttempt } from '../domain/limiter.ts';
-import { clearSessionCookie, startSession } from '../domain/session-cookie.ts';
+import { clearSessionCookie, pairedDevice, setDeviceCookie, startDeviceSession, startSession } from '../middleware/cookies.ts';
 import { loadSessionUser } from '../domain/session-user.ts';
 
 // ---------------------------------------------------------------- /api/merchant/staff (owner only)

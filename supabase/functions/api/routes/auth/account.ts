@@ -17,7 +17,7 @@ import { checkPasswordLimited, clientIp } from '../../domain/sign-in-limits.ts';
 import { issueAccountToken, sendVerificationMail } from '../../domain/accounts.ts';
 import { assertAcceptablePassword } from '../../lib/password-policy.ts';
 import { countAccountAttempt, countAccountAttemptIn, takeHit } from '../../domain/limiter.ts';
-import { clearSessionCookie, startSession } from '../../domain/session-cookie.ts';
+import { clearSessionCookie, startSession } from '../../middleware/cookies.ts';
 import { loadSessionUser } from '../../domain/session-user.ts';
 
 export const accountRoutes = new Hono<AppEnv>();

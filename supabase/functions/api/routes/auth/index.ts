@@ -8,7 +8,7 @@ import { assertAcceptablePassword } from '../../lib/password-policy.ts';
 import { parseJson } from '../../lib/validate.ts';
 import { type AheadStatement, requireUser } from '../../middleware/session.ts';
 import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttempt } from '../../domain/sign-in-limits.ts';
-import { clearSessionCookie, startSession } from '../../domain/session-cookie.ts';
+import { clearSessionCookie, startSession } from '../../middleware/cookies.ts';
 import { loadSessionUser, sessionUserSql } from '../../domain/session-user.ts';
 import { sendVerificationMail, USER_EXISTS_MESSAGE } from '../../domain/accounts.ts';
 import { countAccountAttempt } from '../../domain/limiter.ts';

@@ -3,7 +3,7 @@ import { uuid } from '../../../_shared/contract/common.ts';
 import type { SignedInDevices } from '../../../_shared/contract/sessions.ts';
 import { type AppEnv, serviceTx } from '../../context.ts';
 import { endSession, listSessions } from '../../domain/sessions.ts';
-import { clearSessionCookie } from '../../domain/session-cookie.ts';
+import { clearSessionCookie } from '../../middleware/cookies.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { parse } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';

@@ -10,6 +10,7 @@ import type { Query } from '../../db/database.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
 import { serialParam } from '../../lib/params.ts';
 import { parse, parseJson } from '../../lib/validate.ts';
+import { counterDeviceKeyOf } from '../../middleware/cookies.ts';
 import { COUNTER_ROLES, requireUser } from '../../middleware/session.ts';
 import { earnPoints, counterMember, redeemPoints, reversePointEntry } from '../../domain/counter-points.ts';
 import { assertCounter, counterActivity, matchDealCode, recordRedemption, undoRedemption } from '../../domain/counter-redemptions.ts';
@@ -34,10 +35,10 @@ counterRoutes.post('/verify-code', async (c) => {
   const body = await parseJson(c, verifyCodeBody);
   const at = checkedAt(body.verifiedAt);
   // A wrong code or member number counts toward the counter's limit; a right one does not (decision 168).
-  const guess = await counterGuess(c);
+  const guess = await counterGuess(c, await counterDeviceKeyOf(c));
   const redemption = await guess.run(() => userTx(c, async (q) => {
     const deal = await matchDealCode(q, body.code, body.dealId, at.atMs);
-    if (deal === 'not-recognised') throw new WrongGuess(422, CODE_NOT_RECOGNISED);
+    if (deal === 'not-recognised') throw new WrongGuess('unprocessable', CODE_NOT_RECOGNISED);
     if (deal === 'ambiguous') throw conflict('This code matches more than one of your deals right now. Choose the deal and verify again.');
     const recorded = await recordRedemption(q, { dealId: deal.id, memberNumber: body.memberNumber, codeStep: deal.step, passStep: null, checkedAt: at.checkedAt });
     await guess.settleRightIn(q);
@@ -52,10 +53,10 @@ counterRoutes.post('/verify-pass', async (c) => {
   const body = await parseJson(c, verifyPassBody);
   const at = checkedAt(body.verifiedAt);
   // A pass that does not verify counts as a wrong guess (decision 168).
-  const guess = await counterGuess(c);
+  const guess = await counterGuess(c, await counterDeviceKeyOf(c));
   const redemption = await guess.run(async () => {
     const checked = await checkScannedPass(c.var.deps.db, body.pass, at.atMs);
-    if (!checked.ok) throw new WrongGuess(422, checked.reason);
+    if (!checked.ok) throw new WrongGuess('unprocessable', checked.reason);
     return userTx(c, async (q) => {
       const recorded = await recordRedemption(q, {
         dealId: body.dealId, memberNumber: checked.pass.certificate.mn, codeStep: null, passStep: checked.pass.step,
@@ -87,7 +88,7 @@ counterRoutes.post('/redemptions/:id/undo', async (c) => {
  * limiter, like a wrong code, so numbers cannot be probed past it (decision 168).
  */
 async function guessedMember<T>(c: AppContext, work: (q: Query) => Promise<T>): Promise<T> {
-  const guess = await counterGuess(c);
+  const guess = await counterGuess(c, await counterDeviceKeyOf(c));
   return guess.run(() => userTx(c, async (q) => {
     const result = await work(q);
     await guess.settleRightIn(q);
@@ -121,7 +122,7 @@ counterRoutes.get('/members/:memberNumber', async (c) => {
   requireUser(c, ...COUNTER_ROLES);
   const member = parse(memberNumber, c.req.param('memberNumber'));
   const found = await guessedMember(c, (q) => counterMember(q, member));
-  if (!found) throw new WrongGuess(404, MEMBER_NOT_RECOGNISED_MESSAGE);
+  if (!found) throw new WrongGuess('not-found', MEMBER_NOT_RECOGNISED_MESSAGE);
   return c.json(found);
 });
 

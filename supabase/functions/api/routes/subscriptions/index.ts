@@ -14,7 +14,7 @@ import { forbidden, HttpError } from '../../lib/http-error.ts';
 import { assertAcceptablePassword } from '../../lib/password-policy.ts';
 import { parse, parseJson } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';
-import { startSession } from '../../domain/session-cookie.ts';
+import { startSession } from '../../middleware/cookies.ts';
 import { billingRoutes, testBillingRoutes } from './billing.ts';
 
 /** /api/subscription/* (mounted at /subscription). */
