@@ -56,19 +56,6 @@ export default defineConfig(
       'supabase/functions/api/routes/notifications/**', // helper n30a
       'supabase/functions/api/routes/business-updates/**', // helper n30a
       'supabase/functions/api/routes/collabs/**', // helper n31a
-      'supabase/functions/api/routes/admin-merchants.ts', // helper n29a, in progress
-      'supabase/functions/api/routes/admin/cities.ts', // helper n29a, in progress
-      'supabase/functions/api/routes/admin/merchants.ts', // helper n29a, in progress
-      'supabase/functions/api/routes/admin/metrics.ts', // helper n29a, in progress
-      'supabase/functions/api/routes/admin/users.ts', // helper n29a, in progress
-      'supabase/functions/api/routes/auth/account.ts', // helper n29a, in progress
-      'supabase/functions/api/routes/auth/index.ts', // helper n29a, in progress
-      'supabase/functions/api/routes/business-search.ts', // helper n29a, in progress
-      'supabase/functions/api/routes/deals/index.ts', // helper n29a, in progress
-      'supabase/functions/api/routes/insights.ts', // helper n29a, in progress
-      'supabase/functions/api/routes/lookup.ts', // helper n29a, in progress
-      'supabase/functions/api/routes/objects.ts', // helper n29a, in progress
-      'supabase/functions/api/routes/profile-picture.ts', // helper n29a, in progress
     ],
     plugins: { 'api-layers': { rules: { 'no-sql-in-routes': noSqlInRoutes } } },
     rules: { 'api-layers/no-sql-in-routes': 'error' },
@@ -79,7 +66,6 @@ export default defineConfig(
     files: ['supabase/functions/api/domain/**/*.ts'],
     ignores: [
       '**/*.test.ts',
-      'supabase/functions/api/domain/sign-in-limits.ts', // helper n29a: replaced by domain/limiter.ts (issue 28)
     ],
     rules: {
       'no-restricted-imports': ['error', {

@@ -140,7 +140,7 @@ describe('merchants', () => {
 
 describe('private schema', () => {
   it('credentials, sessions and settings are out of reach of anon and authenticated', async () => {
-    for (const table of ['private.credentials', 'private.sessions', 'private.auth_attempts', 'private.app_settings']) {
+    for (const table of ['private.credentials', 'private.sessions', 'private.limiter_hits', 'private.app_settings']) {
       await expect(asAnon(db, (q) => q(`select * from ${table}`))).rejects.toEqual(denied);
       await expect(asUser(db, TEST_ADMIN.id, (q) => q(`select * from ${table}`))).rejects.toEqual(denied);
     }

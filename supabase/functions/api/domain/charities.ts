@@ -165,3 +165,12 @@ export async function charityStatement(q: Query, id: string, month: string): Pro
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'charity';
   return { filename: `statement-${slug}-${month}.csv`, csv: toCsv([STATEMENT_HEADER, ...lines, total]) };
 }
+
+/** GET /api/charities: the charities offered (retired ones no longer are, decision 125), a city's or all. */
+export const offeredCharities = (q: Query, cityId: string | undefined) =>
+  q<{ id: string; name: string; cityId: string }>(
+    `select id, name, city_id as "cityId" from public.charities
+      where ($1::uuid is null or city_id = $1::uuid) and retired_at is null
+      order by is_default desc, name`,
+    [cityId ?? null],
+  );

@@ -8,13 +8,12 @@ import { type AppContext, serviceTx } from '../context.ts';
 import type { Query } from '../db/database.ts';
 import { hashPassword, verifyPassword } from '../lib/password.ts';
 import { OWES_RENEWAL_MESSAGE, owesRenewal } from './billing.ts';
-import { USER_EXISTS_MESSAGE } from './accounts.ts';
+import { checkCityAndCharity, USER_EXISTS_MESSAGE } from './accounts.ts';
 import { DomainError } from './errors.ts';
-import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttempt } from './sign-in-limits.ts';
 import { loadSessionUser } from './session-user.ts';
 import { providerCall } from './provider-call.ts';
-import { countAccountAttempt } from './limiter.ts';
-import { checkCityAndCharity } from './membership.ts';
+import { assertRegistrationAllowed, checkPasswordLimited, countAccountAttempt, countRegistration } from './limiter.ts';
+import { clientIp } from '../lib/client-ip.ts';
 import {
   ALREADY_MEMBER_MESSAGE, checkoutByPaymentIntent, hasCurrentMembership, purgeExpiredCheckouts, settleCheckout,
   type CheckoutRow,
@@ -61,7 +60,7 @@ export async function createCheckout(c: AppContext, input: CheckoutRequest): Pro
       const [existing] = await q(`select 1 from public.profiles where email = $1`, [input.email]);
       if (existing) throw new DomainError('conflict', USER_EXISTS_MESSAGE);
       await checkCityAndCharity(q, account.homeCityId, account.charityId);
-      await recordAttempt(q, 'register', input.email, ip);
+      await countRegistration(c, q, ip);
     });
     // Held by the server from now on, so the webhook can create the account if the browser never returns.
     passwordHash = await hashPassword(input.password, c.var.deps.config.bcryptRounds);

@@ -1,12 +1,12 @@
 // The deal domain as the API sees it: the member's deal list (one SQL function that RLS governs),
 // the public list, and the codes. Routes call these; the SQL lives in
 // supabase/migrations/20261123060000_deal_domain.sql (private.member_deals, private.deal_is_live).
-import type { MemberDeal } from '../../_shared/contract/deals.ts';
+import type { MemberDeal, PublicDeal } from '../../_shared/contract/deals.ts';
 import type { Query, Statement } from '../db/database.ts';
 import { sqlLiteral } from '../db/sql-literal.ts';
 import { invalid } from './errors.ts';
 import { codesOf } from './deal-codes.ts';
-import { type MemberDealRow, toMemberDeal } from './deal-views.ts';
+import { type MemberDealRow, type PublicDealRow, toMemberDeal, toPublicDeal } from './deal-views.ts';
 import { filterParams } from './live-deals-sql.ts';
 
 /** Cards per page of the member list (the first page is what a phone shows and a bit more). */
@@ -65,6 +65,12 @@ export const publicDealsSql = `select * from public.public_deals($1::uuid, $2::t
 
 export const publicDealsStatement = (cityId: string | undefined, category: string): Statement =>
   ({ text: publicDealsSql, params: [cityId ?? null, ...filterParams(category), PUBLIC_DEALS_LIMIT] });
+
+/** GET /api/deals/public: what visitors may browse (codes are never part of it). */
+export async function publicDeals(q: Query, cityId: string | undefined, category: string): Promise<PublicDeal[]> {
+  const { text, params } = publicDealsStatement(cityId, category);
+  return (await q<PublicDealRow>(text, params)).map(toPublicDeal);
+}
 
 /** memberDealsSql with its parameters, or null for a cursor that is not valid. */
 export function memberDealsStatement(cityId: string, category: string, cursor: string | undefined): Statement | null {

@@ -1,6 +1,7 @@
 // The figures of the insight screens (issue 17, decision 120). Every sum is made in SQL
 // (migration 20261123100000_insights.sql), with the caller's rights, so row-level security decides
 // which rows count; this module only lays the rows out as one value per day or month.
+import type { AdminMetrics } from '../../_shared/contract/admin.ts';
 import type { InsightWindow, MerchantInsights, PlatformInsights } from '../../_shared/contract/insights.ts';
 import type { Query } from '../db/database.ts';
 
@@ -82,5 +83,26 @@ export async function platformInsights(q: Query): Promise<PlatformInsights> {
     activeMemberships: rows.map((row) => Number(row.active_memberships)),
     paymentVolumeCents: rows.map((row) => Number(row.payment_volume_cents)),
     charityShareCents: rows.map((row) => Number(row.charity_share_cents)),
+  };
+}
+
+/** The caller's own business's figures: private.owner_merchant() answers 403 unless the owner of an approved one. */
+export async function ownMerchantInsights(q: Query, days: InsightWindow): Promise<MerchantInsights> {
+  const [merchant] = await q<{ id: string }>(`select (private.owner_merchant()).id`);
+  return merchantInsights(q, merchant.id, days);
+}
+
+/** The admin's dashboard figures, read from aggregates the database keeps current (migration 20261122005100). */
+export async function adminMetrics(q: Query): Promise<AdminMetrics> {
+  const [row] = await q<Record<keyof AdminMetrics, string | number>>(
+    `select total_users as "totalUsers", active_merchants as "activeMerchants",
+            total_volume_cents as "totalVolume", points_outstanding as "pointsOutstanding"
+       from private.admin_metrics()`);
+  // bigint sums arrive as strings from postgres.js.
+  return {
+    totalUsers: Number(row.totalUsers),
+    activeMerchants: Number(row.activeMerchants),
+    totalVolume: Number(row.totalVolume),
+    pointsOutstanding: Number(row.pointsOutstanding),
   };
 }

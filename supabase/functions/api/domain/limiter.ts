@@ -12,6 +12,7 @@
 import { MEMBER_NOT_RECOGNISED_MESSAGE } from '../../_shared/contract/counter.ts';
 import { type AppContext, serviceTx, userTx } from '../context.ts';
 import type { Query } from '../db/database.ts';
+import { clientIp } from '../lib/client-ip.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 import { DomainError, tooMany } from './errors.ts';
 
@@ -97,6 +98,90 @@ export async function countAccountAttemptIn(c: AppContext, q: Query, action: str
   }
   const take = await takeHit(q, buckets);
   if (!take.taken) throw tooMany(TOO_MANY_ACCOUNT_ATTEMPTS_MESSAGE, take.retryAfterSeconds);
+}
+
+// ---------------------------------------------------------------- account passwords (decision 085 on the limiter)
+
+/** What sign-in and its siblings answer past a limit (decision 085's wording). */
+export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
+/** The account bucket only ever slows down, never refuses (decision 085): its "limit" is never reached. */
+const NEVER_FULL = 2_147_483_647;
+
+const emailKey = async (email: string) => (await sha256Hex(email.toLowerCase())).slice(0, 40);
+/** Failures for one account from one address: `login:account-ip:<account>:<address>`. */
+const pairPrefix = (account: string) => `login:account-ip:${account}:`;
+
+type PendingRow = { taken: boolean; busy: boolean; retry_after_seconds: number; window_starts: Date[]; hits: number[] };
+
+/**
+ * Every check of an account password (sign-in, change-password, completion replays, a staff PIN change) goes
+ * through here (decision 085, on the one limiter since decision 177). Counted are failures only, exactly under
+ * concurrency: a *pending* place is taken in three buckets before the check and settled as counted (wrong) or not:
+ * - per (account, address), `loginFailuresPerAccountAddress`, and per address over all accounts,
+ *   `loginFailuresPerIp`: full → 429 with Retry-After for that address only;
+ * - per account from every address, never full: past `accountSlowdownAfter` failures each check first waits
+ *   `accountSlowdownMs`, right password or not, so a stranger can slow an account but never lock its owner out;
+ * - a right password clears only this (account, address)'s failures.
+ */
+export async function checkPasswordLimited(c: AppContext, email: string, check: () => Promise<boolean>): Promise<boolean> {
+  const { windowMinutes, loginFailuresPerAccountAddress, loginFailuresPerIp, accountSlowdownAfter, accountSlowdownMs } =
+    c.var.deps.config.rateLimit;
+  const ip = clientIp(c);
+  const account = await emailKey(email);
+  const windowSeconds = windowMinutes * 60;
+  const buckets = [`${pairPrefix(account)}${ip}`.slice(0, 200), `login:ip:${ip}`.slice(0, 200), `login:account:${account}`];
+  const row = await takeWhenFree(async () => (await serviceTx(c, (q) => q<PendingRow>(
+    `select taken, busy, retry_after_seconds, window_starts, hits, ${BOOKKEEPING}
+       from private.limiter_take($1::text[], $2::int[], $3::int[], true)`,
+    [buckets, [loginFailuresPerAccountAddress, loginFailuresPerIp, NEVER_FULL], [windowSeconds, windowSeconds, windowSeconds]])))[0]);
+  if (!row.taken) throw tooMany(TOO_MANY_ATTEMPTS_MESSAGE, row.retry_after_seconds);
+  const starts = row.window_starts.map((d) => new Date(d).toISOString());
+  const settle = (counted: boolean) => serviceTx(c, async (q) => {
+    await q(`select private.limiter_settle($1::text[], $2::timestamptz[], $3), ${BOOKKEEPING}`, [buckets, starts, counted]);
+    if (!counted) await q(`select private.limiter_clear($1::text[]), ${BOOKKEEPING}`, [[buckets[0]]]);
+  });
+  let ok: boolean;
+  try {
+    if (row.hits[2] >= accountSlowdownAfter) await sleep(accountSlowdownMs);
+    ok = await check();
+  } catch (error) {
+    // Not an answer (e.g. the password workers are busy): the place is freed, nothing counted or cleared.
+    await serviceTx(c, (q) => q(`select private.limiter_settle($1::text[], $2::timestamptz[], false), ${BOOKKEEPING}`, [buckets, starts]));
+    throw error;
+  }
+  await settle(!ok);
+  return ok;
+}
+
+/** A password reset proves the account: its sign-in failures from every address are forgotten. */
+export async function clearSignInFailures(q: Query, email: string): Promise<void> {
+  const account = await emailKey(email);
+  await q(`select private.limiter_clear($1::text[], $2::text[])`, [[`login:account:${account}`], [pairPrefix(account)]]);
+}
+
+const registrationBucket = (c: AppContext, ip: string): Bucket => ({
+  key: `registered:ip:${ip}`.slice(0, 200),
+  limit: c.var.deps.config.rateLimit.registrationsPerIp,
+  windowSeconds: c.var.deps.config.rateLimit.windowMinutes * 60,
+});
+
+/** Before the hash: 429 when this address has made its registrations for the window (RATE_LIMIT_REGISTRATIONS_PER_IP). */
+export async function assertRegistrationAllowed(c: AppContext, q: Query, ip: string): Promise<void> {
+  const bucket = registrationBucket(c, ip);
+  const [row] = await q<{ hits: number; retry_after_seconds: number }>(
+    `select hits, greatest(ceil(extract(epoch from (expires_at - now())))::int, 1) as retry_after_seconds
+       from private.limiter_hits where bucket = $1 and expires_at > now() order by window_start desc limit 1`,
+    [bucket.key]);
+  if (row && row.hits >= bucket.limit) throw tooMany(TOO_MANY_ATTEMPTS_MESSAGE, row.retry_after_seconds);
+}
+
+/**
+ * Counts an account created from this address, in the transaction that creates it (it counts only if that
+ * commits); past the limit, 429 and nothing is created.
+ */
+export async function countRegistration(c: AppContext, q: Query, ip: string): Promise<void> {
+  const take = await takeHit(q, [registrationBucket(c, ip)], { inTheWork: true });
+  if (!take.taken) throw tooMany(TOO_MANY_ATTEMPTS_MESSAGE, take.retryAfterSeconds);
 }
 
 // ---------------------------------------------------------------- guesses at the counter

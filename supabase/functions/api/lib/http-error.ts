@@ -13,7 +13,6 @@ export const unauthorized = (message = 'Authentication required') => new HttpErr
 export const forbidden = (message = 'You do not have permission to do that') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
-export const gone = (message: string) => new HttpError(410, message);
 
 /**
  * 503 with when to try again (`Retry-After`): the server is at capacity for this kind of work (the password

@@ -28,7 +28,7 @@ beforeAll(async () => {
   app.post('/write-then-fail', async (c) => {
     applied++;
     await c.var.deps.db.transaction({ role: 'service_role' }, (q) =>
-      q(`insert into private.auth_attempts (kind, email, ip) values ('register', 'idem@example.com', '192.0.2.1')`));
+      q(`select * from private.limiter_take(array['idem-write-then-fail'], array[5], array[60])`));
     throw new Error('boom');
   });
   app.onError(onError);

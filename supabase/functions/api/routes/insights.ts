@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import { merchantInsightsQuery } from '../../_shared/contract/insights.ts';
 import { type AppEnv, userTx } from '../context.ts';
-import { merchantInsights, platformInsights } from '../domain/insights.ts';
+import { ownMerchantInsights, platformInsights } from '../domain/insights.ts';
 import { parseQuery } from '../lib/validate.ts';
 import { requireAdmin, requireUser } from '../middleware/session.ts';
 
@@ -14,11 +14,8 @@ export const merchantInsightsRoutes = new Hono<AppEnv>();
 merchantInsightsRoutes.get('/', async (c) => {
   requireUser(c, 'MERCHANT');
   const { days } = parseQuery(c, merchantInsightsQuery);
-  const insights = await userTx(c, async (q) => {
-    const [merchant] = await q<{ id: string }>(`select (private.owner_merchant()).id`); // 403 unless the owner of an approved business
-    return merchantInsights(q, merchant.id, days);
-  });
-  return c.json(insights);
+  // 403 unless the owner of an approved business.
+  return c.json(await userTx(c, (q) => ownMerchantInsights(q, days)));
 });
 
 /** GET /api/admin/insights: the platform per month (the designated admin only; the SQL checks it again). */

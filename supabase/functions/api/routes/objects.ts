@@ -12,6 +12,7 @@ import { uploadKeyPrefix } from '../lib/uploaded-object.ts';
 import { checkUploadSignature, signUploadUrl } from '../lib/upload-signing.ts';
 import { requireUser } from '../middleware/session.ts';
 import { isValidObjectKey } from '../ports/objects/object-store.ts';
+import { reserveUpload } from '../domain/uploads.ts';
 
 export const objectRoutes = new Hono<AppEnv>();
 
@@ -21,13 +22,8 @@ objectRoutes.post('/upload', async (c) => {
   const { uploadSigningSecret, uploadUrlTtlSeconds, uploadQuotaPerDay } = c.var.deps.config;
   const key = `${uploadKeyPrefix(user.id)}${crypto.randomUUID()}`;
   // Per-user quota (decision 089): every address issued counts, used or not.
-  await serviceTx(c, async (q) => {
-    await q(`select pg_advisory_xact_lock(hashtext('uploads:' || $1))`, [user.id]);
-    const [row] = await q<{ n: number }>(
-      `select count(*)::int as n from private.uploads where user_id = $1 and created_at > now() - interval '1 day'`, [user.id]);
-    if (row.n >= uploadQuotaPerDay) throw new HttpError(429, uploadQuotaMessage(uploadQuotaPerDay));
-    await q(`insert into private.uploads (key, user_id) values ($1, $2)`, [key, user.id]);
-  });
+  const reserved = await serviceTx(c, (q) => reserveUpload(q, user.id, key, uploadQuotaPerDay));
+  if (!reserved) throw new HttpError(429, uploadQuotaMessage(uploadQuotaPerDay));
   const expires = Math.floor(Date.now() / 1000) + uploadUrlTtlSeconds;
   return c.json({ uploadURL: await signUploadUrl(uploadSigningSecret, key, expires) } satisfies ObjectUploadAnswer);
 });

@@ -7,6 +7,7 @@ import { badRequest, HttpError } from '../lib/http-error.ts';
 import { checkImageBytes, MAX_UPLOAD_REQUEST_BYTES } from '../lib/image-upload.ts';
 import { deleteStoredObject } from '../lib/uploaded-object.ts';
 import { requireUser } from '../middleware/session.ts';
+import { swapProfilePicture } from '../domain/uploads.ts';
 
 /** POST and DELETE /api/auth/profile-picture (mounted beside the auth routes). */
 export const profilePictureRoutes = new Hono<AppEnv>();
@@ -18,13 +19,7 @@ const requestLimit = bodyLimit({
   },
 });
 
-const swapPicture = (c: Parameters<typeof userTx>[0], path: string | null) =>
-  userTx(c, async (q) => {
-    const [before] = await q<{ profile_picture: string | null }>(
-      `select profile_picture from public.profiles where id = (select auth.uid()) for update`);
-    await q(`update public.profiles set profile_picture = $1 where id = (select auth.uid())`, [path]);
-    return before?.profile_picture ?? null;
-  });
+const swapPicture = (c: Parameters<typeof userTx>[0], path: string | null) => userTx(c, (q) => swapProfilePicture(q, path));
 
 profilePictureRoutes.post('/', requestLimit, async (c) => {
   const user = requireUser(c);

@@ -22,8 +22,8 @@ import {
   acceptInvite, claimPinTry, createPairingCode, deviceView, endDeviceSession, findInvite, inviteStaff, listCounterDevices,
   listStaff, pairDevice, pinLockedUntil, removeStaff, setStaffPin, staffPasswordHash, unpairCounterDevice,
 } from '../domain/counter-staff.ts';
-import { checkPasswordLimited, clientIp } from '../domain/sign-in-limits.ts';
-import { countAccountAttempt } from '../domain/limiter.ts';
+import { clientIp } from '../lib/client-ip.ts';
+import { checkPasswordLimited, countAccountAttempt } from '../domain/limiter.ts';
 import { clearSessionCookie, pairedDevice, setDeviceCookie, startDeviceSession, startSession } from '../middleware/cookies.ts';
 import { loadSessionUser } from '../domain/session-user.ts';
 

@@ -4,6 +4,7 @@ import { linkIn, readMailDir } from '../../../../../tests/support/mail.ts';
 import { createTestApp, type Agent, type TestApp } from '../../../../../tests/support/test-app.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
 import { drainOutbox } from '../../ports/mail/outbox.ts';
+import { clearSignInFailures } from '../../domain/limiter.ts';
 import {
   FORGOT_PASSWORD_MESSAGE, INVALID_RESET_LINK_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE,
 } from '../../../_shared/contract/account.ts';
@@ -130,7 +131,7 @@ describe('change password and sign out everywhere', () => {
     for (let i = 0; i < 4; i++) await agent.post('/api/auth/change-password', { currentPassword: 'not-it', newPassword: 'changed-pass' });
     const limited = await agent.post('/api/auth/change-password', { currentPassword: 'first-pass', newPassword: 'changed-pass' });
     expect(limited.status).toBe(429);
-    await asService(t.database, (q) => q(`delete from private.auth_attempts where email = $1`, [email]));
+    await asService(t.database, (q) => clearSignInFailures(q, email));
     await t.agent('198.19.8.2').login(email, 'first-pass'); // nothing changed
     expect((await t.agent().post('/api/auth/change-password', { currentPassword: 'a', newPassword: 'bbbbbb' })).status).toBe(401);
   });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED, TEST_ADMIN } from '../../../../../tests/support/constants.ts';
 import { createTestApp, type Agent, type TestApp } from '../../../../../tests/support/test-app.ts';
+import { asService } from '../../../../../tests/support/test-database.ts';
+import { clearSignInFailures } from '../../domain/limiter.ts';
 
 let t: TestApp;
 const SLOWDOWN_MS = 700;
@@ -11,7 +13,7 @@ afterAll(() => t.close());
 
 const login = (agent: Agent, email: string, password: string) => agent.post('/api/auth/login', { email, password });
 
-describe('sign-in limits (decision 085)', () => {
+describe('sign-in limits (decision 085, on the one limiter since decision 177)', () => {
   it('a stranger failing on the admin account is refused from their address, and the admin still signs in from theirs', async () => {
     const attacker = t.agent('192.0.2.10');
     const statuses: number[] = [];
@@ -45,5 +47,43 @@ describe('sign-in limits (decision 085)', () => {
     const res = await login(t.agent('198.51.100.202'), SEED.pendingOwner.email, SEED.pendingOwner.password);
     expect(res.status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(SLOWDOWN_MS - 50);
+  });
+
+  it('a right password clears only its own address\'s failures for the account; the 429 says when to try again', async () => {
+    const email = SEED.merchantOwner.email;
+    const here = t.agent('192.0.2.30');
+    const there = t.agent('192.0.2.31');
+    for (let i = 0; i < 4; i++) {
+      expect((await login(here, email, 'wrong')).status).toBe(401);
+      expect((await login(there, email, 'wrong')).status).toBe(401);
+    }
+    expect((await login(here, email, SEED.merchantOwner.password)).status).toBe(200);
+    // Here starts again from zero: five more failures before a refusal...
+    for (let i = 0; i < 5; i++) expect((await login(here, email, 'wrong')).status).toBe(401);
+    // ...there still has its four: one more, then 429 with Retry-After.
+    expect((await login(there, email, 'wrong')).status).toBe(401);
+    const refused = await login(there, email, 'wrong');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.body.retryAfterSeconds).toBeGreaterThan(0);
+  });
+
+  it('counts on the limiter\'s buckets (decision 085\'s own table is gone), keeping no email or address in clear per account', async () => {
+    await login(t.agent('192.0.2.40'), 'bucket-check@example.com', 'wrong');
+    const rows = await asService(t.database, (q) => q<{ bucket: string; hits: number; pending: number }>(
+      `select bucket, hits, pending from private.limiter_hits where bucket like 'login:%192.0.2.40' or bucket like 'login:account:%'`));
+    expect(rows.some((r) => r.bucket === 'login:ip:192.0.2.40' && r.hits === 1 && r.pending === 0)).toBe(true);
+    expect(rows.every((r) => !r.bucket.includes('bucket-check'))).toBe(true);
+    const [table] = await asService(t.database, (q) => q<{ t: string | null }>(`select to_regclass('private.auth_attempts')::text as t`));
+    expect(table.t).toBeNull();
+  });
+
+  it('a password reset forgets the account\'s failures from every address', async () => {
+    const email = SEED.member.email;
+    const failing = t.agent('192.0.2.50');
+    for (let i = 0; i < 5; i++) expect((await login(failing, email, 'wrong')).status).toBe(401);
+    expect((await login(failing, email, SEED.member.password)).status).toBe(429);
+    await asService(t.database, (q) => clearSignInFailures(q, email));
+    expect((await login(failing, email, SEED.member.password)).status).toBe(200);
   });
 });

@@ -4,18 +4,15 @@ import { memberDealsQuery, publicDealsQuery } from '../../../_shared/contract/de
 import { type AppEnv, userTx } from '../../context.ts';
 import { parseQuery } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';
-import { memberDealPage, memberDealsStatement, publicDealsStatement } from '../../domain/deals.ts';
+import { memberDealPage, memberDealsStatement, publicDeals, publicDealsStatement } from '../../domain/deals.ts';
 import type { AheadStatement } from '../../middleware/session.ts';
-import { type PublicDealRow, toPublicDeal } from '../../domain/deal-views.ts';
 
 export const dealRoutes = new Hono<AppEnv>();
 
 /** GET /api/deals/public: what visitors may browse; codes are never part of it. */
 dealRoutes.get('/public', async (c) => {
   const { cityId, category } = parseQuery(c, publicDealsQuery);
-  const { text, params } = publicDealsStatement(cityId, category);
-  const rows = await userTx(c, (q) => q<PublicDealRow>(text, params));
-  return c.json(rows.map(toPublicDeal));
+  return c.json(await userTx(c, (q) => publicDeals(q, cityId, category)));
 });
 
 /** GET /api/deals/public's one statement leaves with the session lookup, or as anon for a visitor (decision 130). */
