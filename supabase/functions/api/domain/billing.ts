@@ -8,7 +8,7 @@ import { periodEnd } from '../lib/billing-period.ts';
 import { randomToken } from '../lib/tokens.ts';
 import { enqueueMail } from '../ports/mail/outbox.ts';
 import { graceEndingMail, passEndingMail, receiptMail, renewalFailedMail } from '../ports/mail/templates.ts';
-import { recordPayment } from '../routes/subscriptions/records.ts';
+import { recordPayment } from './subscription-records.ts';
 
 const day = (value: Date | string) => new Date(value).toISOString().slice(0, 10);
 

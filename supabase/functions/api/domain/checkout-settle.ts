@@ -3,15 +3,13 @@
 // /complete-subscription, or the built-in test provider's card confirmation. The provider, never
 // the caller, says whether the payment succeeded; the checkout row lock and the unique keys on
 // payments make every later caller find it done.
-import type { PlanId } from '../../../_shared/constants.ts';
-import { type AppContext, serviceTx, siteUrlOf } from '../../context.ts';
-import type { Query } from '../../db/database.ts';
-import { badRequest, conflict } from '../../lib/http-error.ts';
-import { asHttpError } from '../../middleware/errors.ts';
-import { sendVerificationMail } from '../../domain/accounts.ts';
-import { USER_EXISTS_MESSAGE } from '../../domain/accounts.ts';
-import { providerCall } from '../../domain/provider-call.ts';
-import { recordPayment, upsertSubscription } from './records.ts';
+import type { PlanId } from '../../_shared/constants.ts';
+import { type AppContext, serviceTx, siteUrlOf } from '../context.ts';
+import type { Query } from '../db/database.ts';
+import { sendVerificationMail, USER_EXISTS_MESSAGE } from './accounts.ts';
+import { DomainError, type DomainErrorKind } from './errors.ts';
+import { providerCall } from './provider-call.ts';
+import { recordPayment, upsertSubscription } from './subscription-records.ts';
 
 export const ALREADY_MEMBER_MESSAGE = 'You already have an active membership.';
 
@@ -59,7 +57,7 @@ export const hasCurrentMembership = async (q: Query, userId: string) => {
 /**
  * Settles a checkout: asks the provider whether its payment succeeded and, if so, creates the
  * account (visitor checkouts, with the password hash held since create-subscription), the
- * membership and the first payment, once. Throws HttpError when the payment does not fit the
+ * membership and the first payment, once. Throws a DomainError when the payment does not fit the
  * checkout or the account cannot be created (email taken meanwhile, already a member).
  */
 export async function settleCheckout(c: AppContext, checkout: CheckoutRow): Promise<Settlement> {
@@ -71,10 +69,10 @@ export async function settleCheckout(c: AppContext, checkout: CheckoutRow): Prom
     return { state: 'unpaid', message: payment.failureMessage ?? 'The payment has not been completed.' };
   }
   if (payment.amountCents !== checkout.amount_cents || (payment.customerId && payment.customerId !== checkout.customer_id)) {
-    throw badRequest('The payment does not match this subscription.');
+    throw new DomainError('invalid', 'The payment does not match this subscription.');
   }
   const subscription = await providerCall(() => payments.retrieveSubscription(checkout.provider_subscription_id));
-  if (subscription.status === 'canceled') throw conflict('This subscription was cancelled by the payment provider.');
+  if (subscription.status === 'canceled') throw new DomainError('conflict', 'This subscription was cancelled by the payment provider.');
 
   return serviceTx(c, async (q): Promise<Settlement> => {
     // The lock: a second caller waits here, then sees the first one's completed_user_id.
@@ -84,11 +82,11 @@ export async function settleCheckout(c: AppContext, checkout: CheckoutRow): Prom
     let userId: string;
     if (locked.upgrade_user_id) {
       userId = locked.upgrade_user_id;
-      if (await hasCurrentMembership(q, userId)) throw conflict(ALREADY_MEMBER_MESSAGE);
+      if (await hasCurrentMembership(q, userId)) throw new DomainError('conflict', ALREADY_MEMBER_MESSAGE);
     } else {
-      if (!locked.password_hash) throw badRequest('password is required to finish this checkout');
+      if (!locked.password_hash) throw new DomainError('invalid', 'password is required to finish this checkout');
       const [existing] = await q(`select 1 from public.profiles where email = $1`, [locked.email]);
-      if (existing) throw conflict(USER_EXISTS_MESSAGE);
+      if (existing) throw new DomainError('conflict', USER_EXISTS_MESSAGE);
       const [profile] = await q<{ id: string }>(
         `insert into public.profiles (email, name, role, home_city_id, preferred_charity_id)
          values ($1, $2, 'USER', $3, $4) returning id`,
@@ -118,7 +116,7 @@ export async function settleCheckout(c: AppContext, checkout: CheckoutRow): Prom
     );
     return { state: 'completed', userId, createdNow: true };
   }).catch((error: { code?: string }) => {
-    if (error.code === '23505') throw conflict(USER_EXISTS_MESSAGE);
+    if (error.code === '23505') throw new DomainError('conflict', USER_EXISTS_MESSAGE);
     throw error;
   });
 }
@@ -126,6 +124,9 @@ export async function settleCheckout(c: AppContext, checkout: CheckoutRow): Prom
 /** Deletes uncompleted checkouts past their expiry (called when a new checkout starts). */
 export const purgeExpiredCheckouts = (q: Query) =>
   q(`delete from private.checkouts where completed_user_id is null and expires_at < now()`);
+
+/** Refusals that are not the checkout's fault (the provider failing, no capacity now): thrown, so the webhook is retried. */
+const RETRIED: ReadonlySet<DomainErrorKind> = new Set(['provider-failed', 'busy']);
 
 /**
  * The server-side settlement (Stripe's invoice.paid webhook; the test provider's card confirmation):
@@ -147,9 +148,8 @@ export async function settleFromProvider(
     if (settled.state !== 'completed') return settled.state;
     return settled.createdNow ? 'account-created' : 'already-completed';
   } catch (error) {
-    const refusal = asHttpError(error);
-    if (!refusal || refusal.status >= 500) throw error;
-    console.error(`Paid checkout ${checkout.id} could not be settled (${refusal.status}): ${refusal.message}`);
+    if (!(error instanceof DomainError) || RETRIED.has(error.kind)) throw error;
+    console.error(`Paid checkout ${checkout.id} could not be settled (${error.kind}): ${error.message}`);
     return 'refused';
   }
 }

@@ -1,10 +1,10 @@
 // SQL that keeps subscription and payment rows in step with the provider. Callers run it in a
 // service_role transaction, only after the provider confirmed the payment or signed the event.
-import { CHARITY_SHARE_BPS, type PlanId } from '../../../_shared/constants.ts';
-import type { PaymentProviderKind } from '../../../_shared/contract/subscriptions.ts';
-import type { Query } from '../../db/database.ts';
-import type { ProviderSubscription } from '../../ports/payments/payment-provider.ts';
-import { enqueueReceipt } from '../../ports/mail/account-mail.ts';
+import { CHARITY_SHARE_BPS, type PlanId } from '../../_shared/constants.ts';
+import type { PaymentProviderKind } from '../../_shared/contract/subscriptions.ts';
+import type { Query } from '../db/database.ts';
+import type { ProviderSubscription } from '../ports/payments/payment-provider.ts';
+import { enqueueReceipt } from '../ports/mail/account-mail.ts';
 
 export interface NewSubscription {
   userId: string;

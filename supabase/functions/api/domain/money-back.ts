@@ -2,10 +2,10 @@
 // made in Stripe's Dashboard) and charge.dispute.created/closed. Each provider refund or dispute change
 // is recorded once, whoever reports it first; a delivery is processed once (its event id, in the same
 // transaction as its effects, so a failure is retried by Stripe).
-import { type AppContext, serviceTx, siteUrlOf } from '../../context.ts';
-import { providerCall } from '../../domain/provider-call.ts';
-import { paymentIdByIntent, providerSubscriptionOf, recordDispute, recordRefund, type RecordedStep } from '../../domain/refunds.ts';
-import type { PaymentEvent } from '../../ports/payments/payment-provider.ts';
+import { type AppContext, serviceTx, siteUrlOf } from '../context.ts';
+import { providerCall } from './provider-call.ts';
+import { paymentIdByIntent, providerSubscriptionOf, recordDispute, recordRefund, type RecordedStep } from './refunds.ts';
+import type { PaymentEvent } from '../ports/payments/payment-provider.ts';
 
 type MoneyBackEvent = Extract<PaymentEvent, { type: 'charge.refunded' | 'charge.dispute' }>;
 
