@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { loginBody, registerBody, updateProfileBody } from '../../../_shared/contract/auth.ts';
 import { DEFAULT_CITY_NAME } from '../../../_shared/constants.ts';
-import { type AppContext, type AppEnv, serviceTx, userTx } from '../../context.ts';
+import { aheadRows, type AppContext, type AppEnv, serviceTx, userTx } from '../../context.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/http-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { assertAcceptablePassword } from '../../lib/password-policy.ts';
@@ -9,7 +9,7 @@ import { parseJson } from '../../lib/validate.ts';
 import { type AheadStatement, requireUser } from '../../middleware/session.ts';
 import { assertRegistrationAllowed, checkPasswordLimited, clientIp, recordAttempt } from '../../domain/sign-in-limits.ts';
 import { clearSessionCookie, startSession } from '../../domain/session-cookie.ts';
-import { loadSessionUser, sessionUserSql } from '../../domain/session-user.ts';
+import { loadSessionUser, type SessionUserRow, sessionUserSql, toSessionUser } from '../../domain/session-user.ts';
 import { sendVerificationMail, USER_EXISTS_MESSAGE } from '../../domain/accounts.ts';
 import { countAccountAttempt } from '../../domain/limiter.ts';
 import type { Query } from '../../db/database.ts';
@@ -127,11 +127,13 @@ authRoutes.post('/logout', async (c) => {
 });
 
 /** GET /api/auth/me's one statement leaves with the session lookup (decision 130). */
-export const sessionUserAhead: AheadStatement = { method: 'GET', path: '/api/auth/me', statement: () => ({ text: sessionUserSql, params: [] }) };
+const sessionUserStatement = () => ({ text: sessionUserSql, params: [] });
+export const sessionUserAhead: AheadStatement = { method: 'GET', path: '/api/auth/me', statement: sessionUserStatement };
 
 authRoutes.get('/me', async (c) => {
   requireUser(c);
-  const user = await userTx(c, loadSessionUser);
+  const [row] = await aheadRows<SessionUserRow>(c, sessionUserStatement);
+  const user = toSessionUser(row);
   if (!user) throw unauthorized();
   return c.json({ user });
 });

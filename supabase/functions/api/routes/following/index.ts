@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { FollowedBusiness } from '../../../_shared/contract/notifications.ts';
-import { type AppEnv, userTx } from '../../context.ts';
+import { aheadRows, type AppEnv, userTx } from '../../context.ts';
 import type { Query } from '../../db/database.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { iso } from '../../lib/iso.ts';
@@ -84,12 +84,11 @@ const followingSql = `select m.id, m.name, m.logo_url as "logoUrl", m.category,
         order by f.created_at desc, m.name`;
 
 /** GET /api/user/following's one statement leaves with the session lookup (decision 130). */
-export const followingAhead: AheadStatement = {
-  method: 'GET', path: '/api/user/following', statement: () => ({ text: followingSql, params: [] }),
-};
+const followingStatement = () => ({ text: followingSql, params: [] });
+export const followingAhead: AheadStatement = { method: 'GET', path: '/api/user/following', statement: followingStatement };
 
 followingListRoutes.get('/', async (c) => {
   requireUser(c);
-  const rows = await userTx(c, (q) => q<Omit<FollowedBusiness, 'followedAt'> & { followedAt: Date | string }>(followingSql));
+  const rows = await aheadRows<Omit<FollowedBusiness, 'followedAt'> & { followedAt: Date | string }>(c, followingStatement);
   return c.json(rows.map((r): FollowedBusiness => ({ ...r, followedAt: iso(r.followedAt) })));
 });

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { NOTIFICATIONS_LIMIT, type Notification } from '../../../_shared/contract/notifications.ts';
-import { type AppEnv, userTx } from '../../context.ts';
+import { aheadRows, type AppEnv, userTx } from '../../context.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { iso } from '../../lib/iso.ts';
 import { pathId } from '../../lib/params.ts';
@@ -30,13 +30,12 @@ const listSql = `select ${notificationColumns} from public.notifications n
         order by n.created_at desc, n.id desc limit $1`;
 
 /** GET /api/notifications's one statement leaves with the session lookup (decision 130). */
-export const notificationsAhead: AheadStatement = {
-  method: 'GET', path: '/api/notifications', statement: () => ({ text: listSql, params: [NOTIFICATIONS_LIMIT] }),
-};
+const listStatement = () => ({ text: listSql, params: [NOTIFICATIONS_LIMIT] });
+export const notificationsAhead: AheadStatement = { method: 'GET', path: '/api/notifications', statement: listStatement };
 
 notificationRoutes.get('/', async (c) => {
   requireUser(c);
-  const rows = await userTx(c, (q) => q<NotificationRow>(listSql, [NOTIFICATIONS_LIMIT]));
+  const rows = await aheadRows<NotificationRow>(c, listStatement);
   return c.json(rows.map(toNotification));
 });
 
