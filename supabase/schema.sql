@@ -219,19 +219,6 @@ $$;
 COMMENT ON FUNCTION private.business_category_of(business_type text) IS 'Registration business type -> business category.';
 
 --
--- Name: caller_is_active_member(); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.caller_is_active_member() RETURNS boolean
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-begin
-  return (select auth.uid()) is not null and private.has_active_subscription((select auth.uid()));
-end
-$$;
-
---
 -- Name: caller_membership_ends_at(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -694,14 +681,12 @@ begin
       from private.deal_secrets s
       join public.deals d on d.id = s.deal_id
       join public.merchants m on m.id = d.merchant_id
-      left join public.cities c on c.id = m.city_id
      where s.deal_id = any (p_deal_ids)
        and m.active
        and (
          m.owner_user_id = v_uid
          or (m.id = v_staff_of and public.deal_is_live(d.active, d.valid_from, d.valid_to))
-         or (v_member and public.deal_is_live(d.active, d.valid_from, d.valid_to)
-             and public.merchant_is_listed(m.active, m.city_id, c.active))
+         or (v_member and public.deal_is_live_and_listed(d.active, d.valid_from, d.valid_to, d.merchant_listed))
        );
 end
 $$;
@@ -1376,10 +1361,8 @@ begin
              m.category as merchant_category, m.is_women_owned
         from public.deals d
         join public.merchants m on m.id = d.merchant_id
-        left join public.cities c on c.id = m.city_id
        where d.id = p_deal_id
-         and public.merchant_is_listed(m.active, m.city_id, c.active)
-         and public.deal_is_live(d.active, d.valid_from, d.valid_to)
+         and public.deal_is_live_and_listed(d.active, d.valid_from, d.valid_to, d.merchant_listed)
     )
     select o.id, o.title, o.description, o.category, o.discount_percent, o.discount_amount_cents, o.used_count,
            o.max_uses, o.valid_to, o.merchant_id, o.merchant_name, o.merchant_category, o.is_women_owned, s.secret
@@ -1417,7 +1400,7 @@ begin
       from unnest(coalesce(p_deal_ids, '{}')) as wanted (id)
       join private.deal_secrets s on s.deal_id = wanted.id
       join public.deals d on d.id = s.deal_id
-     where public.deal_is_live(d.active, d.valid_from, d.valid_to) and d.merchant_listed;
+     where public.deal_is_live_and_listed(d.active, d.valid_from, d.valid_to, d.merchant_listed);
 end
 $$;
 
@@ -1448,8 +1431,7 @@ begin
         from public.deals d
         join public.merchants m on m.id = d.merchant_id
        where d.city_id = p_city_id
-         and d.merchant_listed
-         and public.deal_is_live(d.active, d.valid_from, d.valid_to)
+         and public.deal_is_live_and_listed(d.active, d.valid_from, d.valid_to, d.merchant_listed)
          and (p_filter is null or m.category = p_filter or d.category = any (p_categories)
               or (p_filter = 'women-owned' and m.is_women_owned))
          and (p_after_created_at is null
@@ -2765,6 +2747,22 @@ $$;
 COMMENT ON FUNCTION public.deal_is_live(p_active boolean, p_valid_from timestamp with time zone, p_valid_to timestamp with time zone) IS 'The one definition of a live deal, with public.merchant_is_listed for its business: active and inside its validity window (both ends inclusive). Inlined by the planner.';
 
 --
+-- Name: deal_is_live_and_listed(boolean, timestamp with time zone, timestamp with time zone, boolean); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.deal_is_live_and_listed(p_active boolean, p_valid_from timestamp with time zone, p_valid_to timestamp with time zone, p_merchant_listed boolean) RETURNS boolean
+    LANGUAGE sql STABLE
+    AS $$
+  select public.deal_is_live(p_active, p_valid_from, p_valid_to) and p_merchant_listed
+$$;
+
+--
+-- Name: FUNCTION deal_is_live_and_listed(p_active boolean, p_valid_from timestamp with time zone, p_valid_to timestamp with time zone, p_merchant_listed boolean); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.deal_is_live_and_listed(p_active boolean, p_valid_from timestamp with time zone, p_valid_to timestamp with time zone, p_merchant_listed boolean) IS 'The one definition of a deal members and visitors may see: live (public.deal_is_live) and of a listed business (deals.merchant_listed, public.merchant_is_listed kept by triggers). Pass d.active, d.valid_from, d.valid_to, d.merchant_listed. Inlined by the planner.';
+
+--
 -- Name: merchant_is_listed(boolean, uuid, boolean); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2800,7 +2798,7 @@ begin
         from public.deals d
         join public.merchants m on m.id = d.merchant_id
         left join public.cities lc on lc.id = m.city_id
-       where public.merchant_is_listed(m.active, m.city_id, lc.active) and public.deal_is_live(d.active, d.valid_from, d.valid_to)
+       where public.deal_is_live_and_listed(d.active, d.valid_from, d.valid_to, d.merchant_listed)
          and (p_filter is null or m.category = p_filter or d.category = any (p_categories)
               or (p_filter = 'women-owned' and m.is_women_owned))
        order by d.created_at desc, d.id
@@ -2813,7 +2811,7 @@ begin
         join public.merchants m on m.id = d.merchant_id
         left join public.cities lc on lc.id = m.city_id
        where d.city_id = p_city_id
-         and public.merchant_is_listed(m.active, m.city_id, lc.active) and public.deal_is_live(d.active, d.valid_from, d.valid_to)
+         and public.deal_is_live_and_listed(d.active, d.valid_from, d.valid_to, d.merchant_listed)
          and (p_filter is null or m.category = p_filter or d.category = any (p_categories)
               or (p_filter = 'women-owned' and m.is_women_owned))
        order by d.created_at desc, d.id
@@ -5802,7 +5800,7 @@ ALTER TABLE public.deals ENABLE ROW LEVEL SECURITY;
 -- Name: deals deals: anon reads live deals; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "deals: anon reads live deals" ON public.deals FOR SELECT TO anon USING ((public.deal_is_live(active, valid_from, valid_to) AND merchant_listed));
+CREATE POLICY "deals: anon reads live deals" ON public.deals FOR SELECT TO anon USING (public.deal_is_live_and_listed(active, valid_from, valid_to, merchant_listed));
 
 --
 -- Name: deals deals: approved owner inserts; Type: POLICY; Schema: public; Owner: -
@@ -5826,7 +5824,7 @@ CREATE POLICY "deals: owner updates" ON public.deals FOR UPDATE TO authenticated
 -- Name: deals deals: users read live deals, owners their own, admin all; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "deals: users read live deals, owners their own, admin all" ON public.deals FOR SELECT TO authenticated USING (((public.deal_is_live(active, valid_from, valid_to) AND merchant_listed) OR (merchant_id = ( SELECT private.my_merchant_id() AS my_merchant_id)) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY "deals: users read live deals, owners their own, admin all" ON public.deals FOR SELECT TO authenticated USING ((public.deal_is_live_and_listed(active, valid_from, valid_to, merchant_listed) OR (merchant_id = ( SELECT private.my_merchant_id() AS my_merchant_id)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: follows; Type: ROW SECURITY; Schema: public; Owner: -
@@ -6117,14 +6115,6 @@ REVOKE ALL ON FUNCTION private.bump_platform_counter(counter_metric text, delta_
 REVOKE ALL ON FUNCTION private.business_category_of(business_type text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.business_category_of(business_type text) TO authenticated;
 GRANT ALL ON FUNCTION private.business_category_of(business_type text) TO service_role;
-
---
--- Name: FUNCTION caller_is_active_member(); Type: ACL; Schema: private; Owner: -
---
-
-REVOKE ALL ON FUNCTION private.caller_is_active_member() FROM PUBLIC;
-GRANT ALL ON FUNCTION private.caller_is_active_member() TO authenticated;
-GRANT ALL ON FUNCTION private.caller_is_active_member() TO service_role;
 
 --
 -- Name: FUNCTION caller_membership_ends_at(); Type: ACL; Schema: private; Owner: -
@@ -6759,6 +6749,14 @@ GRANT ALL ON FUNCTION private.user_role() TO service_role;
 GRANT ALL ON FUNCTION public.deal_is_live(p_active boolean, p_valid_from timestamp with time zone, p_valid_to timestamp with time zone) TO anon;
 GRANT ALL ON FUNCTION public.deal_is_live(p_active boolean, p_valid_from timestamp with time zone, p_valid_to timestamp with time zone) TO authenticated;
 GRANT ALL ON FUNCTION public.deal_is_live(p_active boolean, p_valid_from timestamp with time zone, p_valid_to timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION deal_is_live_and_listed(p_active boolean, p_valid_from timestamp with time zone, p_valid_to timestamp with time zone, p_merchant_listed boolean); Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON FUNCTION public.deal_is_live_and_listed(p_active boolean, p_valid_from timestamp with time zone, p_valid_to timestamp with time zone, p_merchant_listed boolean) TO anon;
+GRANT ALL ON FUNCTION public.deal_is_live_and_listed(p_active boolean, p_valid_from timestamp with time zone, p_valid_to timestamp with time zone, p_merchant_listed boolean) TO authenticated;
+GRANT ALL ON FUNCTION public.deal_is_live_and_listed(p_active boolean, p_valid_from timestamp with time zone, p_valid_to timestamp with time zone, p_merchant_listed boolean) TO service_role;
 
 --
 -- Name: FUNCTION merchant_is_listed(p_active boolean, p_city_id uuid, p_city_active boolean); Type: ACL; Schema: public; Owner: -

@@ -1,6 +1,6 @@
 // The deal domain as the API sees it: the member's deal list (one SQL function that RLS governs),
 // the public list, and the codes. Routes call these; the SQL lives in
-// supabase/migrations/20261123060000_deal_domain.sql (private.member_deals, private.deal_is_live).
+// SQL functions, current definitions in supabase/schema.sql (private.member_deals, public.deal_is_live_and_listed).
 import type { MemberDeal } from '../../_shared/contract/deals.ts';
 import type { Statement } from '../db/database.ts';
 import { sqlLiteral } from '../db/sql-literal.ts';
