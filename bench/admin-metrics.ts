@@ -2,6 +2,7 @@
 // Prints the API latency (one admin, sequential, then 20 at once) and, for comparison, how long
 // recounting the same figures from the tables takes (what the triggers spare each request).
 import { depsFromEnv } from '../supabase/functions/api/adapters.ts';
+import { parseApiEnv } from '../supabase/functions/api/env.ts';
 import { createApp } from '../supabase/functions/api/app.ts';
 import { TEST_ADMIN } from '../tests/support/constants.ts';
 import { Agent } from '../tests/support/test-app.ts';
@@ -63,7 +64,7 @@ export async function bench() {
     const [sizes] = await database.admin.query<{ users: string; ledger: string }>(
       `select (select count(*) from public.profiles) as users, (select count(*) from public.point_ledger) as ledger`);
 
-    const app = createApp(depsFromEnv({ ADMIN_EMAIL: TEST_ADMIN.email }, database.db));
+    const app = createApp(depsFromEnv(parseApiEnv({ ADMIN_EMAIL: TEST_ADMIN.email }), database.db));
     const admin = new Agent(app);
     await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
     const first = await admin.get('/api/admin/metrics');

@@ -1,6 +1,7 @@
 // Business search (GET /api/businesses/search) over 10,000 active businesses, 20 concurrent
 // connections, through the whole API (session, validation, RLS, ranking). Prints p50/p95/p99.
 import { depsFromEnv } from '../supabase/functions/api/adapters.ts';
+import { parseApiEnv } from '../supabase/functions/api/env.ts';
 import { createApp } from '../supabase/functions/api/app.ts';
 import { SEED, TEST_ADMIN } from '../tests/support/constants.ts';
 import { Agent } from '../tests/support/test-app.ts';
@@ -63,7 +64,7 @@ export async function benchCollabs() {
     await seedBusinesses((sql, params) => database.admin.query(sql, params as unknown[]), active);
     const [{ count }] = await database.admin.query<{ count: string }>(`select count(*) from public.merchants where active`);
 
-    const app = createApp(depsFromEnv({ ADMIN_EMAIL: TEST_ADMIN.email }, database.db));
+    const app = createApp(depsFromEnv(parseApiEnv({ ADMIN_EMAIL: TEST_ADMIN.email }), database.db));
     const agent = new Agent(app);
     await agent.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
     const check = await agent.get('/api/businesses/search?q=goldn%20heron%20bakry');

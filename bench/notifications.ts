@@ -6,6 +6,7 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { depsFromEnv } from '../supabase/functions/api/adapters.ts';
+import { parseApiEnv } from '../supabase/functions/api/env.ts';
 import { createApp } from '../supabase/functions/api/app.ts';
 import { startRealtimeRelay } from '../local/realtime-relay.ts';
 import { realtimeSseRoutes } from '../local/realtime-sse.ts';
@@ -76,7 +77,7 @@ const ms = (n: number) => `${n.toFixed(0)} ms`;
 export async function bench() {
   const database = await openBenchDatabase('notifications', 4);
   const relay = await startRealtimeRelay(database.db);
-  const api = createApp(depsFromEnv({ ADMIN_EMAIL: TEST_ADMIN.email }, database.db));
+  const api = createApp(depsFromEnv(parseApiEnv({ ADMIN_EMAIL: TEST_ADMIN.email }), database.db));
   const app = createLocalServer({ api, staticDir: '/nonexistent', realtime: realtimeSseRoutes({ db: database.db, relay }) });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));

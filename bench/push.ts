@@ -6,6 +6,7 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { depsFromEnv } from '../supabase/functions/api/adapters.ts';
+import { parseApiEnv } from '../supabase/functions/api/env.ts';
 import { createApp } from '../supabase/functions/api/app.ts';
 import { drainPush } from '../supabase/functions/api/ports/push/push-queue.ts';
 import { generateVapidKeys } from '../supabase/functions/api/ports/push/web-push-crypto.ts';
@@ -28,7 +29,7 @@ export async function bench() {
   const double = await startPushDouble({ decryptEvery: Number(process.env.BENCH_PUSH_DECRYPT_EVERY ?? 100) });
   const keys = await generateVapidKeys();
   const deps = depsFromEnv(
-    { ADMIN_EMAIL: TEST_ADMIN.email, VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'mailto:bench@paylocal.example' },
+    parseApiEnv({ ADMIN_EMAIL: TEST_ADMIN.email, VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'mailto:bench@paylocal.example' }),
     database.db, { pushFetch: double.fetch },
   );
   const server = serve({ fetch: createApp(deps).fetch, port: 0, hostname: '127.0.0.1' });

@@ -18,6 +18,7 @@ import { openPostgres, type OpenedDatabase } from '../local/admin-sql.ts';
 import { prepareDatabase } from '../local/migrate.ts';
 import { depsFromEnv } from '../supabase/functions/api/adapters.ts';
 import { createApp } from '../supabase/functions/api/app.ts';
+import { parseApiEnv } from '../supabase/functions/api/env.ts';
 import {
   claimsSetupParams, claimsSetupSql, type Database, type OpenTransaction, type Query,
 } from '../supabase/functions/api/db/database.ts';
@@ -237,7 +238,7 @@ function recordingApp(url: string) {
     },
     close: () => db.close(),
   };
-  const app = createApp(depsFromEnv({ ADMIN_EMAIL: 'admin@bench.local', BCRYPT_ROUNDS: '4', MAIL_DIR: join(tmpdir(), 'paylocal-bench-mail') }, wrapped));
+  const app = createApp(depsFromEnv(parseApiEnv({ ADMIN_EMAIL: 'admin@bench.local', BCRYPT_ROUNDS: '4', MAIL_DIR: join(tmpdir(), 'paylocal-bench-mail') }), wrapped));
   return {
     async record(path: string, cookie: string, body?: string) {
       log = [];

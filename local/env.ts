@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { flagVar, intVar, optionalText, originListVar, originVar, paymentProblems } from '../supabase/functions/api/env.ts';
+import { apiEnvSchema, flagVar, intVar, optionalText, paymentProblems } from '../supabase/functions/api/env.ts';
 
 const repoRoot = join(import.meta.dirname, '..');
 
@@ -21,36 +21,30 @@ const withDefault = (fallback: string) => optionalText.transform((v) => v ?? fal
 export const defaultPoolSize = (cores = availableParallelism()) => Math.max(2, 2 * cores);
 
 /**
- * The local runner's environment (decision 075): safe local defaults, documented in .env.example. The
- * deployed Edge Function has its own schema without defaults for secrets (supabase/functions/api/env.ts).
+ * The local runner's environment (decisions 075, 179): the API's own schema (apiEnvSchema, which the deployed
+ * Edge Function extends too) EXTENDED with what only this runner reads and with safe local defaults,
+ * documented in .env.example. Parsed once at start (localEnv); main.ts hands its typed output on.
  */
-export const localEnvSchema = z.object({
-  PORT: intVar(3000, 1, 65535),
+export const localEnvSchema = apiEnvSchema.extend({
   DATA_DIR: withDefault(join(repoRoot, '.data', 'pglite')),
   // PGlite runs with fsync off by default: it survives a killed process, not a power cut. true: fsync on.
   PGLITE_FSYNC: flagVar,
-  DATABASE_URL: optionalText,
   DB_POOL_MAX: intVar(defaultPoolSize(), 1, 100),
   STATIC_DIR: withDefault(join(repoRoot, 'dist', 'web')),
   OBJECTS_DIR: withDefault(join(repoRoot, '.data', 'objects')),
   ADMIN_EMAIL: withDefault('admin@paylocal.local').pipe(z.email({ error: 'must be an email address' })).transform((e) => e.toLowerCase()),
   ADMIN_PASSWORD: withDefault('admin12345').pipe(z.string().min(8, { error: 'must be at least 8 characters' })),
   SEED: optionalText.pipe(z.enum(['true', 'false'], { error: 'must be "true" or "false"' }).optional()).transform((v) => v !== 'false'),
-  SITE_URL: optionalText.pipe(originVar.optional()),
-  ALLOWED_ORIGINS: originListVar,
-  TRUSTED_PROXY_HOPS: intVar(0, 0, 10),
   // Payments (decision 170): the built-in test provider unless STRIPE_SECRET_KEY is set; NODE_ENV=production
   // refuses the test provider unless ALLOW_TEST_PAYMENTS=true, by the deployed function's own rule.
   NODE_ENV: optionalText,
-  ALLOW_TEST_PAYMENTS: flagVar,
-  STRIPE_SECRET_KEY: optionalText,
-  STRIPE_PUBLISHABLE_KEY: optionalText,
-  STRIPE_WEBHOOK_SECRET: optionalText,
   MAIL_DIR: withDefault(join(repoRoot, '.data', 'mail')).transform((dir) => resolve(dir)),
   MAIL_DRAIN_INTERVAL_MS: intVar(1000, 50, 3_600_000),
   // Web Push (decision 110): the key pair made on first start, unless VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are set.
   VAPID_KEYS_FILE: withDefault(join(repoRoot, '.data', 'vapid-keys.json')).transform((file) => resolve(file)),
   PUSH_DRAIN_INTERVAL_MS: intVar(1000, 50, 3_600_000),
+  // Server-sent realtime streams one session may hold open at once (local/realtime-sse.ts; its default when unset).
+  REALTIME_MAX_STREAMS_PER_SESSION: intVar(0, 0, 100).transform((n) => n || undefined),
 })
   // Runs even when a field above failed (`when`), so one message names every variable at fault.
   .superRefine((parsed, ctx) => {
@@ -96,5 +90,8 @@ export function localEnv(env: NodeJS.ProcessEnv = process.env) {
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     /** Payments: Stripe with STRIPE_SECRET_KEY, else the built-in test provider (allowed outside production). */
     payments: e.STRIPE_SECRET_KEY ? 'stripe' as const : 'test' as const,
+    realtimeMaxStreamsPerSession: e.REALTIME_MAX_STREAMS_PER_SESSION,
+    /** The parsed settings the API receives (adapters.ts, config.ts): no second parse of the environment. */
+    api: e,
   };
 }

@@ -42,12 +42,12 @@ if (database.kind === 'pglite') {
 }
 
 // Supabase Realtime when configured; otherwise this runner's own SSE stream (never on the Edge Function).
-const vapid = await loadOrCreateVapidKeys(env.vapidKeysFile);
+const vapid = await loadOrCreateVapidKeys(env.vapidKeysFile, env.api);
+// The settings parsed once above, with this runner's VAPID pair (links in mail: SITE_URL, else this runner's own
+// origin http://localhost:PORT, never the Host header; decision 176).
 const deps = depsFromEnv(
   {
-    // Links in mail: SITE_URL, else this runner's own origin (never the Host header; decision 176).
-    ...process.env, PORT: String(env.port), ADMIN_EMAIL: env.adminEmail, OBJECTS_DIR: env.objectsDir, MAIL_DIR: env.mailDir,
-    VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey,
+    ...env.api, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey,
     // PGlite has no replica: every read stays on it (decision 181).
     ...(database.kind === 'pglite' ? { DATABASE_READ_URL: undefined } : {}),
   },
@@ -68,7 +68,7 @@ const stopPush = startPushLoop(database.db, deps.push, { intervalMs: env.pushDra
 const stopReminders = startBillingReminderLoop(database.db, deps.config.siteUrl ?? `http://localhost:${env.port}`);
 const app = createLocalServer({
   api, staticDir: env.staticDir, objects: deps.objects, trustedProxyHops: deps.config.trustedProxyHops, realtime: realtimeSseRoutes({
-    db: database.db, relay, maxStreamsPerSession: Number(process.env.REALTIME_MAX_STREAMS_PER_SESSION) || undefined,
+    db: database.db, relay, maxStreamsPerSession: env.realtimeMaxStreamsPerSession,
   }),
 });
 

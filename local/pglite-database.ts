@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import {
-  answeredQuery, claimsSetupParams, claimsSetupSql, type AheadResult, type Database,
+  claimsSetupParams, claimsSetupSql, endedQuery, type AheadResult, type Database,
 } from '../supabase/functions/api/db/database.ts';
 
 /** The API's database port on embedded PGlite: one connection, transactions run one at a time. */
@@ -30,7 +30,7 @@ export function pgliteDatabase(pg: PGlite): Database {
           }
           return opened;
         });
-        return { rows, query: answeredQuery(ahead, result), end: async () => {}, ahead: result };
+        return { rows, query: endedQuery, end: async () => {}, ahead: result };
       }
       // PGlite has one connection: the open transaction holds it (other requests queue) until end().
       return new Promise((resolve, reject) => {

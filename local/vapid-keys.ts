@@ -11,7 +11,9 @@ export interface LocalVapidKeys {
   source: 'environment' | 'file' | 'generated';
 }
 
-export async function loadOrCreateVapidKeys(file: string, env: NodeJS.ProcessEnv = process.env): Promise<LocalVapidKeys> {
+export async function loadOrCreateVapidKeys(
+  file: string, env: { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string },
+): Promise<LocalVapidKeys> {
   if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
     return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, source: 'environment' };
   }

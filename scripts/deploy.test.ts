@@ -1,10 +1,11 @@
 // `npm run deploy -- --dry-run` prints the exact commands, runs none, and refuses an incomplete secrets file.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkSecretsFile, parseArgs } from './deploy.ts';
+import { edgeEnvSchema } from '../supabase/functions/api/env.ts';
 
 const root = join(import.meta.dirname, '..');
 const REF = 'abcdefghijklmnopqrst';
@@ -100,5 +101,64 @@ describe('deploy options', () => {
     const noStripe = COMPLETE.split('\n').filter((l) => !l.startsWith('STRIPE_')).join('\n');
     expect(checkSecretsFile(noStripe, REF).problems).toHaveLength(3);
     expect(checkSecretsFile(`${noStripe}\nALLOW_TEST_PAYMENTS=true`, REF).problems).toEqual([]);
+  });
+});
+
+describe("the operator's path (decision 179)", () => {
+  const example = readFileSync(join(root, '.env.production.example'), 'utf8');
+  const replace = (name: string, value: string) =>
+    COMPLETE.split('\n').filter((l) => !l.startsWith(`${name}=`)).concat(`${name}=${value}`).join('\n');
+
+  it("refuses the example's placeholders, each by name and never by value", () => {
+    for (const [name, value] of [
+      ['STRIPE_SECRET_KEY', 'sk_live_...'],
+      ['STRIPE_PUBLISHABLE_KEY', 'pk_live_...'],
+      ['STRIPE_WEBHOOK_SECRET', 'whsec_...'],
+      ['DATABASE_URL', 'postgresql://postgres.<ref>:<db-password>@aws-0-<region>.pooler.supabase.com:6543/postgres'],
+      ['REALTIME_SIGNING_JWK', '{"kty":"EC","crv":"P-256","kid":"...","x":"...","y":"...","d":"..."}'],
+      ['MAIL_DRAIN_SECRET', '<a long random string>'],
+      ['OBJECT_UPLOAD_SECRET', '<a long random string>'],
+      ['STORAGE_SECRET_KEY', 'sb_secret_…'],
+    ] as const) {
+      const { problems } = checkSecretsFile(replace(name, value), REF);
+      expect(problems.filter((p) => p.includes('placeholder')), name).toEqual([expect.stringMatching(new RegExp(`^${name}: still holds a placeholder`))]);
+      expect(problems.join('\n')).not.toContain(value);
+    }
+    // A sender's display name with its address in angle brackets is a value, not a placeholder.
+    expect(checkSecretsFile(replace('EMAIL_FROM', 'Pay Local <hello@paylocal.example>'), REF).problems).toEqual([]);
+  });
+
+  it('refuses the example file copied as it is', () => {
+    const names = checkSecretsFile(example, REF).problems.filter((p) => p.includes('placeholder')).map((p) => p.split(':')[0]);
+    expect(names).toEqual(expect.arrayContaining([
+      'DATABASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'REALTIME_SIGNING_JWK', 'MAIL_DRAIN_SECRET', 'OBJECT_UPLOAD_SECRET',
+    ]));
+  });
+
+  it("lists every variable the function reads in .env.production.example and in README's tables", () => {
+    // Supabase sets SUPABASE_* itself (the example says so); PORT, OBJECTS_DIR and MAIL_DIR are the local runner's
+    // (the function always has SITE_URL, Storage and Resend, so it never reads them).
+    const localOnly = new Set(['PORT', 'OBJECTS_DIR', 'MAIL_DIR']);
+    const readmeRows = readFileSync(join(root, 'README.md'), 'utf8').split('\n').filter((line) => line.trimStart().startsWith('|'));
+    const names = Object.keys(edgeEnvSchema.shape);
+    const notInExample = names.filter((n) => !n.startsWith('SUPABASE_') && !localOnly.has(n) && !new RegExp(`^(# )?${n}=`, 'm').test(example));
+    const notInReadme = names.filter((n) => !readmeRows.some((row) => row.includes(`\`${n}\``)));
+    expect({ notInExample, notInReadme }).toEqual({ notInExample: [], notInReadme: [] });
+    for (const provided of ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_DB_URL', 'SUPABASE_JWT_SECRET']) {
+      expect(example).toContain(provided);
+    }
+  });
+
+  it("keeps README's Cron secrets in Vault and enables pg_net", () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const cron = readme.slice(readme.indexOf('**Scheduled calls.**'), readme.indexOf('Not verified here without a hosted project'));
+    expect(cron).toMatch(/create extension if not exists pg_net/);
+    expect(cron).toMatch(/vault\.create_secret\('<MAIL_DRAIN_SECRET>'/);
+    const schedules = cron.split('select cron.schedule(').slice(1);
+    expect(schedules).toHaveLength(4);
+    for (const job of schedules) {
+      expect(job).toContain('vault.decrypted_secrets');
+      expect(job).not.toMatch(/'<[A-Z_]+/); // no secret written into the job's text
+    }
   });
 });

@@ -68,6 +68,20 @@ const shellQuote = (arg: string) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${ar
 const RESERVED_PREFIX = 'SUPABASE_';
 
 /**
+ * The placeholders of .env.production.example: `sk_live_...`, `B...`, the sample JWK's "...", `re_…`, and
+ * `<db-password>`/`<a long random string>` (angle brackets without an @, so `Pay Local <hello@x.example>` passes).
+ * A value holding one was copied and not filled in: the function would start (most look well-formed) and fail
+ * at the first payment, mail, push or realtime token.
+ */
+const PLACEHOLDER = /\.\.\.|…|<[^<>@]*>/;
+
+/** Names whose value still holds one of the example's placeholders (names only, never the value). */
+export function placeholderProblems(vars: Record<string, string>): string[] {
+  return Object.entries(vars).filter(([, value]) => PLACEHOLDER.test(value))
+    .map(([name]) => `${name}: still holds a placeholder of .env.production.example (e.g. "..." or "<...>"): fill in the real value`);
+}
+
+/**
  * Checks the secrets file with the deployed function's env schema, completed by what Supabase provides
  * to every function (URL, keys, direct database URL). Returns the problems (names only) and the file's names.
  */
@@ -76,6 +90,7 @@ export function checkSecretsFile(text: string, projectRef: string): { names: str
   const names = Object.keys(vars).sort();
   const problems = names.filter((n) => n.startsWith(RESERVED_PREFIX))
     .map((n) => `${n}: Supabase reserves the SUPABASE_ prefix and sets these itself; remove it from the file`);
+  problems.push(...placeholderProblems(vars));
   const provided = {
     SUPABASE_URL: projectUrls(projectRef).project,
     SUPABASE_DB_URL: 'postgresql://provided-by-supabase/postgres',

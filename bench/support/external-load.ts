@@ -46,7 +46,7 @@ export async function startServer(env: Record<string, string>): Promise<{ base: 
   const port = env.PORT;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'local', 'main.ts')], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', SEED: 'false', STATIC_DIR: join(tmpdir(), 'paylocal-bench-no-static'), ...env },
+    env: { ...process.env, NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', SEED: 'false', SITE_URL: `http://127.0.0.1:${port}`, STATIC_DIR: join(tmpdir(), 'paylocal-bench-no-static'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

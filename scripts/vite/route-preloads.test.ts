@@ -18,6 +18,7 @@ describe('routeModules', () => {
       `${srcDir}/features/member-home/components/member-home-page`,
       `${srcDir}/features/follows-and-updates/slots/notifications-nav-button`,
       `${srcDir}/features/follows-and-updates/slots/follow-button`,
+      `${srcDir}/features/reviews/slots/review-actions`,
     ]);
     expect(table[paths.landing]).toEqual([`${srcDir}/features/marketing/components/landing-page`]);
   });

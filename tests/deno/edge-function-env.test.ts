@@ -65,6 +65,13 @@ it('without ADMIN_EMAIL, the realtime signing key and the mail secrets exits 1 n
   expect(output).toMatch(/VAPID_PRIVATE_KEY: missing/);
 }, 90_000);
 
+it('with a malformed limit (SESSIONS_PER_ACCOUNT) exits 1 naming it, where it fell back to 10 in silence before (decision 179)', async () => {
+  const { code, output } = await start({ ...DEPLOYED_ENV, ...SITE_AND_DB, SESSIONS_PER_ACCOUNT: 'ten' });
+  expect(code, output).toBe(1);
+  expect(output).toMatch(/SESSIONS_PER_ACCOUNT: must be a whole number/);
+  expect(output).not.toContain('Listening on');
+}, 90_000);
+
 it('with everything set it starts (the database is only reached on the first request)', async () => {
   const { code, output } = await start({ ...DEPLOYED_ENV, ...SITE_AND_DB });
   expect(output).toContain('Listening on');

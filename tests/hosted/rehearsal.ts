@@ -48,8 +48,21 @@ if (wants('db')) {
   if (role.rolsuper) throw new Error(`${REHEARSAL_ROLE} must not be a superuser`);
 
   // 2. The pinned CLI pushes the migrations as that role (the server has no TLS: sslmode=disable).
+  // Hosted, supautils' policy_grants lets postgres create the realtime.messages policy without owning the table
+  // (supabase-baseline.sql, [supautils]); here a membership of the owner role stands in for it during the push only.
   const pushUrl = `${rehearsalUrl(superUrl)}?sslmode=disable`;
-  step('db push', bin('supabase'), ['db', 'push', '--db-url', pushUrl, '--yes'], { SUPABASE_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' });
+  const admin = postgres(rehearsalUrl(superUrl, { superuser: true }), { max: 1, onnotice: () => {} });
+  await admin.unsafe(`grant supabase_realtime_admin to ${REHEARSAL_ROLE}`);
+  try {
+    step('db push', bin('supabase'), ['db', 'push', '--db-url', pushUrl, '--yes'], { SUPABASE_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' });
+  } finally {
+    await admin.unsafe(`revoke supabase_realtime_admin from ${REHEARSAL_ROLE}`);
+  }
+  const [member] = await admin<{ realtime: boolean; storage: boolean }[]>`
+    select pg_has_role(${REHEARSAL_ROLE}, 'supabase_realtime_admin', 'member') as realtime,
+           pg_has_role(${REHEARSAL_ROLE}, 'supabase_storage_admin', 'member') as storage`;
+  await admin.end();
+  if (member.realtime || member.storage) throw new Error(`${REHEARSAL_ROLE} must not be a member of the realtime or storage admin roles (hosted it is not)`);
 
   // The CLI must have recorded every migration; then the demo seed (the operator's choice on a real project).
   const opened = openPostgres(rehearsalUrl(superUrl), { poolSize: 1 });

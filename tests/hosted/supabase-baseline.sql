@@ -25,6 +25,7 @@
 --  [storage]   https://supabase.com/docs/guides/storage/security/access-control (storage.objects RLS,
 --              storage.foldername(), buckets in storage.buckets)
 --              https://supabase.com/docs/guides/storage/schema/design
+--  [supautils] https://github.com/supabase/supautils (policy_grants: CREATE POLICY on tables the role does not own)
 --  [ext]       https://supabase.com/docs/guides/database/extensions (extensions live in schema `extensions`;
 --              pgcrypto and uuid-ossp are on by default, others such as pg_trgm are enabled by the project)
 --
@@ -71,9 +72,15 @@ alter role supabase_postgres with login nosuperuser createrole createdb replicat
 grant anon, authenticated, service_role to authenticator;
 grant anon, authenticated, service_role to supabase_postgres;
 grant pg_read_all_data, pg_signal_backend to supabase_postgres;
--- [rt-auth]/[storage] projects write policies on realtime.messages and storage.objects as postgres;
--- CREATE POLICY needs the table's owner, so postgres is a member of the services' owner roles.
-grant supabase_realtime_admin, supabase_storage_admin to supabase_postgres;
+-- [supautils] On a hosted project postgres is NOT a member of the services' owner roles
+-- (supabase_realtime_admin, supabase_storage_admin): it writes policies on realtime.messages and
+-- storage.objects through supautils' `policy_grants` (a loadable library that lets the listed role run
+-- CREATE/ALTER/DROP POLICY on the listed tables it does not own), and it reaches storage.buckets through the
+-- grants below. The rehearsal has no supautils: rehearsal.ts stands in for its policy grant by making the
+-- role a member of supabase_realtime_admin only while `supabase db push` runs, and checks afterwards that
+-- it is no member of either (decision 179). Revoked here too: a server shared across runs may still hold
+-- the membership an earlier baseline granted.
+revoke supabase_realtime_admin, supabase_storage_admin from supabase_postgres;
 
 -- Everything below belongs to the platform (supabase_admin), as on a hosted project.
 set role supabase_admin;

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { depsFromEnv } from '../../supabase/functions/api/adapters.ts';
+import { parseApiEnv } from '../../supabase/functions/api/env.ts';
 import { createApp, type AppDeps } from '../../supabase/functions/api/app.ts';
 import type { OpenedDatabase } from '../../local/admin-sql.ts';
 import { openTestDatabase } from './test-database.ts';
@@ -25,7 +26,7 @@ export async function createTestApp(env: Record<string, string> = {}, patch: (de
   const database = await openTestDatabase();
   // Each test app writes its mail to a fresh folder (read it with tests/support/mail.ts).
   const mailDir = env.MAIL_DIR ?? mkdtempSync(join(tmpdir(), 'paylocal-mail-'));
-  const deps = patch(depsFromEnv({ ...TEST_ENV, MAIL_DIR: mailDir, ...env }, database.db));
+  const deps = patch(depsFromEnv(parseApiEnv({ ...TEST_ENV, MAIL_DIR: mailDir, ...env }), database.db));
   const app = createApp(deps);
   return { app, database, deps, agent: (ip) => new Agent(app, ip), close: () => database.close() };
 }

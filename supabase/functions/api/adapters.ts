@@ -1,7 +1,8 @@
-// The one place where environment variables choose adapters for the API's ports.
+// The one place where the parsed environment (env.ts, decision 179) chooses adapters for the API's ports.
 import { type AppConfig, configFromEnv } from './config.ts';
+import type { ApiEnv } from './env.ts';
 import type { AppDeps } from './context.ts';
-import { type Database, DEFAULT_POOL_MAX } from './db/database.ts';
+import type { Database } from './db/database.ts';
 import { postgresDatabase } from './db/postgres-js.ts';
 import { parseEs256PrivateJwk } from './lib/jwt.ts';
 import { noRealtime } from './ports/realtime/no-realtime.ts';
@@ -19,15 +20,14 @@ import { resendMailer } from './ports/mail/resend-mailer.ts';
 import { noPush, type PushPort } from './ports/push/push-port.ts';
 import { webPushSender } from './ports/push/web-push-sender.ts';
 
-type Env = Record<string, string | undefined>;
 
 /** Stripe when STRIPE_SECRET_KEY is set; otherwise the built-in test provider (no network). */
-function paymentsFromEnv(env: Env): PaymentProvider {
+function paymentsFromEnv(env: ApiEnv): PaymentProvider {
   if (env.STRIPE_SECRET_KEY) {
     return stripePaymentProvider({
       secretKey: env.STRIPE_SECRET_KEY,
-      publishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
-      webhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
     });
   }
   return testPaymentProvider();
@@ -37,13 +37,16 @@ function paymentsFromEnv(env: Env): PaymentProvider {
  * Supabase Storage when SUPABASE_URL and a server key are set (unless OBJECT_STORE=local); else a local folder.
  * The key: STORAGE_SECRET_KEY (a new sb_secret_... key) or the legacy SUPABASE_SERVICE_ROLE_KEY.
  */
-export function objectsFromEnv(env: Env): ObjectStore {
-  const serverKey = env.STORAGE_SECRET_KEY || env.SUPABASE_SERVICE_ROLE_KEY;
+function objectsFromEnv(env: ApiEnv): ObjectStore {
+  const serverKey = env.STORAGE_SECRET_KEY ?? env.SUPABASE_SERVICE_ROLE_KEY;
   if (env.OBJECT_STORE !== 'local' && env.SUPABASE_URL && serverKey) {
-    return supabaseStorageStore({ url: env.SUPABASE_URL, serverKey, bucket: env.STORAGE_BUCKET || 'objects' });
+    return supabaseStorageStore({ url: env.SUPABASE_URL, serverKey, bucket: env.STORAGE_BUCKET });
   }
-  return localFolderStore(env.OBJECTS_DIR || '.data/objects');
+  return localFolderStore(env.OBJECTS_DIR);
 }
+
+/** The database: DATABASE_URL (the operator's pooler URL) wins over SUPABASE_DB_URL (Supabase's direct connection). */
+export const databaseUrlOf = (env: Pick<ApiEnv, 'DATABASE_URL' | 'SUPABASE_DB_URL'>) => env.DATABASE_URL ?? env.SUPABASE_DB_URL;
 
 /**
  * Deps for a deployment: `db` may be passed in (the local runner brings PGlite). The database is
@@ -52,15 +55,14 @@ export function objectsFromEnv(env: Env): ObjectStore {
  * `realtimeFallback`: what browsers are told when Supabase Realtime is not configured (the local runner
  * passes its SSE stream; otherwise "none").
  */
-export function depsFromEnv(env: Env, db?: Database, options: { realtimeFallback?: RealtimePort; pushFetch?: typeof fetch } = {}): AppDeps {
-  const url = env.DATABASE_URL || env.SUPABASE_DB_URL;
+export function depsFromEnv(env: ApiEnv, db?: Database, options: { realtimeFallback?: RealtimePort; pushFetch?: typeof fetch } = {}): AppDeps {
+  const url = databaseUrlOf(env);
   if (!db && !url) throw new Error('Set DATABASE_URL (or SUPABASE_DB_URL)');
   const config = configFromEnv(env);
-  const max = Number.parseInt(env.DB_POOL_MAX ?? '', 10) || DEFAULT_POOL_MAX;
   return {
-    db: db ?? postgresDatabase(url!, { max }),
+    db: db ?? postgresDatabase(url!, { max: env.DB_POOL_MAX }),
     // DATABASE_READ_URL: a streaming replica for the reads that may lag (decision 181); PGlite has none.
-    ...(env.DATABASE_READ_URL ? { readDb: postgresDatabase(env.DATABASE_READ_URL, { max }) } : {}),
+    ...(env.DATABASE_READ_URL ? { readDb: postgresDatabase(env.DATABASE_READ_URL, { max: env.DB_POOL_MAX }) } : {}),
     config,
     realtime: realtimeFromEnv(env, options.realtimeFallback),
     payments: paymentsFromEnv(env),
@@ -76,9 +78,9 @@ export function pushFromConfig(config: AppConfig, fetchImpl?: typeof fetch): Pus
 }
 
 /** Resend when RESEND_API_KEY is set (RESEND_API_URL overrides its base, for the local double); else .eml files in MAIL_DIR. */
-export function mailFromEnv(env: Env): MailPort {
-  if (env.RESEND_API_KEY) return resendMailer({ apiKey: env.RESEND_API_KEY, baseUrl: env.RESEND_API_URL || undefined });
-  return emlFileMailer(env.MAIL_DIR || '.data/mail');
+function mailFromEnv(env: ApiEnv): MailPort {
+  if (env.RESEND_API_KEY) return resendMailer({ apiKey: env.RESEND_API_KEY, baseUrl: env.RESEND_API_URL });
+  return emlFileMailer(env.MAIL_DIR);
 }
 
 /**
@@ -86,7 +88,10 @@ export function mailFromEnv(env: Env): MailPort {
  * project's JWT signing keys; decision 076), else the legacy JWT secret (REALTIME_JWT_SECRET, or
  * SUPABASE_JWT_SECRET where that name is allowed) for HS256.
  */
-export function realtimeSignerFromEnv(env: Env): RealtimeSigner | null {
+type RealtimeEnv = Pick<ApiEnv, 'REALTIME_SIGNING_JWK' | 'REALTIME_JWT_SECRET' | 'SUPABASE_JWT_SECRET' | 'SUPABASE_URL'
+  | 'REALTIME_PUBLISHABLE_KEY' | 'SUPABASE_ANON_KEY' | 'REALTIME_TOKEN_TTL_SECONDS'>;
+
+function realtimeSignerFromEnv(env: RealtimeEnv): RealtimeSigner | null {
   if (env.REALTIME_SIGNING_JWK) {
     try {
       return { alg: 'ES256', jwk: parseEs256PrivateJwk(env.REALTIME_SIGNING_JWK) };
@@ -94,7 +99,7 @@ export function realtimeSignerFromEnv(env: Env): RealtimeSigner | null {
       throw new Error(`REALTIME_SIGNING_JWK ${(error as Error).message}`, { cause: error });
     }
   }
-  const secret = env.REALTIME_JWT_SECRET || env.SUPABASE_JWT_SECRET;
+  const secret = env.REALTIME_JWT_SECRET ?? env.SUPABASE_JWT_SECRET;
   return secret ? { alg: 'HS256', secret } : null;
 }
 
@@ -102,13 +107,10 @@ export function realtimeSignerFromEnv(env: Env): RealtimeSigner | null {
  * Supabase Realtime when the project's URL, a browser key (REALTIME_PUBLISHABLE_KEY or SUPABASE_ANON_KEY)
  * and a signing key are known; otherwise `fallback` (none, or the local runner's SSE stream).
  */
-export function realtimeFromEnv(env: Env, fallback: RealtimePort = noRealtime()): RealtimePort {
+export function realtimeFromEnv(env: RealtimeEnv, fallback: RealtimePort = noRealtime()): RealtimePort {
   const signer = realtimeSignerFromEnv(env);
   const url = env.SUPABASE_URL;
-  const apiKey = env.REALTIME_PUBLISHABLE_KEY || env.SUPABASE_ANON_KEY;
-  if (signer && url && apiKey) {
-    const ttl = Number.parseInt(env.REALTIME_TOKEN_TTL_SECONDS ?? '', 10);
-    return supabaseRealtime({ url, apiKey, signer, ttlSeconds: Number.isFinite(ttl) && ttl > 0 ? ttl : 600 });
-  }
+  const apiKey = env.REALTIME_PUBLISHABLE_KEY ?? env.SUPABASE_ANON_KEY;
+  if (signer && url && apiKey) return supabaseRealtime({ url, apiKey, signer, ttlSeconds: env.REALTIME_TOKEN_TTL_SECONDS });
   return fallback;
 }

@@ -1,6 +1,7 @@
+import type { ApiEnv } from './env.ts';
 import { randomToken } from './lib/tokens.ts';
 
-// Runtime settings, read from the environment in one place.
+// Runtime settings, built from the parsed environment (env.ts) in one place.
 
 export interface AppConfig {
   /** The one account the admin dashboard admits (docs/spec.md section 6). */
@@ -82,74 +83,53 @@ export function isAllowedPushHost(hostname: string, hosts: readonly string[]): b
   return hosts.some((pattern) => (pattern.startsWith('*.') ? host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1 : host === pattern));
 }
 
-type Env = Record<string, string | undefined>;
-
-const nonNegativeInt = (value: string | undefined, fallback: number) => {
-  const n = Number.parseInt(value ?? '', 10);
-  return Number.isFinite(n) && n >= 0 ? n : fallback;
-};
-
-const int = (value: string | undefined, fallback: number) => {
-  const n = Number.parseInt(value ?? '', 10);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-};
-
-const originOf = (text: string | undefined): string | null => {
-  if (!text?.trim()) return null;
-  try {
-    return new URL(text.trim()).origin;
-  } catch {
-    throw new Error('SITE_URL must be an origin like https://paylocal.example');
-  }
-};
-
-/** ADMIN_EMAIL has no default here: each entry's env schema supplies it (local/env.ts has the demo one). */
-export function configFromEnv(env: Env): AppConfig {
-  const adminEmail = env.ADMIN_EMAIL?.trim().toLowerCase();
-  if (!adminEmail) throw new Error('ADMIN_EMAIL is not set');
-  const siteUrl = originOf(env.SITE_URL);
-  const extra = (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean);
+/**
+ * The API's settings from its parsed environment (env.ts: each entry point parses it once at start; decision 179).
+ * Values arrive typed and checked: nothing here parses text again.
+ */
+export function configFromEnv(env: ApiEnv): AppConfig {
+  const siteUrl = env.SITE_URL ?? null;
   return {
-    adminEmail,
-    bcryptRounds: int(env.BCRYPT_ROUNDS, 10),
-    sessionsPerAccount: Math.min(int(env.SESSIONS_PER_ACCOUNT, 10), 1000),
+    adminEmail: env.ADMIN_EMAIL,
+    bcryptRounds: env.BCRYPT_ROUNDS,
+    sessionsPerAccount: env.SESSIONS_PER_ACCOUNT,
     siteUrl,
-    linkOrigin: siteUrl ?? `http://localhost:${int(env.PORT, 3000)}`,
-    trustedProxyHops: nonNegativeInt(env.TRUSTED_PROXY_HOPS, 0),
-    allowedOrigins: [...new Set([...(siteUrl ? [siteUrl] : []), ...extra])],
+    linkOrigin: siteUrl ?? `http://localhost:${env.PORT}`,
+    trustedProxyHops: env.TRUSTED_PROXY_HOPS,
+    allowedOrigins: [...new Set([...(siteUrl ? [siteUrl] : []), ...env.ALLOWED_ORIGINS])],
     rateLimit: {
-      windowMinutes: int(env.RATE_LIMIT_WINDOW_MINUTES, 15),
-      loginFailuresPerAccountAddress: int(env.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_ADDRESS, 5),
-      loginFailuresPerIp: int(env.RATE_LIMIT_LOGIN_FAILURES_PER_IP, 20),
-      accountSlowdownAfter: int(env.RATE_LIMIT_ACCOUNT_SLOWDOWN_AFTER, 10),
-      accountSlowdownMs: nonNegativeInt(env.RATE_LIMIT_ACCOUNT_SLOWDOWN_MS, 2000),
-      registrationsPerIp: int(env.RATE_LIMIT_REGISTRATIONS_PER_IP, 20),
+      windowMinutes: env.RATE_LIMIT_WINDOW_MINUTES,
+      loginFailuresPerAccountAddress: env.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_ADDRESS,
+      loginFailuresPerIp: env.RATE_LIMIT_LOGIN_FAILURES_PER_IP,
+      accountSlowdownAfter: env.RATE_LIMIT_ACCOUNT_SLOWDOWN_AFTER,
+      accountSlowdownMs: env.RATE_LIMIT_ACCOUNT_SLOWDOWN_MS,
+      registrationsPerIp: env.RATE_LIMIT_REGISTRATIONS_PER_IP,
     },
     counterGuesses: {
-      perDevice: int(env.RATE_LIMIT_COUNTER_GUESSES_PER_DEVICE, 20),
-      perBusiness: int(env.RATE_LIMIT_COUNTER_GUESSES_PER_BUSINESS, 100),
-      windowSeconds: int(env.RATE_LIMIT_COUNTER_GUESS_WINDOW_SECONDS, 300),
+      perDevice: env.RATE_LIMIT_COUNTER_GUESSES_PER_DEVICE,
+      perBusiness: env.RATE_LIMIT_COUNTER_GUESSES_PER_BUSINESS,
+      windowSeconds: env.RATE_LIMIT_COUNTER_GUESS_WINDOW_SECONDS,
     },
     // Falls back to the service-role key (same on every Edge Function instance), else a per-process
     // random secret (the single local runner; addresses then die with the process, as they expire anyway).
-    uploadSigningSecret: env.OBJECT_UPLOAD_SECRET || env.STORAGE_SECRET_KEY || env.SUPABASE_SERVICE_ROLE_KEY || randomToken(32),
-    uploadUrlTtlSeconds: int(env.OBJECT_UPLOAD_TTL_SECONDS, 900),
-    emailFrom: env.EMAIL_FROM || 'Pay Local <no-reply@paylocal.local>',
-    mailDrainSecret: env.MAIL_DRAIN_SECRET || null,
+    uploadSigningSecret: env.OBJECT_UPLOAD_SECRET ?? env.STORAGE_SECRET_KEY ?? env.SUPABASE_SERVICE_ROLE_KEY ?? randomToken(32),
+    uploadUrlTtlSeconds: env.OBJECT_UPLOAD_TTL_SECONDS,
+    emailFrom: env.EMAIL_FROM,
+    mailDrainSecret: env.MAIL_DRAIN_SECRET ?? null,
     mailLimits: {
-      perAccount: int(env.RATE_LIMIT_ACCOUNT_MAIL_PER_EMAIL, 3),
-      perIp: int(env.RATE_LIMIT_ACCOUNT_MAIL_PER_IP, 20),
+      perAccount: env.RATE_LIMIT_ACCOUNT_MAIL_PER_EMAIL,
+      perIp: env.RATE_LIMIT_ACCOUNT_MAIL_PER_IP,
     },
-    uploadQuotaPerDay: int(env.UPLOAD_QUOTA_PER_DAY, 20),
+    uploadQuotaPerDay: env.UPLOAD_QUOTA_PER_DAY,
     vapid: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
-      ? { publicKey: env.VAPID_PUBLIC_KEY.trim(), privateKey: env.VAPID_PRIVATE_KEY.trim(), subject: env.VAPID_SUBJECT?.trim() || 'mailto:' + adminEmail }
+      ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT ?? `mailto:${env.ADMIN_EMAIL}` }
       : null,
-    pushHosts: [...KNOWN_PUSH_HOSTS, ...(env.PUSH_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)],
-    idempotencyLeaseSeconds: int(env.IDEMPOTENCY_LEASE_SECONDS, 60),
+    pushHosts: [...KNOWN_PUSH_HOSTS, ...env.PUSH_ALLOWED_HOSTS],
+    idempotencyLeaseSeconds: env.IDEMPOTENCY_LEASE_SECONDS,
     accountAttempts: {
-      perIp: int(env.RATE_LIMIT_ACCOUNT_ATTEMPTS_PER_IP, 30),
-      perAccount: int(env.RATE_LIMIT_ACCOUNT_ATTEMPTS_PER_ACCOUNT, 10),
-      windowSeconds: int(env.RATE_LIMIT_ACCOUNT_ATTEMPTS_WINDOW_SECONDS, 900),
+      perIp: env.RATE_LIMIT_ACCOUNT_ATTEMPTS_PER_IP,
+      perAccount: env.RATE_LIMIT_ACCOUNT_ATTEMPTS_PER_ACCOUNT,
+      windowSeconds: env.RATE_LIMIT_ACCOUNT_ATTEMPTS_WINDOW_SECONDS,
     },
   };
 }

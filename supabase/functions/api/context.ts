@@ -8,7 +8,7 @@ import type { MailPort } from './ports/mail/mail-port.ts';
 import type { PushPort } from './ports/push/push-port.ts';
 import { getCookie } from 'hono/cookie';
 import {
-  anonClaims, ReplicaBehind, serviceClaims, type Claims, type Database, type OpenTransaction, type Query,
+  anonClaims, ReplicaBehind, serviceClaims, type AheadResult, type Claims, type Database, type OpenTransaction, type Query, type Statement,
 } from './db/database.ts';
 
 /** Everything the app needs from the outside world; adapters are chosen in adapters.ts. */
@@ -50,6 +50,11 @@ export type AppEnv = {
     deps: AppDeps;
     user: AuthUser | null;
     requestTx: RequestTransaction | null;
+    /**
+     * The answer of the route's one statement, sent ahead with the session lookup (decision 130): built once,
+     * by the route's AheadStatement, in the session middleware; the handler takes it with `aheadRows`.
+     */
+    sentAhead: AheadResult | null;
   };
 };
 
@@ -112,6 +117,24 @@ export async function readTx<T>(c: AppContext, work: (query: Query) => Promise<T
   } finally {
     await ending;
   }
+}
+
+/**
+ * The rows of a route's one statement (decision 179). When the session middleware sent it ahead with the
+ * session lookup, its answer waits in the request context and is handed over as it is (an error it met is
+ * thrown here, as if it had just run): the statement was built once, from the request, by the route's
+ * AheadStatement. Otherwise (no session cookie, or input the AheadStatement could not read) `build` makes it
+ * now and it runs as the caller, in the request's transaction.
+ */
+export async function aheadRows<R>(c: AppContext, build: () => Statement): Promise<R[]> {
+  const sent = c.var.sentAhead;
+  if (sent) {
+    c.set('sentAhead', null); // taken once
+    if ('error' in sent) throw sent.error;
+    return sent.rows as R[];
+  }
+  const { text, params } = build();
+  return userTx(c, (q) => q<R>(text, params));
 }
 
 /** SQL as service_role: only for the auth layer and server-verified writes (payments). */

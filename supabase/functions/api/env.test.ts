@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkEdgeEnv, paymentProblems, stripeKeyMode } from './env.ts';
-import { defaultPoolSize, localEnv } from '../../../local/env.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { apiEnvSchema, checkEdgeEnv, edgeEnvSchema, parseApiEnv, paymentProblems, stripeKeyMode } from './env.ts';
+import { configFromEnv } from './config.ts';
+import { databaseUrlOf } from './adapters.ts';
+import { defaultPoolSize, localEnv, localEnvSchema } from '../../../local/env.ts';
 
 const jwkText = async () => {
   const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
@@ -42,10 +46,9 @@ describe('checkEdgeEnv (the deployed entry)', () => {
   it('accepts a complete environment and normalises it: pooler URL first, pool of 2 (decision 181), site origin, lower-case admin', () => {
     const checked = checkEdgeEnv(COMPLETE);
     if (!checked.ok) throw new Error(checked.message);
-    expect(checked.vars.DATABASE_URL).toBe(COMPLETE.DATABASE_URL);
+    expect(databaseUrlOf(checked.env)).toBe(COMPLETE.DATABASE_URL);
     expect(checked.env.DB_POOL_MAX).toBe(2);
-    expect(checked.vars.DB_POOL_MAX).toBe('2');
-    expect(checked.vars.DATABASE_READ_URL).toBeUndefined();
+    expect(checked.env.DATABASE_READ_URL).toBeUndefined();
     expect(checked.env.ADMIN_EMAIL).toBe('owner@paylocal.example');
     expect(checked.env.TRUSTED_PROXY_HOPS).toBe(0);
     expect(checked.env.ALLOW_TEST_PAYMENTS).toBe(false);
@@ -54,7 +57,7 @@ describe('checkEdgeEnv (the deployed entry)', () => {
 
   it('falls back to SUPABASE_DB_URL without a pooler URL, and says so', () => {
     const checked = checkEdgeEnv(without('DATABASE_URL'));
-    expect(checked.ok && checked.vars.DATABASE_URL).toBe(COMPLETE.SUPABASE_DB_URL);
+    expect(checked.ok && databaseUrlOf(checked.env)).toBe(COMPLETE.SUPABASE_DB_URL);
     expect(checked.ok && checked.notices).toEqual([expect.stringContaining('no DATABASE_URL')]);
     const complete = checkEdgeEnv(COMPLETE);
     expect(complete.ok && complete.notices).toEqual([]);
@@ -231,5 +234,61 @@ describe('one payment rule for both entries', () => {
       secretKey: payments.STRIPE_SECRET_KEY, publishableKey: payments.STRIPE_PUBLISHABLE_KEY, webhookSecret: payments.STRIPE_WEBHOOK_SECRET,
     });
     expect(edgeProblems(payments)).toEqual(expected);
+  });
+});
+
+describe('one config (decision 179)', () => {
+  it('each entry point extends the API schema: every variable the API reads is parsed by both', () => {
+    const apiNames = Object.keys(apiEnvSchema.shape);
+    expect(apiNames.length).toBeGreaterThan(40);
+    for (const name of apiNames) {
+      expect(Object.keys(edgeEnvSchema.shape)).toContain(name);
+      expect(Object.keys(localEnvSchema.shape)).toContain(name);
+    }
+  });
+
+  it('hands config.ts typed values: the deployed function and the local runner both read SESSIONS_PER_ACCOUNT and the limits', () => {
+    const edge = checkEdgeEnv({ ...COMPLETE, SESSIONS_PER_ACCOUNT: '4', RATE_LIMIT_ACCOUNT_SLOWDOWN_MS: '0', IDEMPOTENCY_LEASE_SECONDS: '30' });
+    if (!edge.ok) throw new Error(edge.message);
+    const fromEdge = configFromEnv(edge.env);
+    expect(fromEdge).toMatchObject({
+      sessionsPerAccount: 4, idempotencyLeaseSeconds: 30, siteUrl: 'https://deals.example.org', linkOrigin: 'https://deals.example.org',
+      adminEmail: 'owner@paylocal.example', emailFrom: COMPLETE.EMAIL_FROM, mailDrainSecret: COMPLETE.MAIL_DRAIN_SECRET,
+    });
+    expect(fromEdge.rateLimit.accountSlowdownMs).toBe(0);
+    expect(fromEdge.vapid).toEqual({ publicKey: COMPLETE.VAPID_PUBLIC_KEY, privateKey: COMPLETE.VAPID_PRIVATE_KEY, subject: COMPLETE.VAPID_SUBJECT });
+    const plain = checkEdgeEnv(COMPLETE);
+    expect(plain.ok && configFromEnv(plain.env).sessionsPerAccount).toBe(10);
+    const local = configFromEnv(localEnv({ SESSIONS_PER_ACCOUNT: '5', PORT: '3120' }).api);
+    expect(local).toMatchObject({ sessionsPerAccount: 5, linkOrigin: 'http://localhost:3120', siteUrl: null, vapid: null });
+  });
+
+  it('refuses a malformed limit by name, where before it fell back to the default in silence', () => {
+    expect(problemNames({ ...COMPLETE, SESSIONS_PER_ACCOUNT: 'ten' })).toEqual(['SESSIONS_PER_ACCOUNT']);
+    expect(problemNames({ ...COMPLETE, SESSIONS_PER_ACCOUNT: '0' })).toEqual(['SESSIONS_PER_ACCOUNT']);
+    expect(() => localEnv({ SESSIONS_PER_ACCOUNT: '5000' })).toThrow(/SESSIONS_PER_ACCOUNT: must be at most 1000/);
+    expect(() => parseApiEnv({ ADMIN_EMAIL: 'a@b.example', RATE_LIMIT_WINDOW_MINUTES: '-1' })).toThrow(/RATE_LIMIT_WINDOW_MINUTES/);
+    expect(() => parseApiEnv({})).toThrow(/ADMIN_EMAIL: missing/);
+  });
+
+  it('reads the environment in the entry points only: no raw process.env or Deno.env elsewhere in the API or local/main.ts', () => {
+    const root = join(import.meta.dirname, '..', '..', '..');
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) files.push(path);
+      }
+    };
+    walk(join(root, 'supabase', 'functions'));
+    walk(join(root, 'local'));
+    // The two entry points read the environment once and parse it; a default argument of local/env.ts too.
+    const allowed = new Set(['supabase/functions/api/index.ts', 'local/env.ts']);
+    const readers = files
+      .filter((file) => /\b(process\.env|Deno\.env)\b/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(root, file).split('\\').join('/'))
+      .filter((file) => !allowed.has(file));
+    expect(readers).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 // The deployed Edge Function's environment, checked once at start-up (decision 075). Nothing here has a
 // default for a secret: a missing payment key, admin address, database URL, site origin or realtime
 // signing key stops the function with a message naming the variable, never a silent demo fallback.
-// The local runner has its own schema with safe local defaults (local/env.ts).
+// One schema of the API's variables (apiEnvSchema) that each entry extends: this file's edgeEnvSchema, and
+// the local runner's, with safe local defaults (local/env.ts). Decision 179.
 import { z } from 'zod';
 import { DEFAULT_POOL_MAX } from './db/database.ts';
 import { parseEs256PrivateJwk } from './lib/jwt.ts';
@@ -130,51 +131,120 @@ const postgresUrl = optionalText.pipe(
   z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// connection string' }).optional(),
 );
 
-export const edgeEnvSchema = z
-  .object({
-    // Database: the pooler URL the operator sets wins over the direct one Supabase provides.
-    DATABASE_URL: postgresUrl,
-    SUPABASE_DB_URL: postgresUrl,
-    // A read replica's pooler URL for the reads that may lag (decision 181); unset, they run on the primary.
-    DATABASE_READ_URL: postgresUrl,
-    // Connections per function instance: the pooler's client limit / this = the instances it admits (decision 181).
-    DB_POOL_MAX: intVar(DEFAULT_POOL_MAX, 1, 20),
-    // Who and where.
+const withDefault = (fallback: string) => optionalText.transform((v) => v ?? fallback);
+
+/** Comma-separated host names, lower-cased (PUSH_ALLOWED_HOSTS). */
+const hostListVar = optionalText.transform((text) => (text ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean));
+
+/**
+ * Every variable the API itself reads (config.ts, adapters.ts), with the defaults a development or test run
+ * gets. Each entry point EXTENDS this one schema (decision 179): the Edge Function (edgeEnvSchema below) makes
+ * its secrets required and adds its start-up rules; the local runner (local/env.ts) adds PGlite, the static
+ * folder and local defaults. The typed output (`ApiEnv`) is what config.ts and adapters.ts receive: nothing
+ * after the parse reads the raw environment or turns a value back into a string.
+ * Add a new variable here (and to README's table and .env.production.example; a test checks both).
+ */
+export const apiEnvSchema = z.object({
+  // Database: the pooler URL the operator sets wins over the direct one Supabase provides.
+  DATABASE_URL: postgresUrl,
+  SUPABASE_DB_URL: postgresUrl,
+  // A read replica's pooler URL for the reads that may lag (decision 181); unset, they run on the primary.
+  DATABASE_READ_URL: postgresUrl,
+  // Connections per function instance: the pooler's client limit / this = the instances it admits (decision 181).
+  DB_POOL_MAX: intVar(DEFAULT_POOL_MAX, 1, 20),
+  // Who and where.
+  ADMIN_EMAIL: emailVar('the one account the admin dashboard admits'),
+  SITE_URL: optionalText.pipe(originVar.optional()),
+  /** Only where SITE_URL is unset (the local runner): links in mail point at http://localhost:PORT. */
+  PORT: intVar(3000, 1, 65535),
+  ALLOWED_ORIGINS: originListVar,
+  TRUSTED_PROXY_HOPS: intVar(0, 0, 10),
+  // Payments (decision 170).
+  ALLOW_TEST_PAYMENTS: flagVar,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  // Supabase project (SUPABASE_* are provided by the platform to every Edge Function).
+  SUPABASE_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
+  SUPABASE_SERVICE_ROLE_KEY: optionalText,
+  STORAGE_SECRET_KEY: optionalText,
+  STORAGE_BUCKET: withDefault('objects'),
+  OBJECT_STORE: optionalText.pipe(z.enum(['local', 'supabase'], { error: 'must be "local" or "supabase" (or unset)' }).optional()),
+  OBJECTS_DIR: withDefault('.data/objects'),
+  OBJECT_UPLOAD_SECRET: optionalText,
+  OBJECT_UPLOAD_TTL_SECONDS: intVar(900, 60, 86_400),
+  UPLOAD_QUOTA_PER_DAY: intVar(20, 1, 10_000),
+  SUPABASE_ANON_KEY: optionalText,
+  REALTIME_PUBLISHABLE_KEY: optionalText,
+  REALTIME_SIGNING_JWK: optionalText,
+  REALTIME_JWT_SECRET: optionalText,
+  SUPABASE_JWT_SECRET: optionalText,
+  REALTIME_TOKEN_TTL_SECONDS: intVar(600, 60, 3600),
+  // Mail (decision 090): Resend with RESEND_API_KEY, else .eml files in MAIL_DIR (never on the Edge Function).
+  RESEND_API_KEY: optionalText,
+  RESEND_API_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
+  EMAIL_FROM: withDefault('Pay Local <no-reply@paylocal.local>'),
+  MAIL_DRAIN_SECRET: optionalText,
+  MAIL_DIR: withDefault('.data/mail'),
+  // Web Push (decision 110): the VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it)
+  // and the contact push services may use (default mailto:ADMIN_EMAIL).
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: optionalText,
+  PUSH_ALLOWED_HOSTS: hostListVar,
+  // Accounts and abuse limits (decisions 089, 168, 175, 176).
+  BCRYPT_ROUNDS: intVar(10, 4, 15),
+  SESSIONS_PER_ACCOUNT: intVar(10, 1, 1000),
+  IDEMPOTENCY_LEASE_SECONDS: intVar(60, 1, 3600),
+  RATE_LIMIT_WINDOW_MINUTES: intVar(15, 1, 1440),
+  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_ADDRESS: intVar(5, 1, 10_000),
+  RATE_LIMIT_LOGIN_FAILURES_PER_IP: intVar(20, 1, 100_000),
+  RATE_LIMIT_ACCOUNT_SLOWDOWN_AFTER: intVar(10, 1, 100_000),
+  RATE_LIMIT_ACCOUNT_SLOWDOWN_MS: intVar(2000, 0, 60_000),
+  RATE_LIMIT_REGISTRATIONS_PER_IP: intVar(20, 1, 100_000),
+  RATE_LIMIT_COUNTER_GUESSES_PER_DEVICE: intVar(20, 1, 100_000),
+  RATE_LIMIT_COUNTER_GUESSES_PER_BUSINESS: intVar(100, 1, 1_000_000),
+  RATE_LIMIT_COUNTER_GUESS_WINDOW_SECONDS: intVar(300, 1, 86_400),
+  RATE_LIMIT_ACCOUNT_MAIL_PER_EMAIL: intVar(3, 1, 10_000),
+  RATE_LIMIT_ACCOUNT_MAIL_PER_IP: intVar(20, 1, 100_000),
+  RATE_LIMIT_ACCOUNT_ATTEMPTS_PER_IP: intVar(30, 1, 100_000),
+  RATE_LIMIT_ACCOUNT_ATTEMPTS_PER_ACCOUNT: intVar(10, 1, 100_000),
+  RATE_LIMIT_ACCOUNT_ATTEMPTS_WINDOW_SECONDS: intVar(900, 1, 86_400),
+});
+
+/** The API's settings, parsed: what config.ts and adapters.ts receive. */
+export type ApiEnv = z.output<typeof apiEnvSchema>;
+
+/** A problem list as one message per line, naming variables and never a value. */
+const problemsOf = (error: z.ZodError) => error.issues.map((issue) => ({ name: String(issue.path[0] ?? '?'), message: issue.message }));
+
+/**
+ * Parses the API's own schema (tests, benches, tools that build an app without an entry point's extras);
+ * throws naming every variable at fault.
+ */
+export function parseApiEnv(raw: Env): ApiEnv {
+  const parsed = apiEnvSchema.safeParse(raw);
+  if (!parsed.success) throw new Error(`Invalid environment:\n${problemsOf(parsed.error).map((p) => `  ${p.name}: ${p.message}`).join('\n')}`);
+  return parsed.data;
+}
+
+/**
+ * The deployed Edge Function: the API's schema with every secret it needs required (no demo fallbacks),
+ * plus the rules across variables.
+ */
+export const edgeEnvSchema = apiEnvSchema
+  .extend({
     ADMIN_EMAIL: emailVar('the one account the admin dashboard admits'),
     SITE_URL: z.preprocess(blankToUndefined, z.string({ error: 'missing (the public site origin, e.g. https://paylocal.example)' }).pipe(originVar)),
-    ALLOWED_ORIGINS: originListVar,
-    TRUSTED_PROXY_HOPS: intVar(0, 0, 10),
-    // Payments.
-    ALLOW_TEST_PAYMENTS: flagVar,
-    STRIPE_SECRET_KEY: optionalText,
-    STRIPE_PUBLISHABLE_KEY: optionalText,
-    STRIPE_WEBHOOK_SECRET: optionalText,
-    // Supabase project (SUPABASE_* are provided by the platform to every Edge Function).
     SUPABASE_URL: requiredText('the project URL, https://<ref>.supabase.co; Supabase sets it').pipe(z.url({ error: 'must be a URL' })),
-    SUPABASE_SERVICE_ROLE_KEY: optionalText,
-    STORAGE_SECRET_KEY: optionalText,
-    STORAGE_BUCKET: optionalText.transform((v) => v ?? 'objects'),
-    OBJECT_STORE: optionalText,
-    SUPABASE_ANON_KEY: optionalText,
-    REALTIME_PUBLISHABLE_KEY: optionalText,
-    REALTIME_SIGNING_JWK: optionalText,
-    REALTIME_JWT_SECRET: optionalText,
-    REALTIME_TOKEN_TTL_SECONDS: intVar(600, 60, 3600),
-    OBJECT_UPLOAD_SECRET: optionalText,
-    // Mail (decision 090): an Edge Function has no disk, so there is no .eml fallback; the outbox is drained by
-    // Supabase Cron calling POST /api/internal/drain-outbox with MAIL_DRAIN_SECRET.
+    // The outbox is drained by Supabase Cron calling POST /api/internal/drain-outbox with MAIL_DRAIN_SECRET.
     RESEND_API_KEY: requiredText('the Resend API key re_... every mail is sent with'),
-    RESEND_API_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
     EMAIL_FROM: requiredText('the sender of every mail, e.g. "Pay Local <hello@paylocal.example>", on a domain verified with Resend'),
     MAIL_DRAIN_SECRET: requiredText('the secret Supabase Cron sends in x-drain-secret to drain the mail outbox'),
-    // Web Push (decision 110): the VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it)
-    // and the contact push services may use.
     VAPID_PUBLIC_KEY: requiredText('the VAPID public key browsers subscribe with (base64url P-256 point)'),
     VAPID_PRIVATE_KEY: requiredText('the VAPID private key push requests are signed with (base64url, 32 bytes)'),
     VAPID_SUBJECT: requiredText('a contact for push services, mailto:you@paylocal.example or https://paylocal.example')
       .pipe(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { error: 'must be a mailto: or https: address' })),
-    PUSH_ALLOWED_HOSTS: optionalText,
-    BCRYPT_ROUNDS: intVar(10, 4, 15),
   })
   // Runs even when a field above failed (`when`), so one message names every variable at fault.
   .superRefine((parsed, ctx) => {
@@ -232,8 +302,6 @@ export type EdgeEnvCheck =
   | {
     ok: true;
     env: EdgeEnv;
-    /** The raw environment with the checked, normalised values (for depsFromEnv). */
-    vars: Env;
     /** Lines worth a log entry at start (never values). */
     notices: string[];
   }
@@ -243,7 +311,7 @@ export type EdgeEnvCheck =
 export function checkEdgeEnv(raw: Env): EdgeEnvCheck {
   const parsed = edgeEnvSchema.safeParse(raw);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => ({ name: String(issue.path[0] ?? '?'), message: issue.message }));
+    const problems = problemsOf(parsed.error);
     const message = [
       'api: refusing to start: the environment is incomplete.',
       ...problems.map((p) => `  ${p.name}: ${p.message}`),
@@ -252,25 +320,8 @@ export function checkEdgeEnv(raw: Env): EdgeEnvCheck {
     return { ok: false, problems, message };
   }
   const env = parsed.data;
-  const vars: Env = {
-    ...raw,
-    DATABASE_URL: env.DATABASE_URL ?? env.SUPABASE_DB_URL,
-    DATABASE_READ_URL: env.DATABASE_READ_URL,
-    DB_POOL_MAX: String(env.DB_POOL_MAX),
-    ADMIN_EMAIL: env.ADMIN_EMAIL,
-    SITE_URL: env.SITE_URL,
-    ALLOWED_ORIGINS: env.ALLOWED_ORIGINS.join(','),
-    TRUSTED_PROXY_HOPS: String(env.TRUSTED_PROXY_HOPS),
-    ALLOW_TEST_PAYMENTS: String(env.ALLOW_TEST_PAYMENTS),
-    STORAGE_BUCKET: env.STORAGE_BUCKET,
-    REALTIME_TOKEN_TTL_SECONDS: String(env.REALTIME_TOKEN_TTL_SECONDS),
-    BCRYPT_ROUNDS: String(env.BCRYPT_ROUNDS),
-    VAPID_PUBLIC_KEY: env.VAPID_PUBLIC_KEY,
-    VAPID_PRIVATE_KEY: env.VAPID_PRIVATE_KEY,
-    VAPID_SUBJECT: env.VAPID_SUBJECT,
-  };
   const notices: string[] = [];
   if (env.ALLOW_TEST_PAYMENTS && !env.STRIPE_SECRET_KEY) notices.push('api: ALLOW_TEST_PAYMENTS=true and no Stripe key: built-in test payments (test cards only)');
   if (!env.DATABASE_URL) notices.push('api: no DATABASE_URL: using SUPABASE_DB_URL (a direct connection; the transaction pooler is recommended)');
-  return { ok: true, env, vars, notices };
+  return { ok: true, env, notices };
 }

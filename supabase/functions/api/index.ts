@@ -10,5 +10,5 @@ if (!checked.ok) {
   Deno.exit(1);
 }
 for (const notice of checked.notices) console.warn(notice);
-const app = createApp(depsFromEnv(checked.vars));
+const app = createApp(depsFromEnv(checked.env)); // the parsed, typed settings: nothing reads Deno.env again
 Deno.serve((request, info) => app.fetch(request, { remoteAddr: info.remoteAddr })); // client address: lib/client-ip.ts

@@ -95,21 +95,13 @@ export const anonClaims: Claims = { role: 'anon' };
 export const sessionClaimsSql = `select id, email, role, db_role, claims from private.session_claims($1)`;
 
 /**
- * The query function of a transaction that already ran its one statement ahead: that statement
- * (same text and parameters) gets its answer; any other is a programming error, since the
- * transaction is over and it would run outside it.
+ * The query function of a transaction that already ran its one statement ahead: the transaction is over.
+ * Its answer is `OpenTransaction.ahead`, which the session middleware hands to the route through the
+ * request context (`c.var.sentAhead`, read with `aheadRows` in context.ts; decision 179): nothing runs here.
  */
-export function answeredQuery(ahead: Statement, result: AheadResult): Query {
-  let used = false;
-  return (async (text: string, params: readonly unknown[] = []) => {
-    if (used || text !== ahead.text || JSON.stringify(params) !== JSON.stringify(ahead.params)) {
-      throw new Error('This request\'s transaction ended with the statement sent ahead; run other statements in a transaction of their own');
-    }
-    used = true;
-    if ('error' in result) throw result.error;
-    return result.rows;
-  }) as Query;
-}
+export const endedQuery: Query = (async () => {
+  throw new Error('This request\'s transaction ended with the statement sent ahead; its answer is c.var.sentAhead (aheadRows), and other statements need a transaction of their own');
+}) as Query;
 
 /** A replica has not yet replayed the caller's last write (`Database.read` with `atLeast`): read on the primary. */
 export class ReplicaBehind extends Error {

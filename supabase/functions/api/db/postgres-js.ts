@@ -1,6 +1,6 @@
 import postgres from 'postgres';
 import {
-  answeredQuery, claimsSetupParams, claimsSetupSql, DEFAULT_POOL_MAX, isWalPosition, ReplicaBehind, type AheadResult, type Database,
+  claimsSetupParams, claimsSetupSql, DEFAULT_POOL_MAX, endedQuery, isWalPosition, ReplicaBehind, type AheadResult, type Database,
   type OpenTransaction, type Query,
 } from './database.ts';
 import { inlineParams } from './sql-literal.ts';
@@ -86,7 +86,7 @@ export function postgresDatabase(url: string, options: { max?: number } = {}): D
         try { result = { rows: await sentAhead }; } catch (error) { result = { error }; }
         await committed;
         reserved.release();
-        return { rows: opened as unknown as never[], query: answeredQuery(ahead, result), end: async () => {}, ahead: result };
+        return { rows: opened as unknown as never[], query: endedQuery, end: async () => {}, ahead: result };
       } catch (error) {
         await reserved.unsafe('rollback').catch(() => {});
         reserved.release();

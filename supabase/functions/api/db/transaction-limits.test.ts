@@ -26,7 +26,7 @@ describe('time limits of the API\'s transactions', () => {
     await opened.end(true);
     expect(row).toMatchObject({ ...expected, who: 'anon' });
     const ahead = await database.db.open(claimsSetupSql, claimsSetupParams(anonClaims), { text: limitsQuery, params: [] });
-    expect(await ahead.query(limitsQuery, [])).toEqual([expect.objectContaining({ ...expected, who: 'anon' })]);
+    expect(ahead.ahead).toEqual({ rows: [expect.objectContaining({ ...expected, who: 'anon' })] });
     // And nothing lingers on the connection after the transaction (SET LOCAL).
     const [after] = await database.admin.query<{ statement: string }>(`select current_setting('statement_timeout') as statement`);
     expect(after.statement).not.toBe('10s');

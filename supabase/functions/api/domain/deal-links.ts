@@ -22,7 +22,8 @@ const publicDealSql = `
     join public.merchants m on m.id = d.merchant_id
     left join public.cities lc on lc.id = m.city_id
    where d.id = $1::uuid
-     and public.merchant_is_listed(m.active, m.city_id, lc.active) and public.deal_is_live(d.active, d.valid_from, d.valid_to)`;
+     and public.deal_is_live_and_listed(d.active, d.valid_from, d.valid_to, d.merchant_listed) -- the one rule (decision 179)
+`;
 
 /** $1 deal id: the member view's row and secret; PL403 without an active membership. */
 export const memberDealSql = `select md.*, s.review_count, s.rating_sum from private.member_deal($1::uuid) md

@@ -1,12 +1,12 @@
 // The deal domain as the API sees it: the member's deal list (one SQL function that RLS governs),
 // the public list, and the codes. Routes call these; the SQL lives in
-// supabase/migrations/20261123060000_deal_domain.sql (private.member_deals, private.deal_is_live).
-import type { MemberDeal, PublicDeal } from '../../_shared/contract/deals.ts';
-import type { Query, Statement } from '../db/database.ts';
+// SQL functions, current definitions in supabase/schema.sql (private.member_deals, public.deal_is_live_and_listed).
+import type { MemberDeal } from '../../_shared/contract/deals.ts';
+import type { Statement } from '../db/database.ts';
 import { sqlLiteral } from '../db/sql-literal.ts';
 import { invalid } from './errors.ts';
 import { codesOf } from './deal-codes.ts';
-import { type MemberDealRow, type PublicDealRow, toMemberDeal, toPublicDeal } from './deal-views.ts';
+import { type MemberDealRow, toMemberDeal } from './deal-views.ts';
 import { filterParams } from './live-deals-sql.ts';
 
 /** Cards per page of the member list (the first page is what a phone shows and a bit more). */
@@ -29,7 +29,8 @@ export interface MemberDealPage {
   nextCursor: string | null;
 }
 
-interface MemberDealPageRow extends MemberDealRow {
+/** A row of memberDealsSql. */
+export interface MemberDealPageRow extends MemberDealRow {
   created_at: string;
   secret: string;
 }
@@ -70,28 +71,15 @@ export const publicDealsSql = `select * from public.public_deals($1::uuid, $2::t
 export const publicDealsStatement = (cityId: string | undefined, category: string): Statement =>
   ({ text: publicDealsSql, params: [cityId ?? null, ...filterParams(category), PUBLIC_DEALS_LIMIT] });
 
-/** GET /api/deals/public: what visitors may browse (codes are never part of it). */
-export async function publicDeals(q: Query, cityId: string | undefined, category: string): Promise<PublicDeal[]> {
-  const { text, params } = publicDealsStatement(cityId, category);
-  return (await q<PublicDealRow>(text, params)).map(toPublicDeal);
+/** memberDealsSql with its parameters (built once per request); 400 for a cursor that is not valid. */
+export function memberDealsStatement(cityId: string, category: string, cursor: string | undefined, pageSize = MEMBER_DEALS_PAGE_SIZE): Statement {
+  const params = memberDealsParams(cityId, category, cursor, pageSize);
+  params.forEach(sqlLiteral); // written in as literals when sent ahead (throws on what cannot be)
+  return { text: memberDealsSql, params };
 }
 
-/** memberDealsSql with its parameters, or null for a cursor that is not valid. */
-export function memberDealsStatement(cityId: string, category: string, cursor: string | undefined): Statement | null {
-  try {
-    const params = memberDealsParams(cityId, category, cursor);
-    params.forEach(sqlLiteral); // written in as literals when sent ahead (throws on what cannot be)
-    return { text: memberDealsSql, params };
-  } catch {
-    return null;
-  }
-}
-
-/** GET /api/deals: one page of the member view with current codes (one statement). */
-export async function memberDealPage(
-  q: Query, cityId: string, category: string, cursor: string | undefined, nowMs = Date.now(), pageSize = MEMBER_DEALS_PAGE_SIZE,
-): Promise<MemberDealPage> {
-  const rows = await q<MemberDealPageRow>(memberDealsSql, memberDealsParams(cityId, category, cursor, pageSize));
+/** GET /api/deals: one page of the member view with current codes, from memberDealsStatement's rows. */
+export async function memberDealPage(rows: MemberDealPageRow[], nowMs = Date.now(), pageSize = MEMBER_DEALS_PAGE_SIZE): Promise<MemberDealPage> {
   const shown = rows.slice(0, pageSize);
   const codes = await codesOf(shown, nowMs);
   const deals = shown.map((row, i) => toMemberDeal(row, codes[i]!));

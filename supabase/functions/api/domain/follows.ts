@@ -49,7 +49,6 @@ const followingSql = `select m.id, m.name, m.logo_url as "logoUrl", m.category,
 export const followingListStatement = (): Statement => ({ text: followingSql, params: [] });
 
 /** The businesses the caller follows, newest follow first. */
-export async function listFollowing(q: Query): Promise<FollowedBusiness[]> {
-  const rows = await q<Omit<FollowedBusiness, 'followedAt'> & { followedAt: Date | string }>(followingSql, []);
-  return rows.map((r): FollowedBusiness => ({ ...r, followedAt: iso(r.followedAt) }));
-}
+export type FollowingRow = Omit<FollowedBusiness, 'followedAt'> & { followedAt: Date | string };
+export const toFollowing = (rows: FollowingRow[]): FollowedBusiness[] =>
+  rows.map((r): FollowedBusiness => ({ ...r, followedAt: iso(r.followedAt) }));

@@ -2,7 +2,7 @@
 // list public.public_deals, see deals.ts).
 import { dealCategoriesForFilter } from '../../_shared/deal-filters.ts';
 
-/** Live deals of approved businesses; $1 city (or null), $2 member filter (or null), $3 matching deal categories. */
+/** Live deals of listed businesses (public.deal_is_live_and_listed); $1 city (or null), $2 member filter (or null), $3 matching deal categories. */
 const liveDealsSql = ({ columns = '', joins = '', limit }: { columns?: string; joins?: string; limit: number }) => `
   select d.id, d.title, d.description, d.category, d.discount_percent, d.discount_amount_cents, d.used_count,
          d.max_uses, d.valid_to, m.id as merchant_id, m.name as merchant_name, m.category as merchant_category
@@ -10,8 +10,7 @@ const liveDealsSql = ({ columns = '', joins = '', limit }: { columns?: string; j
     from public.deals d
     join public.merchants m on m.id = d.merchant_id
     ${joins}
-    left join public.cities lc on lc.id = m.city_id
-   where public.merchant_is_listed(m.active, m.city_id, lc.active) and public.deal_is_live(d.active, d.valid_from, d.valid_to)
+   where public.deal_is_live_and_listed(d.active, d.valid_from, d.valid_to, d.merchant_listed) -- the one rule (decision 179)
      and ($1::uuid is null or m.city_id = $1::uuid)
      and ($2::text is null or m.category = $2::text or d.category = any ($3::text[])
           or ($2::text = 'women-owned' and m.is_women_owned))

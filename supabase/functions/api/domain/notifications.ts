@@ -10,7 +10,7 @@ const columns = `n.id, n.type, n.is_read, n.created_at, n.data,
   (select m.id from public.merchants m where m.id = n.merchant_id) as merchant_id,
   (select d.id from public.deals d where d.id = n.deal_id) as open_deal_id`;
 
-interface NotificationRow {
+export interface NotificationRow {
   id: string;
   type: string;
   is_read: boolean;
@@ -42,10 +42,7 @@ export const notificationListStatement = (): Statement => ({
 });
 
 /** The signed-in member's latest notifications, newest first. */
-export async function listNotifications(q: Query): Promise<Notification[]> {
-  const { text, params } = notificationListStatement();
-  return (await q<NotificationRow>(text, params)).map(toNotification);
-}
+export const toNotifications = (rows: NotificationRow[]): Notification[] => rows.map(toNotification);
 
 /** Marks one of the caller's notifications read; null when it is not theirs (or unknown). */
 export async function markNotificationRead(q: Query, id: string): Promise<Notification | null> {

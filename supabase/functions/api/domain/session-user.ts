@@ -15,12 +15,20 @@ export const sessionUserSql = `select p.id, p.name, p.email, p.role, p.created_a
        ) b on true
       where p.id = (select auth.uid())`;
 
+/** A row of sessionUserSql. */
+export interface SessionUserRow {
+  id: string; name: string; email: string; role: SessionUser['role']; created_at: Date | string;
+  home_city_id: string | null; preferred_charity_id: string | null; member_number: number | null;
+  subscription_status: string | null; business_id: string | null; business_name: string | null;
+}
+
 export async function loadSessionUser(query: Query): Promise<SessionUser | null> {
-  const [row] = await query<{
-    id: string; name: string; email: string; role: SessionUser['role']; created_at: Date | string;
-    home_city_id: string | null; preferred_charity_id: string | null; member_number: number | null;
-    subscription_status: string | null; business_id: string | null; business_name: string | null;
-  }>(sessionUserSql);
+  const [row] = await query<SessionUserRow>(sessionUserSql);
+  return toSessionUser(row);
+}
+
+/** The session user from sessionUserSql's row (GET /api/auth/me takes it sent ahead; decision 130). */
+export function toSessionUser(row: SessionUserRow | undefined): SessionUser | null {
   if (!row) return null;
   return {
     id: row.id,

@@ -45,3 +45,26 @@ describe('statements sent ahead with the session lookup', () => {
     expect(await callsOf(() => member.get('/api/deals?cityId=nope'))).toEqual({ status: 400, calls: ['open'] });
   });
 });
+
+describe('the answer handed to the route through the request context (decision 179)', () => {
+  it('the route takes the answer sent ahead and builds nothing; without one, it builds the statement once and runs it', async () => {
+    const { Hono } = await import('hono');
+    const { aheadRows } = await import('../context.ts');
+    type Env = import('../context.ts').AppEnv;
+    let built = 0;
+    const build = () => { built += 1; return { text: 'select 1 as n', params: [] }; };
+    const app = new Hono<Env>();
+    app.use('*', async (c, next) => {
+      c.set('deps', t.deps);
+      c.set('user', null);
+      c.set('requestTx', null);
+      c.set('sentAhead', c.req.query('sent') ? { rows: [{ n: 'sent ahead' }] } : null);
+      await next();
+    });
+    app.get('/', async (c) => c.json(await aheadRows(c, build)));
+    expect(await (await app.request('/?sent=1')).json()).toEqual([{ n: 'sent ahead' }]);
+    expect(built).toBe(0);
+    expect(await (await app.request('/')).json()).toEqual([{ n: 1 }]);
+    expect(built).toBe(1);
+  });
+});

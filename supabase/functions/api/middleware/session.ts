@@ -33,8 +33,8 @@ export async function findSessionUser(db: Database, token: string): Promise<Auth
  * A statement a route will send first, known from the request alone (method, path, query), so it
  * can leave with the session lookup: the whole request in one round trip (decision 130). Returns
  * null when it cannot tell (bad input: the route answers that as usual). The statement runs with
- * the claims the lookup set, whoever the caller is; the route still checks the caller first, and
- * finds the answer when its first userTx sends the same statement.
+ * the claims the lookup set, whoever the caller is; the route still checks the caller first, then
+ * takes the answer from the request context with `aheadRows` (context.ts): built once, never matched.
  */
 export interface AheadStatement {
   method: string;
@@ -55,21 +55,28 @@ export function sessionLoader(aheadStatements: readonly AheadStatement[] = []): 
     const token = getCookie(c, SESSION_COOKIE);
     const deps = c.var.deps;
     const found = aheadStatements.find((a) => a.method === c.req.method && a.path === c.req.path);
+    c.set('sentAhead', null);
+    c.set('requestTx', null);
     if (!token) {
       c.set('user', null);
       // A visitor's statement sent ahead runs as anon, in the same one round trip; on the replica when there is
       // one (what visitors may read lags the primary harmlessly; decision 181).
       const ahead = found?.forVisitors ? found.statement(c) : null;
       const target = deps.readDb ?? deps.db;
-      c.set('requestTx', ahead ? { tx: await target.open(claimsSetupSql, claimsSetupParams(anonClaims), ahead), state: 'idle' } : null);
+      if (ahead) c.set('sentAhead', (await target.open(claimsSetupSql, claimsSetupParams(anonClaims), ahead)).ahead ?? null);
       return next();
     }
     const ahead = found?.statement(c) ?? undefined;
     const tokenHash = await sha256Hex(token);
     const tx = await deps.db.open<{ id: string | null; email: string; role: Role }>(sessionClaimsSql, [tokenHash], ahead);
     const [row] = tx.rows;
-    const pinned: RequestTransaction = { tx, state: 'idle' };
     c.set('user', row?.id ? { id: row.id, email: row.email, role: row.role, sessionTokenHash: tokenHash } : null);
+    // Sent ahead: the transaction is over and its answer goes to the route through the context.
+    if (tx.ahead) {
+      c.set('sentAhead', tx.ahead);
+      return next();
+    }
+    const pinned: RequestTransaction = { tx, state: 'idle' };
     c.set('requestTx', pinned);
     c.set('deps', {
       ...deps,

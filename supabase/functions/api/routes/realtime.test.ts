@@ -49,18 +49,18 @@ describe('GET /api/realtime/token, Supabase', () => {
   it('answers "none" (never SSE) unless URL, key and a signing key are all set, logging one line; REALTIME_JWT_SECRET also counts', async () => {
     const user = { id: SEED.member.id, email: SEED.member.email };
     const logged: string[] = [];
-    const none = realtimeFromEnv({ SUPABASE_URL: 'https://x.supabase.co' }, noRealtime((line) => logged.push(line)));
+    const none = realtimeFromEnv({ SUPABASE_URL: 'https://x.supabase.co', REALTIME_TOKEN_TTL_SECONDS: 600 }, noRealtime((line) => logged.push(line)));
     expect(await none.connectionFor(user)).toEqual({ transport: 'none' });
     expect(await none.connectionFor(user)).toEqual({ transport: 'none' });
     expect(logged).toHaveLength(1);
-    expect((await realtimeFromEnv({ SUPABASE_URL: 'https://x.supabase.co' }).connectionFor(user)).transport).toBe('none');
-    const hosted = realtimeFromEnv({ SUPABASE_URL: 'https://x.supabase.co', SUPABASE_ANON_KEY: 'k', REALTIME_JWT_SECRET: 's' });
+    expect((await realtimeFromEnv({ SUPABASE_URL: 'https://x.supabase.co', REALTIME_TOKEN_TTL_SECONDS: 600 }).connectionFor(user)).transport).toBe('none');
+    const hosted = realtimeFromEnv({ SUPABASE_URL: 'https://x.supabase.co', REALTIME_TOKEN_TTL_SECONDS: 600, SUPABASE_ANON_KEY: 'k', REALTIME_JWT_SECRET: 's' });
     expect((await hosted.connectionFor(user)).transport).toBe('supabase');
   });
 
   it('HS256 fallback: the token verifies with the legacy JWT secret', async () => {
     const user = { id: SEED.member.id, email: SEED.member.email };
-    const hosted = realtimeFromEnv({ SUPABASE_URL: 'https://x.supabase.co', SUPABASE_ANON_KEY: 'k', REALTIME_JWT_SECRET: 'legacy-secret' });
+    const hosted = realtimeFromEnv({ SUPABASE_URL: 'https://x.supabase.co', REALTIME_TOKEN_TTL_SECONDS: 600, SUPABASE_ANON_KEY: 'k', REALTIME_JWT_SECRET: 'legacy-secret' });
     const connection = await hosted.connectionFor(user);
     if (connection.transport !== 'supabase') throw new Error('expected supabase');
     const [header, payload, signature] = connection.token.split('.');

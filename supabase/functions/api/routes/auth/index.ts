@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { loginBody, registerBody, updateProfileBody } from '../../../_shared/contract/auth.ts';
-import { type AppContext, type AppEnv, serviceTx, userTx } from '../../context.ts';
+import { aheadRows, type AppContext, type AppEnv, serviceTx, userTx } from '../../context.ts';
 import { clientIp } from '../../lib/client-ip.ts';
 import { notFound, unauthorized } from '../../lib/http-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -8,7 +8,7 @@ import { assertAcceptablePassword } from '../../lib/password-policy.ts';
 import { parseJson } from '../../lib/validate.ts';
 import { type AheadStatement, requireUser } from '../../middleware/session.ts';
 import { clearSessionCookie, startSession } from '../../middleware/cookies.ts';
-import { loadSessionUser, sessionUserSql } from '../../domain/session-user.ts';
+import { loadSessionUser, type SessionUserRow, sessionUserSql, toSessionUser } from '../../domain/session-user.ts';
 import {
   checkRegistration, createAccount, credentialsByEmail, endSessionByToken, ownProfile, registrationRefusal, renameProfile,
   sendVerificationMail,
@@ -72,11 +72,13 @@ authRoutes.post('/logout', async (c) => {
 });
 
 /** GET /api/auth/me's one statement leaves with the session lookup (decision 130). */
-export const sessionUserAhead: AheadStatement = { method: 'GET', path: '/api/auth/me', statement: () => ({ text: sessionUserSql, params: [] }) };
+const sessionUserStatement = () => ({ text: sessionUserSql, params: [] });
+export const sessionUserAhead: AheadStatement = { method: 'GET', path: '/api/auth/me', statement: sessionUserStatement };
 
 authRoutes.get('/me', async (c) => {
   requireUser(c);
-  const user = await userTx(c, loadSessionUser);
+  const [row] = await aheadRows<SessionUserRow>(c, sessionUserStatement);
+  const user = toSessionUser(row);
   if (!user) throw unauthorized();
   return c.json({ user });
 });

@@ -1,18 +1,20 @@
 import { Hono } from 'hono';
 import { NEXT_CURSOR_HEADER } from '../../../_shared/constants.ts';
 import { memberDealsQuery, publicDealsQuery } from '../../../_shared/contract/deals.ts';
-import { type AppEnv, userTx } from '../../context.ts';
+import { aheadRows, type AppEnv } from '../../context.ts';
 import { parseQuery } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/session.ts';
-import { memberDealPage, memberDealsStatement, publicDeals, publicDealsStatement } from '../../domain/deals.ts';
+import { memberDealPage, type MemberDealPageRow, memberDealsStatement, publicDealsStatement } from '../../domain/deals.ts';
 import type { AheadStatement } from '../../middleware/session.ts';
+import { type PublicDealRow, toPublicDeal } from '../../domain/deal-views.ts';
 
 export const dealRoutes = new Hono<AppEnv>();
 
 /** GET /api/deals/public: what visitors may browse; codes are never part of it. */
 dealRoutes.get('/public', async (c) => {
   const { cityId, category } = parseQuery(c, publicDealsQuery);
-  return c.json(await userTx(c, (q) => publicDeals(q, cityId, category)));
+  const rows = await aheadRows<PublicDealRow>(c, () => publicDealsStatement(cityId, category));
+  return c.json(rows.map(toPublicDeal));
 });
 
 /** GET /api/deals/public's one statement leaves with the session lookup, or as anon for a visitor (decision 130). */
@@ -34,20 +36,28 @@ export const publicDealsAhead: AheadStatement = {
 dealRoutes.get('/', async (c) => {
   requireUser(c, 'USER');
   const { cityId, category, cursor } = parseQuery(c, memberDealsQuery);
-  const page = await userTx(c, (q) => memberDealPage(q, cityId, category, cursor));
+  // The statement's answer, sent ahead with the session lookup by memberDealsAhead below (or run now).
+  const rows = await aheadRows<MemberDealPageRow>(c, () => memberDealsStatement(cityId, category, cursor));
+  const page = await memberDealPage(rows);
   if (page.nextCursor) c.header(NEXT_CURSOR_HEADER, page.nextCursor);
   return c.json(page.deals);
 });
 
 /**
- * GET /api/deals's one statement, known from the query string: it leaves with the session lookup
- * (decision 130), and the handler above finds its answer. A query it cannot read sends nothing ahead.
+ * GET /api/deals's one statement, known from the query string: built here once, it leaves with the session
+ * lookup (decision 130), and the handler above takes its answer from the request context (aheadRows).
+ * A query it cannot read sends nothing ahead.
  */
 export const memberDealsAhead: AheadStatement = {
   method: 'GET',
   path: '/api/deals',
   statement: (c) => {
     const query = memberDealsQuery.safeParse(c.req.query());
-    return query.success ? memberDealsStatement(query.data.cityId, query.data.category, query.data.cursor) : null;
+    if (!query.success) return null;
+    try {
+      return memberDealsStatement(query.data.cityId, query.data.category, query.data.cursor);
+    } catch {
+      return null; // a bad cursor: the handler answers it (400)
+    }
   },
 };

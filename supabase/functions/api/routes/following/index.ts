@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { type AppEnv, userTx } from '../../context.ts';
-import { findFollowableBusiness, follow, followingListStatement, isFollowing, listFollowing, unfollow } from '../../domain/follows.ts';
+import { aheadRows, type AppEnv, userTx } from '../../context.ts';
+import { findFollowableBusiness, follow, followingListStatement, isFollowing, toFollowing, type FollowingRow, unfollow } from '../../domain/follows.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { pathId } from '../../lib/params.ts';
 import { type AheadStatement, requireUser } from '../../middleware/session.ts';
@@ -58,5 +58,5 @@ export const followingAhead: AheadStatement = {
 
 followingListRoutes.get('/', async (c) => {
   requireUser(c);
-  return c.json(await userTx(c, listFollowing));
+  return c.json(toFollowing(await aheadRows<FollowingRow>(c, followingListStatement)));
 });

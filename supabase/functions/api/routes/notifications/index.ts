@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { type AppEnv, userTx } from '../../context.ts';
-import { listNotifications, markNotificationRead, notificationListStatement } from '../../domain/notifications.ts';
+import { aheadRows, type AppEnv, userTx } from '../../context.ts';
+import { markNotificationRead, notificationListStatement, type NotificationRow, toNotifications } from '../../domain/notifications.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { pathId } from '../../lib/params.ts';
 import { type AheadStatement, requireUser } from '../../middleware/session.ts';
@@ -18,7 +18,7 @@ export const notificationsAhead: AheadStatement = {
 
 notificationRoutes.get('/', async (c) => {
   requireUser(c);
-  return c.json(await userTx(c, listNotifications));
+  return c.json(toNotifications(await aheadRows<NotificationRow>(c, notificationListStatement)));
 });
 
 notificationRoutes.post('/:id/read', async (c) => {
