@@ -791,6 +791,71 @@ $$;
 COMMENT ON FUNCTION private.earn_points(p_member_number integer, p_amount_cents integer) IS 'Credits floor(amount x reward rate / 10000) points at the caller''s business to a member the counter may use (private.counter_member_id).';
 
 --
+-- Name: business_reviews; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.business_reviews (
+    id bigint NOT NULL,
+    merchant_id uuid NOT NULL,
+    member_id uuid NOT NULL,
+    redemption_id bigint NOT NULL,
+    author_name text NOT NULL,
+    rating smallint NOT NULL,
+    comment text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    reply text,
+    replied_at timestamp with time zone,
+    hidden_at timestamp with time zone,
+    hidden_by uuid,
+    CONSTRAINT business_reviews_author_name_check CHECK ((char_length(author_name) <= 60)),
+    CONSTRAINT business_reviews_comment_check CHECK (((char_length(comment) >= 1) AND (char_length(comment) <= 500))),
+    CONSTRAINT business_reviews_rating_check CHECK (((rating >= 1) AND (rating <= 5))),
+    CONSTRAINT business_reviews_reply_check CHECK (((char_length(reply) >= 1) AND (char_length(reply) <= 500)))
+);
+
+--
+-- Name: TABLE business_reviews; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.business_reviews IS 'A member''s rating (1-5) of a business with an optional plain-text comment, one per verified redemption, editable for 7 days; the owner''s one reply; hidden by the admin (decision 183).';
+
+--
+-- Name: edit_review(bigint, integer, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.edit_review(p_review bigint, p_rating integer, p_comment text) RETURNS public.business_reviews
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_review public.business_reviews;
+begin
+  if p_rating is null or p_rating not between 1 and 5 then
+    raise exception 'rating must be a whole number from 1 to 5' using errcode = 'PL400';
+  end if;
+  select * into v_review from public.business_reviews where id = p_review and member_id = (select auth.uid()) for update;
+  if v_review.id is null then
+    raise exception 'Review not found' using errcode = 'PL404';
+  end if;
+  if v_review.created_at < now() - interval '7 days' then
+    raise exception 'A review can be changed for 7 days after it was written.' using errcode = 'PL409';
+  end if;
+  update public.business_reviews
+     set rating = p_rating, comment = private.review_text(p_comment, 500, 'comment'), updated_at = now()
+   where id = p_review
+  returning * into v_review;
+  return v_review;
+end
+$$;
+
+--
+-- Name: FUNCTION edit_review(p_review bigint, p_rating integer, p_comment text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.edit_review(p_review bigint, p_rating integer, p_comment text) IS 'The author changes their review within 7 days of writing it.';
+
+--
 -- Name: end_membership_now(uuid, timestamp with time zone); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -1167,6 +1232,67 @@ $$;
 COMMENT ON FUNCTION private.is_admin() IS 'True only for the one designated admin account: role ADMIN and the ADMIN_EMAIL setting.';
 
 --
+-- Name: keep_review_summary(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.keep_review_summary() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_merchant uuid := coalesce(new.merchant_id, old.merchant_id);
+  v_count integer := 0;
+  v_sum integer := 0;
+begin
+  if tg_op in ('UPDATE', 'DELETE') and old.hidden_at is null then
+    v_count := v_count - 1; v_sum := v_sum - old.rating;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.hidden_at is null then
+    v_count := v_count + 1; v_sum := v_sum + new.rating;
+  end if;
+  if v_count < 0 or v_sum < 0 then
+    -- Taking away: the row exists (what is taken was added before).
+    update public.business_review_summaries
+       set review_count = review_count + v_count, rating_sum = rating_sum + v_sum
+     where merchant_id = v_merchant;
+  elsif v_count <> 0 or v_sum <> 0 then
+    insert into public.business_review_summaries as s (merchant_id, review_count, rating_sum)
+    values (v_merchant, v_count, v_sum)
+    on conflict (merchant_id) do update
+      set review_count = s.review_count + excluded.review_count, rating_sum = s.rating_sum + excluded.rating_sum;
+  end if;
+  return null;
+end
+$$;
+
+--
+-- Name: FUNCTION keep_review_summary(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.keep_review_summary() IS 'Adds a review''s change (insert, edit, hide, restore, delete) to its business''s summary.';
+
+--
+-- Name: limiter_clear(text[], text[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.limiter_clear(p_buckets text[], p_prefixes text[] DEFAULT '{}'::text[]) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  delete from private.limiter_hits h
+   where h.bucket = any (coalesce(p_buckets, '{}'))
+      or exists (select 1 from unnest(coalesce(p_prefixes, '{}')) p where p <> '' and left(h.bucket, length(p)) = p);
+end
+$$;
+
+--
+-- Name: FUNCTION limiter_clear(p_buckets text[], p_prefixes text[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.limiter_clear(p_buckets text[], p_prefixes text[]) IS 'The limiter (decision 168): forgets the named buckets and those starting with a prefix, e.g. a sign-in''s failures once the right password is given (decision 177).';
+
+--
 -- Name: limiter_give_back(text[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -1345,6 +1471,54 @@ $$;
 COMMENT ON FUNCTION private.list_staff() IS 'The caller''s staff (owner only), oldest first.';
 
 --
+-- Name: mark_notification_read(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.mark_notification_read(p_id uuid) RETURNS TABLE(id uuid, type text, is_read boolean, created_at timestamp with time zone, data jsonb, merchant_id uuid, deal_id uuid)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  v_uid uuid := (select auth.uid());
+begin
+  if v_uid is null then
+    return;
+  end if;
+  return query
+    with own as (
+      update public.notifications n set is_read = true
+       where n.id = p_id and n.user_id = v_uid
+      returning n.id, n.type, n.is_read, n.created_at, n.data, n.merchant_id, n.deal_id
+    )
+    select o.id, o.type, o.is_read, o.created_at, o.data, o.merchant_id, o.deal_id from own o;
+  if found then
+    return;
+  end if;
+  return query
+    with target as (
+      select e.id, e.type, e.created_at, e.data, e.merchant_id, e.deal_id
+        from public.notification_events e
+       where e.id = p_id
+         and exists (select 1 from public.follow_periods p
+                      where p.user_id = v_uid and p.merchant_id = e.merchant_id
+                        and e.created_at >= p.started_at and (p.ended_at is null or e.created_at < p.ended_at))
+    ), marked as (
+      insert into public.notification_reads (user_id, event_id)
+      select v_uid, t.id from target t
+      on conflict do nothing
+    )
+    select t.id, t.type, true, t.created_at, t.data, t.merchant_id, t.deal_id from target t;
+end
+$$;
+
+--
+-- Name: FUNCTION mark_notification_read(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.mark_notification_read(p_id uuid) IS 'Marks the caller''s notification read (own row, or an event of one of their follow periods) and returns it; nothing when it is not theirs. Decision 180.';
+
+--
 -- Name: member_deal(uuid); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -1476,6 +1650,61 @@ CREATE FUNCTION private.member_not_recognised_message() RETURNS text
 COMMENT ON FUNCTION private.member_not_recognised_message() IS 'The same words for every member number the counter may not use, so a refusal reveals nothing about the number.';
 
 --
+-- Name: member_notifications(integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.member_notifications(p_limit integer) RETURNS TABLE(id uuid, type text, is_read boolean, created_at timestamp with time zone, data jsonb, merchant_id uuid, deal_id uuid)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  -- First the newest p_limit keys (index-only scans of notification_events_merchant_created_idx, one per
+  -- period), then the rows and read state of those alone.
+  with latest as (
+    select x.own, x.id, x.created_at
+      from (
+        (select true as own, n.id, n.created_at
+           from public.notifications n
+          where n.user_id = (select auth.uid())
+          order by n.created_at desc, n.id desc
+          limit p_limit)
+        union all
+        (select false, e.id, e.created_at
+           from public.follow_periods p
+           cross join lateral (
+             select ev.id, ev.created_at
+               from public.notification_events ev
+              where ev.merchant_id = p.merchant_id
+                and ev.created_at >= p.started_at
+                and (p.ended_at is null or ev.created_at < p.ended_at)
+              order by ev.created_at desc, ev.id desc
+              limit p_limit
+           ) e
+          where p.user_id = (select auth.uid()))
+      ) x
+     order by x.created_at desc, x.id desc
+     limit least(greatest(p_limit, 0), 500)
+  )
+  select l.id,
+         coalesce(n.type, e.type),
+         case when l.own then n.is_read
+              else exists (select 1 from public.notification_reads r where r.user_id = (select auth.uid()) and r.event_id = l.id) end,
+         l.created_at,
+         coalesce(n.data, e.data),
+         coalesce(n.merchant_id, e.merchant_id),
+         coalesce(n.deal_id, e.deal_id)
+    from latest l
+    left join public.notifications n on l.own and n.id = l.id
+    left join public.notification_events e on not l.own and e.id = l.id
+   order by l.created_at desc, l.id desc
+$$;
+
+--
+-- Name: FUNCTION member_notifications(p_limit integer); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.member_notifications(p_limit integer) IS 'The signed-in member''s latest p_limit (at most 500) notifications: own rows of public.notifications and the events of the businesses they followed at the time (follow periods), with read state. Decision 180.';
+
+--
 -- Name: member_redemptions(bigint, bigint, integer); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -1564,6 +1793,45 @@ $$;
 COMMENT ON FUNCTION private.merchant_redemption_days(p_merchant_id uuid, p_days integer) IS 'Accepted (not undone) deal codes per deal per UTC day over the last p_days, zero-filled, for each deal with at least one. Invoker rights: RLS limits the rows to what the caller may read (an owner: their own business).';
 
 --
+-- Name: moderate_review(bigint, boolean, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.moderate_review(p_review bigint, p_hide boolean, p_reason text) RETURNS public.business_reviews
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_me uuid := (select auth.uid());
+  v_review public.business_reviews;
+begin
+  if not private.is_admin() then
+    raise exception 'Admin access required' using errcode = 'PL403';
+  end if;
+  update public.business_reviews
+     set hidden_at = case when p_hide then coalesce(hidden_at, now()) end,
+         hidden_by = case when p_hide then coalesce(hidden_by, v_me) end
+   where id = p_review
+  returning * into v_review;
+  if v_review.id is null then
+    raise exception 'Review not found' using errcode = 'PL404';
+  end if;
+  update public.review_reports set resolved_at = now() where review_id = p_review and resolved_at is null;
+  insert into public.admin_audit_log (actor_id, actor_label, action, reason, subject_user_id, review_id, details)
+  values (v_me, coalesce((select email from public.profiles where id = v_me), 'admin'),
+          case when p_hide then 'review_hidden' else 'review_restored' end,
+          private.review_text(p_reason, 300, 'reason'), v_review.member_id, p_review,
+          jsonb_build_object('reviewId', p_review, 'merchantId', v_review.merchant_id));
+  return v_review;
+end
+$$;
+
+--
+-- Name: FUNCTION moderate_review(p_review bigint, p_hide boolean, p_reason text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.moderate_review(p_review bigint, p_hide boolean, p_reason text) IS 'The admin hides or restores a review: its open reports resolved, the action in admin_audit_log.';
+
+--
 -- Name: my_follower_days(integer); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -1625,24 +1893,24 @@ CREATE FUNCTION private.notify_followers(p_merchant_id uuid, p_type text, p_deal
     SET search_path TO ''
     AS $$
 declare
-  delivered integer;
+  v_event uuid;
 begin
-  with stored as (
-    insert into public.notifications (user_id, type, merchant_id, deal_id, data)
-    select f.user_id, p_type, p_merchant_id, p_deal_id, p_data
-      from public.follows f
-     where f.merchant_id = p_merchant_id
-    returning id, user_id, type
-  )
-  -- count() evaluates its argument for every row, so every follower's message is sent.
-  select count(realtime.send(jsonb_build_object('id', s.id, 'type', s.type), 'notification', 'user:' || s.user_id::text, true))::int
-    into delivered
-    from stored s;
-  if delivered > 0 and p_type in ('NEW_DEAL', 'BUSINESS_UPDATE') then
+  -- One probe of follows_merchant_id_user_id_idx: an event nobody follows now is nobody's, ever
+  -- (later followers' periods start after it), so it is not stored.
+  if not exists (select 1 from public.follows f where f.merchant_id = p_merchant_id) then
+    return 0;
+  end if;
+  insert into public.notification_events (merchant_id, type, deal_id, data)
+  values (p_merchant_id, p_type, p_deal_id, p_data)
+  returning id into v_event;
+  -- One message for every follower online: they joined merchant:<id> (decision 180).
+  perform realtime.send(jsonb_build_object('id', v_event, 'type', p_type, 'merchantId', p_merchant_id),
+                        'notification', 'merchant:' || p_merchant_id::text, true);
+  if p_type in ('NEW_DEAL', 'BUSINESS_UPDATE') then
     insert into private.push_jobs (merchant_id, type, deal_id, data)
     values (p_merchant_id, p_type, p_deal_id, p_data);
   end if;
-  return delivered;
+  return 1;
 end
 $$;
 
@@ -1650,7 +1918,7 @@ $$;
 -- Name: FUNCTION notify_followers(p_merchant_id uuid, p_type text, p_deal_id uuid, p_data jsonb); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.notify_followers(p_merchant_id uuid, p_type text, p_deal_id uuid, p_data jsonb) IS 'Stores one notification per follower of a business and publishes each on user:<follower id>, in one set-based statement; enqueues one push job for the event (decision 110). Returns the number of followers reached.';
+COMMENT ON FUNCTION private.notify_followers(p_merchant_id uuid, p_type text, p_deal_id uuid, p_data jsonb) IS 'Records a business''s event once (public.notification_events), publishes ONE message on merchant:<id> and enqueues one push job (decision 110), when the business has followers; the cost does not grow with them (decision 180). Returns 1 when recorded, 0 when nobody follows.';
 
 --
 -- Name: on_business_listing_changed(); Type: FUNCTION; Schema: private; Owner: -
@@ -1765,6 +2033,48 @@ $$;
 COMMENT ON FUNCTION private.on_deal_created() IS 'After a deal is created active by an approved merchant, notifies every follower (NEW_DEAL).';
 
 --
+-- Name: on_follow_changed(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.on_follow_changed() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_op = 'INSERT' then
+    -- Followed, unfollowed and followed again at the same instant (one transaction): the period reopens.
+    insert into public.follow_periods (user_id, merchant_id, started_at)
+    values (new.user_id, new.merchant_id, new.created_at)
+    on conflict (user_id, merchant_id, started_at) do update set ended_at = null;
+  else
+    update public.follow_periods p set ended_at = greatest(now(), p.started_at)
+     where p.user_id = old.user_id and p.merchant_id = old.merchant_id and p.ended_at is null;
+  end if;
+  return null;
+end
+$$;
+
+--
+-- Name: FUNCTION on_follow_changed(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.on_follow_changed() IS 'Opens a follow period when a member follows a business; closes it when the follow row goes (unfollow, or the business''s deletion by cascade).';
+
+--
+-- Name: on_notification_event_read(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.on_notification_event_read() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform realtime.send(jsonb_build_object('id', new.event_id), 'notification_read', 'user:' || new.user_id::text, true);
+  return null;
+end
+$$;
+
+--
 -- Name: on_notification_read(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -1860,6 +2170,48 @@ $$;
 --
 
 COMMENT ON FUNCTION private.pin_accepted(p_staff_id uuid) IS 'A right PIN: the tries start again from zero.';
+
+--
+-- Name: rate_business(uuid, integer, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.rate_business(p_merchant uuid, p_rating integer, p_comment text) RETURNS public.business_reviews
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_me uuid := (select auth.uid());
+  v_redemption bigint;
+  v_review public.business_reviews;
+begin
+  if p_rating is null or p_rating not between 1 and 5 then
+    raise exception 'rating must be a whole number from 1 to 5' using errcode = 'PL400';
+  end if;
+  -- The member's newest counted redemption there that has no review yet (locked: a double tap rates it once).
+  select r.id into v_redemption
+    from public.deal_redemptions r
+   where r.member_id = v_me and r.merchant_id = p_merchant and r.undone_at is null and r.flag is null
+     and not exists (select 1 from public.business_reviews b where b.redemption_id = r.id)
+   order by r.used_at desc, r.id desc
+   limit 1
+   for update;
+  if v_redemption is null then
+    raise exception 'You can rate this business after you use one of its deals there (once per visit).' using errcode = 'PL409';
+  end if;
+  insert into public.business_reviews (merchant_id, member_id, redemption_id, author_name, rating, comment)
+  values (p_merchant, v_me, v_redemption,
+          coalesce(nullif(left(split_part(btrim((select p.name from public.profiles p where p.id = v_me)), ' ', 1), 60), ''), 'Member'),
+          p_rating, private.review_text(p_comment, 500, 'comment'))
+  returning * into v_review;
+  return v_review;
+end
+$$;
+
+--
+-- Name: FUNCTION rate_business(p_merchant uuid, p_rating integer, p_comment text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.rate_business(p_merchant uuid, p_rating integer, p_comment text) IS 'The caller rates a business for their newest counted redemption there without a review (PL409 when there is none).';
 
 --
 -- Name: record_deal_redemption(uuid, integer, bigint, bigint, timestamp with time zone); Type: FUNCTION; Schema: private; Owner: -
@@ -2193,6 +2545,136 @@ $$;
 COMMENT ON FUNCTION private.remove_staff(p_staff_id uuid) IS 'The owner removes a staff member (decision 166): sessions, password, PIN and invite deleted in the same transaction; the name stays on their past counter actions.';
 
 --
+-- Name: reply_to_review(bigint, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.reply_to_review(p_review bigint, p_reply text) RETURNS public.business_reviews
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_merchant public.merchants := private.owner_merchant();
+  v_reply text := private.review_text(p_reply, 500, 'reply');
+  v_review public.business_reviews;
+begin
+  if v_reply is null then
+    raise exception 'reply must not be empty' using errcode = 'PL400';
+  end if;
+  update public.business_reviews set reply = v_reply, replied_at = now()
+   where id = p_review and merchant_id = v_merchant.id and reply is null
+  returning * into v_review;
+  if v_review.id is null then
+    if exists (select 1 from public.business_reviews where id = p_review and merchant_id = v_merchant.id) then
+      raise exception 'You already replied to this review.' using errcode = 'PL409';
+    end if;
+    raise exception 'Review not found' using errcode = 'PL404';
+  end if;
+  return v_review;
+end
+$$;
+
+--
+-- Name: FUNCTION reply_to_review(p_review bigint, p_reply text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.reply_to_review(p_review bigint, p_reply text) IS 'The business''s owner (not staff) replies once to a review of their business.';
+
+--
+-- Name: offer_reports; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.offer_reports (
+    id bigint NOT NULL,
+    merchant_id uuid NOT NULL,
+    member_id uuid NOT NULL,
+    redemption_id bigint NOT NULL,
+    deal_title text NOT NULL,
+    note text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT offer_reports_note_check CHECK (((char_length(note) >= 1) AND (char_length(note) <= 500)))
+);
+
+--
+-- Name: TABLE offer_reports; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.offer_reports IS 'A member''s "offer not honoured" about a visit in the last 24 hours: read by the member, the business''s owner and the admin (decision 183).';
+
+--
+-- Name: report_offer_not_honoured(uuid, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.report_offer_not_honoured(p_merchant uuid, p_note text) RETURNS public.offer_reports
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_me uuid := (select auth.uid());
+  v_visit record;
+  v_report public.offer_reports;
+begin
+  -- The member's newest showing there in the last 24 hours (undone or flagged included: the visit happened).
+  select r.id, d.title into v_visit
+    from public.deal_redemptions r
+    join public.deals d on d.id = r.deal_id
+   where r.member_id = v_me and r.merchant_id = p_merchant and r.used_at > now() - interval '24 hours'
+   order by r.used_at desc, r.id desc
+   limit 1;
+  if v_visit.id is null then
+    raise exception 'You can report this within 24 hours of showing your pass or a code at this business.' using errcode = 'PL409';
+  end if;
+  insert into public.offer_reports (merchant_id, member_id, redemption_id, deal_title, note)
+  values (p_merchant, v_me, v_visit.id, v_visit.title, private.review_text(p_note, 500, 'note'))
+  on conflict (redemption_id) do nothing
+  returning * into v_report;
+  if v_report.id is null then
+    raise exception 'You already reported this visit.' using errcode = 'PL409';
+  end if;
+  return v_report;
+end
+$$;
+
+--
+-- Name: FUNCTION report_offer_not_honoured(p_merchant uuid, p_note text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.report_offer_not_honoured(p_merchant uuid, p_note text) IS 'The caller reports that the offer was not honoured on their visit (a redemption recorded) to the business in the last 24 hours, once per visit.';
+
+--
+-- Name: report_review(bigint, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.report_review(p_review bigint, p_reason text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_me uuid := (select auth.uid());
+begin
+  if v_me is null then
+    raise exception 'Sign in to report a review' using errcode = 'PL401';
+  end if;
+  -- Only a review the caller can see (the rule of the select policy).
+  if not exists (select 1 from public.business_reviews b where b.id = p_review
+                  and (b.hidden_at is null or b.member_id = v_me or b.merchant_id = private.current_merchant_id() or private.is_admin())) then
+    raise exception 'Review not found' using errcode = 'PL404';
+  end if;
+  insert into public.review_reports (review_id, reporter_id, reason)
+  values (p_review, v_me, private.review_text(p_reason, 300, 'reason'))
+  on conflict do nothing;
+  if not found then
+    raise exception 'You already reported this review.' using errcode = 'PL409';
+  end if;
+end
+$$;
+
+--
+-- Name: FUNCTION report_review(p_review bigint, p_reason text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.report_review(p_review bigint, p_reason text) IS 'A signed-in user reports a review they can see, once.';
+
+--
 -- Name: reverse_point_entry(bigint); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2309,6 +2791,59 @@ begin
   return jsonb_build_object('amountCents', p_amount, 'charityCents', v_cents, 'membershipEnded', v_full);
 end
 $$;
+
+--
+-- Name: review_rights(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.review_rights(p_merchant uuid) RETURNS TABLE(can_rate boolean, can_report_not_honoured boolean)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select
+    exists (select 1 from public.deal_redemptions r
+             where r.member_id = (select auth.uid()) and r.merchant_id = p_merchant and r.undone_at is null and r.flag is null
+               and not exists (select 1 from public.business_reviews b where b.redemption_id = r.id)),
+    exists (select 1 from public.deal_redemptions r
+             where r.member_id = (select auth.uid()) and r.merchant_id = p_merchant and r.used_at > now() - interval '24 hours'
+               and not exists (select 1 from public.offer_reports o where o.redemption_id = r.id)
+               and r.id = (select r2.id from public.deal_redemptions r2
+                            where r2.member_id = r.member_id and r2.merchant_id = p_merchant
+                            order by r2.used_at desc, r2.id desc limit 1))
+$$;
+
+--
+-- Name: FUNCTION review_rights(p_merchant uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.review_rights(p_merchant uuid) IS 'Whether the caller has a redemption at the business still to rate, and a visit in the last 24 hours not yet reported as not honoured.';
+
+--
+-- Name: review_text(text, integer, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.review_text(p_text text, p_max integer, p_what text) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+declare
+  v text := nullif(btrim(p_text), '');
+begin
+  if v is not null and char_length(v) > p_max then
+    raise exception '% must be at most % characters', p_what, p_max using errcode = 'PL400';
+  end if;
+  if v ~ '[\x01-\x08\x0B\x0C\x0E-\x1F\x7F]' then
+    raise exception '% must be plain text', p_what using errcode = 'PL400';
+  end if;
+  return v;
+end
+$$;
+
+--
+-- Name: FUNCTION review_text(p_text text, p_max integer, p_what text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.review_text(p_text text, p_max integer, p_what text) IS 'A review text as stored: trimmed, null when empty, length-limited, no control characters.';
 
 --
 -- Name: save_push_subscription(text, text, text); Type: FUNCTION; Schema: private; Owner: -
@@ -2901,38 +3436,6 @@ CREATE TABLE private.app_settings (
 COMMENT ON TABLE private.app_settings IS 'Deployment settings the database needs, e.g. the designated admin email (ADMIN_EMAIL).';
 
 --
--- Name: auth_attempts; Type: TABLE; Schema: private; Owner: -
---
-
-CREATE TABLE private.auth_attempts (
-    id bigint NOT NULL,
-    kind text NOT NULL,
-    email text,
-    ip text,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT auth_attempts_kind_check CHECK ((kind = ANY (ARRAY['login_failure'::text, 'register'::text])))
-);
-
---
--- Name: TABLE auth_attempts; Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON TABLE private.auth_attempts IS 'Failed sign-ins and registrations, for rate limiting by email and by address.';
-
---
--- Name: auth_attempts_id_seq; Type: SEQUENCE; Schema: private; Owner: -
---
-
-ALTER TABLE private.auth_attempts ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
-    SEQUENCE NAME private.auth_attempts_id_seq
-    START WITH 1
-    INCREMENT BY 1
-    NO MINVALUE
-    NO MAXVALUE
-    CACHE 1
-);
-
---
 -- Name: checkouts; Type: TABLE; Schema: private; Owner: -
 --
 
@@ -3469,7 +3972,8 @@ CREATE TABLE public.admin_audit_log (
     subject_user_id uuid,
     payment_id uuid,
     details jsonb DEFAULT '{}'::jsonb NOT NULL,
-    CONSTRAINT admin_audit_log_action_check CHECK ((action = ANY (ARRAY['refund'::text, 'dispute_opened'::text, 'dispute_won'::text, 'dispute_lost'::text])))
+    review_id bigint,
+    CONSTRAINT admin_audit_log_action_check CHECK ((action = ANY (ARRAY['refund'::text, 'dispute_opened'::text, 'dispute_won'::text, 'dispute_lost'::text, 'review_hidden'::text, 'review_restored'::text])))
 );
 
 --
@@ -3479,11 +3983,48 @@ CREATE TABLE public.admin_audit_log (
 COMMENT ON TABLE public.admin_audit_log IS 'Every refund and dispute action: who, when, why, what. The admin reads; nobody edits or deletes.';
 
 --
+-- Name: COLUMN admin_audit_log.review_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.admin_audit_log.review_id IS 'The review hidden or restored (decision 183).';
+
+--
 -- Name: admin_audit_log_id_seq; Type: SEQUENCE; Schema: public; Owner: -
 --
 
 ALTER TABLE public.admin_audit_log ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME public.admin_audit_log_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: business_review_summaries; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.business_review_summaries (
+    merchant_id uuid NOT NULL,
+    review_count integer DEFAULT 0 NOT NULL,
+    rating_sum integer DEFAULT 0 NOT NULL,
+    CONSTRAINT business_review_summaries_rating_sum_check CHECK ((rating_sum >= 0)),
+    CONSTRAINT business_review_summaries_review_count_check CHECK ((review_count >= 0))
+);
+
+--
+-- Name: TABLE business_review_summaries; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.business_review_summaries IS 'Count and sum of the shown (not hidden) ratings of a business, kept by a trigger on business_reviews: the deal list reads one row per business.';
+
+--
+-- Name: business_reviews_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.business_reviews ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.business_reviews_id_seq
     START WITH 1
     INCREMENT BY 1
     NO MINVALUE
@@ -3750,6 +4291,24 @@ COMMENT ON COLUMN public.deals.merchant_listed IS 'public.merchant_is_listed of 
 COMMENT ON COLUMN public.deals.per_member_limit IS 'How often one member may use the deal: once ever, or once per rolling day (24 h), week (7 days) or month (30 days); none = no per-member limit (deals made before issue 26).';
 
 --
+-- Name: follow_periods; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.follow_periods (
+    user_id uuid NOT NULL,
+    merchant_id uuid NOT NULL,
+    started_at timestamp with time zone NOT NULL,
+    ended_at timestamp with time zone,
+    CONSTRAINT follow_periods_check CHECK (((ended_at IS NULL) OR (ended_at >= started_at)))
+);
+
+--
+-- Name: TABLE follow_periods; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.follow_periods IS 'When a member followed a business: opened by a follow, closed (not deleted) by an unfollow or the business''s deletion. Decides which events are the member''s notifications. Kept by triggers on public.follows; a member reads only their own.';
+
+--
 -- Name: follows; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -3764,6 +4323,43 @@ CREATE TABLE public.follows (
 --
 
 COMMENT ON TABLE public.follows IS 'A member following a business. One row per pair (the primary key prevents duplicates); read and written only by the member.';
+
+--
+-- Name: notification_events; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.notification_events (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    merchant_id uuid NOT NULL,
+    type text NOT NULL,
+    deal_id uuid,
+    data jsonb DEFAULT '{}'::jsonb NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT notification_events_data_check CHECK ((jsonb_typeof(data) = 'object'::text)),
+    CONSTRAINT notification_events_type_check CHECK ((type ~ '^[A-Z][A-Z_]{1,39}$'::text))
+);
+
+--
+-- Name: TABLE notification_events; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.notification_events IS 'One row per thing a business told its followers (NEW_DEAL, BUSINESS_UPDATE), written once by private.notify_followers in the event''s transaction. Members read it through private.member_notifications (their follow periods), never directly.';
+
+--
+-- Name: notification_reads; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.notification_reads (
+    user_id uuid NOT NULL,
+    event_id uuid NOT NULL,
+    read_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: TABLE notification_reads; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.notification_reads IS 'Which events a member marked read (an event''s "is_read" for that member). Written by private.mark_notification_read only.';
 
 --
 -- Name: notifications; Type: TABLE; Schema: public; Owner: -
@@ -3787,6 +4383,19 @@ CREATE TABLE public.notifications (
 --
 
 COMMENT ON TABLE public.notifications IS 'What a member was told: one row per follower per event, written only by the fan-out. A member reads and marks read only their own.';
+
+--
+-- Name: offer_reports_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.offer_reports ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.offer_reports_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
 
 --
 -- Name: payment_disputes; Type: TABLE; Schema: public; Owner: -
@@ -3967,6 +4576,25 @@ CREATE TABLE public.push_subscriptions (
 COMMENT ON TABLE public.push_subscriptions IS 'One row per device a member turned push on for (endpoint + keys from PushManager.subscribe). A member sees, adds and removes only their own; the drainer (service_role) reads them and removes those the push service answers 404/410.';
 
 --
+-- Name: review_reports; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.review_reports (
+    review_id bigint NOT NULL,
+    reporter_id uuid NOT NULL,
+    reason text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    resolved_at timestamp with time zone,
+    CONSTRAINT review_reports_reason_check CHECK (((char_length(reason) >= 1) AND (char_length(reason) <= 300)))
+);
+
+--
+-- Name: TABLE review_reports; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.review_reports IS 'One report per signed-in user per review; the admin''s queue reads the open ones (decision 183).';
+
+--
 -- Name: subscriptions; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -4080,13 +4708,6 @@ ALTER TABLE ONLY private.account_tokens
 
 ALTER TABLE ONLY private.app_settings
     ADD CONSTRAINT app_settings_pkey PRIMARY KEY (key);
-
---
--- Name: auth_attempts auth_attempts_pkey; Type: CONSTRAINT; Schema: private; Owner: -
---
-
-ALTER TABLE ONLY private.auth_attempts
-    ADD CONSTRAINT auth_attempts_pkey PRIMARY KEY (id);
 
 --
 -- Name: checkouts checkouts_payment_intent_id_key; Type: CONSTRAINT; Schema: private; Owner: -
@@ -4271,6 +4892,27 @@ ALTER TABLE ONLY public.admin_audit_log
     ADD CONSTRAINT admin_audit_log_pkey PRIMARY KEY (id);
 
 --
+-- Name: business_review_summaries business_review_summaries_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.business_review_summaries
+    ADD CONSTRAINT business_review_summaries_pkey PRIMARY KEY (merchant_id);
+
+--
+-- Name: business_reviews business_reviews_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.business_reviews
+    ADD CONSTRAINT business_reviews_pkey PRIMARY KEY (id);
+
+--
+-- Name: business_reviews business_reviews_redemption_id_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.business_reviews
+    ADD CONSTRAINT business_reviews_redemption_id_key UNIQUE (redemption_id);
+
+--
 -- Name: business_updates business_updates_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -4327,6 +4969,13 @@ ALTER TABLE ONLY public.deals
     ADD CONSTRAINT deals_pkey PRIMARY KEY (id);
 
 --
+-- Name: follow_periods follow_periods_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.follow_periods
+    ADD CONSTRAINT follow_periods_pkey PRIMARY KEY (user_id, merchant_id, started_at);
+
+--
 -- Name: follows follows_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -4362,11 +5011,39 @@ ALTER TABLE ONLY public.merchants
     ADD CONSTRAINT merchants_pkey PRIMARY KEY (id);
 
 --
+-- Name: notification_events notification_events_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.notification_events
+    ADD CONSTRAINT notification_events_pkey PRIMARY KEY (id);
+
+--
+-- Name: notification_reads notification_reads_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.notification_reads
+    ADD CONSTRAINT notification_reads_pkey PRIMARY KEY (user_id, event_id);
+
+--
 -- Name: notifications notifications_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.notifications
     ADD CONSTRAINT notifications_pkey PRIMARY KEY (id);
+
+--
+-- Name: offer_reports offer_reports_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.offer_reports
+    ADD CONSTRAINT offer_reports_pkey PRIMARY KEY (id);
+
+--
+-- Name: offer_reports offer_reports_redemption_id_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.offer_reports
+    ADD CONSTRAINT offer_reports_redemption_id_key UNIQUE (redemption_id);
 
 --
 -- Name: payment_disputes payment_disputes_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -4467,6 +5144,13 @@ ALTER TABLE ONLY public.push_subscriptions
     ADD CONSTRAINT push_subscriptions_pkey PRIMARY KEY (id);
 
 --
+-- Name: review_reports review_reports_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.review_reports
+    ADD CONSTRAINT review_reports_pkey PRIMARY KEY (review_id, reporter_id);
+
+--
 -- Name: subscriptions subscriptions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -4485,18 +5169,6 @@ ALTER TABLE ONLY public.subscriptions
 --
 
 CREATE INDEX account_tokens_user_idx ON private.account_tokens USING btree (user_id, purpose, created_at);
-
---
--- Name: auth_attempts_email_idx; Type: INDEX; Schema: private; Owner: -
---
-
-CREATE INDEX auth_attempts_email_idx ON private.auth_attempts USING btree (email, created_at) WHERE (kind = 'login_failure'::text);
-
---
--- Name: auth_attempts_ip_idx; Type: INDEX; Schema: private; Owner: -
---
-
-CREATE INDEX auth_attempts_ip_idx ON private.auth_attempts USING btree (ip, kind, created_at);
 
 --
 -- Name: checkouts_completed_user_id_idx; Type: INDEX; Schema: private; Owner: -
@@ -4637,6 +5309,18 @@ CREATE INDEX uploads_user_created_idx ON private.uploads USING btree (user_id, c
 CREATE INDEX admin_audit_log_at_idx ON public.admin_audit_log USING btree (at DESC, id DESC);
 
 --
+-- Name: business_reviews_member_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX business_reviews_member_idx ON public.business_reviews USING btree (member_id);
+
+--
+-- Name: business_reviews_merchant_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX business_reviews_merchant_idx ON public.business_reviews USING btree (merchant_id, created_at DESC, id DESC);
+
+--
 -- Name: business_updates_merchant_id_created_at_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -4775,6 +5459,12 @@ CREATE INDEX deals_merchant_created_id_idx ON public.deals USING btree (merchant
 CREATE INDEX deals_merchant_id_idx ON public.deals USING btree (merchant_id, created_at DESC);
 
 --
+-- Name: follow_periods_open_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX follow_periods_open_idx ON public.follow_periods USING btree (user_id, merchant_id) WHERE (ended_at IS NULL);
+
+--
 -- Name: follows_merchant_id_created_at_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -4835,6 +5525,18 @@ CREATE INDEX merchants_name_trgm_idx ON public.merchants USING gin (name extensi
 CREATE INDEX merchants_search_vector_idx ON public.merchants USING gin (search_vector);
 
 --
+-- Name: notification_events_deal_id_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX notification_events_deal_id_idx ON public.notification_events USING btree (deal_id) WHERE (deal_id IS NOT NULL);
+
+--
+-- Name: notification_events_merchant_created_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX notification_events_merchant_created_idx ON public.notification_events USING btree (merchant_id, created_at DESC, id DESC);
+
+--
 -- Name: notifications_deal_id_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -4845,6 +5547,24 @@ CREATE INDEX notifications_deal_id_idx ON public.notifications USING btree (deal
 --
 
 CREATE INDEX notifications_user_id_created_at_idx ON public.notifications USING btree (user_id, created_at DESC);
+
+--
+-- Name: offer_reports_created_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX offer_reports_created_idx ON public.offer_reports USING btree (created_at DESC);
+
+--
+-- Name: offer_reports_member_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX offer_reports_member_idx ON public.offer_reports USING btree (member_id);
+
+--
+-- Name: offer_reports_merchant_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX offer_reports_merchant_idx ON public.offer_reports USING btree (merchant_id, created_at DESC);
 
 --
 -- Name: payment_disputes_payment_idx; Type: INDEX; Schema: public; Owner: -
@@ -4943,6 +5663,18 @@ CREATE INDEX profiles_role_idx ON public.profiles USING btree (role);
 CREATE INDEX push_subscriptions_user_id_id_idx ON public.push_subscriptions USING btree (user_id, id);
 
 --
+-- Name: review_reports_open_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX review_reports_open_idx ON public.review_reports USING btree (created_at DESC) WHERE (resolved_at IS NULL);
+
+--
+-- Name: review_reports_reporter_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX review_reports_reporter_idx ON public.review_reports USING btree (reporter_id);
+
+--
 -- Name: subscriptions_user_id_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -4953,6 +5685,12 @@ CREATE INDEX subscriptions_user_id_idx ON public.subscriptions USING btree (user
 --
 
 CREATE TRIGGER admin_audit_log_no_edit BEFORE UPDATE ON public.admin_audit_log FOR EACH ROW EXECUTE FUNCTION private.refuse_edit();
+
+--
+-- Name: business_reviews business_reviews_summary; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER business_reviews_summary AFTER INSERT OR DELETE OR UPDATE OF rating, hidden_at ON public.business_reviews FOR EACH ROW EXECUTE FUNCTION private.keep_review_summary();
 
 --
 -- Name: business_updates business_updates_notify_followers; Type: TRIGGER; Schema: public; Owner: -
@@ -5027,6 +5765,12 @@ CREATE TRIGGER deals_publish_update AFTER UPDATE OF title, description, discount
 CREATE TRIGGER deals_touch_updated_at BEFORE UPDATE ON public.deals FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 
 --
+-- Name: follows follows_periods; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER follows_periods AFTER INSERT OR DELETE ON public.follows FOR EACH ROW EXECUTE FUNCTION private.on_follow_changed();
+
+--
 -- Name: merchants merchants_city_active; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -5079,6 +5823,12 @@ CREATE TRIGGER merchants_publish_listing_changed AFTER UPDATE OF active, name, c
 --
 
 CREATE TRIGGER merchants_publish_listing_deleted AFTER DELETE ON public.merchants FOR EACH ROW WHEN (old.active) EXECUTE FUNCTION private.on_business_listing_changed();
+
+--
+-- Name: notification_reads notification_reads_publish; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER notification_reads_publish AFTER INSERT ON public.notification_reads FOR EACH ROW EXECUTE FUNCTION private.on_notification_event_read();
 
 --
 -- Name: notifications notifications_publish_read; Type: TRIGGER; Schema: public; Owner: -
@@ -5293,11 +6043,53 @@ ALTER TABLE ONLY public.admin_audit_log
     ADD CONSTRAINT admin_audit_log_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id) ON DELETE CASCADE;
 
 --
+-- Name: admin_audit_log admin_audit_log_review_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.admin_audit_log
+    ADD CONSTRAINT admin_audit_log_review_id_fkey FOREIGN KEY (review_id) REFERENCES public.business_reviews(id) ON DELETE SET NULL;
+
+--
 -- Name: admin_audit_log admin_audit_log_subject_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.admin_audit_log
     ADD CONSTRAINT admin_audit_log_subject_user_id_fkey FOREIGN KEY (subject_user_id) REFERENCES public.profiles(id) ON DELETE SET NULL;
+
+--
+-- Name: business_review_summaries business_review_summaries_merchant_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.business_review_summaries
+    ADD CONSTRAINT business_review_summaries_merchant_id_fkey FOREIGN KEY (merchant_id) REFERENCES public.merchants(id) ON DELETE CASCADE;
+
+--
+-- Name: business_reviews business_reviews_hidden_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.business_reviews
+    ADD CONSTRAINT business_reviews_hidden_by_fkey FOREIGN KEY (hidden_by) REFERENCES public.profiles(id) ON DELETE SET NULL;
+
+--
+-- Name: business_reviews business_reviews_member_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.business_reviews
+    ADD CONSTRAINT business_reviews_member_id_fkey FOREIGN KEY (member_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+--
+-- Name: business_reviews business_reviews_merchant_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.business_reviews
+    ADD CONSTRAINT business_reviews_merchant_id_fkey FOREIGN KEY (merchant_id) REFERENCES public.merchants(id) ON DELETE CASCADE;
+
+--
+-- Name: business_reviews business_reviews_redemption_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.business_reviews
+    ADD CONSTRAINT business_reviews_redemption_id_fkey FOREIGN KEY (redemption_id) REFERENCES public.deal_redemptions(id) ON DELETE CASCADE;
 
 --
 -- Name: business_updates business_updates_merchant_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -5384,6 +6176,13 @@ ALTER TABLE ONLY public.deals
     ADD CONSTRAINT deals_merchant_id_fkey FOREIGN KEY (merchant_id) REFERENCES public.merchants(id) ON DELETE CASCADE;
 
 --
+-- Name: follow_periods follow_periods_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.follow_periods
+    ADD CONSTRAINT follow_periods_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+--
 -- Name: follows follows_merchant_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -5426,11 +6225,46 @@ ALTER TABLE ONLY public.merchants
     ADD CONSTRAINT merchants_owner_user_id_fkey FOREIGN KEY (owner_user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
 
 --
+-- Name: notification_reads notification_reads_event_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.notification_reads
+    ADD CONSTRAINT notification_reads_event_id_fkey FOREIGN KEY (event_id) REFERENCES public.notification_events(id) ON DELETE CASCADE;
+
+--
+-- Name: notification_reads notification_reads_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.notification_reads
+    ADD CONSTRAINT notification_reads_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+--
 -- Name: notifications notifications_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.notifications
     ADD CONSTRAINT notifications_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+--
+-- Name: offer_reports offer_reports_member_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.offer_reports
+    ADD CONSTRAINT offer_reports_member_id_fkey FOREIGN KEY (member_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+--
+-- Name: offer_reports offer_reports_merchant_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.offer_reports
+    ADD CONSTRAINT offer_reports_merchant_id_fkey FOREIGN KEY (merchant_id) REFERENCES public.merchants(id) ON DELETE CASCADE;
+
+--
+-- Name: offer_reports offer_reports_redemption_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.offer_reports
+    ADD CONSTRAINT offer_reports_redemption_id_fkey FOREIGN KEY (redemption_id) REFERENCES public.deal_redemptions(id) ON DELETE CASCADE;
 
 --
 -- Name: payment_disputes payment_disputes_payment_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -5538,6 +6372,20 @@ ALTER TABLE ONLY public.push_subscriptions
     ADD CONSTRAINT push_subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
 
 --
+-- Name: review_reports review_reports_reporter_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.review_reports
+    ADD CONSTRAINT review_reports_reporter_id_fkey FOREIGN KEY (reporter_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+--
+-- Name: review_reports review_reports_review_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.review_reports
+    ADD CONSTRAINT review_reports_review_id_fkey FOREIGN KEY (review_id) REFERENCES public.business_reviews(id) ON DELETE CASCADE;
+
+--
 -- Name: subscriptions subscriptions_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -5633,6 +6481,30 @@ CREATE POLICY "admin_audit_log: admin reads" ON public.admin_audit_log FOR SELEC
 --
 
 CREATE POLICY "admin_audit_log: service reads" ON public.admin_audit_log FOR SELECT TO service_role USING (true);
+
+--
+-- Name: business_review_summaries; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.business_review_summaries ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: business_review_summaries business_review_summaries: signed-in reads; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "business_review_summaries: signed-in reads" ON public.business_review_summaries FOR SELECT TO authenticated USING (true);
+
+--
+-- Name: business_reviews; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.business_reviews ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: business_reviews business_reviews: signed-in reads shown, own, own business's; a; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "business_reviews: signed-in reads shown, own, own business's; a" ON public.business_reviews FOR SELECT TO authenticated USING (((hidden_at IS NULL) OR (member_id = ( SELECT auth.uid() AS uid)) OR (merchant_id = ( SELECT private.current_merchant_id() AS current_merchant_id)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: business_updates; Type: ROW SECURITY; Schema: public; Owner: -
@@ -5827,6 +6699,18 @@ CREATE POLICY "deals: owner updates" ON public.deals FOR UPDATE TO authenticated
 CREATE POLICY "deals: users read live deals, owners their own, admin all" ON public.deals FOR SELECT TO authenticated USING ((public.deal_is_live_and_listed(active, valid_from, valid_to, merchant_listed) OR (merchant_id = ( SELECT private.my_merchant_id() AS my_merchant_id)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
+-- Name: follow_periods; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.follow_periods ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: follow_periods follow_periods: user reads own; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "follow_periods: user reads own" ON public.follow_periods FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+--
 -- Name: follows; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -5901,6 +6785,24 @@ CREATE POLICY "merchants: owner or admin updates" ON public.merchants FOR UPDATE
 CREATE POLICY "merchants: users read active, own, or all as admin" ON public.merchants FOR SELECT TO authenticated USING ((active OR (owner_user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
+-- Name: notification_events; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.notification_events ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: notification_reads; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.notification_reads ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: notification_reads notification_reads: user reads own; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "notification_reads: user reads own" ON public.notification_reads FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+--
 -- Name: notifications; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -5917,6 +6819,18 @@ CREATE POLICY "notifications: user marks own read" ON public.notifications FOR U
 --
 
 CREATE POLICY "notifications: user reads own" ON public.notifications FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: offer_reports; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.offer_reports ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: offer_reports offer_reports: member own, owner of the business, admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "offer_reports: member own, owner of the business, admin" ON public.offer_reports FOR SELECT TO authenticated USING (((member_id = ( SELECT auth.uid() AS uid)) OR (merchant_id = ( SELECT private.current_merchant_id() AS current_merchant_id)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: payment_disputes; Type: ROW SECURITY; Schema: public; Owner: -
@@ -6027,6 +6941,18 @@ CREATE POLICY "push_subscriptions: user reads own" ON public.push_subscriptions 
 --
 
 CREATE POLICY "push_subscriptions: user removes own" ON public.push_subscriptions FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: review_reports; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.review_reports ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: review_reports review_reports: reporter reads own; admin all; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "review_reports: reporter reads own; admin all" ON public.review_reports FOR SELECT TO authenticated USING (((reporter_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: subscriptions; Type: ROW SECURITY; Schema: public; Owner: -
@@ -6285,6 +7211,21 @@ GRANT ALL ON FUNCTION private.earn_points(p_member_number integer, p_amount_cent
 GRANT ALL ON FUNCTION private.earn_points(p_member_number integer, p_amount_cents integer) TO service_role;
 
 --
+-- Name: TABLE business_reviews; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.business_reviews TO service_role;
+GRANT SELECT ON TABLE public.business_reviews TO authenticated;
+
+--
+-- Name: FUNCTION edit_review(p_review bigint, p_rating integer, p_comment text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.edit_review(p_review bigint, p_rating integer, p_comment text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.edit_review(p_review bigint, p_rating integer, p_comment text) TO authenticated;
+GRANT ALL ON FUNCTION private.edit_review(p_review bigint, p_rating integer, p_comment text) TO service_role;
+
+--
 -- Name: FUNCTION end_membership_now(p_subscription uuid, p_at timestamp with time zone); Type: ACL; Schema: private; Owner: -
 --
 
@@ -6389,6 +7330,19 @@ GRANT ALL ON FUNCTION private.is_admin() TO authenticated;
 GRANT ALL ON FUNCTION private.is_admin() TO service_role;
 
 --
+-- Name: FUNCTION keep_review_summary(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.keep_review_summary() FROM PUBLIC;
+
+--
+-- Name: FUNCTION limiter_clear(p_buckets text[], p_prefixes text[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.limiter_clear(p_buckets text[], p_prefixes text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.limiter_clear(p_buckets text[], p_prefixes text[]) TO service_role;
+
+--
 -- Name: FUNCTION limiter_give_back(p_buckets text[], p_window_starts timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
 --
 
@@ -6426,6 +7380,13 @@ GRANT ALL ON FUNCTION private.list_staff() TO authenticated;
 GRANT ALL ON FUNCTION private.list_staff() TO service_role;
 
 --
+-- Name: FUNCTION mark_notification_read(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.mark_notification_read(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.mark_notification_read(p_id uuid) TO authenticated;
+
+--
 -- Name: FUNCTION member_deal(p_deal_id uuid); Type: ACL; Schema: private; Owner: -
 --
 
@@ -6458,6 +7419,14 @@ GRANT ALL ON FUNCTION private.member_not_recognised_message() TO authenticated;
 GRANT ALL ON FUNCTION private.member_not_recognised_message() TO service_role;
 
 --
+-- Name: FUNCTION member_notifications(p_limit integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.member_notifications(p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.member_notifications(p_limit integer) TO authenticated;
+GRANT ALL ON FUNCTION private.member_notifications(p_limit integer) TO service_role;
+
+--
 -- Name: FUNCTION member_redemptions(p_before_us bigint, p_before_id bigint, p_limit integer); Type: ACL; Schema: private; Owner: -
 --
 
@@ -6480,6 +7449,14 @@ GRANT ALL ON FUNCTION private.merchant_point_days(p_merchant_id uuid, p_days int
 REVOKE ALL ON FUNCTION private.merchant_redemption_days(p_merchant_id uuid, p_days integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.merchant_redemption_days(p_merchant_id uuid, p_days integer) TO authenticated;
 GRANT ALL ON FUNCTION private.merchant_redemption_days(p_merchant_id uuid, p_days integer) TO service_role;
+
+--
+-- Name: FUNCTION moderate_review(p_review bigint, p_hide boolean, p_reason text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.moderate_review(p_review bigint, p_hide boolean, p_reason text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.moderate_review(p_review bigint, p_hide boolean, p_reason text) TO authenticated;
+GRANT ALL ON FUNCTION private.moderate_review(p_review bigint, p_hide boolean, p_reason text) TO service_role;
 
 --
 -- Name: FUNCTION my_follower_days(p_days integer); Type: ACL; Schema: private; Owner: -
@@ -6529,6 +7506,18 @@ REVOKE ALL ON FUNCTION private.on_deal_changed() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.on_deal_created() FROM PUBLIC;
 
 --
+-- Name: FUNCTION on_follow_changed(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.on_follow_changed() FROM PUBLIC;
+
+--
+-- Name: FUNCTION on_notification_event_read(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.on_notification_event_read() FROM PUBLIC;
+
+--
 -- Name: FUNCTION on_notification_read(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -6560,6 +7549,14 @@ REVOKE ALL ON FUNCTION private.payments_set_charity_share() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.pin_accepted(p_staff_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.pin_accepted(p_staff_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION rate_business(p_merchant uuid, p_rating integer, p_comment text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.rate_business(p_merchant uuid, p_rating integer, p_comment text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.rate_business(p_merchant uuid, p_rating integer, p_comment text) TO authenticated;
+GRANT ALL ON FUNCTION private.rate_business(p_merchant uuid, p_rating integer, p_comment text) TO service_role;
 
 --
 -- Name: FUNCTION record_deal_redemption(p_deal_id uuid, p_member_number integer, p_code_step bigint, p_pass_step bigint, p_checked_at timestamp with time zone); Type: ACL; Schema: private; Owner: -
@@ -6613,6 +7610,37 @@ GRANT ALL ON FUNCTION private.remove_staff(p_staff_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION private.remove_staff(p_staff_id uuid) TO service_role;
 
 --
+-- Name: FUNCTION reply_to_review(p_review bigint, p_reply text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.reply_to_review(p_review bigint, p_reply text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.reply_to_review(p_review bigint, p_reply text) TO authenticated;
+GRANT ALL ON FUNCTION private.reply_to_review(p_review bigint, p_reply text) TO service_role;
+
+--
+-- Name: TABLE offer_reports; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.offer_reports TO service_role;
+GRANT SELECT ON TABLE public.offer_reports TO authenticated;
+
+--
+-- Name: FUNCTION report_offer_not_honoured(p_merchant uuid, p_note text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.report_offer_not_honoured(p_merchant uuid, p_note text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.report_offer_not_honoured(p_merchant uuid, p_note text) TO authenticated;
+GRANT ALL ON FUNCTION private.report_offer_not_honoured(p_merchant uuid, p_note text) TO service_role;
+
+--
+-- Name: FUNCTION report_review(p_review bigint, p_reason text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.report_review(p_review bigint, p_reason text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.report_review(p_review bigint, p_reason text) TO authenticated;
+GRANT ALL ON FUNCTION private.report_review(p_review bigint, p_reason text) TO service_role;
+
+--
 -- Name: FUNCTION reverse_point_entry(p_entry_id bigint); Type: ACL; Schema: private; Owner: -
 --
 
@@ -6633,6 +7661,22 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.payments TO service_role;
 --
 
 REVOKE ALL ON FUNCTION private.reverse_share(p_payment public.payments, p_kind text, p_source text, p_amount integer, p_at timestamp with time zone) FROM PUBLIC;
+
+--
+-- Name: FUNCTION review_rights(p_merchant uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.review_rights(p_merchant uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.review_rights(p_merchant uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.review_rights(p_merchant uuid) TO service_role;
+
+--
+-- Name: FUNCTION review_text(p_text text, p_max integer, p_what text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.review_text(p_text text, p_max integer, p_what text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.review_text(p_text text, p_max integer, p_what text) TO authenticated;
+GRANT ALL ON FUNCTION private.review_text(p_text text, p_max integer, p_what text) TO service_role;
 
 --
 -- Name: FUNCTION save_push_subscription(p_endpoint text, p_p256dh text, p_auth text); Type: ACL; Schema: private; Owner: -
@@ -6797,12 +7841,6 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE private.account_tokens TO service_rol
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE private.app_settings TO service_role;
 
 --
--- Name: TABLE auth_attempts; Type: ACL; Schema: private; Owner: -
---
-
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE private.auth_attempts TO service_role;
-
---
 -- Name: TABLE checkouts; Type: ACL; Schema: private; Owner: -
 --
 
@@ -6931,6 +7969,21 @@ GRANT SELECT ON TABLE public.admin_audit_log TO service_role;
 GRANT SELECT,USAGE ON SEQUENCE public.admin_audit_log_id_seq TO anon;
 GRANT SELECT,USAGE ON SEQUENCE public.admin_audit_log_id_seq TO authenticated;
 GRANT SELECT,USAGE ON SEQUENCE public.admin_audit_log_id_seq TO service_role;
+
+--
+-- Name: TABLE business_review_summaries; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.business_review_summaries TO service_role;
+GRANT SELECT ON TABLE public.business_review_summaries TO authenticated;
+
+--
+-- Name: SEQUENCE business_reviews_id_seq; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,USAGE ON SEQUENCE public.business_reviews_id_seq TO anon;
+GRANT SELECT,USAGE ON SEQUENCE public.business_reviews_id_seq TO authenticated;
+GRANT SELECT,USAGE ON SEQUENCE public.business_reviews_id_seq TO service_role;
 
 --
 -- Name: TABLE business_updates; Type: ACL; Schema: public; Owner: -
@@ -7066,11 +8119,31 @@ GRANT INSERT(max_uses),UPDATE(max_uses) ON TABLE public.deals TO authenticated;
 GRANT INSERT(per_member_limit),UPDATE(per_member_limit) ON TABLE public.deals TO authenticated;
 
 --
+-- Name: TABLE follow_periods; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.follow_periods TO service_role;
+GRANT SELECT ON TABLE public.follow_periods TO authenticated;
+
+--
 -- Name: TABLE follows; Type: ACL; Schema: public; Owner: -
 --
 
 GRANT SELECT,INSERT,DELETE ON TABLE public.follows TO authenticated;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.follows TO service_role;
+
+--
+-- Name: TABLE notification_events; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.notification_events TO service_role;
+
+--
+-- Name: TABLE notification_reads; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.notification_reads TO service_role;
+GRANT SELECT ON TABLE public.notification_reads TO authenticated;
 
 --
 -- Name: TABLE notifications; Type: ACL; Schema: public; Owner: -
@@ -7084,6 +8157,14 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.notifications TO service_role;
 --
 
 GRANT UPDATE(is_read) ON TABLE public.notifications TO authenticated;
+
+--
+-- Name: SEQUENCE offer_reports_id_seq; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,USAGE ON SEQUENCE public.offer_reports_id_seq TO anon;
+GRANT SELECT,USAGE ON SEQUENCE public.offer_reports_id_seq TO authenticated;
+GRANT SELECT,USAGE ON SEQUENCE public.offer_reports_id_seq TO service_role;
 
 --
 -- Name: TABLE payment_disputes; Type: ACL; Schema: public; Owner: -
@@ -7169,6 +8250,13 @@ GRANT SELECT,USAGE ON SEQUENCE public.profiles_member_number_seq TO service_role
 
 GRANT SELECT,INSERT,DELETE ON TABLE public.push_subscriptions TO authenticated;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.push_subscriptions TO service_role;
+
+--
+-- Name: TABLE review_reports; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.review_reports TO service_role;
+GRANT SELECT ON TABLE public.review_reports TO authenticated;
 
 --
 -- Name: TABLE subscriptions; Type: ACL; Schema: public; Owner: -
