@@ -45,7 +45,7 @@ export function ChartFigure({ title, description, labels, labelHeading, series, 
             <LineChart labels={labels} series={series} format={format} />
           </div>
           <details className="mt-3 text-sm">
-            <summary className="cursor-pointer rounded-md font-medium text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
+            <summary className="min-h-11 cursor-pointer rounded-md py-3 font-medium text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
               Show the figures as a table
             </summary>
             {/* Scrolls on its own: focusable so keyboard users can scroll it too. */}

@@ -15,7 +15,8 @@ export function NotificationsNavButton() {
   return (
     <ButtonLink to={paths.notifications} variant="ghost" size="sm" className="relative">
       <BellIcon className="size-4" aria-hidden="true" />
-      Notifications
+      {/* The bell alone on phones: the header keeps one row at 320 px (issue 31). */}
+      <span className="sr-only sm:not-sr-only">Notifications</span>
       {unread > 0 && (
         <span
           data-testid="unread-count"
