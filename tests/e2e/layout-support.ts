@@ -50,8 +50,15 @@ export function measureLayout(page: Page, touch: boolean): Promise<LayoutProblem
     const root = document.documentElement;
     if (root.scrollWidth > root.clientWidth) {
       // Name the widest culprits: elements whose right edge passes the viewport.
+      // Not counting what a sideways-scrolling box (a table's) clips inside itself.
+      const clippedByAncestor = (element: Element) => {
+        for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+          if (getComputedStyle(parent).overflowX !== 'visible' && parent.getBoundingClientRect().right <= root.clientWidth + 0.5) return true;
+        }
+        return false;
+      };
       const wide = [...document.body.querySelectorAll('*')]
-        .filter((element) => shown(element) && element.getBoundingClientRect().right > root.clientWidth + 0.5)
+        .filter((element) => shown(element) && element.getBoundingClientRect().right > root.clientWidth + 0.5 && !clippedByAncestor(element))
         .slice(-3).map(describe).join(', ');
       problems.push({ kind: 'overflow', what: 'page', detail: `scrollWidth ${root.scrollWidth} > ${root.clientWidth}: ${wide}` });
     }
@@ -110,7 +117,7 @@ export function measureLayout(page: Page, touch: boolean): Promise<LayoutProblem
     if (touchLayout) {
       for (const { element, rect } of rects) {
         // A link inside running text (WCAG 2.2 2.5.8's inline exception): 24 px.
-        const inline = element.tagName === 'A' && getComputedStyle(element).display === 'inline' &&
+        const inline = element.tagName === 'A' && ['inline', 'inline-block'].includes(getComputedStyle(element).display) &&
           [...(element.parentElement?.childNodes ?? [])].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '');
         const min = inline ? 24 : 44;
         const need = inline ? rect.height < min - 0.5 : rect.width < min - 0.5 || rect.height < min - 0.5;

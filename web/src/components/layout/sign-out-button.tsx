@@ -11,7 +11,7 @@ import { cn } from '@/lib/cn';
 export function SignOutButton({ variant = 'outline', className, compact = false }: {
   variant?: ButtonVariant;
   className?: string;
-  /** Only the icon below 360 px (the name stays for screen readers): a header that keeps one row. */
+  /** Only the icon below 400 px (the name stays for screen readers): a header that keeps one row. */
   compact?: boolean;
 }) {
   const navigate = useNavigate();
@@ -24,11 +24,11 @@ export function SignOutButton({ variant = 'outline', className, compact = false 
   });
 
   return (
-    <Button variant={variant} size="sm" className={cn('shrink-0 whitespace-nowrap', className)} pending={logout.isPending} onClick={() => logout.mutate()}>
+    <Button variant={variant} size="sm" className={cn('min-w-11 shrink-0 whitespace-nowrap', className)} pending={logout.isPending} onClick={() => logout.mutate()}>
       <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.8">
         <path d="M8 4H5a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h3M12 14l4-4-4-4M16 10H8" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
-      <span className={cn(compact && 'sr-only min-[360px]:not-sr-only')}>Sign out</span>
+      <span className={cn(compact && 'sr-only min-[400px]:not-sr-only')}>Sign out</span>
     </Button>
   );
 }

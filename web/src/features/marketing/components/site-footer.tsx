@@ -3,7 +3,7 @@ import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { TAGLINE } from '@/config/brand';
 
-const linkClass = 'rounded-sm hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+const linkClass = 'inline-flex min-h-11 items-center rounded-sm hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
 export function SiteFooter() {
   return (
@@ -13,7 +13,7 @@ export function SiteFooter() {
           <Logo showName={false} />
           <span>{TAGLINE}</span>
         </div>
-        <nav aria-label="Footer" className="flex flex-wrap gap-x-5 gap-y-2">
+        <nav aria-label="Footer" className="flex flex-wrap gap-x-5">
           <Link className={linkClass} to={paths.about}>About</Link>
           <Link className={linkClass} to={paths.impact}>Our Impact</Link>
           <Link className={linkClass} to={paths.browseDeals}>Browse Deals</Link>

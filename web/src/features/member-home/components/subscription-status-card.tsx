@@ -5,7 +5,7 @@ import { Card, CardContent } from '@/components/ui/card';
 export function SubscriptionStatusCard({ active, loading }: { active: boolean; loading: boolean }) {
   return (
     <Card>
-      <CardContent className="flex items-center justify-between gap-3 p-3 sm:gap-4 sm:p-5">
+      <CardContent className="flex flex-wrap items-center justify-between gap-3 p-3 sm:gap-4 sm:p-5">
         <div>
           <h2 className="text-base font-semibold text-stone-900">Subscription status</h2>
           {/* One row on a phone: the deals come first (issue 31). */}
