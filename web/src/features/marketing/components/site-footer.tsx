@@ -3,7 +3,7 @@ import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { TAGLINE } from '@/config/brand';
 
-const linkClass = 'inline-flex min-h-11 items-center rounded-sm hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+const linkClass = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-sm hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
 export function SiteFooter() {
   return (
