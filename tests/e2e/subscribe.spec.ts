@@ -154,9 +154,18 @@ test('profile: pause shows the paused state, and Resume Membership makes it acti
   await subscribeByApi(page.request, uniqueEmail('pause'));
   await page.goto('/profile');
   await expect(page.getByText('Renews')).toBeVisible();
+  // Pause asks first (issue 31): backing out changes nothing.
   await page.getByRole('button', { name: 'Pause Membership' }).click();
+  await expect(page.getByRole('dialog', { name: 'Pause your membership?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Keep It Running' }).click();
+  expect(await (await page.request.get('/api/subscription/status')).json()).toEqual({ isActive: true });
+  await page.getByRole('button', { name: 'Pause Membership' }).click();
+  await page.getByRole('button', { name: 'Yes, Pause Membership' }).click();
   await expectToast(page, 'Subscription Paused', 'Your subscription has been paused. You can reactivate it anytime.');
   await expect(page.getByText('Paused', { exact: true })).toBeVisible();
+  // A paused membership says how it resumes, not when it "Renews".
+  await expect(page.getByText('Resumes', { exact: true })).toBeVisible();
+  await expect(page.getByText('Renews', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Pause Membership' })).toHaveCount(0);
   expect(await (await page.request.get('/api/subscription/status')).json()).toEqual({ isActive: false });
   await page.getByRole('button', { name: 'Resume Membership' }).click();

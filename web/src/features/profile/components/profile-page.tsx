@@ -2,6 +2,7 @@ import { BackLink } from '@/components/layout/back-link';
 import { ScreenTitle } from '@/components/layout/screen-title';
 import { SignedInHeader } from '@/components/layout/signed-in-header';
 import { PaymentProblemBanner } from '@/components/billing/payment-problem-banner';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { homePathForRole, paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/get-me';
@@ -27,12 +28,18 @@ export function ProfilePage() {
       <main className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">
         <BackLink to={home}>Back</BackLink>
         <ScreenTitle subtitle="Manage your details and membership.">Profile</ScreenTitle>
-        {profile.isPending ? (
+        {profile.isPending && profile.fetchStatus === 'paused' ? (
+          // Offline with nothing saved on this device: say so instead of loading for ever (issue 31).
+          <p role="status" className="rounded-2xl border border-dashed border-stone-300 p-6 text-stone-700">
+            You're offline, and this device has no copy of your profile yet. Reconnect to see it.
+          </p>
+        ) : profile.isPending ? (
           <p className="text-stone-600">Loading profile...</p>
         ) : profile.isError ? (
-          <p role="alert" className="text-red-700">
-            Your profile could not be loaded. Please try again.
-          </p>
+          <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900">
+            <p>Your profile could not be loaded.</p>
+            <Button variant="outline" size="sm" className="mt-3" onClick={() => void profile.refetch()}>Try again</Button>
+          </div>
         ) : (
           <>
             <Card>
