@@ -2,6 +2,7 @@ import { BackLink } from '@/components/layout/back-link';
 import { ScreenTitle } from '@/components/layout/screen-title';
 import { SignedInHeader } from '@/components/layout/signed-in-header';
 import { PaymentProblemBanner } from '@/components/billing/payment-problem-banner';
+import { InstallAppCard } from '@/components/pwa/install-app-card';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { homePathForRole, paths } from '@/config/paths';
@@ -60,6 +61,7 @@ export function ProfilePage() {
                 <RedemptionsCard />
               </>
             )}
+            <InstallAppCard />
             <SecurityCard />
             <DevicesCard />
           </>
