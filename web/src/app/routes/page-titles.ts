@@ -27,6 +27,8 @@ export const pageTitles: Readonly<Record<PageName, string>> = {
   admin: 'Admin dashboard',
   dealLink: 'Deal',
   impact: 'Our impact',
+  privacy: 'Privacy',
+  terms: 'Terms',
   testInvoice: 'Test invoice',
 };
 

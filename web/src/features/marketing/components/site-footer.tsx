@@ -19,6 +19,8 @@ export function SiteFooter() {
           <Link className={linkClass} to={paths.browseDeals}>Browse Deals</Link>
           <Link className={linkClass} to={paths.registerMerchant}>For Merchants</Link>
           <Link className={linkClass} to={paths.login}>Login</Link>
+          <Link className={linkClass} to={paths.privacy}>Privacy</Link>
+          <Link className={linkClass} to={paths.terms}>Terms</Link>
         </nav>
       </div>
     </footer>
