@@ -34,6 +34,8 @@ const ROLES: { name: string; account?: { email: string; password: string }; scre
       { path: '/browse-deals', ready: /deal|business/i },
       { path: `/deals/${BURRITO}`, ready: 'Breakfast Burritos' },
       { path: '/impact', ready: /charit/i },
+      { path: '/privacy', ready: 'What a business sees of you' },
+      { path: '/terms', ready: 'Plans and payment' },
       { path: '/counter/pair' },
       { path: '/staff/accept' },
     ],

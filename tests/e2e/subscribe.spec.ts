@@ -156,7 +156,7 @@ test('profile: pause shows the paused state, and Resume Membership makes it acti
   await expect(page.getByText('Renews')).toBeVisible();
   // Pause asks first (issue 31): backing out changes nothing.
   await page.getByRole('button', { name: 'Pause Membership' }).click();
-  await expect(page.getByRole('dialog', { name: 'Pause your membership?' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pause your membership?' })).toBeVisible();
   await page.getByRole('button', { name: 'Keep It Running' }).click();
   expect(await (await page.request.get('/api/subscription/status')).json()).toEqual({ isActive: true });
   await page.getByRole('button', { name: 'Pause Membership' }).click();

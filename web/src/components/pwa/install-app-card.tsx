@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { promptInstall, useInstallOption } from '@/lib/pwa/install-prompt';
@@ -9,7 +8,6 @@ import { promptInstall, useInstallOption } from '@/lib/pwa/install-prompt';
  */
 export function InstallAppCard() {
   const option = useInstallOption();
-  const [declined, setDeclined] = useState(false);
   if (option === 'none' || option === 'installed') return null;
   return (
     <Card>
@@ -19,10 +17,8 @@ export function InstallAppCard() {
           Open your deals from the Home Screen like any app: full screen, and your codes keep working offline.
         </p>
         {option === 'prompt' ? (
-          <>
-            <Button onClick={() => void promptInstall().then((accepted) => setDeclined(!accepted))}>Install the app</Button>
-            {declined && <p role="status" className="text-sm text-stone-700">Not installed. You can install it later from the browser's menu.</p>}
-          </>
+          // The browser's dialog answers; the offer is used up either way, and the card goes with it.
+          <Button onClick={() => void promptInstall()}>Install the app</Button>
         ) : (
           <ol className="list-decimal space-y-1 pl-5 text-sm text-stone-800" aria-label="Add to Home Screen on iPhone and iPad">
             <li>Tap the Share button (the square with an arrow) in Safari's toolbar.</li>

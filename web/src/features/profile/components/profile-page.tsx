@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { homePathForRole, paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/get-me';
+import { useOnlineStatus } from '@/lib/network/use-online-status';
 import { useProfile } from '../api/get-profile';
 import { EmailField } from './email-field';
 import { MembershipCard } from './membership-card';
@@ -21,6 +22,7 @@ import { SecurityCard } from './security-card';
 export function ProfilePage() {
   const { user } = useUser();
   const profile = useProfile();
+  const online = useOnlineStatus();
   const home = user ? homePathForRole(user.role) : paths.memberHome;
 
   return (
@@ -29,11 +31,12 @@ export function ProfilePage() {
       <main className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">
         <BackLink to={home}>Back</BackLink>
         <ScreenTitle subtitle="Manage your details and membership.">Profile</ScreenTitle>
-        {profile.isPending && profile.fetchStatus === 'paused' ? (
+        {!profile.data && (!online || profile.fetchStatus === 'paused') ? (
           // Offline with nothing saved on this device: say so instead of loading for ever (issue 31).
-          <p role="status" className="rounded-2xl border border-dashed border-stone-300 p-6 text-stone-700">
-            You're offline, and this device has no copy of your profile yet. Reconnect to see it.
-          </p>
+          <div className="rounded-2xl border border-dashed border-stone-300 p-6 text-stone-700">
+            <p role="status">You're offline, and this device has no copy of your profile yet. Reconnect to see it.</p>
+            <Button variant="outline" size="sm" className="mt-3" onClick={() => void profile.refetch()}>Try again</Button>
+          </div>
         ) : profile.isPending ? (
           <p className="text-stone-600">Loading profile...</p>
         ) : profile.isError ? (
