@@ -13,7 +13,7 @@ export function NotificationsNavButton() {
   useLiveNotifications();
   const unread = useUnreadNotificationCount();
   return (
-    <ButtonLink to={paths.notifications} variant="ghost" size="sm" className="relative">
+    <ButtonLink to={paths.notifications} variant="ghost" size="sm" className="relative min-w-11">
       <BellIcon className="size-4" aria-hidden="true" />
       {/* The bell alone on phones: the header keeps one row at 320 px (issue 31). */}
       <span className="sr-only sm:not-sr-only">Notifications</span>
