@@ -1,6 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { resolve } from 'node:path';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { linkIn, waitForMail } from '../support/mail';
 import { measureLayout, SIZES } from './layout-support';
-import { DEMO, signIn } from './support';
+import { DEMO, signIn, uniqueEmail } from './support';
 
 // Issue 31, decision 182: every screen fits every device it is used on. Each role's screens at three phone
 // widths, the tablet both ways and a desktop: no sideways scroll, no text or code clipped by its box, no
@@ -19,7 +21,29 @@ interface Screen {
   readonly ready?: RegExp | string;
 }
 
-const ROLES: { name: string; account?: { email: string; password: string }; screens: Screen[] }[] = [
+/** Signs the page in as that role. */
+type SignIn = (page: Page, request: APIRequestContext) => Promise<void>;
+
+const withPassword = (account: { email: string; password: string }): SignIn => async (page) => {
+  await signIn(page, account);
+  await expect(page).not.toHaveURL(/\/login/);
+};
+
+/** A staff member of the demo business (decision 166): invited by the owner, accepted from the mailed link. */
+const asStaff: SignIn = async (page, request) => {
+  expect((await request.post('/api/auth/login', { data: DEMO.merchant })).status()).toBe(200);
+  const email = uniqueEmail('layout-staff');
+  expect((await request.post('/api/merchant/staff', { data: { name: 'Lee Layout', email } })).status()).toBe(201);
+  const mail = await waitForMail(resolve(process.env.E2E_MAIL_DIR!), email, /invited you to their counter/);
+  await page.goto(linkIn(mail, '/staff/accept'));
+  await page.locator('#staff-password').fill('layout-password-1');
+  await page.locator('#staff-pin').fill('4826');
+  await page.locator('#staff-pin-again').fill('4826');
+  await page.getByRole('button', { name: 'Accept invite' }).click();
+  await expect(page).toHaveURL(/\/merchant\/counter$/);
+};
+
+const ROLES: { name: string; signIn?: SignIn; screens: Screen[] }[] = [
   {
     name: 'signed-out',
     screens: [
@@ -42,7 +66,7 @@ const ROLES: { name: string; account?: { email: string; password: string }; scre
   },
   {
     name: 'member',
-    account: DEMO.member,
+    signIn: withPassword(DEMO.member),
     screens: [
       { path: '/app', ready: '$3 Off Any Latte' },
       { path: '/notifications', ready: /notification/i },
@@ -53,7 +77,7 @@ const ROLES: { name: string; account?: { email: string; password: string }; scre
   },
   {
     name: 'merchant',
-    account: DEMO.merchant,
+    signIn: withPassword(DEMO.merchant),
     screens: [
       { path: '/merchant', ready: /Dashboard|Rosa/ },
       { path: '/merchant/deals', ready: /deals/i },
@@ -66,9 +90,18 @@ const ROLES: { name: string; account?: { email: string; password: string }; scre
   },
   {
     name: 'admin',
-    account: DEMO.admin,
+    signIn: withPassword(DEMO.admin),
     screens: [
       { path: '/admin', ready: /admin/i },
+      { path: '/profile', ready: /profile/i },
+    ],
+  },
+  {
+    name: 'staff',
+    signIn: asStaff,
+    screens: [
+      { path: '/merchant/counter', ready: 'Signed in as Lee Layout' },
+      { path: '/merchant/counter/board', ready: "Today's codes" },
       { path: '/profile', ready: /profile/i },
     ],
   },
@@ -82,21 +115,18 @@ const volatile = (page: Page) => [
   page.getByLabel('Time', { exact: true }),
 ];
 
-async function rolePage(browser: Browser, account?: { email: string; password: string }) {
+async function rolePage(browser: Browser, request: APIRequestContext, signInAs?: SignIn) {
   const context = await browser.newContext({ hasTouch: true, viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   await page.clock.setFixedTime(FROZEN);
-  if (account) {
-    await signIn(page, account);
-    await expect(page).not.toHaveURL(/\/login/);
-  }
+  await signInAs?.(page, request);
   return page;
 }
 
 for (const role of ROLES) {
-  test(`every ${role.name} screen fits every size`, async ({ browser }) => {
+  test(`every ${role.name} screen fits every size`, async ({ browser, request }) => {
     test.setTimeout(60_000 + role.screens.length * SIZES.length * 4_000);
-    const page = await rolePage(browser, role.account);
+    const page = await rolePage(browser, request, role.signIn);
     const found: string[] = [];
     for (const screen of role.screens) {
       await page.goto(screen.path);
