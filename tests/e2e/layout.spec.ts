@@ -27,6 +27,8 @@ type SignIn = (page: Page, request: APIRequestContext) => Promise<void>;
 const withPassword = (account: { email: string; password: string }): SignIn => async (page) => {
   await signIn(page, account);
   await expect(page).not.toHaveURL(/\/login/);
+  // Home drawn once (the member is greeted "Welcome" only this first time): every screenshot then sees the same.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 };
 
 /** A staff member of the demo business (decision 166): invited by the owner, accepted from the mailed link. */

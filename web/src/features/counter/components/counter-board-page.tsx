@@ -67,7 +67,7 @@ function BoardCode({ deal, cover, nowMs }: { deal: MerchantDeal; cover: OfflineD
       {shown ? (
         <>
           <p
-            className="text-center font-mono text-[min(15cqi,9rem)] leading-none font-extrabold tracking-[0.2em] whitespace-nowrap text-white tabular-nums"
+            className="text-center font-mono text-[min(19cqi,9rem)] leading-none font-extrabold tracking-[0.2em] whitespace-nowrap text-white tabular-nums"
             aria-label={`Code ${shown.code.split('').join(' ')}`}
             data-testid="deal-code"
           >
