@@ -140,3 +140,13 @@ test('the counter board: each code sized to its card on a tablet either way and 
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   }
 });
+
+test('a failed read is a failure with Try again, and Try again loads it', async ({ page }) => {
+  await page.route('**/api/deals/public**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Busy"}' }));
+  await page.goto('/browse-deals');
+  await expect(page).toHaveTitle('Browse deals · Pay Local');
+  await expect(page.getByRole('alert').filter({ hasText: 'Unable to load deals.' })).toBeVisible();
+  await page.unroute('**/api/deals/public**');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('article').first()).toBeVisible();
+});

@@ -1,4 +1,5 @@
 import { format } from 'date-fns';
+import { LoadFailure } from '@/components/ui/load-failure';
 import { useState } from 'react';
 import { PLANS } from '@shared/constants.ts';
 import { Badge } from '@/components/ui/badge';
@@ -24,7 +25,7 @@ export function MembershipCard() {
   const [confirmingPause, setConfirmingPause] = useState(false);
 
   if (details.isPending) return <p className="text-stone-600">Loading membership...</p>;
-  if (details.isError) return <p role="alert" className="text-red-700">Your membership could not be loaded.</p>;
+  if (details.isError) return <LoadFailure message="Your membership could not be loaded." onRetry={() => void details.refetch()} />;
 
   const d = details.data;
   const hasMembership = d.status === 'active' || d.status === 'paused' || d.status === 'past_due' || d.status === 'unpaid';
