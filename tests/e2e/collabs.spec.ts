@@ -117,6 +117,45 @@ test('a merchant finds another by a misspelled name, proposes a collab, the othe
   expect(await (await c.request.get('/api/collabs')).json()).toEqual([]);
 });
 
+test('the sender sees a pending request under Requests → Sent and withdraws it; a failed search says so, with a retry (issue 31)', async ({ browser, playwright, baseURL }) => {
+  test.setTimeout(90_000);
+  const tag = Math.random().toString(36).slice(2, 6);
+  const senderName = `Larkspur Letterpress ${tag}`;
+  const recipientName = `Juniper Juice Bar ${tag}`;
+  const [sender] = await Promise.all([
+    playwright.request.newContext({ baseURL }).then((r) => approvedMerchant(r, senderName)),
+    playwright.request.newContext({ baseURL }).then((r) => approvedMerchant(r, recipientName)),
+  ]);
+  const admin = await playwright.request.newContext({ baseURL });
+  expect((await admin.post('/api/auth/login', { data: DEMO.admin })).status()).toBe(200);
+  for (const name of [senderName, recipientName]) await approve(admin, name);
+
+  const a = await openCollabs(browser, sender);
+  // A failed search is a failure with a retry, not "No businesses found".
+  await a.route('**/api/businesses/search?**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Search is unavailable"}' }));
+  await a.getByPlaceholder('Search businesses...').fill(`juniper juice ${tag}`);
+  await expect(a.getByRole('alert').filter({ hasText: 'The business search failed' })).toBeVisible();
+  await expect(a.getByText('No businesses found')).toHaveCount(0);
+  await a.unroute('**/api/businesses/search?**');
+  await a.getByRole('button', { name: 'Try again' }).click();
+  await a.getByRole('button', { name: new RegExp(recipientName) }).click();
+  await a.getByLabel('Your Discount Offer').fill('10% off prints');
+  await a.getByLabel('Requested Discount').fill('10% off juices');
+  await a.getByLabel('Start Date').fill('2026-12-01');
+  await a.getByRole('button', { name: 'Send Request' }).click();
+  await expectToast(a, 'Collaboration request sent successfully!');
+
+  await a.getByRole('tab', { name: 'Requests' }).click();
+  const sent = a.getByRole('list', { name: 'Sent requests' }).getByRole('listitem', { name: `Request to ${recipientName}` });
+  await expect(sent).toContainText('10% off prints');
+  await expect(sent).toContainText('Pending');
+  await sent.getByRole('button', { name: `Withdraw the request to ${recipientName}` }).click();
+  await expectToast(a, 'Request withdrawn');
+  await expect(a.getByText('No sent requests waiting')).toBeVisible();
+  const cancelled = await (await a.request.get('/api/collabs?status=CANCELLED')).json();
+  expect(cancelled).toMatchObject([{ status: 'CANCELLED', recipientBusiness: { name: recipientName } }]);
+});
+
 test('the browse tab shows the empty texts and the category and city filters', async ({ page }) => {
   await signIn(page, DEMO.merchant);
   await expect(page).toHaveURL(/\/merchant$/);

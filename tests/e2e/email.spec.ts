@@ -136,6 +136,7 @@ test('pause → resume from the member home → the deal codes are visible again
 
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Pause Membership' }).click();
+  await page.getByRole('button', { name: 'Yes, Pause Membership' }).click();
   await expectToast(page, 'Subscription Paused');
   await waitForMail(MAIL_DIR, email, /membership is paused/);
 
@@ -155,6 +156,7 @@ test('a paused member who opens /subscribe is offered Resume (not a new subscrip
   await subscribeByApi(page.request, email);
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Pause Membership' }).click();
+  await page.getByRole('button', { name: 'Yes, Pause Membership' }).click();
   await expectToast(page, 'Subscription Paused');
 
   // "Subscribe Now" leads here; a new subscription would be refused with a 409 (issue 16).

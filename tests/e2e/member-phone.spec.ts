@@ -99,7 +99,7 @@ test('a countdown tick changes only its digits: React renders nothing', async ({
 
 test("opening /app, React's first commit is the member home itself: no loading splash before it", async ({ page }) => {
   await signIn(page, DEMO.member);
-  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
   // A fresh page, as when the member opens the app from the home screen (signed in: the cookie is there).
   await page.context().addInitScript(`${INSTRUMENT}
     window.__splashSeen = false;
@@ -107,7 +107,7 @@ test("opening /app, React's first commit is the member home itself: no loading s
     new MutationObserver(() => {
       if (document.querySelector('[aria-busy="true"]')) window.__splashSeen = true;
       const heading = document.querySelector('main h1');
-      if (window.__commitsAtHeading === null && heading && /Welcome back/.test(heading.textContent)) window.__commitsAtHeading = window.__commits;
+      if (window.__commitsAtHeading === null && heading && /^Welcome/.test(heading.textContent)) window.__commitsAtHeading = window.__commits;
     }).observe(document, { childList: true, subtree: true, attributes: true });
   `);
   const fresh = await page.context().newPage();

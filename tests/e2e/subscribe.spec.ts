@@ -154,9 +154,18 @@ test('profile: pause shows the paused state, and Resume Membership makes it acti
   await subscribeByApi(page.request, uniqueEmail('pause'));
   await page.goto('/profile');
   await expect(page.getByText('Renews')).toBeVisible();
+  // Pause asks first (issue 31): backing out changes nothing.
   await page.getByRole('button', { name: 'Pause Membership' }).click();
+  await expect(page.getByRole('heading', { name: 'Pause your membership?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Keep It Running' }).click();
+  expect(await (await page.request.get('/api/subscription/status')).json()).toEqual({ isActive: true });
+  await page.getByRole('button', { name: 'Pause Membership' }).click();
+  await page.getByRole('button', { name: 'Yes, Pause Membership' }).click();
   await expectToast(page, 'Subscription Paused', 'Your subscription has been paused. You can reactivate it anytime.');
   await expect(page.getByText('Paused', { exact: true })).toBeVisible();
+  // A paused membership says how it resumes, not when it "Renews".
+  await expect(page.getByText('Resumes', { exact: true })).toBeVisible();
+  await expect(page.getByText('Renews', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Pause Membership' })).toHaveCount(0);
   expect(await (await page.request.get('/api/subscription/status')).json()).toEqual({ isActive: false });
   await page.getByRole('button', { name: 'Resume Membership' }).click();
@@ -208,8 +217,12 @@ test('uploads reject a renamed non-image and a 6 MB file, in the browser and on 
   await file.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: SIX_MB });
   await expect(page.getByRole('alert')).toHaveText('File size must be less than 5MB.');
 
+  await file.setInputFiles({ name: 'holiday.png', mimeType: 'image/png', buffer: NOT_AN_IMAGE });
+  await expect(page.getByRole('alert')).toHaveText('Please select a valid image file.');
   await file.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1x1 });
   await expectToast(page, 'Profile picture updated');
+  // The last file's problem does not stay after a good upload (issue 31).
+  await expect(page.getByText('Please select a valid image file.')).toHaveCount(0);
   const img = page.getByRole('img', { name: 'Your profile picture' });
   await expect(img).toHaveAttribute('src', /^\/objects\/profile-pictures\//);
   expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(1);

@@ -7,6 +7,7 @@ import { registerServiceWorker } from './app/register-service-worker';
 import { dropEarlyAnswers } from './lib/early-answers';
 import { afterFirstScreen } from './lib/first-screen';
 import { addManifestLink } from './lib/pwa/manifest-link';
+import { listenForInstallPrompt } from './lib/pwa/install-prompt';
 import './index.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -26,5 +27,7 @@ void firstScreenReady(window.location.pathname).then(() => {
 });
 
 registerServiceWorker();
+// Kept from the start: browsers offer installation once, early (the profile shows the button).
+listenForInstallPrompt();
 // The manifest (and the icon browsers fetch with it) after the first screen, not before its paint.
 void afterFirstScreen().then(addManifestLink);

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoadingSplash } from '@/components/ui/loading-splash';
 import { useUser } from '@/lib/auth/get-me';
@@ -7,6 +7,7 @@ import { RequireRole } from './guards/require-role';
 import { legacyDealRedirect } from './routes/legacy-deal-link';
 import { pages } from './routes/lazy-pages';
 import { NotFoundPage } from './routes/not-found-page';
+import { documentTitle } from './routes/page-titles';
 import { type Access, type RouteEntry, routeTable, slotsOf } from './routes/route-table';
 import { slotValues } from './routes/slots';
 
@@ -40,6 +41,10 @@ function groupByAccess(routes: readonly RouteEntry[]) {
 export function AppRouter() {
   const { isPending, isConfirming } = useUser();
   const location = useLocation();
+  // The tab names the screen (issue 31).
+  useEffect(() => {
+    document.title = documentTitle(location.pathname);
+  }, [location.pathname]);
   const dealLink = legacyDealRedirect(location.pathname, location.search);
   if (dealLink) return <Navigate to={dealLink} replace />;
   if (isPending || isConfirming) return <LoadingSplash />;

@@ -39,6 +39,10 @@ export const paths = {
   testInvoice: '/test-payments/invoice/:id',
   /** Where the charity share went: totals per charity, public (decision 125). */
   impact: '/impact',
+  /** What merchants see of a member, what reviews make public (issue 31). */
+  privacy: '/privacy',
+  /** The payment terms of each plan (issue 31). */
+  terms: '/terms',
 } as const;
 
 const HOME_BY_ROLE: Record<Role, string> = {

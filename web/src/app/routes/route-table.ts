@@ -76,6 +76,8 @@ export const pageModules = {
     slots: { renderFollowButton: 'followButton', renderReviewActions: 'reviewActions' },
   },
   impact: { module: 'features/impact/components/impact-page', exportName: 'ImpactPage' },
+  privacy: { module: 'features/marketing/components/privacy-page', exportName: 'PrivacyPage' },
+  terms: { module: 'features/marketing/components/terms-page', exportName: 'TermsPage' },
   testInvoice: { module: 'features/profile/components/test-invoice-page', exportName: 'TestInvoicePage' },
 } as const satisfies Record<string, PageModule>;
 
@@ -124,6 +126,8 @@ export const routeTable: readonly RouteEntry[] = [
   { path: paths.profile, page: 'profile', access: SIGNED_IN },
   { path: paths.admin, page: 'admin', access: ['ADMIN'] },
   { path: paths.impact, page: 'impact', access: 'anyone' },
+  { path: paths.privacy, page: 'privacy', access: 'anyone' },
+  { path: paths.terms, page: 'terms', access: 'anyone' },
   { path: paths.testInvoice, page: 'testInvoice', access: MEMBER },
 ];
 

@@ -26,7 +26,7 @@ export function ChartFigure({ title, description, labels, labelHeading, series, 
   const show = format ?? ((value: number) => plain.format(value));
   const headingId = `${testId}-title`;
   return (
-    <section aria-labelledby={headingId} className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm" data-testid={testId}>
+    <section aria-labelledby={headingId} className="min-w-0 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6" data-testid={testId}>
       <h2 id={headingId} className="text-lg font-semibold text-stone-900">{title}</h2>
       <p className="mt-1 text-sm text-stone-600">{description}</p>
       {series.length === 0 ? (
@@ -45,7 +45,7 @@ export function ChartFigure({ title, description, labels, labelHeading, series, 
             <LineChart labels={labels} series={series} format={format} />
           </div>
           <details className="mt-3 text-sm">
-            <summary className="cursor-pointer rounded-md font-medium text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
+            <summary className="min-h-11 cursor-pointer rounded-md py-3 font-medium text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
               Show the figures as a table
             </summary>
             {/* Scrolls on its own: focusable so keyboard users can scroll it too. */}

@@ -19,6 +19,15 @@ export interface ChartSeries {
 /** Colours of the series, in order (readable on white, told apart by the legend too). */
 export const SERIES_COLOURS = ['#0f766e', '#b45309', '#7c3aed', '#be123c', '#1d4ed8', '#4d7c0f', '#a21caf', '#334155'];
 
+/** Steps of 1, 2, 5 (and 25) × 10ⁿ from 1 up: the y axis of whole counts never shows 0.2 of a follower (issue 31). */
+export const WHOLE_STEPS: readonly number[] = Array.from({ length: 10 }, (_, power) => [1, 2, 2.5, 5].map((step) => step * 10 ** power))
+  .flat().filter(Number.isInteger);
+
+/** Counts (every value whole) get whole-number steps on the y axis; other figures keep the library's steps. */
+export function yAxisSteps(series: readonly ChartSeries[]): number[] | undefined {
+  return series.every((s) => s.values.every(Number.isInteger)) ? [...WHOLE_STEPS] : undefined;
+}
+
 /** "2026-11-23" or "2026-11" to UTC seconds. */
 const toSeconds = (label: string) => Date.parse(label.length === 7 ? `${label}-01T00:00:00Z` : `${label}T00:00:00Z`) / 1000;
 
@@ -59,7 +68,7 @@ export function LineChart({ labels, series, format, height = 240 }: LineChartPro
         axes: [
           { values: months ? '{MMM} {YY}' : '{MMM} {D}', stroke: '#44403c', grid: { stroke: '#e7e5e4' } },
           {
-            stroke: '#44403c', grid: { stroke: '#e7e5e4' }, size: 60,
+            stroke: '#44403c', grid: { stroke: '#e7e5e4' }, size: 60, incrs: yAxisSteps(series),
             values: (_u, splits) => splits.map((v) => (format ? format(v) : String(v))),
           },
         ],

@@ -15,13 +15,15 @@ interface DealCodeProps {
 export function DealCode({ code, expiresAt, size = 'md', className }: DealCodeProps) {
   const expired = useExpired(expiresAt);
   return (
-    <div className={cn('flex items-center justify-between gap-3 rounded-xl bg-stone-900 px-4 py-3 text-white', className)}>
+    // A size container: the code follows the box's width (cqi) and stays on one line inside it (issue 31); the
+    // countdown moves under it when both do not fit.
+    <div className={cn('flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-xl bg-stone-900 px-4 py-3 text-white [container-type:inline-size]', className)}>
       <span
         className={cn(
-          'font-mono font-bold tracking-[0.2em] tabular-nums',
-          size === 'md' && 'text-2xl',
-          size === 'lg' && 'text-4xl',
-          size === 'xl' && 'text-5xl sm:text-6xl',
+          'font-mono font-bold tracking-[0.2em] whitespace-nowrap tabular-nums',
+          size === 'md' && 'text-[min(1.5rem,12cqi)]',
+          size === 'lg' && 'text-[min(2.25rem,14cqi)]',
+          size === 'xl' && 'text-[min(3.75rem,16cqi)]',
           expired && 'text-stone-400 line-through',
         )}
         aria-label={`Code ${code.split('').join(' ')}`}

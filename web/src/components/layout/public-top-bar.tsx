@@ -14,9 +14,10 @@ export interface TopBarLink {
 export function PublicTopBar({ links }: { links: TopBarLink[] }) {
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200/70 bg-cream/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
-        <Link to={paths.landing} className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700">
-          <Logo />
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-6">
+        <Link to={paths.landing} className="inline-flex min-h-11 min-w-11 shrink-0 items-center rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700">
+          {/* Only the mark on a phone when the bar holds several links (issue 31: no sideways scroll at 320 px). */}
+          <Logo compactOnMobile={links.length > 1} />
         </Link>
         <nav aria-label="Main" className="flex items-center gap-1 sm:gap-2">
           {links.map((link) => (

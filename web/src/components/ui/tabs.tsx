@@ -81,7 +81,7 @@ export function Tab({ children }: { children: ReactNode }) {
       data-selected={isSelected ? '' : undefined}
       onClick={() => select(index)}
       className={cn(
-        'shrink-0 rounded-lg px-4 py-2 text-sm font-semibold text-stone-700 transition-colors',
+        'min-h-11 shrink-0 rounded-lg px-4 py-2 text-sm font-semibold text-stone-700 transition-colors',
         'hover:bg-white/60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
         'data-selected:bg-white data-selected:text-brand-900 data-selected:shadow-sm',
       )}

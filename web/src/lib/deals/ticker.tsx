@@ -71,7 +71,7 @@ export function Countdown({ expiresAt, ...props }: { expiresAt: string } & HTMLA
     };
   }, [expiresAtMs]);
   // No React children: the text belongs to the clock, so a re-render can never fight it.
-  return <span ref={ref} {...props} />;
+  return <span ref={ref} data-countdown="" {...props} />;
 }
 
 /** True once `expiresAt` has passed: re-renders the caller once, at expiry (one timer), not every second. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED, TEST_ADMIN } from '../../../../../tests/support/constants.ts';
 import { registerMerchant, type MerchantAccount } from '../../../../../tests/support/merchant-accounts.ts';
 import { createTestApp, type Agent, type TestApp } from '../../../../../tests/support/test-app.ts';
-import { asService } from '../../../../../tests/support/test-database.ts';
+import { asService, asUser } from '../../../../../tests/support/test-database.ts';
 
 let t: TestApp;
 let bakery: MerchantAccount;
@@ -150,6 +150,43 @@ describe('accept and deny', () => {
     expect((await yoga.agent.post('/api/collabs/not-an-id/accept')).status).toBe(400);
     expect((await yoga.agent.get('/api/collabs?status=BOGUS')).status).toBe(400);
     expect((await yoga.agent.get('/api/collabs?status=DENIED')).body).toEqual([]);
+  });
+});
+
+describe('POST /api/collabs/:id/cancel (issue 31)', () => {
+  it('the sender withdraws a pending request: CANCELLED for both, only from PENDING, and a new request is then possible', async () => {
+    const sent = await bakery.agent.post('/api/collabs', request(outsider.merchantId));
+    expect(sent.status).toBe(201);
+    // Only the sender: the recipient gets 403, anyone else 404 (they cannot see it).
+    expect((await outsider.agent.post(`/api/collabs/${sent.body.id}/cancel`)).status).toBe(403);
+    expect((await rosa.post(`/api/collabs/${sent.body.id}/cancel`)).status).toBe(404);
+
+    const withdrawn = await bakery.agent.post(`/api/collabs/${sent.body.id}/cancel`);
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body).toMatchObject({ id: sent.body.id, status: 'CANCELLED', direction: 'sent', partnerEmail: null });
+    expect((await outsider.agent.get('/api/collabs?status=CANCELLED')).body).toMatchObject([{ id: sent.body.id, direction: 'received' }]);
+    expect((await outsider.agent.get('/api/collabs?status=PENDING')).body.map((c: { id: string }) => c.id)).not.toContain(sent.body.id);
+
+    const late = await outsider.agent.post(`/api/collabs/${sent.body.id}/accept`);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('This collaboration request was already cancelled');
+    expect((await bakery.agent.post(`/api/collabs/${sent.body.id}/cancel`)).status).toBe(409);
+    expect((await bakery.agent.post('/api/collabs', request(outsider.merchantId))).status).toBe(201);
+  });
+
+  it('RLS: the recipient cannot write CANCELLED, the sender cannot write ACCEPTED, even in SQL', async () => {
+    const [open] = (await bakery.agent.get('/api/collabs?status=PENDING')).body.filter((c: { recipientBusiness: { id: string } }) =>
+      c.recipientBusiness.id === outsider.merchantId);
+    const write = (userId: string, status: string) => asUser(t.database, userId, (q) =>
+      q(`update public.collaborations set status = $2 where id = $1 returning id`, [open.id, status]));
+    await expect(write(outsider.ownerId, 'CANCELLED')).rejects.toThrow(/row-level security/);
+    await expect(write(bakery.ownerId, 'ACCEPTED')).rejects.toThrow(/row-level security/);
+    expect(await write(bakery.ownerId, 'CANCELLED')).toHaveLength(1);
+  });
+
+  it('answers 400 for a malformed id and 404 for an unknown one', async () => {
+    expect((await bakery.agent.post('/api/collabs/not-an-id/cancel')).status).toBe(400);
+    expect((await bakery.agent.post('/api/collabs/00000000-0000-4000-8000-000000000000/cancel')).status).toBe(404);
   });
 });
 

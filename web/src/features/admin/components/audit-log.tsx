@@ -1,4 +1,5 @@
 import { format } from 'date-fns';
+import { LoadFailure } from '@/components/ui/load-failure';
 import type { AuditEntry } from '@shared/contract/index.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-error';
@@ -40,7 +41,7 @@ export function AuditLog() {
         {log.isPending ? (
           <p className="py-8 text-center text-stone-600">Loading the audit log...</p>
         ) : log.isError ? (
-          <p className="py-8 text-center text-red-700">Unable to load the audit log. {errorMessage(log.error)}</p>
+          <LoadFailure message={`Unable to load the audit log. ${errorMessage(log.error)}`} onRetry={() => void log.refetch()} />
         ) : (
           <DataTable label="Audit log" headers={['When', 'Who', 'Action', 'Member', 'What', 'Why']} empty={entries.length === 0 && 'Nothing yet'}>
             {entries.map((entry) => (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { LoadFailure } from '@/components/ui/load-failure';
 import type { AdminCharity } from '@shared/contract/index.ts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -71,7 +72,7 @@ export function CharityManagement() {
         {charities.isPending ? (
           <p className="py-8 text-center text-stone-600">Loading charities...</p>
         ) : charities.isError ? (
-          <p className="py-8 text-center text-red-700">Unable to load charities. {errorMessage(charities.error)}</p>
+          <LoadFailure message={`Unable to load charities. ${errorMessage(charities.error)}`} onRetry={() => void charities.refetch()} />
         ) : (
           <DataTable label="Charities" headers={['Name', 'City', 'Status', 'Members', 'Given', '']} empty={list.length === 0 && 'No charities yet'}>
             {list.map((charity) => (

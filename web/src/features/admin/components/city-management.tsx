@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { LoadFailure } from '@/components/ui/load-failure';
 import type { AdminCity } from '@shared/contract/index.ts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -45,7 +46,7 @@ export function CityManagement() {
         {cities.isPending ? (
           <p className="py-8 text-center text-stone-600">Loading cities...</p>
         ) : cities.isError ? (
-          <p className="py-8 text-center text-red-700">Unable to load cities. {errorMessage(cities.error)}</p>
+          <LoadFailure message={`Unable to load cities. ${errorMessage(cities.error)}`} onRetry={() => void cities.refetch()} />
         ) : (
           <DataTable label="Cities" headers={['Name', 'State', 'Description', 'Status', 'Businesses', 'Members', '']} empty={list.length === 0 && 'No cities yet'}>
             {list.map((city) => (

@@ -3,8 +3,9 @@ import { cn } from '@/lib/cn';
 
 /** A plain table that scrolls sideways on narrow screens. */
 export function DataTable({ label, headers, children, empty }: { label: string; headers: string[]; children: ReactNode; empty?: ReactNode }) {
+  // relative: the sr-only header text (absolutely placed) stays inside the scrolling box, not past the page edge.
   return (
-    <div className="overflow-x-auto rounded-xl border border-stone-200">
+    <div className="relative overflow-x-auto rounded-xl border border-stone-200">
       <table className="min-w-full divide-y divide-stone-200 text-sm" aria-label={label}>
         <thead className="bg-stone-50">
           <tr>

@@ -1,4 +1,5 @@
 import { format } from 'date-fns';
+import { LoadFailure } from '@/components/ui/load-failure';
 import { useState } from 'react';
 import type { AdminMerchant } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
@@ -27,7 +28,7 @@ export function MerchantManagement() {
   });
 
   if (merchants.isPending) return <p className="py-8 text-center text-stone-600">Loading merchants...</p>;
-  if (merchants.isError) return <p className="py-8 text-center text-red-700">Unable to load merchants. {errorMessage(merchants.error)}</p>;
+  if (merchants.isError) return <LoadFailure message={`Unable to load merchants. ${errorMessage(merchants.error)}`} onRetry={() => void merchants.refetch()} />;
   const { pending, active } = merchants.data;
 
   return (

@@ -1,4 +1,5 @@
 import { format } from 'date-fns';
+import { LoadFailure } from '@/components/ui/load-failure';
 import { useState } from 'react';
 import type { AdminUser } from '@shared/contract/index.ts';
 import { Badge } from '@/components/ui/badge';
@@ -51,7 +52,7 @@ export function UserManagement() {
         {users.isPending ? (
           <p className="py-8 text-center text-stone-600">Loading users...</p>
         ) : users.isError ? (
-          <p className="py-8 text-center text-red-700">Unable to load users. {errorMessage(users.error)}</p>
+          <LoadFailure message={`Unable to load users. ${errorMessage(users.error)}`} onRetry={() => void users.refetch()} />
         ) : (
           <>
             <DataTable label="Users" headers={['Name', 'Email', 'Role', 'Subscription', 'Created', '']} empty={list.length === 0 && 'No users found'}>

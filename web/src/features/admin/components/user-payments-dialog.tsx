@@ -1,4 +1,5 @@
 import { format } from 'date-fns';
+import { LoadFailure } from '@/components/ui/load-failure';
 import { useState } from 'react';
 import type { AdminPayment, AdminUser } from '@shared/contract/index.ts';
 import { Badge } from '@/components/ui/badge';
@@ -161,7 +162,7 @@ export function UserPaymentsDialog({ user, onClose }: { user: AdminUser | null; 
 function PaymentList({ userId }: { userId: string }) {
   const payments = useUserPayments(userId);
   if (payments.isPending) return <p className="py-6 text-center text-stone-600">Loading payments...</p>;
-  if (payments.isError) return <p role="alert" className="py-6 text-center text-red-700">Unable to load payments. {errorMessage(payments.error)}</p>;
+  if (payments.isError) return <LoadFailure message={`Unable to load payments. ${errorMessage(payments.error)}`} onRetry={() => void payments.refetch()} />;
   if (payments.data.payments.length === 0) return <p className="py-6 text-center text-stone-600">No payments.</p>;
   return (
     <ul className="max-h-[60dvh] space-y-3 overflow-y-auto">

@@ -16,7 +16,7 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-cream">
       <header className="mx-auto flex w-full max-w-6xl items-center px-4 py-4 sm:px-6">
-        <Link to={paths.landing} className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700">
+        <Link to={paths.landing} className="inline-flex min-h-11 min-w-11 items-center rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700">
           <Logo />
         </Link>
       </header>

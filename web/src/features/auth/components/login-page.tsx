@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Checkbox, Field, Input, Label } from '@/components/ui/form-controls';
+import { Checkbox, Field, Input } from '@/components/ui/form-controls';
 import { toast } from '@/components/ui/use-toast';
 import { homePathForRole, paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
@@ -65,12 +65,11 @@ export function LoginPage() {
           />
         </Field>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <div className="flex items-center gap-2">
+          {/* The whole line is the tap target (44 px), not only the 16 px box (issue 31). */}
+          <label htmlFor="login-remember" className="flex min-h-11 cursor-pointer items-center gap-2 text-sm text-stone-800">
             <Checkbox id="login-remember" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
-            <Label htmlFor="login-remember" className="font-normal">
-              Remember me
-            </Label>
-          </div>
+            Remember me
+          </label>
           <TextLink to={paths.forgotPassword} className="text-sm">
             Forgot your password?
           </TextLink>

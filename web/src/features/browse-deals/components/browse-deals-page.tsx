@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LoadFailure } from '@/components/ui/load-failure';
 import { BackLink } from '@/components/layout/back-link';
 import { ScreenTitle } from '@/components/layout/screen-title';
 import { ButtonLink } from '@/components/ui/button';
@@ -38,7 +39,7 @@ export function BrowseDealsPage({ renderFollowButton }: BrowseDealsPageProps) {
           ))}
         </div>
       ) : deals.isError ? (
-        <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-8 text-center text-red-900">Unable to load deals. Please try again later.</p>
+        <LoadFailure message="Unable to load deals." onRetry={() => void deals.refetch()} />
       ) : deals.data.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-stone-300 p-10 text-center">
           <h2 className="text-lg font-semibold text-stone-900">No Deals Available</h2>

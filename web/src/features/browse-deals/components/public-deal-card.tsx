@@ -13,8 +13,8 @@ import { shortDate } from '@/lib/dates';
 export function PublicDealCard({ deal, followButton }: { deal: PublicDeal; followButton?: ReactNode }) {
   const city = deal.merchant.city;
   return (
-    <article aria-label={deal.title} className={cn('flex flex-col rounded-2xl border border-t-4 border-stone-200 bg-white p-5 shadow-sm', toneClasses[categoryTone(deal.category)].edge)}>
-      <div className="flex items-start gap-3">
+    <article aria-label={deal.title} className={cn('flex min-w-0 flex-col rounded-2xl border border-t-4 border-stone-200 bg-white p-5 shadow-sm', toneClasses[categoryTone(deal.category)].edge)}>
+      <div className="flex flex-wrap items-start gap-3">
         {deal.merchant.logoUrl ? (
           <img src={deal.merchant.logoUrl} alt="" className="size-12 shrink-0 rounded-lg object-cover" />
         ) : (
@@ -28,18 +28,18 @@ export function PublicDealCard({ deal, followButton }: { deal: PublicDeal; follo
         </div>
         {followButton}
       </div>
-      <div className="mt-4 flex items-center justify-between gap-2">
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
         <p className="text-2xl font-extrabold text-brand-800">{discountLabel(deal)}</p>
         <CategoryBadge category={deal.category} />
       </div>
-      <h2 className="mt-1 text-lg font-semibold text-stone-900">{deal.title}</h2>
+      <h2 className="mt-1 text-lg font-semibold break-words text-stone-900">{deal.title}</h2>
       <p className="mt-1 flex-1 text-sm text-stone-600">{deal.description}</p>
       <Link
         to={paths.subscribe}
         className="mt-4 flex items-center justify-between gap-3 rounded-xl bg-stone-900 px-4 py-3 text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
         <span aria-hidden="true" className="font-mono text-2xl font-bold tracking-[0.2em] text-stone-400 blur-[3px] select-none">••••••</span>
-        <span className="text-sm font-semibold">Subscribe to reveal</span>
+        <span className="text-right text-sm font-semibold">Subscribe to reveal</span>
       </Link>
       {deal.validUntil && <p className="mt-2 text-xs text-stone-600">Valid until {shortDate(deal.validUntil)}</p>}
     </article>

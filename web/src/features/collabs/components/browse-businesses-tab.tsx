@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Business } from '@shared/contract/index.ts';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api-error';
 import { type BusinessSearchFilters, useBusinessSearch } from '../api/search-businesses';
 import { CARD_SCROLL_DELAY_MS, SEARCH_DEBOUNCE_MS, SEARCH_PLACEHOLDERS } from '../config';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
@@ -39,6 +41,13 @@ export function BrowseBusinessesTab({ filters, onFiltersChange }: BrowseBusiness
         {search.isPending ? (
           <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
             {Array.from({ length: SEARCH_PLACEHOLDERS }, (_, i) => <BusinessCardPlaceholder key={i} />)}
+          </div>
+        ) : search.isError && !search.data ? (
+          // A failed search is a failure with a retry, not "No businesses found" (issue 31).
+          <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 px-6 py-8 text-center">
+            <p className="font-semibold text-red-900">The business search failed</p>
+            <p className="mt-1 text-sm text-red-900">{errorMessage(search.error)}</p>
+            <Button variant="outline" size="sm" className="mt-3" onClick={() => void search.refetch()}>Try again</Button>
           </div>
         ) : businesses.length === 0 ? (
           <div className="rounded-2xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center">

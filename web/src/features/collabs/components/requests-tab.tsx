@@ -1,14 +1,17 @@
+import type { Collaboration } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
+import { shortDate } from '@/lib/dates';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { useAnswerCollab } from '../api/answer-collab';
 import { useCollabs } from '../api/get-collabs';
 import { useErrorToast } from '../hooks/use-error-toast';
-import { pendingRequests } from '../utils/collab-lists';
+import { useCancelCollab } from '../api/cancel-collab';
+import { pendingRequests, sentRequests } from '../utils/collab-lists';
 import { CollabStatusBadge } from './collab-status-badge';
 
-/** Requests: PENDING requests addressed to my business, with Accept and Deny. */
+/** Requests: PENDING requests addressed to my business, with Accept and Deny; then the ones I sent, which I may withdraw. */
 export function RequestsTab() {
   const collabs = useCollabs();
   useErrorToast(collabs.error, 'Failed to fetch collaborations');
@@ -19,51 +22,114 @@ export function RequestsTab() {
   const requests = pendingRequests(collabs.data ?? []);
 
   return (
+    <div className="space-y-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Pending Requests</CardTitle>
+          <CardDescription>Collaboration requests waiting for your response</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {collabs.isPending ? (
+            <p className="py-6 text-center text-stone-600">Loading requests...</p>
+          ) : requests.length === 0 ? (
+            <p className="py-6 text-center text-stone-600">No pending requests</p>
+          ) : (
+            <ul className="space-y-4">
+              {requests.map((collab) => {
+                const busy = answer.isPending && answer.variables?.id === collab.id;
+                return (
+                  <li key={collab.id} className="rounded-xl border border-stone-200 p-4" aria-label={`Request from ${collab.requesterBusiness.name}`}>
+                    <div className="flex flex-wrap items-start justify-between gap-2">
+                      <div>
+                        <h3 className="font-semibold text-stone-900">{collab.requesterBusiness.name}</h3>
+                        <p className="text-sm text-stone-600">Wants to collaborate with you</p>
+                      </div>
+                      <CollabStatusBadge status={collab.status} />
+                    </div>
+                    <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+                      <div>
+                        <dt className="font-medium text-stone-700">They offer</dt>
+                        <dd className="text-stone-900">{collab.requesterDiscountLabel}</dd>
+                      </div>
+                      <div>
+                        <dt className="font-medium text-stone-700">They want</dt>
+                        <dd className="text-stone-900">{collab.recipientDiscountLabel}</dd>
+                      </div>
+                    </dl>
+                    {collab.message && <p className="mt-3 rounded-lg bg-stone-50 p-3 text-sm whitespace-pre-line text-stone-800">{collab.message}</p>}
+                    <div className="mt-4 flex gap-2">
+                      <Button size="sm" onClick={() => answer.mutate({ id: collab.id, answer: 'accept' })} disabled={busy}>
+                        Accept
+                      </Button>
+                      <Button size="sm" variant="outline" onClick={() => answer.mutate({ id: collab.id, answer: 'deny' })} disabled={busy}>
+                        Deny
+                      </Button>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      <SentRequests collabs={collabs.data ?? []} loading={collabs.isPending} />
+    </div>
+  );
+}
+
+/** Sent: my pending requests, each with Withdraw (POST /api/collabs/{id}/cancel). */
+function SentRequests({ collabs, loading }: { collabs: readonly Collaboration[]; loading: boolean }) {
+  const cancel = useCancelCollab({
+    onSuccess: () => toast({ title: 'Request withdrawn' }),
+    onError: (error) => toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' }),
+  });
+  const sent = sentRequests(collabs);
+  return (
     <Card>
       <CardHeader>
-        <CardTitle>Pending Requests</CardTitle>
-        <CardDescription>Collaboration requests waiting for your response</CardDescription>
+        <CardTitle>Sent</CardTitle>
+        <CardDescription>Your requests waiting for the other business</CardDescription>
       </CardHeader>
       <CardContent>
-        {collabs.isPending ? (
+        {loading ? (
           <p className="py-6 text-center text-stone-600">Loading requests...</p>
-        ) : requests.length === 0 ? (
-          <p className="py-6 text-center text-stone-600">No pending requests</p>
+        ) : sent.length === 0 ? (
+          <p className="py-6 text-center text-stone-600">No sent requests waiting</p>
         ) : (
-          <ul className="space-y-4">
-            {requests.map((collab) => {
-              const busy = answer.isPending && answer.variables?.id === collab.id;
-              return (
-                <li key={collab.id} className="rounded-xl border border-stone-200 p-4" aria-label={`Request from ${collab.requesterBusiness.name}`}>
-                  <div className="flex flex-wrap items-start justify-between gap-2">
-                    <div>
-                      <h3 className="font-semibold text-stone-900">{collab.requesterBusiness.name}</h3>
-                      <p className="text-sm text-stone-600">Wants to collaborate with you</p>
-                    </div>
-                    <CollabStatusBadge status={collab.status} />
+          <ul className="space-y-4" aria-label="Sent requests">
+            {sent.map((collab) => (
+              <li key={collab.id} className="rounded-xl border border-stone-200 p-4" aria-label={`Request to ${collab.recipientBusiness.name}`}>
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div>
+                    <h3 className="font-semibold text-stone-900">{collab.recipientBusiness.name}</h3>
+                    <p className="text-sm text-stone-600">Sent {shortDate(collab.createdAt)}</p>
                   </div>
-                  <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
-                    <div>
-                      <dt className="font-medium text-stone-700">They offer</dt>
-                      <dd className="text-stone-900">{collab.requesterDiscountLabel}</dd>
-                    </div>
-                    <div>
-                      <dt className="font-medium text-stone-700">They want</dt>
-                      <dd className="text-stone-900">{collab.recipientDiscountLabel}</dd>
-                    </div>
-                  </dl>
-                  {collab.message && <p className="mt-3 rounded-lg bg-stone-50 p-3 text-sm whitespace-pre-line text-stone-800">{collab.message}</p>}
-                  <div className="mt-4 flex gap-2">
-                    <Button size="sm" onClick={() => answer.mutate({ id: collab.id, answer: 'accept' })} disabled={busy}>
-                      Accept
-                    </Button>
-                    <Button size="sm" variant="outline" onClick={() => answer.mutate({ id: collab.id, answer: 'deny' })} disabled={busy}>
-                      Deny
-                    </Button>
+                  <CollabStatusBadge status={collab.status} />
+                </div>
+                <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+                  <div>
+                    <dt className="font-medium text-stone-700">You offer</dt>
+                    <dd className="text-stone-900">{collab.requesterDiscountLabel}</dd>
                   </div>
-                </li>
-              );
-            })}
+                  <div>
+                    <dt className="font-medium text-stone-700">You asked for</dt>
+                    <dd className="text-stone-900">{collab.recipientDiscountLabel}</dd>
+                  </div>
+                </dl>
+                <div className="mt-4">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    pending={cancel.isPending && cancel.variables === collab.id}
+                    disabled={cancel.isPending}
+                    onClick={() => cancel.mutate(collab.id)}
+                    aria-label={`Withdraw the request to ${collab.recipientBusiness.name}`}
+                  >
+                    Withdraw
+                  </Button>
+                </div>
+              </li>
+            ))}
           </ul>
         )}
       </CardContent>

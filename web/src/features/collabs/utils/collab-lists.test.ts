@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Collaboration } from '@shared/contract/index.ts';
-import { activeCollabs, fromMySide, partnerMailto, pendingRequests } from './collab-lists';
+import { activeCollabs, fromMySide, partnerMailto, pendingRequests, sentRequests } from './collab-lists';
 
 const base: Collaboration = {
   id: '1', status: 'PENDING', direction: 'received', partnerEmail: null,
@@ -20,6 +20,16 @@ describe('collab lists', () => {
     ];
     expect(pendingRequests(list).map((c) => c.id)).toEqual(['1']);
     expect(activeCollabs(list).map((c) => c.id)).toEqual(['3', '4']);
+  });
+
+  it('Sent shows only my own pending requests (not withdrawn, answered or received ones)', () => {
+    const list: Collaboration[] = [
+      base,
+      { ...base, id: '2', direction: 'sent' },
+      { ...base, id: '3', direction: 'sent', status: 'CANCELLED' },
+      { ...base, id: '4', direction: 'sent', status: 'DENIED' },
+    ];
+    expect(sentRequests(list).map((c) => c.id)).toEqual(['2']);
   });
 
   it('names the partner and the offers from my side', () => {

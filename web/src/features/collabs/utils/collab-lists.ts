@@ -4,6 +4,10 @@ import type { Collaboration } from '@shared/contract/index.ts';
 export const pendingRequests = (collabs: readonly Collaboration[]) =>
   collabs.filter((c) => c.status === 'PENDING' && c.direction === 'received');
 
+/** Requests tab, "Sent": my PENDING requests to other businesses, which I may withdraw (issue 31). */
+export const sentRequests = (collabs: readonly Collaboration[]) =>
+  collabs.filter((c) => c.status === 'PENDING' && c.direction === 'sent');
+
 /** Active Collabs tab: ACCEPTED ones, whichever side asked. */
 export const activeCollabs = (collabs: readonly Collaboration[]) => collabs.filter((c) => c.status === 'ACCEPTED');
 

@@ -57,15 +57,17 @@ function BoardCode({ deal, cover, nowMs }: { deal: MerchantDeal; cover: OfflineD
   const shown = useDealCode({ code: deal.currentCode, expiresAt: deal.codeExpiresAt }, cover, nowMs);
   const left = shown ? Math.max(0, Date.parse(shown.expiresAt) - nowMs) : 0;
   return (
-    <li aria-label={deal.title} className="flex flex-col justify-between gap-4 rounded-3xl border border-white/10 bg-white/5 p-6">
+    // The card is a size container: its code is sized to the card's width (cqi), so on a tablet either way and on a TV
+    // each code stays on one line inside its own card (issue 31).
+    <li aria-label={deal.title} className="flex min-w-0 flex-col justify-between gap-4 rounded-3xl border border-white/10 bg-white/5 p-4 [container-type:inline-size] sm:p-6">
       <div className="flex items-baseline justify-between gap-4">
-        <p className="text-xl font-semibold text-white sm:text-2xl">{deal.title}</p>
+        <p className="min-w-0 text-xl font-semibold break-words text-white sm:text-2xl">{deal.title}</p>
         <p className="shrink-0 text-xl font-bold text-amber-300 sm:text-2xl">{discountLabel(deal)}</p>
       </div>
       {shown ? (
         <>
           <p
-            className="text-center font-mono text-6xl font-extrabold tracking-[0.25em] text-white tabular-nums sm:text-7xl lg:text-8xl"
+            className="text-center font-mono text-[min(19cqi,9rem)] leading-none font-extrabold tracking-[0.2em] whitespace-nowrap text-white tabular-nums"
             aria-label={`Code ${shown.code.split('').join(' ')}`}
             data-testid="deal-code"
           >
@@ -126,14 +128,14 @@ export function CounterBoardPage() {
               type="button"
               aria-pressed={fullscreen.on}
               onClick={fullscreen.toggle}
-              className="rounded-lg border border-white/40 px-3 py-2 text-sm font-semibold hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+              className="inline-flex min-h-11 items-center rounded-lg border border-white/40 px-3 py-2 text-sm font-semibold hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
             >
               Full screen
             </button>
           )}
           <Link
             to={paths.merchantCounter}
-            className="rounded-lg border border-white/40 px-3 py-2 text-sm font-semibold hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            className="inline-flex min-h-11 items-center rounded-lg border border-white/40 px-3 py-2 text-sm font-semibold hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
             Back to Counter
           </Link>

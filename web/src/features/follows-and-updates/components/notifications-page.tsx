@@ -18,7 +18,7 @@ const TABS = ['notifications', 'following'] as const;
 
 const tabClasses = ({ selected }: { selected: boolean }) =>
   cn(
-    'flex-1 rounded-lg px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:flex-none',
+    'min-h-11 flex-1 rounded-lg px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:flex-none',
     selected ? 'bg-white text-stone-900 shadow-sm' : 'text-stone-700 hover:bg-white/60',
   );
 

@@ -8,6 +8,8 @@ export type PushState =
   | 'unsupported'
   | 'denied'
   | 'off'
+  /** The permission question closed without an answer: still off, and the switch says so. */
+  | 'dismissed'
   | 'on'
   | 'busy';
 
@@ -64,7 +66,7 @@ export function usePushSwitch() {
     try {
       const permission = await Notification.requestPermission();
       if (permission !== 'granted') {
-        setState(permission === 'denied' ? 'denied' : 'off');
+        setState(permission === 'denied' ? 'denied' : 'dismissed');
         return;
       }
       const reg = await registration();

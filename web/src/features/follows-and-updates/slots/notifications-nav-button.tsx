@@ -13,9 +13,10 @@ export function NotificationsNavButton() {
   useLiveNotifications();
   const unread = useUnreadNotificationCount();
   return (
-    <ButtonLink to={paths.notifications} variant="ghost" size="sm" className="relative">
+    <ButtonLink to={paths.notifications} variant="ghost" size="sm" className="relative min-w-11">
       <BellIcon className="size-4" aria-hidden="true" />
-      Notifications
+      {/* The bell alone on phones: the header keeps one row at 320 px (issue 31). */}
+      <span className="sr-only sm:not-sr-only">Notifications</span>
       {unread > 0 && (
         <span
           data-testid="unread-count"

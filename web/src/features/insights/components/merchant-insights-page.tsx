@@ -45,7 +45,7 @@ export function MerchantInsightsPage() {
                   type="button"
                   aria-pressed={days === window}
                   onClick={() => setDays(window)}
-                  className={`rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
+                  className={`min-h-11 rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
                     days === window ? 'bg-brand-700 text-white' : 'text-stone-700 hover:bg-stone-100'}`}
                 >
                   Last {window} days

@@ -44,7 +44,7 @@ export function AboutPage() {
                   <h3 className="font-semibold text-brand-900">{point.title}</h3>
                   <p className="mt-1 text-sm leading-relaxed text-stone-700">{point.text}</p>
                   {point.link && (
-                    <Link className="mt-2 inline-block text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900" to={point.link.to}>
+                    <Link className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900" to={point.link.to}>
                       {point.link.label}
                     </Link>
                   )}

@@ -25,7 +25,7 @@ export function LandingPage() {
             </h1>
             <p className="mx-auto mt-6 max-w-2xl text-lg text-stone-700">
               One membership unlocks rotating discount codes from small, family-owned businesses in your town, and 10% of all
-              profits go to local charities and youth programs. <Link className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900" to={paths.impact}>See where the money goes</Link>
+              profits go to local charities and youth programs. <Link className="inline-block py-1 font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900" to={paths.impact}>See where the money goes</Link>
             </p>
 
             <div className="mx-auto mt-10 flex max-w-md flex-col gap-3">

@@ -17,13 +17,17 @@ import { MemberDealCard } from './member-deal-card';
 
 interface LocalDealsTabProps {
   city: City | undefined;
+  /** The city picker, shown with the other filters. */
+  citySelector?: ReactNode;
   renderFollowButton?: (merchantId: string, merchantName: string) => ReactNode;
   renderReviewActions?: (merchantId: string, merchantName: string) => ReactNode;
 }
 
 /** Local Deals: city heading, search, category buttons and the deal cards with live codes. */
-export function LocalDealsTab({ city, renderFollowButton, renderReviewActions }: LocalDealsTabProps) {
+export function LocalDealsTab({ city, citySelector, renderFollowButton, renderReviewActions }: LocalDealsTabProps) {
   const id = useId();
+  // Phones: the filters open from a button (issue 31: the first deal's code above the fold); wider screens show them.
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<MemberFilter>('all');
   const deals = useMemberDeals(city?.id, category);
@@ -47,6 +51,18 @@ export function LocalDealsTab({ city, renderFollowButton, renderReviewActions }:
         <h2 id={`${id}-title`} className="text-xl font-bold text-stone-900">Deals in {city ? cityLabel(city) : 'your city'}</h2>
         <p className="text-sm font-medium text-brand-800">Only small and family owned businesses allowed!</p>
       </div>
+      <button
+        type="button"
+        aria-expanded={filtersOpen}
+        aria-controls={`${id}-filters`}
+        onClick={() => setFiltersOpen((open) => !open)}
+        className="inline-flex min-h-11 w-full items-center justify-between gap-2 rounded-lg border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:hidden"
+      >
+        <span>Filters</span>
+        <span className="truncate font-normal text-stone-600">{[memberFilterLabel(category), search.trim()].filter(Boolean).join(' · ')}</span>
+      </button>
+      <div id={`${id}-filters`} className={cn('space-y-5', filtersOpen ? 'block' : 'hidden', 'sm:block')}>
+      {citySelector}
       <div>
         <label htmlFor={`${id}-search`} className="sr-only">Search deals</label>
         <Input id={`${id}-search`} type="search" placeholder="Search deals or businesses..." value={search} onChange={(e) => setSearch(e.target.value)} />
@@ -59,13 +75,14 @@ export function LocalDealsTab({ city, renderFollowButton, renderReviewActions }:
             aria-pressed={category === filter}
             onClick={() => setCategory(filter)}
             className={cn(
-              'rounded-full border px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
+              'min-h-11 rounded-full border px-4 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
               category === filter ? 'border-brand-700 bg-brand-700 text-white' : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-50',
             )}
           >
             {memberFilterLabel(filter)}
           </button>
         ))}
+      </div>
       </div>
 
       {!city ? (citiesLoading ? <p role="status" className="py-10 text-center text-stone-600">Loading deals...</p> : null) : deals.isPending && deals.fetchStatus === 'paused' ? (

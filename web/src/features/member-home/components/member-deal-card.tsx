@@ -42,11 +42,11 @@ export const MemberDealCard = memo(function MemberDealCard({ deal, renderFollowB
       )}
     >
       <div className="flex items-start justify-between gap-3">
-        <div>
+        <div className="min-w-0">
           <p className="text-2xl font-extrabold text-brand-800">{discountLabel(deal)}</p>
           <h3 className="mt-1 text-lg font-semibold text-stone-900">
             {/* The deal's own page, /deals/:id (decision 115). */}
-            <Link to={paths.deal(deal.id)} className="rounded-sm underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
+            <Link to={paths.deal(deal.id)} className="-my-3 inline-block rounded-sm py-3 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
               {deal.title}
             </Link>
           </h3>

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { PaymentProblemBanner } from '@/components/billing/payment-problem-banner';
 import { SignedInHeader } from '@/components/layout/signed-in-header';
 import { ScreenTitle } from '@/components/layout/screen-title';
@@ -15,6 +15,7 @@ import { InactivePrompt } from './inactive-prompt';
 import { LocalDealsTab } from './local-deals-tab';
 import { MemberCard } from './member-card';
 import { SubscriptionStatusCard } from './subscription-status-card';
+import { greetingLine, isFirstVisit, rememberGreeted } from '../utils/greeting';
 
 interface MemberHomePageProps {
   /** Composed by the app (the follow feature): a follow control for a deal's business. */
@@ -35,6 +36,11 @@ export function MemberHomePage({ renderFollowButton, notificationsButton, render
   const [chosenCityId, setChosenCityId] = useState<string>();
   const cityList = cities.data ?? [];
   const city = cityList.find((c) => c.id === chosenCityId) ?? pickDefaultCity(cityList);
+  // "Welcome" the first time, "Welcome back" after (issue 31); decided once per visit of the screen.
+  const [firstVisit] = useState(() => user != null && isFirstVisit(user.id, user.createdAt, Date.now(), globalThis.localStorage));
+  useEffect(() => {
+    if (user) rememberGreeted(user.id, globalThis.localStorage);
+  }, [user]);
 
   return (
     <div className="min-h-dvh">
@@ -42,8 +48,13 @@ export function MemberHomePage({ renderFollowButton, notificationsButton, render
         {notificationsButton ?? <ButtonLink to={paths.notifications} variant="ghost" size="sm">Notifications</ButtonLink>}
         <ButtonLink to={paths.profile} variant="ghost" size="sm">Profile</ButtonLink>
       </SignedInHeader>
-      <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">
-        <ScreenTitle subtitle="Your local deals, all in one place.">Welcome back, {user?.name ?? 'friend'}!</ScreenTitle>
+      {/* The code first (issue 31): on a phone the status is one row with a link to the member card, the member
+          card follows the deals, and the city, search and categories sit behind a Filters button, so the first
+          deal card and its code are on the first screen. */}
+      <main className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-4 sm:gap-6 sm:px-6 sm:py-12">
+        <ScreenTitle subtitle={<span className="hidden sm:inline">Your local deals, all in one place.</span>}>
+          {greetingLine(user?.name, firstVisit)}
+        </ScreenTitle>
         <PaymentProblemBanner />
         <SubscriptionStatusCard active={active} loading={status.isPending && !user} />
 
@@ -51,8 +62,9 @@ export function MemberHomePage({ renderFollowButton, notificationsButton, render
           <InactivePrompt />
         ) : (
           <>
-            <MemberCard name={user?.name ?? ''} />
-            <CitySelector cities={cityList} value={city?.id} onChange={setChosenCityId} />
+            <div id="member-card" className="scroll-mt-20 max-sm:order-last">
+              <MemberCard name={user?.name ?? ''} />
+            </div>
             <Tabs>
               <TabList>
                 <Tab>Local Deals</Tab>
@@ -60,7 +72,12 @@ export function MemberHomePage({ renderFollowButton, notificationsButton, render
               </TabList>
               <TabPanels>
                 <TabPanel>
-                  <LocalDealsTab city={city} renderFollowButton={renderFollowButton} renderReviewActions={renderReviewActions} />
+                  <LocalDealsTab
+                    city={city}
+                    renderFollowButton={renderFollowButton}
+                    renderReviewActions={renderReviewActions}
+                    citySelector={<CitySelector cities={cityList} value={city?.id} onChange={setChosenCityId} />}
+                  />
                 </TabPanel>
                 <TabPanel>
                   <CommunityFeedTab />

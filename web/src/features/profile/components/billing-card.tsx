@@ -124,7 +124,7 @@ function PaymentHistory() {
               <span className="w-full text-stone-600 sm:w-auto">
                 {formatCents(p.charityShareCents)} to {p.charityName ?? 'local charities'}
               </span>
-              <a href={p.receiptUrl} target="_blank" rel="noreferrer" className="text-brand-700 underline">Receipt</a>
+              <a href={p.receiptUrl} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center text-brand-700 underline">Receipt</a>
             </li>
           ))}
         </ul>

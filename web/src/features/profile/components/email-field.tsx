@@ -11,7 +11,7 @@ export function EmailField({ email, verified }: { email: string; verified: boole
   return (
     <Field id="profile-email" label="Email address" hint="To change your email address, please contact support.">
       <div className="flex flex-wrap items-center gap-2">
-        <Input id="profile-email" type="email" value={email} readOnly aria-describedby="profile-email-hint" className="flex-1 bg-stone-50" />
+        <Input id="profile-email" type="email" value={email} readOnly aria-describedby="profile-email-hint" className="min-w-48 flex-1 bg-stone-50" />
         {verified ? (
           <Badge variant="secondary">Verified</Badge>
         ) : (

@@ -1,4 +1,5 @@
 import { format } from 'date-fns';
+import { LoadFailure } from '@/components/ui/load-failure';
 import { useState } from 'react';
 import { PLANS } from '@shared/constants.ts';
 import { Badge } from '@/components/ui/badge';
@@ -12,6 +13,7 @@ import { useResumeSubscription } from '@/lib/subscription/resume-subscription';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { usePauseSubscription } from '../api/pause-subscription';
 import { CancelMembershipDialog } from './cancel-membership-dialog';
+import { PauseMembershipDialog } from './pause-membership-dialog';
 
 /** Membership management: plan, Renews/Ends date, Pause and Cancel, and what the membership gave to charity. */
 export function MembershipCard() {
@@ -20,9 +22,10 @@ export function MembershipCard() {
   const cancel = useCancelSubscription();
   const resume = useResumeSubscription();
   const [confirming, setConfirming] = useState(false);
+  const [confirmingPause, setConfirmingPause] = useState(false);
 
   if (details.isPending) return <p className="text-stone-600">Loading membership...</p>;
-  if (details.isError) return <p role="alert" className="text-red-700">Your membership could not be loaded.</p>;
+  if (details.isError) return <LoadFailure message="Your membership could not be loaded." onRetry={() => void details.refetch()} />;
 
   const d = details.data;
   const hasMembership = d.status === 'active' || d.status === 'paused' || d.status === 'past_due' || d.status === 'unpaid';
@@ -31,8 +34,14 @@ export function MembershipCard() {
 
   const pauseMembership = () =>
     pause.mutate(undefined, {
-      onSuccess: () => toast({ title: 'Subscription Paused', description: 'Your subscription has been paused. You can reactivate it anytime.' }),
-      onError: () => toast({ variant: 'destructive', title: 'Failed to pause subscription. Please try again.' }),
+      onSuccess: () => {
+        setConfirmingPause(false);
+        toast({ title: 'Subscription Paused', description: 'Your subscription has been paused. You can reactivate it anytime.' });
+      },
+      onError: () => {
+        setConfirmingPause(false);
+        toast({ variant: 'destructive', title: 'Failed to pause subscription. Please try again.' });
+      },
     });
   const resumeMembership = () =>
     resume.mutate(undefined, {
@@ -89,7 +98,12 @@ export function MembershipCard() {
                 and we charge it at once.
               </p>
             )}
-            {periodEnd && d.status !== 'unpaid' && (
+            {d.status === 'paused' ? (
+              // A paused membership does not renew: it says how it resumes, not "Renews" (issue 31).
+              <p className="text-stone-800">
+                <span className="font-medium">Resumes</span> when you choose Resume Membership below
+              </p>
+            ) : periodEnd && d.status !== 'unpaid' && (
               <p className="text-stone-800">
                 <span className="font-medium">{d.cancelAtPeriodEnd ? 'Ends' : 'Renews'}</span> {periodEnd}
               </p>
@@ -106,7 +120,7 @@ export function MembershipCard() {
             )}
             <div className="flex flex-wrap gap-2">
               {!d.cancelAtPeriodEnd && d.status === 'active' && (
-                <Button variant="outline" onClick={pauseMembership} pending={pause.isPending}>
+                <Button variant="outline" onClick={() => setConfirmingPause(true)}>
                   Pause Membership
                 </Button>
               )}
@@ -137,6 +151,12 @@ export function MembershipCard() {
           )}
           .
         </p>
+        <PauseMembershipDialog
+          open={confirmingPause}
+          pending={pause.isPending}
+          onClose={() => setConfirmingPause(false)}
+          onConfirm={pauseMembership}
+        />
         <CancelMembershipDialog
           open={confirming}
           periodEnd={periodEnd}

@@ -2,9 +2,12 @@ import { BackLink } from '@/components/layout/back-link';
 import { ScreenTitle } from '@/components/layout/screen-title';
 import { SignedInHeader } from '@/components/layout/signed-in-header';
 import { PaymentProblemBanner } from '@/components/billing/payment-problem-banner';
+import { InstallAppCard } from '@/components/pwa/install-app-card';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { homePathForRole, paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/get-me';
+import { useOnlineStatus } from '@/lib/network/use-online-status';
 import { useProfile } from '../api/get-profile';
 import { EmailField } from './email-field';
 import { MembershipCard } from './membership-card';
@@ -19,6 +22,7 @@ import { SecurityCard } from './security-card';
 export function ProfilePage() {
   const { user } = useUser();
   const profile = useProfile();
+  const online = useOnlineStatus();
   const home = user ? homePathForRole(user.role) : paths.memberHome;
 
   return (
@@ -27,12 +31,19 @@ export function ProfilePage() {
       <main className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">
         <BackLink to={home}>Back</BackLink>
         <ScreenTitle subtitle="Manage your details and membership.">Profile</ScreenTitle>
-        {profile.isPending ? (
+        {!profile.data && (!online || profile.fetchStatus === 'paused') ? (
+          // Offline with nothing saved on this device: say so instead of loading for ever (issue 31).
+          <div className="rounded-2xl border border-dashed border-stone-300 p-6 text-stone-700">
+            <p role="status">You're offline, and this device has no copy of your profile yet. Reconnect to see it.</p>
+            <Button variant="outline" size="sm" className="mt-3" onClick={() => void profile.refetch()}>Try again</Button>
+          </div>
+        ) : profile.isPending ? (
           <p className="text-stone-600">Loading profile...</p>
         ) : profile.isError ? (
-          <p role="alert" className="text-red-700">
-            Your profile could not be loaded. Please try again.
-          </p>
+          <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900">
+            <p>Your profile could not be loaded.</p>
+            <Button variant="outline" size="sm" className="mt-3" onClick={() => void profile.refetch()}>Try again</Button>
+          </div>
         ) : (
           <>
             <Card>
@@ -53,6 +64,7 @@ export function ProfilePage() {
                 <RedemptionsCard />
               </>
             )}
+            <InstallAppCard />
             <SecurityCard />
             <DevicesCard />
           </>

@@ -21,6 +21,8 @@ export function ProfilePictureCard({ name, picture }: { name: string; picture: s
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
+    // A new choice clears the last problem at once (issue 31: no stale "Please select a valid image file.").
+    setProblem(null);
     const message = await imageFileProblem(file);
     setProblem(message);
     if (message) {
@@ -28,7 +30,10 @@ export function ProfilePictureCard({ name, picture }: { name: string; picture: s
       return;
     }
     upload.mutate(file, {
-      onSuccess: () => toast({ title: 'Profile picture updated', description: 'Your new profile picture has been saved.' }),
+      onSuccess: () => {
+        setProblem(null);
+        toast({ title: 'Profile picture updated', description: 'Your new profile picture has been saved.' });
+      },
       onError: () => toast({ variant: 'destructive', title: 'Failed to upload profile picture. Please try again.' }),
     });
   };

@@ -169,7 +169,7 @@ export function SubscribePage() {
           <CardContent className="space-y-4">
             <p role="status" className="text-stone-800">{outcome.message}</p>
             {!user && (
-              <Link to={paths.login} className="font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700">
+              <Link to={paths.login} className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700">
                 Sign in
               </Link>
             )}
@@ -227,7 +227,7 @@ export function SubscribePage() {
       {!user && (
         <p className="text-sm text-stone-700">
           Already a member?{' '}
-          <Link to={paths.login} className="font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700">
+          <Link to={paths.login} className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700">
             Sign in
           </Link>
         </p>

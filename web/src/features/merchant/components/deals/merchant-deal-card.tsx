@@ -76,12 +76,12 @@ export function MerchantDealCard({ deal, nowMs, busy, onEdit, onToggleActive, on
             aria-label={`Active: ${deal.title}`}
             disabled={busy}
             onClick={() => onToggleActive(!deal.active)}
-            className={cn(
-              'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60',
-              deal.active ? 'bg-brand-700' : 'bg-stone-300',
-            )}
+            // A 44 px tap target around the drawn track (issue 31).
+            className="inline-flex h-11 w-12 shrink-0 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60"
           >
-            <span className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', deal.active ? 'translate-x-5' : 'translate-x-0.5')} />
+            <span aria-hidden="true" className={cn('inline-flex h-6 w-11 items-center rounded-full transition-colors', deal.active ? 'bg-brand-700' : 'bg-stone-300')}>
+              <span className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', deal.active ? 'translate-x-5' : 'translate-x-0.5')} />
+            </span>
           </button>
           Active
         </label>
