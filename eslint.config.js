@@ -7,6 +7,7 @@ import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
+import oneSpelling from './scripts/eslint-one-spelling.mjs';
 import tseslint from 'typescript-eslint';
 
 const aliasResolver = fileURLToPath(new URL('./scripts/eslint-alias-resolver.cjs', import.meta.url));
@@ -92,4 +93,27 @@ export default defineConfig(
       ],
     },
   },
+  // ---- One spelling per concept (decision 178; issue 29) -------------------------------------------------------
+  // base64/base64url/hex only in _shared/encoding.ts, money only in _shared/money.ts. Tests may check the
+  // project's encoding against Node's Buffer (an independent reference), never write it by hand.
+  {
+    files: ['**/*.{ts,tsx,mjs}'],
+    plugins: { 'one-spelling': oneSpelling },
+    rules: { 'one-spelling/encoding': 'error', 'one-spelling/money': 'error' },
+  },
+  {
+    // Tests and benches check the project's output against independent references (Node's Buffer, Intl, a
+    // double's own messages), so these may spell money and Buffer's base64 their own way; btoa/atob stay out.
+    files: ['tests/**', '**/*.test.{ts,tsx}', 'bench/**'],
+    rules: { 'one-spelling/encoding': ['error', { allowBuffer: true }], 'one-spelling/money': 'off' },
+  },
+  {
+    files: ['supabase/functions/_shared/encoding.ts'],
+    rules: { 'one-spelling/encoding': 'off' },
+  },
+  {
+    files: ['supabase/functions/_shared/money.ts'],
+    rules: { 'one-spelling/money': 'off' },
+  },
+  // ---- end of one spelling per concept ---------------------------------------------------------------------------
 );

@@ -1,5 +1,7 @@
 // Business constants of the spec (section 9), shared by the API and the web app.
 
+import { formatCents } from './money.ts';
+
 /** STAFF: a business's counter staff (issue 26, decision 166), a fourth kind beyond the spec's three. */
 export const ROLES = ['USER', 'MERCHANT', 'ADMIN', 'STAFF'] as const;
 export type Role = (typeof ROLES)[number];
@@ -31,7 +33,7 @@ const periodWords = (plan: PlanId) => {
 
 /** What a plan does, in one sentence: price, period, whether and when it renews, how to cancel. */
 export function planTerms(plan: PlanId): string {
-  const price = `$${(PLANS[plan].priceCents / 100).toFixed(2)}`;
+  const price = formatCents(PLANS[plan].priceCents);
   return isPass(plan)
     ? `${price} once for ${periodWords(plan)} of membership. The pass does not renew: it ends after ${periodWords(plan)} unless you choose to renew it from your profile.`
     : `${price} per ${periodWords(plan)}, renewing automatically every ${periodWords(plan)} until you cancel. Cancel anytime from your profile; you keep access until the end of the period you paid for.`;

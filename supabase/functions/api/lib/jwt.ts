@@ -1,12 +1,11 @@
 // JSON Web Tokens with Web Crypto (same code in Node and Deno): HS256 (a shared secret) and ES256
 // (an asymmetric P-256 key given as a private JWK, e.g. a Supabase project's imported signing key).
 
+import { bytesToBase64Url as base64Url, textToBase64Url } from '../../_shared/encoding.ts';
+
 const encoder = new TextEncoder();
 
-const base64Url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-
-const base64UrlJson = (value: unknown) => base64Url(encoder.encode(JSON.stringify(value)));
+const base64UrlJson = (value: unknown) => textToBase64Url(JSON.stringify(value));
 
 async function hmacSha256(secret: string, data: string): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);

@@ -1,21 +1,9 @@
 // Web Push message encryption (RFC 8291, aes128gcm of RFC 8188) and VAPID (RFC 8292), with WebCrypto only
 // so the same code runs in Node (local runner, tests) and Deno (the Edge Function).
 
+import { base64UrlToBytes, bytesToBase64Url } from '../../../_shared/encoding.ts';
+
 const encoder = new TextEncoder();
-
-export function base64UrlEncode(bytes: Uint8Array): string {
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-export function base64UrlDecode(text: string): Uint8Array<ArrayBuffer> {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error('is not base64url');
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
 
 const concat = (...parts: Uint8Array[]): Uint8Array<ArrayBuffer> => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -45,8 +33,8 @@ export async function encryptPushPayload(
   plaintext: Uint8Array<ArrayBuffer>, subscription: { p256dh: string; auth: string },
 ): Promise<Uint8Array<ArrayBuffer>> {
   if (plaintext.length > MAX_PLAINTEXT_BYTES) throw new Error('push payload too large');
-  const uaPublic = base64UrlDecode(subscription.p256dh);
-  const authSecret = base64UrlDecode(subscription.auth);
+  const uaPublic = base64UrlToBytes(subscription.p256dh);
+  const authSecret = base64UrlToBytes(subscription.auth);
   if (uaPublic.length !== 65 || uaPublic[0] !== 4) throw new Error('p256dh is not an uncompressed P-256 point');
   if (authSecret.length !== 16) throw new Error('auth is not 16 bytes');
   const uaKey = await crypto.subtle.importKey('raw', uaPublic, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
@@ -80,17 +68,17 @@ export async function generateVapidKeys(): Promise<{ publicKey: string; privateK
   const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']) as CryptoKeyPair;
   const jwk = await crypto.subtle.exportKey('jwk', pair.privateKey);
   const publicKey = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
-  return { publicKey: base64UrlEncode(publicKey), privateKey: jwk.d! };
+  return { publicKey: bytesToBase64Url(publicKey), privateKey: jwk.d! };
 }
 
 /** Imports the VAPID private key (checking that it belongs to the public key). */
 export async function importVapidKey(keys: { publicKey: string; privateKey: string }): Promise<CryptoKey> {
-  const point = base64UrlDecode(keys.publicKey);
-  const d = base64UrlDecode(keys.privateKey);
+  const point = base64UrlToBytes(keys.publicKey);
+  const d = base64UrlToBytes(keys.privateKey);
   if (point.length !== 65 || point[0] !== 4) throw new Error('VAPID_PUBLIC_KEY must be a base64url uncompressed P-256 point (65 bytes)');
   if (d.length !== 32) throw new Error('VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes)');
   const jwk: JsonWebKey = {
-    kty: 'EC', crv: 'P-256', x: base64UrlEncode(point.subarray(1, 33)), y: base64UrlEncode(point.subarray(33, 65)),
+    kty: 'EC', crv: 'P-256', x: bytesToBase64Url(point.subarray(1, 33)), y: bytesToBase64Url(point.subarray(33, 65)),
     d: keys.privateKey, ext: true,
   };
   let key: CryptoKey;
@@ -112,9 +100,9 @@ export async function importVapidKey(keys: { publicKey: string; privateKey: stri
 
 /** The VAPID JWT (ES256) for one push service origin; valid 12 hours (RFC 8292 allows at most 24). */
 export async function signVapidJwt(key: CryptoKey, audience: string, subject: string, nowSeconds = Math.floor(Date.now() / 1000)) {
-  const part = (value: unknown) => base64UrlEncode(encoder.encode(JSON.stringify(value)));
+  const part = (value: unknown) => bytesToBase64Url(encoder.encode(JSON.stringify(value)));
   const input = `${part({ typ: 'JWT', alg: 'ES256' })}.${part({ aud: audience, exp: nowSeconds + 12 * 3600, sub: subject })}`;
   // WebCrypto's ECDSA signature is r|s (64 bytes), which is what JWS ES256 wants.
   const signature = new Uint8Array(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, key, encoder.encode(input)));
-  return `${input}.${base64UrlEncode(signature)}`;
+  return `${input}.${bytesToBase64Url(signature)}`;
 }

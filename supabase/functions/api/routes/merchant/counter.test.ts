@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeStepAt, dealCodeForStep, hexToBytes } from '../../../_shared/deal-code.ts';
+import { codeStepAt, dealCodeForStep } from '../../../_shared/deal-code.ts';
+import { hexToBytes } from '../../../_shared/encoding.ts';
 import { SEED } from '../../../../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../../../../tests/support/deals-seed.ts';
 import { activateMembership } from '../../../../../tests/support/membership.ts';

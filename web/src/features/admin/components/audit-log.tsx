@@ -2,7 +2,7 @@ import { format } from 'date-fns';
 import type { AuditEntry } from '@shared/contract/index.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-error';
-import { formatCents } from '@/lib/money';
+import { formatCents } from '@shared/money.ts';
 import { useAuditLog } from '../api/get-audit-log';
 import { Cell, DataTable } from './data-table';
 

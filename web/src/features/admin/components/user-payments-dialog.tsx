@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { Field, Input, Textarea } from '@/components/ui/form-controls';
 import { errorMessage } from '@/lib/api-error';
-import { formatCents } from '@/lib/money';
+import { centsAsDecimal, formatCents } from '@shared/money.ts';
 import { useUserPayments } from '../api/get-user-payments';
 import { useRefundPayment } from '../api/refund-payment';
 import { useTestDispute } from '../api/test-dispute';
@@ -53,7 +53,7 @@ function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone: (notic
         <Input
           id={`refund-amount-${payment.id}`}
           inputMode="decimal"
-          placeholder={(left / 100).toFixed(2)}
+          placeholder={centsAsDecimal(left)}
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
           aria-describedby={`refund-amount-${payment.id}-hint`}

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
-import { formatCents } from '@/lib/money';
+import { formatCents } from '@shared/money.ts';
 import { useChangePlan } from '../api/change-plan';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { usePaymentHistory } from '../api/get-payment-history';

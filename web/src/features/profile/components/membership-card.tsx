@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
-import { formatUsd } from '@/lib/money';
+import { formatUsd } from '@shared/money.ts';
 import { useSubscriptionDetails } from '@/lib/subscription/get-subscription-details';
 import { useResumeSubscription } from '@/lib/subscription/resume-subscription';
 import { useCancelSubscription } from '../api/cancel-subscription';
