@@ -26,11 +26,50 @@ export const RECORD_SIZE = 4096;
 export const MAX_PLAINTEXT_BYTES = 3993;
 
 /**
+ * The aes128gcm content coding of RFC 8188 (section 2): header salt(16) | rs(4) | idlen(1) | keyid, then the
+ * plaintext in records of `rs` bytes, each ending in the delimiter 0x01 (0x02 for the last), sealed with a
+ * nonce that is the base nonce XOR the record's sequence number. No padding beyond the delimiter.
+ */
+export async function encryptContent(
+  ikm: Uint8Array<ArrayBuffer>, plaintext: Uint8Array, { salt, keyid, rs = RECORD_SIZE }: { salt: Uint8Array<ArrayBuffer>; keyid: Uint8Array; rs?: number },
+): Promise<Uint8Array<ArrayBuffer>> {
+  if (salt.length !== 16) throw new Error('salt must be 16 bytes');
+  if (keyid.length > 255) throw new Error('keyid longer than 255 bytes');
+  if (rs < 18) throw new Error('record size below 18');
+  const cek = await hkdf(salt, ikm, encoder.encode('Content-Encoding: aes128gcm\0'), 16);
+  const baseNonce = await hkdf(salt, ikm, encoder.encode('Content-Encoding: nonce\0'), 12);
+  const aes = await crypto.subtle.importKey('raw', cek, 'AES-GCM', false, ['encrypt']);
+  const header = new Uint8Array(21);
+  header.set(salt, 0);
+  new DataView(header.buffer).setUint32(16, rs);
+  header[20] = keyid.length;
+  const perRecord = rs - 17; // 16 bytes of tag, 1 of delimiter
+  const records: Uint8Array[] = [];
+  for (let seq = 0, at = 0; seq === 0 || at < plaintext.length; seq++, at += perRecord) {
+    const last = at + perRecord >= plaintext.length;
+    const nonce = baseNonce.slice();
+    const view = new DataView(nonce.buffer);
+    view.setUint32(8, view.getUint32(8) ^ seq);
+    records.push(new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv: nonce }, aes,
+      concat(plaintext.subarray(at, at + perRecord), new Uint8Array([last ? 2 : 1])))));
+  }
+  return concat(header, keyid, ...records);
+}
+
+/**
  * Encrypts `plaintext` for one subscription (RFC 8291 section 3.4): a fresh ECDH key pair and salt per
- * message; the body is salt(16) | rs(4) | idlen(1) | keyid = our public key(65) | ciphertext.
+ * message; the body is salt(16) | rs(4) | idlen(1) | keyid = our public key(65) | ciphertext, one record.
  */
 export async function encryptPushPayload(
   plaintext: Uint8Array<ArrayBuffer>, subscription: { p256dh: string; auth: string },
+): Promise<Uint8Array<ArrayBuffer>> {
+  const asPair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']) as CryptoKeyPair;
+  return encryptPushPayloadWith(plaintext, subscription, { salt: crypto.getRandomValues(new Uint8Array(16)), asPair });
+}
+
+/** encryptPushPayload with a given salt and sender key pair (tests reproduce RFC 8291 Appendix A with it). */
+export async function encryptPushPayloadWith(
+  plaintext: Uint8Array, subscription: { p256dh: string; auth: string }, { salt, asPair }: { salt: Uint8Array<ArrayBuffer>; asPair: CryptoKeyPair },
 ): Promise<Uint8Array<ArrayBuffer>> {
   if (plaintext.length > MAX_PLAINTEXT_BYTES) throw new Error('push payload too large');
   const uaPublic = base64UrlToBytes(subscription.p256dh);
@@ -38,22 +77,11 @@ export async function encryptPushPayload(
   if (uaPublic.length !== 65 || uaPublic[0] !== 4) throw new Error('p256dh is not an uncompressed P-256 point');
   if (authSecret.length !== 16) throw new Error('auth is not 16 bytes');
   const uaKey = await crypto.subtle.importKey('raw', uaPublic, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
-  const asPair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']) as CryptoKeyPair;
   const asPublic = new Uint8Array(await crypto.subtle.exportKey('raw', asPair.publicKey));
   const ecdhSecret = new Uint8Array(await crypto.subtle.deriveBits({ name: 'ECDH', public: uaKey }, asPair.privateKey, 256));
   // IKM = HKDF(auth_secret, ecdh_secret, "WebPush: info" 0x00 ua_public as_public, 32)
   const ikm = await hkdf(authSecret, ecdhSecret, concat(encoder.encode('WebPush: info\0'), uaPublic, asPublic), 32);
-  const salt = crypto.getRandomValues(new Uint8Array(16));
-  const cek = await hkdf(salt, ikm, encoder.encode('Content-Encoding: aes128gcm\0'), 16);
-  const nonce = await hkdf(salt, ikm, encoder.encode('Content-Encoding: nonce\0'), 12);
-  const aes = await crypto.subtle.importKey('raw', cek, 'AES-GCM', false, ['encrypt']);
-  // The last (only) record ends with the padding delimiter 0x02.
-  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv: nonce }, aes, concat(plaintext, new Uint8Array([2]))));
-  const header = new Uint8Array(21);
-  new DataView(header.buffer).setUint32(16, RECORD_SIZE);
-  header.set(salt, 0);
-  header[20] = 65;
-  return concat(header, asPublic, sealed);
+  return encryptContent(ikm, plaintext, { salt, keyid: asPublic, rs: RECORD_SIZE });
 }
 
 /** VAPID keys as web-push tools write them: the public key an uncompressed point, the private key the 32-byte scalar. */
