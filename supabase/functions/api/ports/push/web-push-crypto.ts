@@ -2,6 +2,7 @@
 // so the same code runs in Node (local runner, tests) and Deno (the Edge Function).
 
 import { base64UrlToBytes, bytesToBase64Url } from '../../../_shared/encoding.ts';
+import { signJwt } from '../../lib/jwt.ts';
 
 const encoder = new TextEncoder();
 
@@ -128,9 +129,5 @@ export async function importVapidKey(keys: { publicKey: string; privateKey: stri
 
 /** The VAPID JWT (ES256) for one push service origin; valid 12 hours (RFC 8292 allows at most 24). */
 export async function signVapidJwt(key: CryptoKey, audience: string, subject: string, nowSeconds = Math.floor(Date.now() / 1000)) {
-  const part = (value: unknown) => bytesToBase64Url(encoder.encode(JSON.stringify(value)));
-  const input = `${part({ typ: 'JWT', alg: 'ES256' })}.${part({ aud: audience, exp: nowSeconds + 12 * 3600, sub: subject })}`;
-  // WebCrypto's ECDSA signature is r|s (64 bytes), which is what JWS ES256 wants.
-  const signature = new Uint8Array(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, key, encoder.encode(input)));
-  return `${input}.${bytesToBase64Url(signature)}`;
+  return signJwt({ typ: 'JWT', alg: 'ES256' }, { aud: audience, exp: nowSeconds + 12 * 3600, sub: subject }, key);
 }
