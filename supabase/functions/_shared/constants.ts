@@ -44,15 +44,9 @@ export const CHARITY_SHARE_BPS = 1000;
 /** Longest charity name the admin may give (decision 125; the database checks it too). */
 export const CHARITY_NAME_MAX = 120;
 
+/** Registration business types (docs/spec.md section 3); their labels live with every category label in web/src/lib/categories.ts. */
 export const BUSINESS_TYPES = [
-  { value: 'food', label: 'Food & Dining' },
-  { value: 'retail', label: 'Retail' },
-  { value: 'services', label: 'Services' },
-  { value: 'entertainment', label: 'Entertainment' },
-  { value: 'health-wellness', label: 'Health & Wellness' },
-  { value: 'sauna-cold-plunge', label: 'Sauna & Cold Plunge' },
-  { value: 'dispensaries', label: 'Dispensaries' },
-  { value: 'liquor-stores', label: 'Liquor Stores' },
+  'food', 'retail', 'services', 'entertainment', 'health-wellness', 'sauna-cold-plunge', 'dispensaries', 'liquor-stores',
 ] as const;
 
 export const MEMBER_DEAL_FILTERS = [
