@@ -94,12 +94,12 @@ export default defineConfig(
     },
   },
   // ---- One spelling per concept (decision 178; issue 29) -------------------------------------------------------
-  // base64/base64url/hex only in _shared/encoding.ts, money only in _shared/money.ts. Tests may check the
+  // base64/base64url/hex only in _shared/encoding.ts, money only in _shared/money.ts, dates by web/src/lib/dates.ts. Tests may check the
   // project's encoding against Node's Buffer (an independent reference), never write it by hand.
   {
     files: ['**/*.{ts,tsx,mjs}'],
     plugins: { 'one-spelling': oneSpelling },
-    rules: { 'one-spelling/encoding': 'error', 'one-spelling/money': 'error' },
+    rules: { 'one-spelling/encoding': 'error', 'one-spelling/money': 'error', 'one-spelling/dates': 'error' },
   },
   {
     // Tests and benches check the project's output against independent references (Node's Buffer, Intl, a

@@ -99,4 +99,20 @@ const moneyRule = {
   },
 };
 
-export default { meta: { name: 'one-spelling' }, rules: { encoding: encodingRule, money: moneyRule } };
+const datesRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'dates on screen are written by web/src/lib/dates.ts (date-fns left the project)' },
+    messages: { dateFns: 'date-fns: use the formatters of web/src/lib/dates.ts (one date stack, decision 178).' },
+    schema: [],
+  },
+  create(context) {
+    const check = (node) => {
+      const source = literal(node.source);
+      if (source === 'date-fns' || source?.startsWith('date-fns/')) context.report({ node, messageId: 'dateFns' });
+    };
+    return { ImportDeclaration: check, ImportExpression: check };
+  },
+};
+
+export default { meta: { name: 'one-spelling' }, rules: { encoding: encodingRule, money: moneyRule, dates: datesRule } };

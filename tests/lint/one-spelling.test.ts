@@ -43,6 +43,10 @@ describe('one spelling per concept', () => {
     for (const code of cases) expect(await rulesHit(code, 'web/src/features/second/money.ts'), code).toContain('one-spelling/money');
   }, 60_000);
 
+  it('fails date-fns (one date stack)', async () => {
+    expect(await rulesHit("import { format } from 'date-fns';\nexport const d = (x: Date) => format(x, 'MMM d');", 'web/src/features/second/d.ts')).toContain('one-spelling/dates');
+  }, 60_000);
+
   it('lets the one module, tests comparing with Buffer, and non-money division be', async () => {
     expect(await rulesHit(secondBase64Url, 'supabase/functions/_shared/encoding.ts')).not.toContain('one-spelling/encoding');
     expect(await rulesHit("export const a = (t: string) => Buffer.from(t, 'base64url');", 'supabase/functions/api/lib/x.test.ts')).toEqual([]);

@@ -6,7 +6,6 @@ import { firstScreenReady } from './app/first-screen-ready';
 import { registerServiceWorker } from './app/register-service-worker';
 import { dropEarlyAnswers } from './lib/early-answers';
 import { afterFirstScreen } from './lib/first-screen';
-import { addManifestLink } from './lib/pwa/manifest-link';
 import './index.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -26,5 +25,3 @@ void firstScreenReady(window.location.pathname).then(() => {
 });
 
 registerServiceWorker();
-// The manifest (and the icon browsers fetch with it) after the first screen, not before its paint.
-void afterFirstScreen().then(addManifestLink);

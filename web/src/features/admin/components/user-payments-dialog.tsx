@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { shortDate } from '@/lib/dates';
 import { useState } from 'react';
 import type { AdminPayment, AdminUser } from '@shared/contract/index.ts';
 import { Badge } from '@/components/ui/badge';
@@ -113,7 +113,7 @@ function PaymentItem({ payment, testMode }: { payment: AdminPayment; testMode: b
           <p className="font-semibold text-stone-900">
             {formatCents(payment.amountCents)} <span className="font-normal text-stone-600">· {payment.plan ?? 'membership'}</span>
           </p>
-          <p className="text-sm text-stone-600">{format(new Date(payment.paidAt), 'MMM d, yyyy')}</p>
+          <p className="text-sm text-stone-600">{shortDate(payment.paidAt)}</p>
         </div>
         <div className="flex flex-wrap gap-1">
           {payment.returnedCents > 0 && (

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { shortDate } from '@/lib/dates';
 import { useState } from 'react';
 import { PLANS, SWITCHABLE_PLANS } from '@shared/constants.ts';
 import type { SubscriptionDetails } from '@shared/contract/index.ts';
@@ -119,7 +119,7 @@ function PaymentHistory() {
         <ul className="divide-y divide-stone-200">
           {payments.data.map((p) => (
             <li key={p.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2 text-sm">
-              <span className="text-stone-900">{format(new Date(p.paidAt), 'MMM d, yyyy')} · {p.planLabel}</span>
+              <span className="text-stone-900">{shortDate(p.paidAt)} · {p.planLabel}</span>
               <span className="font-medium">{formatCents(p.amountCents)}</span>
               <span className="w-full text-stone-600 sm:w-auto">
                 {formatCents(p.charityShareCents)} to {p.charityName ?? 'local charities'}

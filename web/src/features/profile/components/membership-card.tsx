@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { shortDate } from '@/lib/dates';
 import { useState } from 'react';
 import { PLANS } from '@shared/constants.ts';
 import { Badge } from '@/components/ui/badge';
@@ -27,7 +27,7 @@ export function MembershipCard() {
   const d = details.data;
   const hasMembership = d.status === 'active' || d.status === 'paused' || d.status === 'past_due' || d.status === 'unpaid';
   const owes = d.status === 'past_due' || d.status === 'unpaid';
-  const periodEnd = d.currentPeriodEnd ? format(new Date(d.currentPeriodEnd), 'MMM d, yyyy') : null;
+  const periodEnd = d.currentPeriodEnd ? shortDate(d.currentPeriodEnd) : null;
 
   const pauseMembership = () =>
     pause.mutate(undefined, {
