@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED, TEST_ADMIN } from '../../../../../tests/support/constants.ts';
 import { createTestApp, type Agent, type TestApp } from '../../../../../tests/support/test-app.ts';
+import { subscribeThroughApi } from '../../../../../tests/support/subscribe.ts';
 import { asService, asUser } from '../../../../../tests/support/test-database.ts';
 
 let t: TestApp;
@@ -19,11 +20,7 @@ let ip = 0;
 async function member(email: string, plan = 'monthly') {
   const agent = t.agent(`198.51.100.${++ip}`);
   const account = { email, name: 'Rita Refund', password: 'secret123', homeCityId: SEED.lyonsId };
-  const created = await agent.post('/api/create-subscription', { ...account, plan });
-  await agent.post('/api/test-payments/confirm', { clientSecret: created.body.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' });
-  const done = await agent.post('/api/complete-subscription', {
-    ...account, paymentIntentId: created.body.paymentIntentId, customerId: created.body.customerId, isUpgrade: false, existingUserId: null, plan,
-  });
+  const done = (await subscribeThroughApi(agent, account, { plan })).completed!;
   expect(done.status).toBe(200);
   const userId = done.body.user.id as string;
   const listed = await admin.get(`/api/admin/payments?userId=${userId}`);
