@@ -4,18 +4,15 @@
 // profiles, /impact, the admin's figures and charities, and every monthly statement add up to the
 // same cents; a past month's statement does not change when a later refund is made.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SEED, TEST_ADMIN } from '../../../../tests/support/constants.ts';
-import { createTestApp, type Agent, type TestApp } from '../../../../tests/support/test-app.ts';
+import { SEED } from '../../../../tests/support/constants.ts';
+import { startAdminTestApp } from '../../../../tests/support/admin-accounts.ts';
+import type { Agent, TestApp } from '../../../../tests/support/test-app.ts';
 import { subscribeThroughApi } from '../../../../tests/support/subscribe.ts';
 import { asService } from '../../../../tests/support/test-database.ts';
 
 let t: TestApp;
 let admin: Agent;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.agent();
-  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
-});
+beforeAll(async () => ({ t, admin } = await startAdminTestApp()));
 afterAll(() => t.close());
 
 let ip = 0;
