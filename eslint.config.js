@@ -7,6 +7,7 @@ import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
+import oneSpelling from './scripts/eslint-one-spelling.mjs';
 import tseslint from 'typescript-eslint';
 import noSqlInRoutes from './eslint-rules/no-sql-in-routes.js';
 
@@ -50,9 +51,6 @@ export default defineConfig(
     files: ['supabase/functions/api/routes/**/*.ts'],
     ignores: [
       '**/*.test.ts',
-      // TEMPORARY (issue 29, shrunk by the lead at each merge): route files other helpers are still moving into
-      // domain/. Delete a line once its file holds no SQL.
-      'supabase/functions/api/routes/collabs/**', // helper n31a
     ],
     plugins: { 'api-layers': { rules: { 'no-sql-in-routes': noSqlInRoutes } } },
     rules: { 'api-layers/no-sql-in-routes': 'error' },
@@ -124,4 +122,27 @@ export default defineConfig(
       ],
     },
   },
+  // ---- One spelling per concept (decision 178; issue 29) -------------------------------------------------------
+  // base64/base64url/hex only in _shared/encoding.ts, money only in _shared/money.ts, dates by web/src/lib/dates.ts. Tests may check the
+  // project's encoding against Node's Buffer (an independent reference), never write it by hand.
+  {
+    files: ['**/*.{ts,tsx,mjs}'],
+    plugins: { 'one-spelling': oneSpelling },
+    rules: { 'one-spelling/encoding': 'error', 'one-spelling/money': 'error', 'one-spelling/dates': 'error' },
+  },
+  {
+    // Tests and benches check the project's output against independent references (Node's Buffer, Intl, a
+    // double's own messages), so these may spell money and Buffer's base64 their own way; btoa/atob stay out.
+    files: ['tests/**', '**/*.test.{ts,tsx}', 'bench/**'],
+    rules: { 'one-spelling/encoding': ['error', { allowBuffer: true }], 'one-spelling/money': 'off' },
+  },
+  {
+    files: ['supabase/functions/_shared/encoding.ts'],
+    rules: { 'one-spelling/encoding': 'off' },
+  },
+  {
+    files: ['supabase/functions/_shared/money.ts'],
+    rules: { 'one-spelling/money': 'off' },
+  },
+  // ---- end of one spelling per concept ---------------------------------------------------------------------------
 );

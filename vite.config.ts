@@ -4,7 +4,6 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { routeTable } from './web/src/app/routes/route-table.ts';
-import { deferManifestLink } from './scripts/vite/defer-manifest-link.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { routePreloads } from './scripts/vite/route-preloads.ts';
 import { securityHeadersFile } from './scripts/vite/security-headers.ts';
@@ -128,8 +127,8 @@ export default defineConfig({
           },
         ],
       },
+      // VitePWA writes <link rel="manifest"> into index.html, where crawlers, PWA packagers and browsers' install
+      // paths read it (decision 178 put it back; decision 155 had moved it after the first screen).
     }),
-    // After VitePWA: takes out the manifest link it writes into index.html (added back after the first screen).
-    deferManifestLink(),
   ],
 });

@@ -18,7 +18,8 @@ import { sessionClaimsSql } from '../supabase/functions/api/db/database.ts';
 import { MEMBER_DEALS_PAGE_SIZE, memberDealsParams, memberDealsSql } from '../supabase/functions/api/domain/deals.ts';
 import { activateMembers } from '../tests/support/membership.ts';
 import { inlineParams } from '../supabase/functions/api/db/sql-literal.ts';
-import { codeStepAt, dealCodeAt, hexToBytes, stepEndsAt } from '../supabase/functions/_shared/deal-code.ts';
+import { codeStepAt, dealCodeAt, stepEndsAt } from '../supabase/functions/_shared/deal-code.ts';
+import { hexToBytes } from '../supabase/functions/_shared/encoding.ts';
 import { cpuMs, formatFigures, pgbench, startServer, wrk, type LoadFigures } from './support/external-load.ts';
 
 const SIZES = { cities: 50, merchants: 500, deals: 5_000, members: 50_000 };

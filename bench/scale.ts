@@ -23,7 +23,8 @@ import {
   claimsSetupParams, claimsSetupSql, type Database, type OpenTransaction, type Query,
 } from '../supabase/functions/api/db/database.ts';
 import { postgresDatabase } from '../supabase/functions/api/db/postgres-js.ts';
-import { codeStepAt, dealCodeAt, hexToBytes, stepEndsAt } from '../supabase/functions/_shared/deal-code.ts';
+import { codeStepAt, dealCodeAt, stepEndsAt } from '../supabase/functions/_shared/deal-code.ts';
+import { hexToBytes } from '../supabase/functions/_shared/encoding.ts';
 import { formatFigures, pgbench, startServer, wrk, type LoadFigures } from './support/external-load.ts';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);

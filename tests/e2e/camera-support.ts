@@ -8,7 +8,7 @@ const FRAME = { width: 1280, height: 720 };
 
 /**
  * The member's QR as the phone draws it: the SVG on the page rasterized by the browser, `side` pixels square,
- * as gray levels (one byte a pixel, base64). Also the pass text the QR carries (its data-pass).
+ * as gray levels (one byte a pixel). Also the pass text the QR carries (its data-pass).
  */
 export async function phoneQr(phone: Page, side = 560): Promise<{ pass: string; gray: Buffer; side: number }> {
   const qr = phone.getByTestId('member-pass-qr');
@@ -25,11 +25,9 @@ export async function phoneQr(phone: Page, side = 560): Promise<{ pass: string; 
     const rgba = context.getImageData(0, 0, size, size).data;
     const bytes = new Uint8Array(size * size);
     for (let i = 0; i < bytes.length; i++) bytes[i] = Math.round(0.299 * rgba[i * 4] + 0.587 * rgba[i * 4 + 1] + 0.114 * rgba[i * 4 + 2]);
-    let binary = '';
-    for (const byte of bytes) binary += String.fromCharCode(byte);
-    return { pass: svg.getAttribute('data-pass')!, gray: btoa(binary) };
+    return { pass: svg.getAttribute('data-pass')!, gray: Array.from(bytes) };
   }, side);
-  return { pass, gray: Buffer.from(gray, 'base64'), side };
+  return { pass, gray: Buffer.from(gray), side };
 }
 
 /**

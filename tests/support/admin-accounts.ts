@@ -1,5 +1,6 @@
 import { hashPassword } from '../../supabase/functions/api/lib/password.ts';
-import type { Agent, TestApp } from './test-app.ts';
+import { TEST_ADMIN } from './constants.ts';
+import { createTestApp, type Agent, type TestApp } from './test-app.ts';
 import { asService } from './test-database.ts';
 
 export const SECOND_ADMIN = { email: 'second-admin@example.com', password: 'second12345' };
@@ -16,4 +17,12 @@ export async function signInSecondAdmin(t: TestApp): Promise<Agent> {
   const agent = t.agent('192.0.2.200');
   await agent.login(SECOND_ADMIN.email, SECOND_ADMIN.password);
   return agent;
+}
+
+/** A test app and its designated admin (TEST_ADMIN), signed in: `beforeAll(async () => ({ t, admin } = await startAdminTestApp()))`. */
+export async function startAdminTestApp(env: Record<string, string> = {}): Promise<{ t: TestApp; admin: Agent }> {
+  const t = await createTestApp(env);
+  const admin = t.agent();
+  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  return { t, admin };
 }

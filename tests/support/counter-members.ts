@@ -1,8 +1,10 @@
 // Members for counter tests and benchmarks: accounts with an active membership, and passes their devices show.
 import type { OpenedDatabase } from '../../local/admin-sql.ts';
 import { generateDeviceKey, passStepAt, publicKeyCoordinates, signPass } from '../../supabase/functions/_shared/member-pass.ts';
-import type { Agent } from './test-app.ts';
-import { activateMembers } from './membership.ts';
+import { SEED } from './constants.ts';
+import { DEALS_SEED } from './deals-seed.ts';
+import { activateMembers, activateMembership } from './membership.ts';
+import { createTestApp, type Agent, type TestApp } from './test-app.ts';
 
 export interface CounterMember { id: string; memberNumber: number; name: string }
 
@@ -32,4 +34,20 @@ export async function memberDevice(member: Agent) {
     /** The pass the phone shows at `atMs` (now by default). */
     passAt: (atMs = Date.now()) => signPass(certificate, keys.privateKey, passStepAt(atMs)),
   };
+}
+
+/**
+ * The counter tests' cast: a test app; the seeded owner (Rosa) and another merchant signed in; the seeded member
+ * active and signed in, with their member number.
+ */
+export async function startCounterTestApp(): Promise<{ t: TestApp; rosa: Agent; other: Agent; member: Agent; memberNumber: number }> {
+  const t = await createTestApp();
+  await activateMembership(t.database, SEED.member.id);
+  const rosa = t.agent();
+  await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
+  const other = t.agent();
+  await other.login(DEALS_SEED.otherMerchant.email, DEALS_SEED.otherMerchant.password);
+  const member = t.agent();
+  const memberNumber = Number((await member.login(SEED.member.email, SEED.member.password)).memberNumber);
+  return { t, rosa, other, member, memberNumber };
 }

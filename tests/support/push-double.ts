@@ -8,7 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { base64UrlDecode, base64UrlEncode } from '../../supabase/functions/api/ports/push/web-push-crypto.ts';
+import { base64UrlToBytes, bytesToBase64Url } from '../../supabase/functions/_shared/encoding.ts';
 
 export const PUSH_DOUBLE_ORIGIN = 'https://push.test';
 const encoder = new TextEncoder();
@@ -96,16 +96,16 @@ export async function checkVapid(header: string | undefined, audience: string, e
   const [, jwt, k] = match;
   if (k !== expectedKey) return 'k is not the key the subscription was made with';
   const [head, claimsPart, signature] = jwt.split('.');
-  const header_ = JSON.parse(new TextDecoder().decode(base64UrlDecode(head)));
+  const header_ = JSON.parse(new TextDecoder().decode(base64UrlToBytes(head)));
   if (header_.alg !== 'ES256') return 'alg must be ES256';
-  const claims = JSON.parse(new TextDecoder().decode(base64UrlDecode(claimsPart)));
+  const claims = JSON.parse(new TextDecoder().decode(base64UrlToBytes(claimsPart)));
   if (claims.aud !== audience) return `aud must be ${audience}`;
   const now = Math.floor(Date.now() / 1000);
   if (typeof claims.exp !== 'number' || claims.exp <= now || claims.exp > now + 24 * 3600) return 'exp must be within 24 hours';
   if (typeof claims.sub !== 'string' || !/^(mailto:|https:)/.test(claims.sub)) return 'sub must be mailto: or https:';
   if (verifiedTokens.get(jwt) === k) return null;
-  const key = await crypto.subtle.importKey('raw', base64UrlDecode(k), { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
-  const ok = await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, key, base64UrlDecode(signature), encoder.encode(`${head}.${claimsPart}`));
+  const key = await crypto.subtle.importKey('raw', base64UrlToBytes(k), { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
+  const ok = await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, key, base64UrlToBytes(signature), encoder.encode(`${head}.${claimsPart}`));
   if (!ok) return 'bad signature';
   verifiedTokens.set(jwt, k);
   return null;
@@ -186,9 +186,9 @@ export async function startPushDouble(options: { decryptEvery?: number; tls?: { 
       const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']) as CryptoKeyPair;
       const publicRaw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
       const auth = crypto.getRandomValues(new Uint8Array(16));
-      const id = base64UrlEncode(crypto.getRandomValues(new Uint8Array(24)));
+      const id = bytesToBase64Url(crypto.getRandomValues(new Uint8Array(24)));
       held.set(id, { applicationServerKey, privateKey: pair.privateKey, publicRaw, auth, expired: false });
-      return { endpoint: `${origin}/send/${id}`, keys: { p256dh: base64UrlEncode(publicRaw), auth: base64UrlEncode(auth) } };
+      return { endpoint: `${origin}/send/${id}`, keys: { p256dh: bytesToBase64Url(publicRaw), auth: bytesToBase64Url(auth) } };
     },
     async subscribeMany(count, applicationServerKey, distinctKeys = 16) {
       const pairs = await Promise.all(Array.from({ length: distinctKeys }, async () => {
@@ -198,9 +198,9 @@ export async function startPushDouble(options: { decryptEvery?: number; tls?: { 
       }));
       return Array.from({ length: count }, (_, i) => {
         const pair = pairs[i % distinctKeys];
-        const id = `many-${i}-${base64UrlEncode(crypto.getRandomValues(new Uint8Array(9)))}`;
+        const id = `many-${i}-${bytesToBase64Url(crypto.getRandomValues(new Uint8Array(9)))}`;
         held.set(id, { applicationServerKey, ...pair, expired: false });
-        return { endpoint: `${origin}/send/${id}`, keys: { p256dh: base64UrlEncode(pair.publicRaw), auth: base64UrlEncode(pair.auth) } };
+        return { endpoint: `${origin}/send/${id}`, keys: { p256dh: bytesToBase64Url(pair.publicRaw), auth: bytesToBase64Url(pair.auth) } };
       });
     },
     respond(endpoint, status, times = 1, headers = {}) {

@@ -6,7 +6,6 @@ import { firstScreenReady } from './app/first-screen-ready';
 import { registerServiceWorker } from './app/register-service-worker';
 import { dropEarlyAnswers } from './lib/early-answers';
 import { afterFirstScreen } from './lib/first-screen';
-import { addManifestLink } from './lib/pwa/manifest-link';
 import { listenForInstallPrompt } from './lib/pwa/install-prompt';
 import './index.css';
 
@@ -29,5 +28,3 @@ void firstScreenReady(window.location.pathname).then(() => {
 registerServiceWorker();
 // Kept from the start: browsers offer installation once, early (the profile shows the button).
 listenForInstallPrompt();
-// The manifest (and the icon browsers fetch with it) after the first screen, not before its paint.
-void afterFirstScreen().then(addManifestLink);

@@ -1,5 +1,7 @@
 // Business constants of the spec (section 9), shared by the API and the web app.
 
+import { formatCents } from './money.ts';
+
 /** STAFF: a business's counter staff (issue 26, decision 166), a fourth kind beyond the spec's three. */
 export const ROLES = ['USER', 'MERCHANT', 'ADMIN', 'STAFF'] as const;
 export type Role = (typeof ROLES)[number];
@@ -31,7 +33,7 @@ const periodWords = (plan: PlanId) => {
 
 /** What a plan does, in one sentence: price, period, whether and when it renews, how to cancel. */
 export function planTerms(plan: PlanId): string {
-  const price = `$${(PLANS[plan].priceCents / 100).toFixed(2)}`;
+  const price = formatCents(PLANS[plan].priceCents);
   return isPass(plan)
     ? `${price} once for ${periodWords(plan)} of membership. The pass does not renew: it ends after ${periodWords(plan)} unless you choose to renew it from your profile.`
     : `${price} per ${periodWords(plan)}, renewing automatically every ${periodWords(plan)} until you cancel. Cancel anytime from your profile; you keep access until the end of the period you paid for.`;
@@ -42,15 +44,9 @@ export const CHARITY_SHARE_BPS = 1000;
 /** Longest charity name the admin may give (decision 125; the database checks it too). */
 export const CHARITY_NAME_MAX = 120;
 
+/** Registration business types (docs/spec.md section 3); their labels live with every category label in web/src/lib/categories.ts. */
 export const BUSINESS_TYPES = [
-  { value: 'food', label: 'Food & Dining' },
-  { value: 'retail', label: 'Retail' },
-  { value: 'services', label: 'Services' },
-  { value: 'entertainment', label: 'Entertainment' },
-  { value: 'health-wellness', label: 'Health & Wellness' },
-  { value: 'sauna-cold-plunge', label: 'Sauna & Cold Plunge' },
-  { value: 'dispensaries', label: 'Dispensaries' },
-  { value: 'liquor-stores', label: 'Liquor Stores' },
+  'food', 'retail', 'services', 'entertainment', 'health-wellness', 'sauna-cold-plunge', 'dispensaries', 'liquor-stores',
 ] as const;
 
 export const MEMBER_DEAL_FILTERS = [

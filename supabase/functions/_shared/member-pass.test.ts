@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToBase64Url } from './deal-code.ts';
+import { bytesToBase64Url } from './encoding.ts';
 import {
   PASS_EXPIRED, PASS_NOT_RECOGNISED, PASS_OFFLINE_TOO_LONG, type PassCertificate, certifyPassKey, checkPass,
   generateDeviceKey, importPlatformPublicKey, parsePass, passStepAt, publicKeyCoordinates, signPass,

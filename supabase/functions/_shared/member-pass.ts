@@ -12,7 +12,7 @@
 // No other account can produce a pass for this member: that needs the device's private key, which never
 // leaves the device, and a certificate, which the API gives only to the signed-in member.
 import { OFFLINE_CODES_HOURS } from './constants.ts';
-import { base64UrlToBytes, bytesToBase64Url } from './deal-code.ts';
+import { base64UrlToBytes, bytesToBase64Url } from './encoding.ts';
 
 export const PASS_STEP_SECONDS = 30;
 export const PASS_PREFIX = 'PL1';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OfflineDealCodes } from './contract/offline-codes.ts';
-import { base64UrlToBytes, bytesToBase64Url, codeStepAt, codeWindowKey, dealCodeForStep, hexToBytes, hotp, stepEndsAt } from './deal-code.ts';
+import { codeStepAt, codeWindowKey, dealCodeForStep, hotp, stepEndsAt } from './deal-code.ts';
+import { base64UrlToBytes, bytesToBase64Url, hexToBytes } from './encoding.ts';
 import { matchOfflineCode, offlineCheckInstant, offlineCodeAt, planOfflineCodes } from './offline-codes.ts';
 
 const STEP_MS = 120_000;

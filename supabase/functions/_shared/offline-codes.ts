@@ -4,7 +4,8 @@
 // code of the moment exactly as the server does (deal-code.ts), and once the cover runs out it has
 // nothing left to compute from.
 import { DEAL_CODE_STEP_SECONDS, DEAL_CODE_WINDOW_STEPS, OFFLINE_CODES_HOURS } from './constants.ts';
-import { base64UrlToBytes, codeStepAt, codeWindowOf, hotp, stepEndsAt, type DealCode } from './deal-code.ts';
+import { codeStepAt, codeWindowOf, hotp, stepEndsAt, type DealCode } from './deal-code.ts';
+import { base64UrlToBytes } from './encoding.ts';
 import type { OfflineDealCodes } from './contract/offline-codes.ts';
 
 export interface OfflineCodePlan {

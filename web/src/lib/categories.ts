@@ -64,21 +64,22 @@ export const toneClasses: Record<CategoryTone, { badge: string; edge: string }> 
   neutral: { badge: 'bg-stone-100 text-stone-800', edge: 'border-t-stone-400' },
 };
 
-/** Business categories read like the member filters of the same name, plus two registration types of their own. */
+/** A slug's words capitalised and joined: ("food-dining", " & ") → "Food & Dining". The one title-casing. */
+const titleWords = (slug: string, joiner: string) =>
+  slug.split('-').filter(Boolean).map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(joiner);
+
+/**
+ * Business categories and registration business types (BUSINESS_TYPES, docs/spec.md section 3) read like the
+ * member filters of the same name, plus two of their own.
+ */
 const { all: _all, ...filterLabelsByCategory } = memberFilterLabels;
 const CATEGORY_LABELS: Record<string, string> = { ...filterLabelsByCategory, food: 'Food & Dining', other: 'Other' };
 
-/** A business category (or registration business type, docs/spec.md section 3) as people read it; unknown values are title-cased. */
+/** A business category or business type as people read it; unknown values are title-cased. */
 export function businessCategoryLabel(value: string | null): string | null {
   if (!value) return null;
-  return CATEGORY_LABELS[value] ?? value.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+  return CATEGORY_LABELS[value] ?? titleWords(value, ' ');
 }
 
 /** The collab search's category filter (docs/spec.md section 2): dashes turned into " & ", words capitalised (food-dining → Food & Dining). */
-export function categoryFilterLabel(category: string): string {
-  return category
-    .split('-')
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' & ');
-}
+export const categoryFilterLabel = (category: string): string => titleWords(category, ' & ');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockTime, clockTimeWithSeconds, dayAndTime, shortDate } from './dates';
+import { calendarDay, clockTime, clockTimeWithSeconds, dateAndTime24, dayAndTime, shortDate } from './dates';
 
 describe('dates on screen', () => {
   it('formats one moment in each shape, from a Date, a number or an ISO string', () => {
@@ -8,7 +8,8 @@ describe('dates on screen', () => {
     expect(shortDate(when.toISOString())).toBe('Mar 5, 2026');
     expect(clockTime(when.getTime())).toBe('3:07 PM');
     expect(clockTimeWithSeconds(when)).toBe('3:07:09 PM');
-    expect(dayAndTime(when)).toMatch(/^Mar 5(,| at) 3:07 PM$/);
+    expect(dayAndTime(when)).toBe('Mar 5, 3:07 PM');
+    expect(dateAndTime24(when)).toBe('Mar 5, 2026 15:07');
   });
 
   it('writes times of day exactly as Intl en-US does, for every second of a day', () => {
@@ -33,5 +34,21 @@ describe('dates on screen', () => {
     expect(shortDate(new Date(2026, 2, 5, 0, 0, 0))).toBe('Mar 5, 2026');
     expect(shortDate(new Date(2026, 2, 5, 23, 59, 59))).toBe('Mar 5, 2026');
     expect(() => shortDate('not a date')).toThrow(RangeError);
+  });
+
+  it('writes the spec\'s notification time (MMM d, h:mm a) and dates by hand, as date-fns did (decision 178)', () => {
+    // Local times, so the test holds in any time zone.
+    const local = (y: number, m: number, d: number, h: number, min: number) => new Date(y, m - 1, d, h, min).toISOString();
+    expect(dayAndTime(local(2026, 3, 5, 15, 7))).toBe('Mar 5, 3:07 PM');
+    expect(dayAndTime(local(2026, 11, 22, 0, 5))).toBe('Nov 22, 12:05 AM');
+    expect(shortDate(local(2026, 3, 5, 23, 59))).toBe('Mar 5, 2026');
+    expect(dateAndTime24(new Date(2026, 0, 9, 7, 5))).toBe('Jan 9, 2026 07:05');
+    expect(() => dayAndTime('not a date')).toThrow(RangeError);
+  });
+
+  it('reads a calendar day as that day in any time zone', () => {
+    expect(calendarDay('2026-03-05')).toBe('Mar 5, 2026');
+    expect(calendarDay('2026-12-31')).toBe('Dec 31, 2026');
+    expect(calendarDay(new Date(2026, 2, 5, 12).toISOString())).toBe('Mar 5, 2026');
   });
 });

@@ -1,11 +1,12 @@
-// Dates and times on screen (docs/spec.md section 9: English-US), one formatter per shape for every screen.
-// Notification and following dates use date-fns patterns from the spec (features/follows-and-updates/utils).
+// Dates and times on screen (docs/spec.md section 9: English-US), one formatter per shape for every screen: the
+// project's one date stack (decision 178; date-fns left the project, eslint refuses it).
 //
 // Start-up cost: the first Intl.DateTimeFormat a page makes loads the locale's data, 14–44 ms on a desktop
 // renderer and four times that on a phone, and this module used to make four while the entry chunk ran, before
 // the first render. What the first screens show is written out by hand instead: times of day ("3:07:09 PM",
 // on every member deal card) and short dates ("Valid until Mar 5, 2026", on the visitors' cards); dates.test.ts
-// checks them against Intl. The rest is formatted by Intl, each formatter made on first use (decision 160).
+// checks them against Intl. Shapes built from those ("Mar 5, 3:07 PM", "Mar 5, 2026 15:07") are written the same
+// way; what is left (a year of other than four digits) goes to Intl, its formatter made on first use (decision 160).
 
 const EN_US = 'en-US';
 
@@ -16,7 +17,6 @@ function lazyFormat(options: Intl.DateTimeFormatOptions): (date: Date) => string
 }
 
 const shortDateFormat = lazyFormat({ month: 'short', day: 'numeric', year: 'numeric' });
-const dayAndTimeFormat = lazyFormat({ month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 type When = Date | number | string;
 const toDate = (when: When) => (when instanceof Date ? when : new Date(when));
@@ -41,5 +41,22 @@ export function shortDate(when: When): string {
 export const clockTime = (when: When) => timeOfDay(toDate(when), false);
 /** "3:07:09 PM". */
 export const clockTimeWithSeconds = (when: When) => timeOfDay(toDate(when), true);
-/** "Mar 5, 3:07 PM". */
-export const dayAndTime = (when: When) => dayAndTimeFormat(toDate(when));
+
+/** "Mar 5, 3:07 PM" (notifications, updates, devices, the counter's queue). */
+export function dayAndTime(when: When): string {
+  const date = toDate(when);
+  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value');
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${timeOfDay(date, false)}`;
+}
+
+/** "Mar 5, 2026 15:07", a 24-hour clock (the admin's audit log). */
+export function dateAndTime24(when: When): string {
+  const date = toDate(when);
+  return `${shortDate(date)} ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
+}
+
+/** A calendar day written "2026-03-05" (no time, no zone) as "Mar 5, 2026": that day wherever the viewer is. */
+export function calendarDay(isoDay: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
+  return shortDate(match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : isoDay);
+}

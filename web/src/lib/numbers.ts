@@ -1,6 +1,6 @@
 // Counts on screen (points, redemptions, users): en-US digits with thousands separators, "12,345".
 //
-// Written out by hand for whole numbers, like lib/money.ts and the times of day in lib/dates.ts: the first Intl
+// Written out by hand for whole numbers, like @shared/money.ts and the times of day in lib/dates.ts: the first Intl
 // formatter of a page loads locale data (~30 ms of a render on a throttled phone, and the member home's points
 // card is the first to need one). numbers.test.ts checks the output against Intl's; other numbers go to Intl.
 

@@ -8,7 +8,8 @@ import type {
 } from '../../_shared/contract/charities.ts';
 import type { Query } from '../db/database.ts';
 import { conflict, invalid, notFound } from './errors.ts';
-import { centsAsDecimal, toCsv } from '../lib/csv.ts';
+import { toCsv } from '../../_shared/csv.ts';
+import { centsAsDecimal } from '../../_shared/money.ts';
 import { PLANS, type PlanId } from '../../_shared/constants.ts';
 
 type CharityRow = Omit<AdminCharity, 'createdAt' | 'retiredAt' | 'totalGivenCents'> & {

@@ -1,6 +1,6 @@
 import type { Collaboration, collaborationRequestBody } from '../../_shared/contract/collabs.ts';
 import type { Query } from '../db/database.ts';
-import { conflict, forbidden, notFound } from '../lib/http-error.ts';
+import { conflict, forbidden, notFound } from './errors.ts';
 
 // Collaborations between two approved businesses (spec: Local Collabs; issue 31 adds the sender's withdrawal).
 // Every statement runs as the caller: RLS returns only collaborations the caller's business is a party of,

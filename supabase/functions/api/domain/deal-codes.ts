@@ -1,4 +1,5 @@
-import { codeStepAt, dealCodeAt, dealCodeForStep, hexToBytes, matchCodeStep, type DealCode } from '../../_shared/deal-code.ts';
+import { codeStepAt, dealCodeAt, dealCodeForStep, matchCodeStep, type DealCode } from '../../_shared/deal-code.ts';
+import { hexToBytes } from '../../_shared/encoding.ts';
 import type { Query } from '../db/database.ts';
 
 /** $1: a uuid[] literal of deal ids. Only the secrets the caller may see codes of come back. */

@@ -5,7 +5,8 @@
 // the member card's mapping (deal-views.ts). SQL: supabase/migrations/20261123090000_deal_links.sql.
 import { DEAL_NOT_FOUND_MESSAGE, DEAL_UNAVAILABLE_MESSAGE, type MemberDealLinkAnswer } from '../../_shared/contract/deal-links.ts';
 import type { PublicDeal } from '../../_shared/contract/deals.ts';
-import { codeStepAt, hexToBytes } from '../../_shared/deal-code.ts';
+import { codeStepAt } from '../../_shared/deal-code.ts';
+import { hexToBytes } from '../../_shared/encoding.ts';
 import type { Query } from '../db/database.ts';
 import { gone, notFound } from './errors.ts';
 import { codeOf } from './deal-codes.ts';

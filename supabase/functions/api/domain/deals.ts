@@ -2,6 +2,7 @@
 // the public list, and the codes. Routes call these; the SQL lives in
 // SQL functions, current definitions in supabase/schema.sql (private.member_deals, public.deal_is_live_and_listed).
 import type { MemberDeal } from '../../_shared/contract/deals.ts';
+import { base64UrlToText, textToBase64Url } from '../../_shared/encoding.ts';
 import type { Statement } from '../db/database.ts';
 import { sqlLiteral } from '../db/sql-literal.ts';
 import { invalid } from './errors.ts';
@@ -36,15 +37,14 @@ export interface MemberDealPageRow extends MemberDealRow {
 }
 
 /** Cursor: base64url of JSON [created_at text (microseconds kept), id]. */
-const encodeCursor = (createdAt: string, id: string) => btoa(JSON.stringify([createdAt, id]))
-  .replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const encodeCursor = (createdAt: string, id: string) => textToBase64Url(JSON.stringify([createdAt, id]));
 
 const CURSOR_DATE = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:\d{2})?)$/;
 
 export function decodeCursor(cursor: string | undefined): [string, string] | [null, null] {
   if (!cursor) return [null, null];
   try {
-    const json = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+    const json = base64UrlToText(cursor);
     const value = JSON.parse(json) as unknown;
     // The date as the server wrote it (created_at::text): JavaScript reads far more ("0", "Tuesday, ...")
     // than PostgreSQL does, so a looser check let 22007 through as a 500 (issue 28).

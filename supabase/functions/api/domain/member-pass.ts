@@ -4,7 +4,7 @@ import type { PassKeysAnswer, PassCertificateAnswer } from '../../_shared/contra
 import {
   certifyPassKey, checkPass, importPlatformPublicKey, PASS_CERT_MAX_MS, type PassCheck,
 } from '../../_shared/member-pass.ts';
-import { bytesToBase64Url } from '../../_shared/deal-code.ts';
+import { bytesToBase64Url } from '../../_shared/encoding.ts';
 import { type Database, type Query, serviceClaims } from '../db/database.ts';
 import { callerMembershipEndsAt } from './membership.ts';
 

@@ -3,7 +3,8 @@
 // GET /api/merchant/deals/offline-codes and the deal link (GET /api/deals/member/:id).
 import { DEAL_CODE_STEP_SECONDS, DEAL_CODE_WINDOW_STEPS, OFFLINE_CODES_HOURS } from '../../_shared/constants.ts';
 import type { OfflineCodesAnswer, OfflineDealCodes } from '../../_shared/contract/offline-codes.ts';
-import { bytesToBase64Url, codeWindowKey, codeWindowOf, hotp } from '../../_shared/deal-code.ts';
+import { codeWindowKey, codeWindowOf, hotp } from '../../_shared/deal-code.ts';
+import { bytesToBase64Url } from '../../_shared/encoding.ts';
 import { planOfflineCodes } from '../../_shared/offline-codes.ts';
 
 /** How far ahead a cover reaches (OFFLINE_CODES_HOURS). */

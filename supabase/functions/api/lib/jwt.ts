@@ -1,22 +1,27 @@
 // JSON Web Tokens with Web Crypto (same code in Node and Deno): HS256 (a shared secret) and ES256
 // (an asymmetric P-256 key given as a private JWK, e.g. a Supabase project's imported signing key).
 
+import { bytesToBase64Url as base64Url, textToBase64Url } from '../../_shared/encoding.ts';
+
 const encoder = new TextEncoder();
 
-const base64Url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const base64UrlJson = (value: unknown) => textToBase64Url(JSON.stringify(value));
 
-const base64UrlJson = (value: unknown) => base64Url(encoder.encode(JSON.stringify(value)));
-
-async function hmacSha256(secret: string, data: string): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  return new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(data)));
+/**
+ * The one JWT signer (decision 178): a compact JWS of `header` and `claims` with a WebCrypto key, HMAC for
+ * HS256 or ECDSA P-256 for ES256. Web Crypto's ECDSA signature is r || s (IEEE P1363), which is exactly JWS's
+ * ES256 encoding. Realtime tokens (below) and VAPID tokens (ports/push) both sign here.
+ */
+export async function signJwt(header: { alg: 'HS256' | 'ES256' } & Record<string, unknown>, claims: Record<string, unknown>, key: CryptoKey): Promise<string> {
+  const unsigned = `${base64UrlJson(header)}.${base64UrlJson(claims)}`;
+  const algorithm = header.alg === 'HS256' ? 'HMAC' : { name: 'ECDSA', hash: 'SHA-256' };
+  return `${unsigned}.${base64Url(new Uint8Array(await crypto.subtle.sign(algorithm, key, encoder.encode(unsigned))))}`;
 }
 
 /** Signs `claims` as a compact HS256 JWT. */
 export async function signHs256(claims: Record<string, unknown>, secret: string): Promise<string> {
-  const unsigned = `${base64UrlJson({ alg: 'HS256', typ: 'JWT' })}.${base64UrlJson(claims)}`;
-  return `${unsigned}.${base64Url(await hmacSha256(secret, unsigned))}`;
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return signJwt({ alg: 'HS256', typ: 'JWT' }, claims, key);
 }
 
 /** A private EC P-256 key as a JWK (kty EC, crv P-256, x, y, d), with the key id verifiers look it up by. */
@@ -65,8 +70,5 @@ export async function signEs256(claims: Record<string, unknown>, jwk: Es256Priva
     key = crypto.subtle.importKey('jwk', { kty, crv, x, y, d }, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']);
     es256Keys.set(jwk, key);
   }
-  const unsigned = `${base64UrlJson({ alg: 'ES256', typ: 'JWT', kid: jwk.kid })}.${base64UrlJson(claims)}`;
-  // Web Crypto's ECDSA signature is r || s (IEEE P1363), which is exactly JWS's ES256 encoding.
-  const signature = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, await key, encoder.encode(unsigned));
-  return `${unsigned}.${base64Url(new Uint8Array(signature))}`;
+  return signJwt({ alg: 'ES256', typ: 'JWT', kid: jwk.kid }, claims, await key);
 }

@@ -2,6 +2,8 @@
 // The web app's policy allows its own files, the hashes of index.html's inline scripts (never
 // 'unsafe-inline' for scripts), Stripe Elements, and Supabase (Realtime, Storage) in production.
 
+import { bytesToBase64 } from '../../_shared/encoding.ts';
+
 /** Headers every answer carries, page or API. */
 export const COMMON_SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
@@ -47,9 +49,7 @@ export const inlineScripts = (html: string) =>
 /** `sha256-<base64>` of a script body, as CSP wants it. */
 export async function scriptHash(body: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body)));
-  let binary = '';
-  for (const byte of digest) binary += String.fromCharCode(byte);
-  return `sha256-${btoa(binary)}`;
+  return `sha256-${bytesToBase64(digest)}`;
 }
 
 /**

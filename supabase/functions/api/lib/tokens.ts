@@ -1,9 +1,10 @@
 // Opaque random tokens and their hashes (same code in Node and Deno).
 import { createHash } from 'node:crypto';
+import { bytesToBase64Url } from '../../_shared/encoding.ts';
 
 export function randomToken(bytes = 32): string {
   const data = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...data)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return bytesToBase64Url(data);
 }
 
 /**

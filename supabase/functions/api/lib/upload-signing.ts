@@ -1,12 +1,14 @@
 // Signed upload addresses: one object key, an expiry, and an HMAC-SHA256 over both, so the
 // browser can PUT exactly that object until it expires and nothing else (like an S3 presigned PUT).
 
+import { bytesToHex } from '../../_shared/encoding.ts';
+
 const encoder = new TextEncoder();
 
 async function hmacHex(secret: string, message: string): Promise<string> {
   const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const signature = await crypto.subtle.sign('HMAC', key, encoder.encode(message));
-  return [...new Uint8Array(signature)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return bytesToHex(new Uint8Array(signature));
 }
 
 const signedText = (key: string, expires: number) => `PUT\n${key}\n${expires}`;

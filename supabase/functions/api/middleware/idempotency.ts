@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { bytesToHex } from '../../_shared/encoding.ts';
 import type { AppContext, AppEnv, RequestTransaction } from '../context.ts';
 import { serviceTx } from '../context.ts';
 import type { Database } from '../db/database.ts';
@@ -33,7 +34,7 @@ async function requestHash(request: Request, method: string, path: string): Prom
   all.set(head);
   all.set(body, head.byteLength);
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', all));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+  return bytesToHex(digest);
 }
 
 type KeyRow = {

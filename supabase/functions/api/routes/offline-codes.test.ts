@@ -1,7 +1,8 @@
 import { CODE_NEEDS_MEMBER_MESSAGE } from '../../_shared/contract/counter.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfflineCodesAnswer } from '../../_shared/contract/offline-codes.ts';
-import { codeStepAt, dealCodeForStep, hexToBytes } from '../../_shared/deal-code.ts';
+import { codeStepAt, dealCodeForStep } from '../../_shared/deal-code.ts';
+import { hexToBytes } from '../../_shared/encoding.ts';
 import { offlineCodeAt } from '../../_shared/offline-codes.ts';
 import { SEED } from '../../../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../../../tests/support/deals-seed.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { categoryTone, dealCategoryLabel } from '@/lib/categories';
-import { formatCents } from '@/lib/money';
+import { formatCents } from '@shared/money.ts';
 import { countdownLabel, discountLabel, usageLabel } from './deal-format';
 
 describe('deal display', () => {

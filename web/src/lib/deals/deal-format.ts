@@ -1,5 +1,5 @@
 // Display rules for deals shared by the merchant, member and public screens (category labels: lib/categories.ts).
-import { formatCents } from '../money';
+import { formatCents } from '@shared/money.ts';
 
 /** "20% OFF" or "$3.00 OFF". */
 export function discountLabel(deal: { discountPercent: number | null; discountAmount: number | null }): string {

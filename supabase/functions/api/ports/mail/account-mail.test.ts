@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED, TEST_ADMIN } from '../../../../../tests/support/constants.ts';
 import { readMailDir } from '../../../../../tests/support/mail.ts';
 import { createTestApp, type Agent, type TestApp } from '../../../../../tests/support/test-app.ts';
+import { subscribeThroughApi } from '../../../../../tests/support/subscribe.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
 import { drainOutbox } from './outbox.ts';
 
@@ -19,18 +20,9 @@ async function mailsTo(to: string, subject: RegExp) {
 /** The whole test-provider subscribe flow for a new account. */
 async function subscribe(a: Agent, email: string) {
   const account = { email, name: 'Rita Receipt', password: 'secret123', homeCityId: SEED.lyonsId, preferredCharityId: SEED.lyonsCharityId };
-  const created = await a.post('/api/create-subscription', { ...account, plan: 'monthly' });
-  expect(created.status).toBe(200);
-  const paid = await a.post('/api/test-payments/confirm', {
-    clientSecret: created.body.clientSecret, cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123',
-  });
-  expect(paid.status).toBe(200);
-  const done = await a.post('/api/complete-subscription', {
-    ...account, paymentIntentId: created.body.paymentIntentId, customerId: created.body.customerId,
-    isUpgrade: false, existingUserId: null, plan: 'monthly',
-  });
-  expect(done.status).toBe(200);
-  return done;
+  const { completed } = await subscribeThroughApi(a, account);
+  expect(completed?.status).toBe(200);
+  return completed!;
 }
 
 describe('merchant mail', () => {

@@ -2,6 +2,7 @@
 // MAIL_DIR, named by its idempotency key and written exclusively, so a second send of one key is a no-op.
 import { link, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { textToBase64 } from '../../../_shared/encoding.ts';
 import { type MailMessage, MailSendError, type MailPort } from './mail-port.ts';
 
 const safeName = (key: string) => key.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 120);
@@ -41,8 +42,7 @@ export function quotedPrintable(text: string): string {
 /** RFC 2047 encoded-word for a header value that is not plain ASCII. */
 export function encodeHeader(value: string): string {
   if (/^[\x20-\x7e]*$/.test(value)) return value;
-  const b64 = btoa(String.fromCharCode(...new TextEncoder().encode(value)));
-  return `=?UTF-8?B?${b64}?=`;
+  return `=?UTF-8?B?${textToBase64(value)}?=`;
 }
 
 /** The whole message as RFC 5322 text with CRLF line ends. */

@@ -11,7 +11,8 @@ import { createTestApp, type TestApp } from '../../../../../tests/support/test-a
 import { asAnon, asService, asUser, openTestDatabase } from '../../../../../tests/support/test-database.ts';
 import { emlFileMailer, renderEml } from './eml-file-mailer.ts';
 import { MailSendError, type MailPort } from './mail-port.ts';
-import { backoffSeconds, claimDue, drainOutbox, enqueueMail } from './outbox.ts';
+import { backoffSeconds } from '../../lib/drain-loop.ts';
+import { claimDue, drainOutbox, enqueueMail } from './outbox.ts';
 import { resendMailer } from './resend-mailer.ts';
 import { passwordResetMail, receiptMail } from './templates.ts';
 

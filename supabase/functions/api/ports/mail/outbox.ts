@@ -7,6 +7,7 @@
 import type { Database, Query } from '../../db/database.ts';
 import { serviceClaims } from '../../db/database.ts';
 import { MailSendError, type MailPort } from './mail-port.ts';
+import { backoffSeconds, startDrainLoop } from '../../lib/drain-loop.ts';
 import type { RenderedMail } from './templates.ts';
 
 /** Writes one message in the caller's transaction (service_role, or the user to their own address / the admin). */
@@ -41,9 +42,6 @@ interface OutboxRow {
   id: string; to_address: string; subject: string; text_body: string; html_body: string;
   idempotency_key: string; attempts: number;
 }
-
-export const backoffSeconds = (attempt: number, base = 30, max = 3600) =>
-  Math.min(max, base * 2 ** Math.max(0, attempt - 1));
 
 /** Claims due rows and commits the claim (the lease starts). */
 export function claimDue(db: Database, batchSize: number, leaseSeconds: number): Promise<OutboxRow[]> {
@@ -102,19 +100,5 @@ export async function drainOutbox(db: Database, mail: MailPort, options: DrainOp
 }
 
 /** Runs drainOutbox every intervalMs until stopped (the local runner). Returns stop(). */
-export function startOutboxLoop(db: Database, mail: MailPort, options: DrainOptions & { intervalMs?: number }) {
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = async () => {
-    if (stopped) return;
-    running = drainOutbox(db, mail, options).catch((error) => console.warn(`mail outbox: ${(error as Error).message}`));
-    await running;
-    if (!stopped) timer = setTimeout(tick, options.intervalMs ?? 1000);
-  };
-  let timer = setTimeout(tick, 0);
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
-}
+export const startOutboxLoop = (db: Database, mail: MailPort, options: DrainOptions & { intervalMs?: number }) =>
+  startDrainLoop('mail outbox', () => drainOutbox(db, mail, options), options.intervalMs);

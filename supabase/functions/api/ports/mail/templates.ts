@@ -1,6 +1,8 @@
 // Message templates: every mail has a plain-text part, the product's name and a link back to the site.
 // Links are built from config.linkOrigin: SITE_URL, else the local runner's http://localhost:PORT (decision 176).
 
+import { formatCents } from '../../../_shared/money.ts';
+
 export const PRODUCT_NAME = 'Pay Local';
 
 export interface RenderedMail {
@@ -116,8 +118,6 @@ export function merchantDeletedMail(p: { name: string; businessName: string; sit
   });
 }
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
 export function receiptMail(p: {
   name: string; siteUrl: string; planLabel: string; amountCents: number; charityCents: number;
   charityName: string | null; periodStart: string; periodEnd: string; terms: string;
@@ -127,9 +127,9 @@ export function receiptMail(p: {
     subject: `Your ${PRODUCT_NAME} receipt`,
     greeting: `Hi ${p.name},`,
     paragraphs: [
-      `Thank you for your payment of ${dollars(p.amountCents)} for the ${p.planLabel} plan.`,
+      `Thank you for your payment of ${formatCents(p.amountCents)} for the ${p.planLabel} plan.`,
       `Period: ${p.periodStart} to ${p.periodEnd}.`,
-      `${dollars(p.charityCents)} (10%) goes to ${p.charityName ?? 'your local charity'}.`,
+      `${formatCents(p.charityCents)} (10%) goes to ${p.charityName ?? 'your local charity'}.`,
       `Terms: ${p.terms}`,
     ],
     action: { label: 'See your membership', url: link(p.siteUrl, '/profile') },
@@ -177,10 +177,10 @@ export function disputeOpenedMail(p: {
 }): RenderedMail {
   return layout({
     kind: 'dispute_opened',
-    subject: `A payment dispute was opened (${dollars(p.amountCents)})`,
+    subject: `A payment dispute was opened (${formatCents(p.amountCents)})`,
     greeting: 'Hello,',
     paragraphs: [
-      `The bank of ${p.memberName ?? 'a deleted account'}${p.memberEmail ? ` (${p.memberEmail})` : ''} disputes ${dollars(p.amountCents)} of the payment of ${p.paidAt}${p.reason ? ` (reason: ${p.reason})` : ''}.`,
+      `The bank of ${p.memberName ?? 'a deleted account'}${p.memberEmail ? ` (${p.memberEmail})` : ''} disputes ${formatCents(p.amountCents)} of the payment of ${p.paidAt}${p.reason ? ` (reason: ${p.reason})` : ''}.`,
       'The membership is suspended until the dispute is closed: won restores it, lost counts as a refund.',
     ],
     action: { label: 'Open the admin', url: link(p.siteUrl, '/admin') },
@@ -199,8 +199,8 @@ export function renewalFailedMail(p: {
     greeting: `Hi ${p.name},`,
     paragraphs: [
       action
-        ? `Your bank asks you to confirm the ${dollars(p.amountCents)} renewal of your membership.`
-        : `We could not charge ${dollars(p.amountCents)} for your membership renewal${p.reason ? ` (${p.reason})` : ''}.`,
+        ? `Your bank asks you to confirm the ${formatCents(p.amountCents)} renewal of your membership.`
+        : `We could not charge ${formatCents(p.amountCents)} for your membership renewal${p.reason ? ` (${p.reason})` : ''}.`,
       `You keep your member deals until ${p.graceEnds} while we try again. ${action ? 'Confirm the payment' : 'Update your card'} to keep them after that.`,
     ],
     action: action ? { label: 'Confirm the payment', url: p.actionUrl! } : { label: 'Update card', url: link(p.siteUrl, '/profile') },

@@ -7,7 +7,7 @@
 // the local runner calls it every second and the Edge Function on a schedule (POST /api/internal/drain-push).
 import type { Database } from '../../db/database.ts';
 import { serviceClaims } from '../../db/database.ts';
-import { backoffSeconds } from '../mail/outbox.ts';
+import { backoffSeconds, startDrainLoop } from '../../lib/drain-loop.ts';
 import type { PushMessage, PushOutcome, PushPort } from './push-port.ts';
 
 export interface PushDrainOptions {
@@ -207,19 +207,5 @@ async function sendClaimed(
 }
 
 /** Runs drainPush every intervalMs until stopped (the local runner). Returns stop(). */
-export function startPushLoop(db: Database, push: PushPort, options: PushDrainOptions & { intervalMs?: number } = {}) {
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = async () => {
-    if (stopped) return;
-    running = drainPush(db, push, options).catch((error) => console.warn(`push queue: ${(error as Error).message}`));
-    await running;
-    if (!stopped) timer = setTimeout(tick, options.intervalMs ?? 1000);
-  };
-  let timer = setTimeout(tick, 0);
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
-}
+export const startPushLoop = (db: Database, push: PushPort, options: PushDrainOptions & { intervalMs?: number } = {}) =>
+  startDrainLoop('push queue', () => drainPush(db, push, options), options.intervalMs);

@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED, TEST_ADMIN } from '../../../../../tests/support/constants.ts';
+import { SEED } from '../../../../../tests/support/constants.ts';
 import { registerMerchant } from '../../../../../tests/support/merchant-accounts.ts';
-import { createTestApp, type Agent, type TestApp } from '../../../../../tests/support/test-app.ts';
+import { startAdminTestApp } from '../../../../../tests/support/admin-accounts.ts';
+import type { Agent, TestApp } from '../../../../../tests/support/test-app.ts';
 import { asAnon, asService, asUser } from '../../../../../tests/support/test-database.ts';
 
 let t: TestApp;
 let admin: Agent;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.agent();
-  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
-});
+beforeAll(async () => ({ t, admin } = await startAdminTestApp()));
 afterAll(() => t.close());
 
 describe('DELETE /api/admin/merchants/{id}', () => {

@@ -2,16 +2,14 @@
 // refunds from the users table, and rehearses disputes with the test-mode control.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED, TEST_ADMIN } from '../../../../../tests/support/constants.ts';
-import { createTestApp, type Agent, type TestApp } from '../../../../../tests/support/test-app.ts';
+import { startAdminTestApp } from '../../../../../tests/support/admin-accounts.ts';
+import type { Agent, TestApp } from '../../../../../tests/support/test-app.ts';
+import { subscribeThroughApi } from '../../../../../tests/support/subscribe.ts';
 import { asService, asUser } from '../../../../../tests/support/test-database.ts';
 
 let t: TestApp;
 let admin: Agent;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.agent();
-  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
-});
+beforeAll(async () => ({ t, admin } = await startAdminTestApp()));
 afterAll(() => t.close());
 
 let ip = 0;
@@ -19,11 +17,7 @@ let ip = 0;
 async function member(email: string, plan = 'monthly') {
   const agent = t.agent(`198.51.100.${++ip}`);
   const account = { email, name: 'Rita Refund', password: 'secret123', homeCityId: SEED.lyonsId };
-  const created = await agent.post('/api/create-subscription', { ...account, plan });
-  await agent.post('/api/test-payments/confirm', { clientSecret: created.body.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' });
-  const done = await agent.post('/api/complete-subscription', {
-    ...account, paymentIntentId: created.body.paymentIntentId, customerId: created.body.customerId, isUpgrade: false, existingUserId: null, plan,
-  });
+  const done = (await subscribeThroughApi(agent, account, { plan })).completed!;
   expect(done.status).toBe(200);
   const userId = done.body.user.id as string;
   const listed = await admin.get(`/api/admin/payments?userId=${userId}`);

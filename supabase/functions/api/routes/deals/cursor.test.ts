@@ -5,6 +5,7 @@ import { SEED } from '../../../../../tests/support/constants.ts';
 import { createTestApp, type Agent, type TestApp } from '../../../../../tests/support/test-app.ts';
 import { onError } from '../../middleware/errors.ts';
 import { Hono } from 'hono';
+import { textToBase64Url } from '../../../_shared/encoding.ts';
 
 let t: TestApp;
 let member: Agent;
@@ -15,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const cursorOf = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const cursorOf = (value: unknown) => textToBase64Url(JSON.stringify(value));
 const ID = 'c0000000-0000-4000-8000-000000000001';
 
 describe('malformed deals cursors', () => {

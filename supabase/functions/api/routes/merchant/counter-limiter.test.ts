@@ -3,11 +3,9 @@
 import { clearOfWindowEdge } from '../../../../../tests/support/limiter-window.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEED } from '../../../../../tests/support/constants.ts';
-import { DEALS_SEED } from '../../../../../tests/support/deals-seed.ts';
-import { activateMembership } from '../../../../../tests/support/membership.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
-import { type Agent, type AgentResponse, createTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
-import { createActiveMembers, memberDevice } from '../../../../../tests/support/counter-members.ts';
+import type { Agent, AgentResponse, TestApp } from '../../../../../tests/support/test-app.ts';
+import { createActiveMembers, memberDevice, startCounterTestApp } from '../../../../../tests/support/counter-members.ts';
 import { MEMBER_NOT_RECOGNISED_MESSAGE } from '../../../_shared/contract/counter.ts';
 import { COUNTER_DEVICE_INVALID } from '../../domain/limiter.ts';
 import { CODE_NOT_RECOGNISED } from './counter.ts';
@@ -17,16 +15,7 @@ let rosa: Agent;
 let other: Agent;
 let member: Agent;
 let memberNumber: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  await activateMembership(t.database, SEED.member.id);
-  rosa = t.agent();
-  await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
-  other = t.agent();
-  await other.login(DEALS_SEED.otherMerchant.email, DEALS_SEED.otherMerchant.password);
-  member = t.agent();
-  memberNumber = Number((await member.login(SEED.member.email, SEED.member.password)).memberNumber);
-});
+beforeAll(async () => ({ t, rosa, other, member, memberNumber } = await startCounterTestApp()));
 afterAll(() => t.close());
 // Each test starts with empty buckets (the limiter's windows are 5 minutes long).
 beforeEach(async () => {

@@ -6,7 +6,8 @@ import { DEALS_SEED } from '../../../../../tests/support/deals-seed.ts';
 import { activateMembership } from '../../../../../tests/support/membership.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
 import { createActiveMembers, memberDevice } from '../../../../../tests/support/counter-members.ts';
-import { codeStepAt, dealCodeForStep, hexToBytes } from '../../../_shared/deal-code.ts';
+import { codeStepAt, dealCodeForStep } from '../../../_shared/deal-code.ts';
+import { hexToBytes } from '../../../_shared/encoding.ts';
 import { type Agent, createTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;

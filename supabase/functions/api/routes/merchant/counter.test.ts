@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeStepAt, dealCodeForStep, hexToBytes } from '../../../_shared/deal-code.ts';
+import { codeStepAt, dealCodeForStep } from '../../../_shared/deal-code.ts';
+import { hexToBytes } from '../../../_shared/encoding.ts';
 import { SEED } from '../../../../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../../../../tests/support/deals-seed.ts';
-import { activateMembership } from '../../../../../tests/support/membership.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
-import { type Agent, createTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
+import type { Agent, TestApp } from '../../../../../tests/support/test-app.ts';
 import { CODE_NEEDS_MEMBER_MESSAGE } from '../../../_shared/contract/counter.ts';
 import {
   generateDeviceKey, PASS_EXPIRED, PASS_NOT_RECOGNISED, passStepAt, publicKeyCoordinates, signPass,
 } from '../../../_shared/member-pass.ts';
-import { createActiveMembers, memberDevice } from '../../../../../tests/support/counter-members.ts';
+import { createActiveMembers, memberDevice, startCounterTestApp } from '../../../../../tests/support/counter-members.ts';
 import { CODE_NOT_RECOGNISED } from './counter.ts';
 
 let t: TestApp;
@@ -17,16 +17,7 @@ let rosa: Agent;
 let other: Agent;
 let memberNumber: number;
 let member: Agent;
-beforeAll(async () => {
-  t = await createTestApp();
-  await activateMembership(t.database, SEED.member.id);
-  rosa = t.agent();
-  await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
-  other = t.agent();
-  await other.login(DEALS_SEED.otherMerchant.email, DEALS_SEED.otherMerchant.password);
-  member = t.agent();
-  memberNumber = Number((await member.login(SEED.member.email, SEED.member.password)).memberNumber);
-});
+beforeAll(async () => ({ t, rosa, other, member, memberNumber } = await startCounterTestApp()));
 afterAll(() => t.close());
 
 async function newDeal(body: Record<string, unknown> = {}) {

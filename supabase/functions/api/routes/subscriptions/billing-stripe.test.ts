@@ -4,27 +4,17 @@
 // nothing; retries exhausted (unpaid) end access; a plan change is previewed with Stripe's proration.
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareStripeAccount, stripeClientFor } from '../../../../../tests/support/stripe-account.ts';
-import { startStripeDouble, type StripeDouble } from '../../../../../tests/support/stripe-double.ts';
-import { createTestApp, type Agent, type TestApp } from '../../../../../tests/support/test-app.ts';
+import { startStripeTestApp, stripeClientFor } from '../../../../../tests/support/stripe-account.ts';
+import type { StripeDouble } from '../../../../../tests/support/stripe-double.ts';
+import type { Agent, TestApp } from '../../../../../tests/support/test-app.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
-import { STRIPE_WEBHOOK_EVENTS, stripePaymentProvider } from '../../ports/payments/stripe-provider.ts';
+import { STRIPE_WEBHOOK_EVENTS } from '../../ports/payments/stripe-provider.ts';
 
 const secret = 'whsec_billing_test';
 let t: TestApp;
 let double: StripeDouble;
 
-beforeAll(async () => {
-  double = await startStripeDouble();
-  await prepareStripeAccount(double);
-  t = await createTestApp({}, (deps) => ({
-    ...deps,
-    payments: stripePaymentProvider({
-      secretKey: 'sk_test_billing', publishableKey: 'pk_test_billing', webhookSecret: secret,
-      host: '127.0.0.1', port: double.port, protocol: 'http',
-    }),
-  }));
-});
+beforeAll(async () => ({ t, double } = await startStripeTestApp('billing', secret)));
 afterAll(async () => { await t.close(); await double.close(); });
 
 async function deliver(body: object) {

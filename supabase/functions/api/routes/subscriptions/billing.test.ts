@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_GRACE_DAYS } from '../../../_shared/constants.ts';
 import { createTestApp, type Agent, type TestApp } from '../../../../../tests/support/test-app.ts';
+import { subscribeThroughApi, testCard as card } from '../../../../../tests/support/subscribe.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
 import { sendBillingReminders } from '../../domain/billing.ts';
 
@@ -13,20 +14,11 @@ afterAll(() => t.close());
 
 let ipCounter = 0;
 const freshAgent = () => t.agent(`198.51.100.${100 + ++ipCounter}`);
-const card = (clientSecret: string, cardNumber = '4242 4242 4242 4242') =>
-  ({ clientSecret, cardNumber, expMonth: 12, expYear: 2034, cvc: '123' });
 
 async function member(email: string, plan = 'monthly'): Promise<Agent> {
   const agent = freshAgent();
-  const account = { email, name: 'Dana Dunning', password: 'secret123' };
-  const created = await agent.post('/api/create-subscription', { ...account, plan });
-  expect(created.status).toBe(200);
-  expect((await agent.post('/api/test-payments/confirm', card(created.body.clientSecret))).status).toBe(200);
-  const done = await agent.post('/api/complete-subscription', {
-    ...account, paymentIntentId: created.body.paymentIntentId, customerId: created.body.customerId,
-    isUpgrade: false, existingUserId: null, plan,
-  });
-  expect(done.status).toBe(200);
+  const { completed } = await subscribeThroughApi(agent, { email, name: 'Dana Dunning', password: 'secret123' }, { plan });
+  expect(completed?.status).toBe(200);
   return agent;
 }
 

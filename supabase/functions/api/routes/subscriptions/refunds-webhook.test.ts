@@ -7,6 +7,7 @@ import { SEED, TEST_ADMIN } from '../../../../../tests/support/constants.ts';
 import { prepareStripeAccount } from '../../../../../tests/support/stripe-account.ts';
 import { startStripeDouble, type StripeDouble } from '../../../../../tests/support/stripe-double.ts';
 import { createTestApp, type Agent, type TestApp } from '../../../../../tests/support/test-app.ts';
+import { subscribeThroughApi } from '../../../../../tests/support/subscribe.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
 import { stripePaymentProvider } from '../../ports/payments/stripe-provider.ts';
 
@@ -50,11 +51,8 @@ let ip = 0;
 async function member(email: string) {
   const agent = t.agent(`203.0.113.${++ip}`);
   const account = { email, name: 'Stripe Refund', password: 'secret123', homeCityId: SEED.lyonsId };
-  const created = await agent.post('/api/create-subscription', { ...account, plan: 'monthly' });
-  double.pay(created.body.paymentIntentId);
-  const done = await agent.post('/api/complete-subscription', {
-    ...account, paymentIntentId: created.body.paymentIntentId, customerId: created.body.customerId, plan: 'monthly' });
-  expect(done.status).toBe(200);
+  const { created, completed: done } = await subscribeThroughApi(agent, account, { pay: (id) => double.pay(id) });
+  expect(done?.status).toBe(200);
   const [payment] = await asService(t.database, (q) => q<{ id: string }>(
     `select id from public.payments where provider_payment_intent_id = $1`, [created.body.paymentIntentId]));
   return { agent, paymentIntentId: created.body.paymentIntentId as string, subscriptionId: created.body.subscriptionId as string, paymentId: payment.id };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMailDir } from '../../../../../tests/support/mail.ts';
 import { createTestApp, type Agent, type TestApp } from '../../../../../tests/support/test-app.ts';
+import { subscribeThroughApi } from '../../../../../tests/support/subscribe.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
 import { drainOutbox } from '../../ports/mail/outbox.ts';
 
@@ -10,17 +11,11 @@ afterAll(() => t.close());
 
 let ip = 0;
 const agent = () => t.agent(`198.18.7.${++ip}`);
-const card = (clientSecret: string) => ({ clientSecret, cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' });
 
 async function subscribe(a: Agent, email: string | null) {
-  const account = email ? { email, name: 'Remy Resume', password: 'secret123' } : {};
-  const created = await a.post('/api/create-subscription', { ...account, plan: 'monthly' });
-  expect(created.status).toBe(200);
-  expect((await a.post('/api/test-payments/confirm', card(created.body.clientSecret))).status).toBe(200);
-  return a.post('/api/complete-subscription', {
-    ...account, paymentIntentId: created.body.paymentIntentId, customerId: created.body.customerId,
-    isUpgrade: !email, existingUserId: created.body.existingUserId, plan: 'monthly',
-  });
+  const { paid, completed } = await subscribeThroughApi(a, email ? { email, name: 'Remy Resume', password: 'secret123' } : {}, { upgrade: !email });
+  expect(paid?.status).toBe(200);
+  return completed!;
 }
 const status = async (a: Agent) => (await a.get('/api/subscription/status')).body.isActive as boolean;
 

@@ -4,27 +4,16 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../../../../tests/support/constants.ts';
-import { prepareStripeAccount, stripeClientFor } from '../../../../../tests/support/stripe-account.ts';
-import { startStripeDouble, type StripeDouble } from '../../../../../tests/support/stripe-double.ts';
-import { createTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
+import { startStripeTestApp, stripeClientFor } from '../../../../../tests/support/stripe-account.ts';
+import type { StripeDouble } from '../../../../../tests/support/stripe-double.ts';
+import type { TestApp } from '../../../../../tests/support/test-app.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
-import { stripePaymentProvider } from '../../ports/payments/stripe-provider.ts';
 
 const secret = 'whsec_settlement_test';
 let t: TestApp;
 let double: StripeDouble;
 
-beforeAll(async () => {
-  double = await startStripeDouble();
-  await prepareStripeAccount(double);
-  t = await createTestApp({}, (deps) => ({
-    ...deps,
-    payments: stripePaymentProvider({
-      secretKey: 'sk_test_settlement', publishableKey: 'pk_test_settlement', webhookSecret: secret,
-      host: '127.0.0.1', port: double.port, protocol: 'http',
-    }),
-  }));
-});
+beforeAll(async () => ({ t, double } = await startStripeTestApp('settlement', secret)));
 afterAll(async () => { await t.close(); await double.close(); });
 
 let n = 0;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANS, PLAN_IDS } from '../../../_shared/constants.ts';
 import { SEED } from '../../../../../tests/support/constants.ts';
 import { createTestApp, type Agent, type TestApp } from '../../../../../tests/support/test-app.ts';
+import { subscribeThroughApi, testCard as card } from '../../../../../tests/support/subscribe.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
 
 let t: TestApp;
@@ -11,8 +12,6 @@ afterAll(() => t.close());
 let ipCounter = 0;
 const freshAgent = () => t.agent(`198.51.100.${++ipCounter}`);
 const account = (email: string, extra: Record<string, unknown> = {}) => ({ email, name: 'Sam Subscriber', password: 'secret123', ...extra });
-const card = (clientSecret: string, cardNumber = '4242 4242 4242 4242') =>
-  ({ clientSecret, cardNumber, expMonth: 12, expYear: 2034, cvc: '123' });
 
 async function countRows(email: string) {
   return asService(t.database, async (q) => {
@@ -25,16 +24,8 @@ async function countRows(email: string) {
 }
 
 /** The browser's whole subscribe flow with the test provider. */
-async function subscribe(agent: Agent, email: string, plan = 'monthly', cardNumber?: string, extra: Record<string, unknown> = {}) {
-  const created = await agent.post('/api/create-subscription', { ...account(email, extra), plan });
-  expect(created.status).toBe(200);
-  const paid = await agent.post('/api/test-payments/confirm', card(created.body.clientSecret, cardNumber));
-  const completion = {
-    ...account(email, extra), paymentIntentId: created.body.paymentIntentId, customerId: created.body.customerId,
-    isUpgrade: false, existingUserId: null, plan,
-  };
-  return { created, paid, completion, completed: paid.status === 200 ? await agent.post('/api/complete-subscription', completion) : null };
-}
+const subscribe = (agent: Agent, email: string, plan = 'monthly', cardNumber?: string, extra: Record<string, unknown> = {}) =>
+  subscribeThroughApi(agent, account(email, extra), { plan, pay: cardNumber });
 
 describe('payment config', () => {
   it('tells the browser the built-in test provider is in use', async () => {
@@ -103,8 +94,8 @@ describe('subscribe as a visitor', () => {
   it('leaves no account and no subscription after a declined card, and lets the same checkout retry', async () => {
     const agent = freshAgent();
     const { created, paid, completion } = await subscribe(agent, 'declined@example.com', 'monthly', '4000 0000 0000 0002');
-    expect(paid.status).toBe(402);
-    expect(paid.body).toEqual({ message: 'Your card was declined.' });
+    expect(paid!.status).toBe(402);
+    expect(paid!.body).toEqual({ message: 'Your card was declined.' });
     const forced = await agent.post('/api/complete-subscription', completion);
     expect(forced.status).toBe(402);
     expect(forced.body.message).toBe('Your card was declined.');

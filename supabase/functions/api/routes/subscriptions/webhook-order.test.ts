@@ -9,6 +9,7 @@ import { SEED } from '../../../../../tests/support/constants.ts';
 import { prepareStripeAccount, stripeClientFor } from '../../../../../tests/support/stripe-account.ts';
 import { startStripeDouble, type StripeDouble } from '../../../../../tests/support/stripe-double.ts';
 import { createTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
+import { subscribeThroughApi } from '../../../../../tests/support/subscribe.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
 import type { PaymentProvider } from '../../ports/payments/payment-provider.ts';
 import { stripePaymentProvider } from '../../ports/payments/stripe-provider.ts';
@@ -59,14 +60,9 @@ let ip = 0;
 /** A member who subscribed and paid (the browser completed the checkout); returns the Stripe subscription id. */
 async function member(email: string): Promise<string> {
   const browser = t.agent(`198.51.100.${++ip}`);
-  const account = { email, name: 'Order Member', password: 'chosen-secret1', plan: 'monthly', homeCityId: SEED.lyonsId };
-  const created = await browser.post('/api/create-subscription', account);
-  expect(created.status).toBe(200);
-  double.pay(created.body.paymentIntentId);
-  const completed = await browser.post('/api/complete-subscription', {
-    ...account, paymentIntentId: created.body.paymentIntentId, customerId: created.body.customerId,
-  });
-  expect(completed.status).toBe(200);
+  const account = { email, name: 'Order Member', password: 'chosen-secret1', homeCityId: SEED.lyonsId };
+  const { created, completed } = await subscribeThroughApi(browser, account, { pay: (id) => double.pay(id) });
+  expect(completed?.status).toBe(200);
   return created.body.subscriptionId;
 }
 

@@ -3,27 +3,17 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../../../../tests/support/constants.ts';
-import { prepareStripeAccount, stripeClientFor } from '../../../../../tests/support/stripe-account.ts';
-import { startStripeDouble, type StripeDouble } from '../../../../../tests/support/stripe-double.ts';
-import { createTestApp, type Agent, type TestApp } from '../../../../../tests/support/test-app.ts';
+import { startStripeTestApp, stripeClientFor } from '../../../../../tests/support/stripe-account.ts';
+import type { StripeDouble } from '../../../../../tests/support/stripe-double.ts';
+import type { Agent, TestApp } from '../../../../../tests/support/test-app.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
-import { STRIPE_API_VERSION, stripePaymentProvider } from '../../ports/payments/stripe-provider.ts';
+import { STRIPE_API_VERSION } from '../../ports/payments/stripe-provider.ts';
 
 const secret = 'whsec_webhook_test';
 let t: TestApp;
 let double: StripeDouble;
 
-beforeAll(async () => {
-  double = await startStripeDouble();
-  await prepareStripeAccount(double);
-  t = await createTestApp({}, (deps) => ({
-    ...deps,
-    payments: stripePaymentProvider({
-      secretKey: 'sk_test_webhook', publishableKey: 'pk_test_webhook', webhookSecret: secret,
-      host: '127.0.0.1', port: double.port, protocol: 'http',
-    }),
-  }));
-});
+beforeAll(async () => ({ t, double } = await startStripeTestApp('webhook', secret)));
 afterAll(async () => { await t.close(); await double.close(); });
 
 let n = 0;

@@ -1,9 +1,9 @@
-import { format } from 'date-fns';
+import { dateAndTime24 } from '@/lib/dates';
 import { LoadFailure } from '@/components/ui/load-failure';
 import type { AuditEntry } from '@shared/contract/index.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-error';
-import { formatCents } from '@/lib/money';
+import { formatCents } from '@shared/money.ts';
 import { useAuditLog } from '../api/get-audit-log';
 import { Cell, DataTable } from './data-table';
 
@@ -46,7 +46,7 @@ export function AuditLog() {
           <DataTable label="Audit log" headers={['When', 'Who', 'Action', 'Member', 'What', 'Why']} empty={entries.length === 0 && 'Nothing yet'}>
             {entries.map((entry) => (
               <tr key={entry.id}>
-                <Cell className="whitespace-nowrap">{format(new Date(entry.at), 'MMM d, yyyy HH:mm')}</Cell>
+                <Cell className="whitespace-nowrap">{dateAndTime24(entry.at)}</Cell>
                 <Cell>{entry.actor}</Cell>
                 <Cell className="whitespace-nowrap">{ACTIONS[entry.action]}</Cell>
                 <Cell>{entry.subjectName ?? 'Deleted account'}</Cell>

@@ -9,7 +9,7 @@ import { Field, Select } from '@/components/ui/form-controls';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { cityLabel } from '@/lib/cities';
-import { formatCents } from '@/lib/money';
+import { formatCents } from '@shared/money.ts';
 import { useAdminCharities } from '../api/get-admin-charities';
 import { useAdminCities } from '../api/get-admin-cities';
 import { useUpdateCharity } from '../api/update-charity';

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { shortDate } from '@/lib/dates';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { useState } from 'react';
 import type { AdminMerchant } from '@shared/contract/index.ts';
@@ -12,7 +12,7 @@ import { useAdminMerchants } from '../api/get-admin-merchants';
 import { Cell, DataTable } from './data-table';
 import { MerchantReviewDialog } from './merchant-review-dialog';
 
-const day = (iso: string | null) => (iso ? format(new Date(iso), 'MMM d, yyyy') : '—');
+const day = (iso: string | null) => (iso ? shortDate(iso) : '—');
 
 /** Pending applications (Review and Approve) and active businesses (Delete, after confirmation). */
 export function MerchantManagement() {

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { shortDate } from '@/lib/dates';
 import type { ReactNode } from 'react';
 import type { AdminMerchant } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
@@ -40,7 +40,7 @@ export function MerchantReviewDialog({ merchant, onClose }: { merchant: AdminMer
             <Detail label="Phone">{merchant.phone}</Detail>
             <Detail label="Website">{merchant.website}</Detail>
             <Detail label="Reward rate">{`${merchant.rewardRateBps / 100}%`}</Detail>
-            <Detail label="Applied">{format(new Date(merchant.createdAt), 'MMM d, yyyy')}</Detail>
+            <Detail label="Applied">{shortDate(merchant.createdAt)}</Detail>
           </dl>
           {merchant.description && <p className="rounded-lg bg-stone-50 p-3 text-sm text-stone-800">{merchant.description}</p>}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

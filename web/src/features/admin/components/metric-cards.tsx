@@ -1,6 +1,6 @@
 import type { AdminMetrics } from '@shared/contract/index.ts';
 import { Card } from '@/components/ui/card';
-import { formatCents } from '@/lib/money';
+import { formatCents } from '@shared/money.ts';
 import { formatCount } from '@/lib/numbers';
 
 /** Total Users, Active Merchants, Total Volume ($), Points Outstanding ($). The API answers cents. */

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-error';
 import { downloadCsv } from '@/lib/csv';
-import { formatCents } from '@/lib/money';
+import { formatCents } from '@shared/money.ts';
 import { usePlatformInsights } from '../api/get-platform-insights';
 import { platformInsightsCsv } from '../utils/platform-csv';
 

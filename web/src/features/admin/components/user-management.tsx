@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { shortDate } from '@/lib/dates';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { useState } from 'react';
 import type { AdminUser } from '@shared/contract/index.ts';
@@ -64,7 +64,7 @@ export function UserManagement() {
                     <Badge variant={user.role === 'ADMIN' ? 'default' : user.role === 'MERCHANT' ? 'warning' : 'secondary'}>{user.role}</Badge>
                   </Cell>
                   <Cell>{user.subscriptionStatus}</Cell>
-                  <Cell className="whitespace-nowrap">{format(new Date(user.createdAt), 'MMM d, yyyy')}</Cell>
+                  <Cell className="whitespace-nowrap">{shortDate(user.createdAt)}</Cell>
                   <Cell className="text-right whitespace-nowrap">
                     {user.role !== 'ADMIN' && (
                       <div className="flex justify-end gap-2">

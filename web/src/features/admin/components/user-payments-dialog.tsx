@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { shortDate } from '@/lib/dates';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { useState } from 'react';
 import type { AdminPayment, AdminUser } from '@shared/contract/index.ts';
@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { Field, Input, Textarea } from '@/components/ui/form-controls';
 import { errorMessage } from '@/lib/api-error';
-import { formatCents } from '@/lib/money';
+import { centsAsDecimal, formatCents } from '@shared/money.ts';
 import { useUserPayments } from '../api/get-user-payments';
 import { useRefundPayment } from '../api/refund-payment';
 import { useTestDispute } from '../api/test-dispute';
@@ -54,7 +54,7 @@ function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone: (notic
         <Input
           id={`refund-amount-${payment.id}`}
           inputMode="decimal"
-          placeholder={(left / 100).toFixed(2)}
+          placeholder={centsAsDecimal(left)}
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
           aria-describedby={`refund-amount-${payment.id}-hint`}
@@ -114,7 +114,7 @@ function PaymentItem({ payment, testMode }: { payment: AdminPayment; testMode: b
           <p className="font-semibold text-stone-900">
             {formatCents(payment.amountCents)} <span className="font-normal text-stone-600">· {payment.plan ?? 'membership'}</span>
           </p>
-          <p className="text-sm text-stone-600">{format(new Date(payment.paidAt), 'MMM d, yyyy')}</p>
+          <p className="text-sm text-stone-600">{shortDate(payment.paidAt)}</p>
         </div>
         <div className="flex flex-wrap gap-1">
           {payment.returnedCents > 0 && (

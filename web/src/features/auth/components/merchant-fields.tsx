@@ -1,4 +1,5 @@
 import { BUSINESS_TYPES } from '@shared/constants.ts';
+import { businessCategoryLabel } from '@/lib/categories';
 import type { City } from '@shared/contract/index.ts';
 import { Checkbox, Field, Input, Label, Select, Textarea } from '@/components/ui/form-controls';
 import { cityLabel } from '@/lib/cities';
@@ -40,8 +41,8 @@ export function MerchantFields({ state, cities, citiesLoading, onChange }: Merch
           <Select id="register-business-type" value={state.businessType} onChange={(e) => onChange('businessType', e.target.value)}>
             <option value="">Select a type</option>
             {BUSINESS_TYPES.map((type) => (
-              <option key={type.value} value={type.value}>
-                {type.label}
+              <option key={type} value={type}>
+                {businessCategoryLabel(type)}
               </option>
             ))}
           </Select>

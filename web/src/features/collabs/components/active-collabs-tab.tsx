@@ -1,11 +1,11 @@
-import { format, parseISO } from 'date-fns';
+import { calendarDay, shortDate } from '@/lib/dates';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCollabs } from '../api/get-collabs';
 import { useErrorToast } from '../hooks/use-error-toast';
 import { activeCollabs, fromMySide, partnerMailto } from '../utils/collab-lists';
 
-const day = (date: string) => format(parseISO(date), 'MMM d, yyyy');
+const day = calendarDay;
 
 /** Active Collabs: ACCEPTED collaborations on either side, with "Message Partner" (decision 042). */
 export function ActiveCollabsTab() {
@@ -32,7 +32,7 @@ export function ActiveCollabsTab() {
               return (
                 <li key={collab.id} className="rounded-xl border border-stone-200 p-4" aria-label={`Partnership with ${partner.name}`}>
                   <h3 className="font-semibold text-stone-900">Partnership with {partner.name}</h3>
-                  <p className="text-sm text-stone-600">Active since {format(new Date(collab.createdAt), 'MMM d, yyyy')}</p>
+                  <p className="text-sm text-stone-600">Active since {shortDate(collab.createdAt)}</p>
                   <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-3">
                     <div>
                       <dt className="font-medium text-stone-700">Your offer</dt>

@@ -1,16 +1,13 @@
-import { BUSINESS_TYPES } from '@shared/constants.ts';
 import type { Business } from '@shared/contract/index.ts';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { categoryFilterLabel } from '@/lib/categories';
-
-const typeLabel = (type: string | null) => BUSINESS_TYPES.find((t) => t.value === type)?.label ?? type;
+import { businessCategoryLabel, categoryFilterLabel } from '@/lib/categories';
 
 /** A search result; clicking it selects the business for a collaboration request. */
 export function BusinessCard({ business, selected, onSelect }: { business: Business; selected: boolean; onSelect: () => void }) {
   const place = [business.city, business.state].filter(Boolean).join(', ');
-  const type = typeLabel(business.businessType);
+  const type = businessCategoryLabel(business.businessType);
   const category = categoryFilterLabel(business.category);
   return (
     <button

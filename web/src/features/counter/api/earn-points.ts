@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { EarnBody, PointsEntry } from '@shared/contract/index.ts';
+import { formatCents } from '@shared/money.ts';
 import { outbox } from '@/lib/outbox/outbox';
 import { counterDeviceHeaders } from '../utils/counter-device';
 import type { OutboxEntry } from '@/lib/outbox/outbox-entry';
@@ -20,7 +21,7 @@ export function useEarnPoints({ onSuccess, onQueued, onError }: Callbacks<Points
         url: '/api/merchant/earn',
         headers: counterDeviceHeaders(),
         body,
-        label: `Points for member #${body.memberNumber}: purchase of $${(body.amountCents / 100).toFixed(2)}`,
+        label: `Points for member #${body.memberNumber}: purchase of ${formatCents(body.amountCents)}`,
         kind: 'counter.earn',
         invalidate: [merchantKeys.counterActivity, ['/api/merchant/members']],
       }),

@@ -7,7 +7,7 @@ import { Field, Input } from '@/components/ui/form-controls';
 import { Tab, TabList, TabPanel, TabPanels, Tabs } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { counterErrorMessage } from '../utils/counter-refusal';
-import { formatCents } from '@/lib/money';
+import { formatCents } from '@shared/money.ts';
 import { useBusyWhile } from '@/lib/pwa/busy';
 import { useEarnPoints } from '../api/earn-points';
 import { useCounterMember } from '../api/get-counter-member';

@@ -1,7 +1,7 @@
 import { type CounterActivityItem, REDEMPTION_FLAG_LABELS } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatCents } from '@/lib/money';
+import { formatCents } from '@shared/money.ts';
 import { clockTime } from '@/lib/dates';
 
 function describe(item: CounterActivityItem): string {

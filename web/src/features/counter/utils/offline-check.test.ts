@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OfflineCodesAnswer } from '@shared/contract/index.ts';
-import { bytesToBase64Url, codeStepAt, codeWindowKey, codeWindowOf, dealCodeForStep, hexToBytes } from '@shared/deal-code.ts';
+import { codeStepAt, codeWindowKey, codeWindowOf, dealCodeForStep } from '@shared/deal-code.ts';
+import { bytesToBase64Url, hexToBytes } from '@shared/encoding.ts';
 import { errorMessage, errorStatus } from '@/lib/api-error';
 import { checkCodeOffline, NO_COVER_MESSAGE } from './offline-check';
 

@@ -1,7 +1,7 @@
 import type { FollowedBusiness } from '@shared/contract/index.ts';
 import { businessCategoryLabel } from '@/lib/categories';
 import { initialsOf, logoSrc } from '../utils/business-display';
-import { formatFollowingSince } from '../utils/format-dates';
+import { shortDate } from '@/lib/dates';
 import { FollowButton } from '../slots/follow-button';
 
 export function FollowedBusinessCard({ business: b }: { business: FollowedBusiness }) {
@@ -26,7 +26,7 @@ export function FollowedBusinessCard({ business: b }: { business: FollowedBusine
         </div>
         {b.description && <p className="text-sm break-words text-stone-700">{b.description}</p>}
         <p className="text-xs text-stone-600">
-          Following since <time dateTime={b.followedAt}>{formatFollowingSince(b.followedAt)}</time>
+          Following since <time dateTime={b.followedAt}>{shortDate(b.followedAt)}</time>
         </p>
       </div>
     </article>

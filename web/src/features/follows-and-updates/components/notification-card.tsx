@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { formatNotificationTime } from '../utils/format-dates';
+import { dayAndTime } from '@/lib/dates';
 import { EDGE_CLASSES, ICON_CLASSES, KIND_LABELS, notificationKind, type NotificationKind } from '../utils/notification-style';
 import { BellIcon, MegaphoneIcon, TagIcon } from './icons';
 
@@ -39,7 +39,7 @@ export function NotificationCard({ notification: n, onMarkRead, marking }: Notif
           <h3 className="font-semibold text-stone-900">{n.data.merchantName}</h3>
           {unread && <Badge>New</Badge>}
           <time dateTime={n.createdAt} className="ml-auto text-xs text-stone-600">
-            {formatNotificationTime(n.createdAt)}
+            {dayAndTime(n.createdAt)}
           </time>
         </div>
         {n.type === 'NEW_DEAL' && n.data.dealTitle && <p className="font-medium text-stone-900">New Deal: {n.data.dealTitle}</p>}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { errorStatus } from '@/lib/api-error';
 import type { PushSubscriptionInput } from '@shared/contract/push.ts';
+import { base64UrlToBytes } from '@shared/encoding.ts';
 import { getPushKey, removePushSubscription, savePushSubscription } from '../api/push-subscription';
 
 export type PushState =
@@ -25,11 +26,6 @@ async function registration(): Promise<ServiceWorkerRegistration | null> {
     new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000)),
   ]);
 }
-
-const base64UrlToBytes = (text: string) => {
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-};
 
 const sameKey = (a: ArrayBuffer | null | undefined, b: Uint8Array) => {
   if (!a || a.byteLength !== b.length) return false;

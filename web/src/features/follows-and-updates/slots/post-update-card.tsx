@@ -7,7 +7,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { useBusinessUpdates } from '../api/get-business-updates';
 import { usePostBusinessUpdate } from '../api/post-business-update';
-import { formatNotificationTime } from '../utils/format-dates';
+import { dayAndTime } from '@/lib/dates';
 
 /**
  * "Post an update" for the active merchant dashboard: a short message every follower receives as a
@@ -62,7 +62,7 @@ export function PostUpdateCard() {
                 <li key={u.id} className="rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-700">
                   <p className="break-words">{u.message}</p>
                   <time dateTime={u.createdAt} className="text-xs text-stone-600">
-                    {formatNotificationTime(u.createdAt)}
+                    {dayAndTime(u.createdAt)}
                   </time>
                 </li>
               ))}

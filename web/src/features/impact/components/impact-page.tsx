@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
-import { formatCents } from '@/lib/money';
+import { formatCents } from '@shared/money.ts';
 import { useImpact } from '../api/get-impact';
 
 /** "2026-11" → "November 2026". */

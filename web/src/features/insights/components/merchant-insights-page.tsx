@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { errorMessage, errorStatus } from '@/lib/api-error';
 import { downloadCsv } from '@/lib/csv';
-import { formatCents } from '@/lib/money';
+import { formatCents } from '@shared/money.ts';
 import { formatCount } from '@/lib/numbers';
 import { useMerchantInsights } from '../api/get-merchant-insights';
 import { merchantInsightsCsv } from '../utils/insights-csv';

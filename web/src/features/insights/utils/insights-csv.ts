@@ -1,5 +1,5 @@
 import type { MerchantInsights } from '@shared/contract/index.ts';
-import { type CsvCell, toCsv } from '@/lib/csv';
+import { type CsvCell, toCsv } from '@shared/csv.ts';
 
 /**
  * The merchant screen's figures as CSV, one row per UTC day: the accepted codes of each deal (a column per

@@ -1,5 +1,5 @@
 import { CHARITY_SHARE_BPS, PAYMENT_GRACE_DAYS, PLAN_IDS, PLANS, planTerms } from '@shared/constants.ts';
-import { formatUsd } from '@/lib/money';
+import { formatUsd } from '@shared/money.ts';
 import { LegalLayout, LegalSection } from './legal-layout';
 
 /** /terms (issue 31): the membership, the payment terms of each plan, and the rules at the counter. */

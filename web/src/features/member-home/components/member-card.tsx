@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatCents } from '@/lib/money';
+import { formatCents } from '@shared/money.ts';
 import { afterFirstScreen } from '@/lib/first-screen';
 import { formatCount } from '@/lib/numbers';
 import { useMemberPoints } from '../api/get-member-points';

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { BUSINESS_TYPES } from '@shared/constants.ts';
+import { businessCategoryLabel } from '@/lib/categories';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Checkbox, Field, Input, Select, Textarea } from '@/components/ui/form-controls';
@@ -48,7 +49,7 @@ export function CompleteApplication() {
           <Field id={`${id}-type`} label="Business type">
             <Select id={`${id}-type`} value={form.businessType} onChange={(e) => set('businessType', e.target.value)}>
               <option value="">Choose a type</option>
-              {BUSINESS_TYPES.map((type) => <option key={type.value} value={type.value}>{type.label}</option>)}
+              {BUSINESS_TYPES.map((type) => <option key={type} value={type}>{businessCategoryLabel(type)}</option>)}
             </Select>
           </Field>
           <Field id={`${id}-address`} label="Business address" required className="sm:col-span-2">

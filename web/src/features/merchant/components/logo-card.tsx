@@ -1,15 +1,13 @@
 import { useRef } from 'react';
-import { BUSINESS_TYPES } from '@shared/constants.ts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
+import { businessCategoryLabel } from '@/lib/categories';
 import type { MerchantProfile } from '@/lib/merchant/get-merchant-me';
 import { useUpdateLogo } from '../api/update-logo';
 
-function businessTypeLabel(value: string | null) {
-  return BUSINESS_TYPES.find((type) => type.value === value)?.label ?? value ?? 'Local business';
-}
+const businessTypeLabel = (value: string | null) => businessCategoryLabel(value) ?? 'Local business';
 
 /** Logo, name, address and business type, with "Upload Logo" / "Update Logo" (one image, at most 5 MB). */
 export function LogoCard({ merchant }: { merchant: MerchantProfile }) {

@@ -5,6 +5,7 @@ import {
 } from '@shared/constants.ts';
 import type { CreateDealBody, MerchantDeal, UpdateDealBody } from '@shared/contract/index.ts';
 import { dollarsToCents } from '@shared/deal-rules.ts';
+import { centsAsDecimal } from '@shared/money.ts';
 
 export type DiscountType = 'percent' | 'amount';
 
@@ -132,7 +133,7 @@ export function formValuesOf(deal: MerchantDeal): DealFormValues {
     description: deal.description,
     discountType: deal.discountPercent !== null ? 'percent' : 'amount',
     discountPercent: deal.discountPercent !== null ? String(deal.discountPercent) : '',
-    discountAmount: deal.discountAmount !== null ? (deal.discountAmount / 100).toFixed(2) : '',
+    discountAmount: deal.discountAmount !== null ? centsAsDecimal(deal.discountAmount) : '',
     category: deal.category,
     maxUses: deal.maxUses !== null ? String(deal.maxUses) : '',
     perMemberLimit: deal.perMemberLimit,

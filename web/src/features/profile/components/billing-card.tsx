@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { shortDate } from '@/lib/dates';
 import { useState } from 'react';
 import { PLANS, SWITCHABLE_PLANS } from '@shared/constants.ts';
 import type { SubscriptionDetails } from '@shared/contract/index.ts';
@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
-import { formatCents } from '@/lib/money';
+import { formatCents } from '@shared/money.ts';
 import { useChangePlan } from '../api/change-plan';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { usePaymentHistory } from '../api/get-payment-history';
@@ -119,7 +119,7 @@ function PaymentHistory() {
         <ul className="divide-y divide-stone-200">
           {payments.data.map((p) => (
             <li key={p.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2 text-sm">
-              <span className="text-stone-900">{format(new Date(p.paidAt), 'MMM d, yyyy')} · {p.planLabel}</span>
+              <span className="text-stone-900">{shortDate(p.paidAt)} · {p.planLabel}</span>
               <span className="font-medium">{formatCents(p.amountCents)}</span>
               <span className="w-full text-stone-600 sm:w-auto">
                 {formatCents(p.charityShareCents)} to {p.charityName ?? 'local charities'}

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { shortDate } from '@/lib/dates';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { useState } from 'react';
 import { PLANS } from '@shared/constants.ts';
@@ -7,7 +7,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
-import { formatUsd } from '@/lib/money';
+import { formatUsd } from '@shared/money.ts';
 import { useSubscriptionDetails } from '@/lib/subscription/get-subscription-details';
 import { useResumeSubscription } from '@/lib/subscription/resume-subscription';
 import { useCancelSubscription } from '../api/cancel-subscription';
@@ -30,7 +30,7 @@ export function MembershipCard() {
   const d = details.data;
   const hasMembership = d.status === 'active' || d.status === 'paused' || d.status === 'past_due' || d.status === 'unpaid';
   const owes = d.status === 'past_due' || d.status === 'unpaid';
-  const periodEnd = d.currentPeriodEnd ? format(new Date(d.currentPeriodEnd), 'MMM d, yyyy') : null;
+  const periodEnd = d.currentPeriodEnd ? shortDate(d.currentPeriodEnd) : null;
 
   const pauseMembership = () =>
     pause.mutate(undefined, {

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { planTerms } from '@shared/constants.ts';
 import type { CreateSubscriptionAnswer } from '@shared/contract/index.ts';
 import { Spinner } from '@/components/ui/spinner';
-import { formatUsd } from '@/lib/money';
+import { formatUsd } from '@shared/money.ts';
 import { TestCardForm } from './test-card-form';
 
 // Stripe.js loads only when Stripe is the provider.

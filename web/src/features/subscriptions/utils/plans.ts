@@ -1,5 +1,5 @@
 import { PLANS, type PlanId } from '@shared/constants.ts';
-import { formatUsd } from '@/lib/money';
+import { formatUsd } from '@shared/money.ts';
 
 export interface PlanOption {
   id: PlanId;
