@@ -188,3 +188,27 @@ describe.skipIf(!primaryUrl || !replicaUrl)('with a streaming replica (PostgreSQ
     expect(await same('/api/admin/insights', admin)).toBeTruthy();
   });
 });
+
+describe('a replica that cancels a read (recovery conflict, 40001)', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(() => t?.close());
+
+  /** A replica double: every read fails as a hot standby fails it when replay conflicts with the query. */
+  const cancelling = (code: string): Database => ({
+    ...t.deps.db,
+    read: async () => { throw Object.assign(new Error('canceling statement due to conflict with recovery'), { code }); },
+  });
+
+  it('reads on the primary instead', async () => {
+    const app = createApp({ ...t.deps, readDb: cancelling('40001') });
+    const res = await new Agent(app).get('/api/impact');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual((await new Agent(createApp(t.deps)).get('/api/impact')).body);
+  });
+
+  it('any other replica error is the request\'s error', async () => {
+    const app = createApp({ ...t.deps, readDb: cancelling('57P01') });
+    expect((await new Agent(app).get('/api/impact')).status).toBe(500);
+  });
+});
