@@ -50,7 +50,7 @@ export async function bench() {
 
     // The landed server in its own process; the load generator in another.
     const server = await startServer({
-      PORT: String(PORT), ADMIN_EMAIL: 'admin@bench.local', ADMIN_PASSWORD: PASSWORD, BCRYPT_ROUNDS: '4',
+      PORT: String(PORT), ADMIN_EMAIL: 'admin@bench.local', ADMIN_PASSWORD: PASSWORD, BCRYPT_ROUNDS: '4', SITE_URL: `http://127.0.0.1:${PORT}`,
       OBJECTS_DIR: join(tmpdir(), 'paylocal-bench-objects'),
       ...(serverUrl ? { DATABASE_URL: withDatabase(serverUrl, BENCH_DB) } : { DATA_DIR: dataDir! }),
     });
@@ -174,7 +174,8 @@ async function currentCode(secretHex: string): Promise<string> {
 
 /** What GET /api/deals sends the database per request (in one round trip, decision 130), as a pgbench script. */
 function handlerScript({ cityId, tokenHash }: { cityId: string; tokenHash: string }) {
-  return ['begin read only;', `${inlineParams(sessionClaimsSql, [tokenHash]).trim()};`,
+  // As Database.open sends it: the lookup may refresh the session's last use (decision 176), then read only.
+  return ['begin;', `${inlineParams(sessionClaimsSql, [tokenHash]).trim()};`, 'set transaction read only;',
     `${inlineParams(memberDealsSql, memberDealsParams(cityId, 'all')).trim()};`, 'commit;'].join('\n') + '\n';
 }
 

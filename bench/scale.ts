@@ -130,7 +130,7 @@ async function measure(database: OpenedDatabase, url: string) {
           p.body ? { body: p.body } : undefined);
         console.log(formatFigures(http));
         const script = await recorder.record(p.path, p.cookie, p.body);
-        const sql = await pgbench(`pgbench: the same statements (${script.statements} per request, ${CONCURRENCY} clients)`, url, script.text, CONCURRENCY, SECONDS);
+        const sql = await pgbench(`pgbench: the same statements (${script.statements} per request, as recorded with answer ${script.status}; ${CONCURRENCY} clients)`, url, script.text, CONCURRENCY, SECONDS);
         console.log(formatFigures(sql));
         console.log(`  HTTP / pgbench: ${pct(http.perSecond, sql.perSecond)} of the rate; p50 ${http.p50.toFixed(1)} vs ${sql.p50.toFixed(1)} ms, p99 ${http.p99.toFixed(1)} vs ${sql.p99.toFixed(1)} ms`);
         rows.push({ http, sql });

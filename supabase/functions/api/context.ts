@@ -112,7 +112,9 @@ export async function readTx<T>(c: AppContext, work: (query: Query) => Promise<T
   try {
     return await replica.read(claimsFor(c.var.user), work, getCookie(c, WROTE_AT_COOKIE));
   } catch (error) {
-    if (!(error instanceof ReplicaBehind)) throw error;
+    // Behind the caller's write, or the replica cancelled the read for a WAL record it had to replay (a recovery
+    // conflict, 40001: a read-only replica transaction has no other serialization failure): read on the primary.
+    if (!(error instanceof ReplicaBehind) && (error as { code?: unknown })?.code !== '40001') throw error;
     return await c.var.deps.db.transaction(claimsFor(c.var.user), work);
   } finally {
     await ending;

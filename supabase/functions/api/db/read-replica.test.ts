@@ -168,7 +168,7 @@ describe.skipIf(!primaryUrl || !replicaUrl)('with a streaming replica (PostgreSQ
     expect(await browse()).toContain('Replica window special');
   });
 
-  it('a replica read and its fallback give the same answer as the primary (impact, insights)', async () => {
+  it('impact and insights answer on the replica as on the primary, and a read sets no cookie', async () => {
     const admin = agent();
     await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
     const rosa = agent();
@@ -186,5 +186,29 @@ describe.skipIf(!primaryUrl || !replicaUrl)('with a streaming replica (PostgreSQ
     expect(impact).toEqual((await new Agent(onPrimary).get('/api/impact')).body);
     expect(await same('/api/merchant/insights?days=30', rosa)).toMatchObject({});
     expect(await same('/api/admin/insights', admin)).toBeTruthy();
+  });
+});
+
+describe('a replica that cancels a read (recovery conflict, 40001)', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(() => t?.close());
+
+  /** A replica double: every read fails as a hot standby fails it when replay conflicts with the query. */
+  const cancelling = (code: string): Database => ({
+    ...t.deps.db,
+    read: async () => { throw Object.assign(new Error('canceling statement due to conflict with recovery'), { code }); },
+  });
+
+  it('reads on the primary instead', async () => {
+    const app = createApp({ ...t.deps, readDb: cancelling('40001') });
+    const res = await new Agent(app).get('/api/impact');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual((await new Agent(createApp(t.deps)).get('/api/impact')).body);
+  });
+
+  it('any other replica error is the request\'s error', async () => {
+    const app = createApp({ ...t.deps, readDb: cancelling('57P01') });
+    expect((await new Agent(app).get('/api/impact')).status).toBe(500);
   });
 });
