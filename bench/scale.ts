@@ -87,8 +87,8 @@ async function measure(database: OpenedDatabase, url: string) {
     // Scale Shop 23 has exactly one follower (member 2): a post records its event, its one live message and its push
     // job, as for the popular business; only the number of followers differs.
     await database.admin.query(`insert into public.follows (user_id, merchant_id)
-      select p.id, m.id from public.profiles p, public.bench_merchants m
-       where p.email = 'scale-member-2@bench.local' and m.n = 23 on conflict do nothing`);
+      select p.id, m.id from public.profiles p, public.merchants m
+       where p.email = 'scale-member-2@bench.local' and m.name = 'Scale Shop 23' on conflict do nothing`);
     const oneOwner = await login(server.base, 'scale-owner-23@bench.local');
 
     // 1. Posting: the merchant's own request, sequentially, with 0, 1 and SIZES.followers followers.
