@@ -89,6 +89,9 @@ async function measure(database: OpenedDatabase, url: string) {
     await database.admin.query(`insert into public.follows (user_id, merchant_id)
       select p.id, m.id from public.profiles p, public.merchants m
        where p.email = 'scale-member-2@bench.local' and m.name = 'Scale Shop 23' on conflict do nothing`);
+    await database.admin.query(`insert into private.credentials (user_id, password_hash)
+      select p.id, c.password_hash from public.profiles p, private.credentials c join public.profiles o on o.id = c.user_id
+       where p.email = 'scale-owner-23@bench.local' and o.email = 'scale-owner-2@bench.local' on conflict do nothing`);
     const oneOwner = await login(server.base, 'scale-owner-23@bench.local');
 
     // 1. Posting: the merchant's own request, sequentially, with 0, 1 and SIZES.followers followers.
