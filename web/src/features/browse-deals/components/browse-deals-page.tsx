@@ -28,7 +28,7 @@ export function BrowseDealsPage({ renderFollowButton }: BrowseDealsPageProps) {
       </div>
 
       {deals.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Loading deals...">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Loading deals...">
           {Array.from({ length: 6 }, (_, i) => (
             <div key={i} className="space-y-3 rounded-2xl border border-stone-200 bg-white p-5">
               <div className="flex gap-3"><Skeleton className="size-12" /><Skeleton className="h-5 flex-1" /></div>
@@ -46,7 +46,7 @@ export function BrowseDealsPage({ renderFollowButton }: BrowseDealsPageProps) {
           <p className="mt-1 text-sm text-stone-600">Local businesses are adding deals soon. Check back shortly.</p>
         </div>
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {deals.data.map((deal) => (
             <PublicDealCard key={deal.id} deal={deal} followButton={renderFollowButton?.(deal.merchantId, deal.merchantName)} />
           ))}

@@ -143,7 +143,7 @@ interface DealGridProps {
 const DealGrid = memo(function DealGrid({ deals, cover, renderFollowButton, renderReviewActions }: DealGridProps) {
   const coverByDeal = useMemo(() => new Map<string, OfflineDealCodes>(cover?.deals.map((covered) => [covered.dealId, covered])), [cover]);
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {deals.map((deal) => (
         <MemberDealCard key={deal.id} deal={deal} cover={coverByDeal.get(deal.id)} renderFollowButton={renderFollowButton} renderReviewActions={renderReviewActions} />
       ))}
