@@ -12,7 +12,11 @@ export async function listUsers(
   const pattern = `%${likeEscape(page.search.toLowerCase())}%`;
   const filter = `($1 = '' or lower(p.name) like $2 or p.email like $2)`;
   const rows = await q<Omit<AdminUser, 'createdAt'> & { createdAt: Date | string }>(
-    `select p.id, p.name, p.email, p.role, private.subscription_status_of(p.id) as "subscriptionStatus",
+    // 'suspended': a running membership whose access a payment dispute holds back (decision 172).
+    `select p.id, p.name, p.email, p.role,
+            case when exists (select 1 from public.subscriptions s
+                               where s.user_id = p.id and s.status = 'active' and s.suspended_at is not null)
+                 then 'suspended' else private.subscription_status_of(p.id) end as "subscriptionStatus",
             p.created_at as "createdAt"
        from public.profiles p
       where ${filter}

@@ -95,6 +95,10 @@ describe('disputes (test-mode control)', () => {
     expect(opened.status).toBe(200);
     expect(opened.body).toMatchObject({ outcome: 'recorded', status: 'open', payment: { dispute: 'open' } });
     expect(await isActive(m.agent)).toBe(false);
+    // The admin's user table says why this member has no access.
+    const statusInTable = async () => ((await admin.get('/api/admin/users?search=dispute-won')).body.users as { email: string; subscriptionStatus: string }[])
+      .find((u) => u.email === 'dispute-won@example.com')?.subscriptionStatus;
+    expect(await statusInTable()).toBe('suspended');
     const mail = await asService(t.database, (q) => q<{ to_address: string; subject: string }>(
       `select to_address, subject from private.mail_outbox where kind = 'dispute_opened' order by created_at desc limit 1`));
     expect(mail).toEqual([{ to_address: TEST_ADMIN.email, subject: 'A payment dispute was opened ($9.99)' }]);
@@ -104,6 +108,7 @@ describe('disputes (test-mode control)', () => {
     const won = await admin.post(url, { action: 'win' });
     expect(won.body).toMatchObject({ outcome: 'recorded', status: 'won', payment: { dispute: 'won', charityNetCents: 100 } });
     expect(await isActive(m.agent)).toBe(true);
+    expect(await statusInTable()).toBe('active');
     expect((await admin.post(url, { action: 'win' })).body.message).toBe('This payment has no open dispute.');
     expect((await admin.post(url, { action: 'maybe' })).body.message).toBe('action must be open, win or lose');
   });
