@@ -15,6 +15,7 @@ import { usePasswordHasher } from '../supabase/functions/api/lib/password.ts';
 import { startOutboxLoop } from '../supabase/functions/api/ports/mail/outbox.ts';
 import { startBillingReminderLoop } from '../supabase/functions/api/domain/billing.ts';
 import { startPushLoop } from '../supabase/functions/api/ports/push/push-queue.ts';
+import { flushCityChanges } from '../supabase/functions/api/domain/live-updates.ts';
 import { loadOrCreateVapidKeys } from './vapid-keys.ts';
 
 const started = performance.now();
@@ -91,6 +92,14 @@ const cleanup = setInterval(() => {
   });
 }, 60 * 60 * 1000);
 cleanup.unref();
+// Deal changes that waited out their city's coalescing window (decision 180); hosted, Supabase Cron calls
+// POST /api/internal/flush-live every 5 seconds.
+const flushLive = setInterval(() => {
+  flushCityChanges(database.db).catch((error: unknown) => {
+    console.error('Live flush failed', (error as { code?: string }).code ?? (error as Error).name);
+  });
+}, 1000);
+flushLive.unref();
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -102,6 +111,7 @@ async function shutdown(signal: string) {
   await stopPush();
   stopReminders();
   clearInterval(cleanup);
+  clearInterval(flushLive);
   await relay.close();
   await passwordWorkers.close();
   await database.close();

@@ -266,6 +266,21 @@ $$;
 COMMENT ON FUNCTION private.charity_for_user(member_id uuid) IS 'The charity a member''s payments support: their chosen charity, else their home city''s default.';
 
 --
+-- Name: city_live_window(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.city_live_window() RETURNS interval
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$ select interval '5 seconds' $$;
+
+--
+-- Name: FUNCTION city_live_window(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.city_live_window() IS 'The coalescing window of deal_changed on a city topic (decision 180).';
+
+--
 -- Name: claim_pin_attempt(uuid); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -956,6 +971,38 @@ $$;
 --
 
 COMMENT ON FUNCTION private.expand_push_job(p_job_id uuid, p_limit integer) IS 'Adds the next p_limit (follower, device) pairs of a push job as deliveries and advances its cursor; marks the job done when the followers are exhausted.';
+
+--
+-- Name: flush_city_changes(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.flush_city_changes() RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_sent integer := 0;
+  v_city uuid;
+begin
+  for v_city in
+    update private.city_live_changes c set pending = false, sent_at = now()
+     where c.pending and c.sent_at <= now() - private.city_live_window()
+    returning c.city_id
+  loop
+    perform realtime.send(
+      jsonb_build_object('dealId', null, 'merchantId', null, 'cityId', v_city, 'change', 'coalesced'),
+      'deal_changed', 'city:' || v_city::text, true);
+    v_sent := v_sent + 1;
+  end loop;
+  return v_sent;
+end
+$$;
+
+--
+-- Name: FUNCTION flush_city_changes(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.flush_city_changes() IS 'Sends one deal_changed (change: coalesced) for every city whose changes waited past the window; returns how many (decision 180).';
 
 --
 -- Name: guard_business_update_rate(); Type: FUNCTION; Schema: private; Owner: -
@@ -1931,6 +1978,7 @@ CREATE FUNCTION private.on_business_listing_changed() RETURNS trigger
 declare
   v_id uuid;
   v_cities uuid[];
+  v_city uuid;
 begin
   if tg_op = 'DELETE' then
     v_id := old.id;
@@ -1939,14 +1987,19 @@ begin
     v_id := new.id;
     v_cities := array[old.city_id, new.city_id];
   end if;
-  perform realtime.send(
-      jsonb_build_object('dealId', null, 'merchantId', v_id, 'cityId', c.id, 'change', 'business'),
-      'deal_changed', 'city:' || c.id::text, true)
-    from (select distinct unnest(v_cities) as id) c
-   where c.id is not null;
+  for v_city in select distinct c from unnest(v_cities) c where c is not null loop
+    perform private.publish_city_change(v_city,
+      jsonb_build_object('dealId', null, 'merchantId', v_id, 'cityId', v_city, 'change', 'business'));
+  end loop;
   return null;
 end
 $$;
+
+--
+-- Name: FUNCTION on_business_listing_changed(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.on_business_listing_changed() IS 'Publishes deal_changed {dealId: null, merchantId, cityId, change: business} on the city topics a business''s listing change affects, coalesced per city (private.publish_city_change).';
 
 --
 -- Name: on_business_update_posted(); Type: FUNCTION; Schema: private; Owner: -
@@ -1982,13 +2035,9 @@ declare
 begin
   select m.city_id into city from public.merchants m where m.id = row_deal.merchant_id;
   if city is not null then
-    perform realtime.send(
-      jsonb_build_object(
-        'dealId', row_deal.id, 'merchantId', row_deal.merchant_id, 'cityId', city,
-        'change', case tg_op when 'INSERT' then 'created' when 'UPDATE' then 'updated' else 'deleted' end
-      ),
-      'deal_changed', 'city:' || city::text, true
-    );
+    perform private.publish_city_change(city, jsonb_build_object(
+      'dealId', row_deal.id, 'merchantId', row_deal.merchant_id, 'cityId', city,
+      'change', case tg_op when 'INSERT' then 'created' when 'UPDATE' then 'updated' else 'deleted' end));
   end if;
   return null;
 end
@@ -1998,7 +2047,7 @@ $$;
 -- Name: FUNCTION on_deal_changed(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.on_deal_changed() IS 'Publishes deal_changed {dealId, merchantId, cityId, change} on city:<id> for every insert, update or delete of a deal.';
+COMMENT ON FUNCTION private.on_deal_changed() IS 'Publishes deal_changed {dealId, merchantId, cityId, change} on city:<id> for an insert, update or delete of a deal, coalesced per city (private.publish_city_change).';
 
 --
 -- Name: on_deal_created(); Type: FUNCTION; Schema: private; Owner: -
@@ -2170,6 +2219,33 @@ $$;
 --
 
 COMMENT ON FUNCTION private.pin_accepted(p_staff_id uuid) IS 'A right PIN: the tries start again from zero.';
+
+--
+-- Name: publish_city_change(uuid, jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.publish_city_change(p_city uuid, p_payload jsonb) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  -- Inside the window: wait for the flush. The row lock makes a concurrent change of the same city see this one.
+  update private.city_live_changes c set pending = true
+   where c.city_id = p_city and c.sent_at > now() - private.city_live_window();
+  if found then
+    return;
+  end if;
+  insert into private.city_live_changes as c (city_id, sent_at, pending) values (p_city, now(), false)
+    on conflict (city_id) do update set sent_at = excluded.sent_at, pending = false;
+  perform realtime.send(p_payload, 'deal_changed', 'city:' || p_city::text, true);
+end
+$$;
+
+--
+-- Name: FUNCTION publish_city_change(p_city uuid, p_payload jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.publish_city_change(p_city uuid, p_payload jsonb) IS 'Sends deal_changed on city:<id> now, or marks the city pending when one was sent inside private.city_live_window() (decision 180).';
 
 --
 -- Name: rate_business(uuid, integer, text); Type: FUNCTION; Schema: private; Owner: -
@@ -3490,6 +3566,22 @@ COMMENT ON COLUMN private.checkouts.password_hash IS 'bcrypt hash of the passwor
 COMMENT ON COLUMN private.checkouts.expires_at IS 'An uncompleted checkout past this time is deleted (Stripe ends an unpaid incomplete subscription after 23 hours).';
 
 --
+-- Name: city_live_changes; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.city_live_changes (
+    city_id uuid NOT NULL,
+    sent_at timestamp with time zone NOT NULL,
+    pending boolean DEFAULT false NOT NULL
+);
+
+--
+-- Name: TABLE city_live_changes; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.city_live_changes IS 'Per city: when the last deal_changed was sent on city:<id> and whether changes have waited since (decision 180). Written only by the triggers'' security-definer functions and the flush.';
+
+--
 -- Name: counter_devices; Type: TABLE; Schema: private; Owner: -
 --
 
@@ -4724,6 +4816,13 @@ ALTER TABLE ONLY private.checkouts
     ADD CONSTRAINT checkouts_pkey PRIMARY KEY (id);
 
 --
+-- Name: city_live_changes city_live_changes_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.city_live_changes
+    ADD CONSTRAINT city_live_changes_pkey PRIMARY KEY (city_id);
+
+--
 -- Name: counter_devices counter_devices_pkey; Type: CONSTRAINT; Schema: private; Owner: -
 --
 
@@ -5938,6 +6037,13 @@ ALTER TABLE ONLY private.checkouts
     ADD CONSTRAINT checkouts_upgrade_user_id_fkey FOREIGN KEY (upgrade_user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
 
 --
+-- Name: city_live_changes city_live_changes_city_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.city_live_changes
+    ADD CONSTRAINT city_live_changes_city_id_fkey FOREIGN KEY (city_id) REFERENCES public.cities(id) ON DELETE CASCADE;
+
+--
 -- Name: counter_devices counter_devices_merchant_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: -
 --
 
@@ -6399,6 +6505,12 @@ ALTER TABLE ONLY public.subscriptions
 ALTER TABLE private.account_tokens ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: city_live_changes; Type: ROW SECURITY; Schema: private; Owner: -
+--
+
+ALTER TABLE private.city_live_changes ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: counter_devices; Type: ROW SECURITY; Schema: private; Owner: -
 --
 
@@ -6649,6 +6761,18 @@ CREATE POLICY "collaborations: parties read" ON public.collaborations FOR SELECT
 --
 
 CREATE POLICY "collaborations: recipient answers" ON public.collaborations FOR UPDATE TO authenticated USING (((recipient_merchant_id = ( SELECT private.current_merchant_id() AS current_merchant_id)) AND (status = 'PENDING'::text))) WITH CHECK (((recipient_merchant_id = ( SELECT private.current_merchant_id() AS current_merchant_id)) AND (status = ANY (ARRAY['ACCEPTED'::text, 'DENIED'::text]))));
+
+--
+-- Name: collaborations collaborations: requester withdraws; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "collaborations: requester withdraws" ON public.collaborations FOR UPDATE TO authenticated USING (((requester_merchant_id = ( SELECT private.current_merchant_id() AS current_merchant_id)) AND (status = 'PENDING'::text))) WITH CHECK (((requester_merchant_id = ( SELECT private.current_merchant_id() AS current_merchant_id)) AND (status = 'CANCELLED'::text)));
+
+--
+-- Name: POLICY "collaborations: requester withdraws" ON collaborations; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON POLICY "collaborations: requester withdraws" ON public.collaborations IS 'The sender of a pending collaboration request may withdraw it (status CANCELLED); nothing else.';
 
 --
 -- Name: deal_redemptions; Type: ROW SECURITY; Schema: public; Owner: -
@@ -7247,6 +7371,13 @@ REVOKE ALL ON FUNCTION private.expand_push_job(p_job_id uuid, p_limit integer) F
 GRANT ALL ON FUNCTION private.expand_push_job(p_job_id uuid, p_limit integer) TO service_role;
 
 --
+-- Name: FUNCTION flush_city_changes(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.flush_city_changes() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.flush_city_changes() TO service_role;
+
+--
 -- Name: FUNCTION guard_business_update_rate(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -7549,6 +7680,12 @@ REVOKE ALL ON FUNCTION private.payments_set_charity_share() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.pin_accepted(p_staff_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.pin_accepted(p_staff_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION publish_city_change(p_city uuid, p_payload jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.publish_city_change(p_city uuid, p_payload jsonb) FROM PUBLIC;
 
 --
 -- Name: FUNCTION rate_business(p_merchant uuid, p_rating integer, p_comment text); Type: ACL; Schema: private; Owner: -

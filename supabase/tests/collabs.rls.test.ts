@@ -93,10 +93,13 @@ describe('collaborations: request', () => {
 
 describe('collaborations: answer', () => {
   it('nobody but the recipient changes a request, and only its status', async () => {
-    for (const who of [SEED.merchantOwner.id, THIRD_OWNER, SEED.member.id, OTHER_ADMIN, TEST_ADMIN.id]) {
+    for (const who of [THIRD_OWNER, SEED.member.id, OTHER_ADMIN, TEST_ADMIN.id]) {
       const rows = await asUser(db, who, (q) => q(`update public.collaborations set status = 'ACCEPTED' where id = $1 returning id`, [collabId]));
       expect(rows, who).toHaveLength(0);
     }
+    // The sender may only withdraw its pending request (decision 182): accepting it itself is refused.
+    await expect(asUser(db, SEED.merchantOwner.id, (q) => q(`update public.collaborations set status = 'ACCEPTED' where id = $1`, [collabId])))
+      .rejects.toEqual(denied);
     await expect(asUser(db, PARTNER_OWNER, (q) => q(`update public.collaborations set message = 'changed' where id = $1`, [collabId]))).rejects.toEqual(denied);
     await expect(asUser(db, PARTNER_OWNER, (q) => q(`update public.collaborations set status = 'CANCELLED' where id = $1`, [collabId]))).rejects.toEqual(denied);
     const accepted = await asUser(db, PARTNER_OWNER, (q) => q<{ responded_at: Date | null }>(

@@ -170,12 +170,14 @@ await new Promise<void>((done) => project.listen(HOSTED_PORTS.supabase, '127.0.0
 const resend = await startResendDouble();
 const mailDrainSecret = randomBytes(24).toString('hex');
 const cron = setInterval(() => {
-  // The mail outbox and the push queue (decision 110), as the two cron.schedule jobs of the README call them.
+  // The mail outbox and the push queue (decision 110), as the README's cron.schedule jobs call them.
   for (const route of ['drain-outbox', 'drain-push']) {
     fetch(`${supabaseUrl}/functions/v1/api/internal/${route}`, { method: 'POST', headers: { 'x-drain-secret': mailDrainSecret } })
       .then((answer) => answer.body?.cancel())
       .catch(() => { /* the function may not be up yet */ });
   }
+  // The live flush (decision 180): a cron job of SQL alone, as the project's role.
+  storageSql`select private.flush_city_changes()`.catch(() => { /* the migrations may not be there yet */ });
 }, 1000);
 // The VAPID key pair the operator sets as secrets (README, "Push notifications").
 const vapid = await generateVapidKeys();

@@ -27,8 +27,9 @@ export const REALTIME_EVENTS = {
   /** payload {id}: one of this member's notifications was marked read. */
   notificationRead: 'notification_read',
   /**
-   * payload {dealId, merchantId, cityId, change: 'created' | 'updated' | 'deleted' | 'business'};
-   * 'business' (dealId null): a business of the city was approved, suspended, renamed, moved or deleted.
+   * payload {dealId, merchantId, cityId, change: 'created' | 'updated' | 'deleted' | 'business' | 'coalesced'};
+   * 'business' (dealId null): a business of the city was approved, suspended, renamed, moved or deleted;
+   * 'coalesced' (dealId and merchantId null): changes that waited out the city's 5-second window (decision 180).
    */
   dealChanged: 'deal_changed',
 } as const;

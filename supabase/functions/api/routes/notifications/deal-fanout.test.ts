@@ -4,10 +4,16 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SEED, TEST_ADMIN } from '../../../../../tests/support/constants.ts';
 import { createTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
+import { flushCityChanges } from '../../domain/live-updates.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
 afterAll(() => t.close());
+
+/** Every city's coalescing window starts afresh (the tests before changed deals in the same city a moment ago). */
+const quietCities = () => t.database.admin.query(`delete from private.city_live_changes`);
+/** As if the window had passed for every city. */
+const windowPassed = () => t.database.admin.query(`update private.city_live_changes set sent_at = now() - interval '1 minute'`);
 
 it('notifies followers of a new active deal, and only them', async () => {
   const member = t.agent();
@@ -53,6 +59,7 @@ it('sends nothing for an inactive deal', async () => {
 });
 
 it('publishes deal_changed on the city topic for a new deal', async () => {
+  await quietCities();
   const payloads: string[] = [];
   const stop = await t.deps.db.listen!('realtime', (p) => payloads.push(p));
   const merchant = t.agent();
@@ -85,11 +92,15 @@ it('offers the deal ("View Deal") only while the member can open it; the card su
 });
 
 it('publishes deal_changed on the city topic when a business is approved or deleted', async () => {
-  const payloads: { topic: string; event: string; payload: { merchantId: string; change: string } }[] = [];
+  await quietCities();
+  const payloads: { topic: string; event: string; payload: { merchantId: string | null; change: string } }[] = [];
   const stop = await t.deps.db.listen!('realtime', (p) => payloads.push(JSON.parse(p)));
   const admin = t.agent();
   await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
   expect((await admin.post(`/api/admin/merchants/${SEED.pendingMerchantId}/approve`)).status).toBeLessThan(300);
+  await expect.poll(() => payloads.filter((p) => p.payload.merchantId === SEED.pendingMerchantId).length).toBe(1);
+  // The deletion comes inside the city's window: it waits for the flush, which sends one coalesced message.
+  await windowPassed();
   expect((await admin.delete(`/api/admin/merchants/${SEED.pendingMerchantId}`)).status).toBeLessThan(300);
   await expect.poll(() => payloads.filter((p) => p.payload.merchantId === SEED.pendingMerchantId).length).toBe(2);
   await stop();
@@ -97,4 +108,26 @@ it('publishes deal_changed on the city topic when a business is approved or dele
     expect.objectContaining({ topic: `city:${SEED.lyonsId}`, event: 'deal_changed', payload: expect.objectContaining({ change: 'business' }) }),
     expect.objectContaining({ topic: `city:${SEED.lyonsId}`, event: 'deal_changed', payload: expect.objectContaining({ change: 'business' }) }),
   ]);
+});
+
+it('coalesces a city\'s deal changes: one message at once, the rest as one after the window (decision 180)', async () => {
+  await quietCities();
+  const payloads: { topic: string; event: string; payload: { change: string } }[] = [];
+  const stop = await t.deps.db.listen!('realtime', (p) => payloads.push(JSON.parse(p)));
+  const lyons = () => payloads.filter((p) => p.topic === `city:${SEED.lyonsId}` && p.event === 'deal_changed');
+  const merchant = t.agent();
+  await merchant.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
+  for (const n of [1, 2, 3, 4]) {
+    expect((await merchant.post('/api/merchant/deals', { title: `Burst deal ${n}`, description: 'x', discountPercent: 5, category: 'food-drink' })).status).toBe(201);
+  }
+  await expect.poll(() => lyons().length).toBe(1);
+  expect(lyons()[0].payload.change).toBe('created');
+  // Inside the window the flush sends nothing; once it has passed, one message for the three that waited.
+  expect(await flushCityChanges(t.deps.db)).toBe(0);
+  await windowPassed();
+  expect(await flushCityChanges(t.deps.db)).toBe(1);
+  expect(await flushCityChanges(t.deps.db)).toBe(0);
+  await expect.poll(() => lyons().length).toBe(2);
+  expect(lyons()[1].payload.change).toBe('coalesced');
+  await stop();
 });
