@@ -20,10 +20,12 @@ export function PrivacyPage() {
       </LegalSection>
       <LegalSection title="What reviews make public">
         <p>
-          When you rate a business after a redemption there, anyone using Pay Local can see your rating, your comment,
-          your first name and the date, together with the business's reply. The business's average rating and number of
-          reviews appear on its deals. Your email address and member number are never shown. You can edit a review for a
-          week; a review reported as inappropriate may be hidden by our team.
+          When you rate a business after a redemption there, anyone signed in to Pay Local can see your rating, your
+          comment, your first name and the date, together with the business's reply. The business's average rating and
+          number of reviews appear on its deals. Your email address and member number are never shown. You can edit a
+          review for a week; a review reported as inappropriate may be hidden by our team, and is then seen only by you,
+          the business's owner and our team. Telling us an offer was not honoured is never public: only you, that
+          business's owner and our team see it.
         </p>
       </LegalSection>
       <LegalSection title="Who else sees it">
