@@ -1,6 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { ReviewSheet, type SheetMode } from '../components/review-sheet';
+import type { SheetMode } from '../components/review-sheet';
+
+// The sheet (its dialog, forms and the reviews contract) loads on the first tap: the buttons are on every deal card
+// of /app's first screen, whose initial JS has a budget (decision 160).
+const ReviewSheet = lazy(() => import('../components/review-sheet').then((m) => ({ default: m.ReviewSheet })));
 
 /**
  * Comments and Rate on a member's deal card and deal page (issue 31): Comments opens the business's reviews,
@@ -13,7 +17,11 @@ export function ReviewActions({ merchantId, merchantName }: { merchantId: string
     <>
       <Button variant="ghost" size="sm" className="h-11" onClick={() => setMode('comments')} aria-label={`Comments on ${merchantName}`}>Comments</Button>
       <Button variant="ghost" size="sm" className="h-11" onClick={() => setMode('rate')} aria-label={`Rate ${merchantName}`}>Rate</Button>
-      {mode !== null && <ReviewSheet merchantId={merchantId} merchantName={merchantName} mode={mode} onClose={() => setMode(null)} />}
+      {mode !== null && (
+        <Suspense fallback={null}>
+          <ReviewSheet merchantId={merchantId} merchantName={merchantName} mode={mode} onClose={() => setMode(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
