@@ -9,7 +9,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import oneSpelling from './scripts/eslint-one-spelling.mjs';
 import tseslint from 'typescript-eslint';
-import noSqlInRoutes from './eslint-rules/no-sql-in-routes.js';
+import noSqlOutsideDomain from './eslint-rules/no-sql-outside-domain.js';
 
 const aliasResolver = fileURLToPath(new URL('./scripts/eslint-alias-resolver.cjs', import.meta.url));
 
@@ -46,14 +46,17 @@ export default defineConfig(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
-    // Layers of the API (decision 177): routes -> domain -> db. A route module holds no SQL (local rule
-    // eslint-rules/no-sql-in-routes.js); tests/lint proves it fails on a route with SQL.
-    files: ['supabase/functions/api/routes/**/*.ts'],
+    // Layers of the API (decision 177): routes, middleware, lib, ports -> domain -> db. SQL lives in domain/ and the
+    // database adapters (db/): any other API module holding a statement or calling the query function fails (local
+    // rule eslint-rules/no-sql-outside-domain.js); tests/lint proves it fails on a route, a middleware and a port.
+    files: ['supabase/functions/api/**/*.ts'],
     ignores: [
       '**/*.test.ts',
+      'supabase/functions/api/domain/**',
+      'supabase/functions/api/db/**',
     ],
-    plugins: { 'api-layers': { rules: { 'no-sql-in-routes': noSqlInRoutes } } },
-    rules: { 'api-layers/no-sql-in-routes': 'error' },
+    plugins: { 'api-layers': { rules: { 'no-sql-outside-domain': noSqlOutsideDomain } } },
+    rules: { 'api-layers/no-sql-outside-domain': 'error' },
   },
   {
     // The domain speaks no HTTP (decision 177): no Hono, no middleware, no HTTP errors (domain/errors.ts has the

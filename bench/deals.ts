@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { openPglite, openPostgres, type OpenedDatabase } from '../local/admin-sql.ts';
 import { prepareDatabase } from '../local/migrate.ts';
-import { sessionClaimsSql } from '../supabase/functions/api/db/database.ts';
+import { sessionClaimsSql } from '../supabase/functions/api/domain/sessions.ts';
 import { MEMBER_DEALS_PAGE_SIZE, memberDealsParams, memberDealsSql } from '../supabase/functions/api/domain/deals.ts';
 import { activateMembers } from '../tests/support/membership.ts';
 import { inlineParams } from '../supabase/functions/api/db/sql-literal.ts';

@@ -3,14 +3,15 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 // The API's layers (decision 177): the repository's own ESLint config, run on small sources placed (virtually) in
-// supabase/functions/api, must refuse SQL in a route module and HTTP in a domain module, and accept the clean forms.
+// supabase/functions/api, must refuse SQL outside domain/ and db/ (a route, a middleware, a lib helper, a port) and
+// HTTP in a domain module, and accept the clean forms.
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const eslint = new ESLint({ cwd: root });
 
 async function lint(path: string, code: string) {
   const [result] = await eslint.lintText(code, { filePath: `${root}supabase/functions/api/${path}` });
-  return result.messages.filter((m) => m.ruleId === 'api-layers/no-sql-in-routes' || m.ruleId === 'no-restricted-imports');
+  return result.messages.filter((m) => m.ruleId === 'api-layers/no-sql-outside-domain' || m.ruleId === 'no-restricted-imports');
 }
 
 describe('lint: routes hold no SQL', () => {
@@ -22,8 +23,8 @@ describe('lint: routes hold no SQL', () => {
       probe.get('/', async (c) => c.json(await userTx(c, (q) => q<{ id: string }>(\`select id from public.cities where slug = $1\`, ['x']))));
     `);
     expect(messages.map((m) => [m.ruleId, m.severity])).toEqual([
-      ['api-layers/no-sql-in-routes', 2], // q<...>(
-      ['api-layers/no-sql-in-routes', 2], // the select
+      ['api-layers/no-sql-outside-domain', 2], // q<...>(
+      ['api-layers/no-sql-outside-domain', 2], // the select
     ]);
   }, 60_000);
 
@@ -57,6 +58,61 @@ describe('lint: routes hold no SQL', () => {
 
   it('leaves tests alone', async () => {
     expect(await lint('routes/lint-probe.test.ts', "export const s = 'select 1';\n")).toEqual([]);
+  }, 60_000);
+});
+
+describe('lint: middleware, lib and ports hold no SQL either', () => {
+  it('fails on a middleware that claims a row itself', async () => {
+    const messages = await lint('middleware/lint-probe.ts', `
+      import type { MiddlewareHandler } from 'hono';
+      import { serviceTx, type AppEnv } from '../context.ts';
+      export const probe: MiddlewareHandler<AppEnv> = async (c, next) => {
+        await serviceTx(c, (q) => q(\`update private.idempotency_keys set status = $3 where user_id = $1 and key = $2\`, ['u', 'k', 200]));
+        return next();
+      };
+    `);
+    expect(messages.map((m) => [m.ruleId, m.severity])).toEqual([
+      ['api-layers/no-sql-outside-domain', 2], // q(
+      ['api-layers/no-sql-outside-domain', 2], // the update
+    ]);
+  }, 60_000);
+
+  it('fails on a port that marks its queue with SQL', async () => {
+    const messages = await lint('ports/mail/lint-probe.ts', `
+      import { serviceClaims, type Database } from '../../db/database.ts';
+      const MARK_SENT = "update private.mail_outbox set status = 'sent' where id = $1";
+      export const markSent = (db: Database, id: string) => db.transaction(serviceClaims, (query) => query(MARK_SENT, [id]));
+    `);
+    expect(messages.map((m) => [m.ruleId, m.severity])).toEqual([
+      ['api-layers/no-sql-outside-domain', 2], // the update
+      ['api-layers/no-sql-outside-domain', 2], // query(
+    ]);
+  }, 60_000);
+
+  it.each([
+    ['lib/lint-probe.ts', "export const s = 'delete from private.uploads where key = $1';\n"],
+    ['ports/push/lint-probe.ts', 'export const s = `select id from private.push_jobs where status = \'pending\'`;\n'],
+    ['context-probe.ts', 'import type { Query } from \'./db/database.ts\';\nexport const run = (q: Query, text: string) => q(text);\n'],
+  ])('fails on SQL in %s', async (path, code) => {
+    expect(await lint(path, code)).toHaveLength(1);
+  }, 60_000);
+
+  it('accepts a middleware, a lib helper and a port that call the domain', async () => {
+    const messages = await lint('ports/mail/lint-probe.ts', `
+      import type { Database } from '../../db/database.ts';
+      import { claimDue, markMailSent } from '../../domain/mail-outbox.ts';
+      export async function probe(db: Database) {
+        for (const row of await claimDue(db, 10, 300)) await markMailSent(db, row.id, 'provider-id');
+        return 'Select a provider, then update your settings';
+      }
+    `);
+    expect(messages).toEqual([]);
+  }, 60_000);
+
+  it('leaves SQL in domain/ and db/ alone', async () => {
+    const code = "import type { Query } from '../db/database.ts';\nexport const probe = (q: Query) => q('select 1');\n";
+    expect(await lint('domain/lint-probe.ts', code)).toEqual([]);
+    expect(await lint('db/lint-probe.ts', code.replace('../db/', './'))).toEqual([]);
   }, 60_000);
 });
 

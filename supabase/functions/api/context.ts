@@ -8,7 +8,7 @@ import type { MailPort } from './ports/mail/mail-port.ts';
 import type { PushPort } from './ports/push/push-port.ts';
 import { getCookie } from 'hono/cookie';
 import {
-  anonClaims, ReplicaBehind, serviceClaims, type AheadResult, type Claims, type Database, type OpenTransaction, type Query, type Statement,
+  anonClaims, ReplicaBehind, runStatement, serviceClaims, type AheadResult, type Claims, type Database, type OpenTransaction, type Query, type Statement,
 } from './db/database.ts';
 
 /** Everything the app needs from the outside world; adapters are chosen in adapters.ts. */
@@ -135,8 +135,8 @@ export async function aheadRows<R>(c: AppContext, build: () => Statement): Promi
     if ('error' in sent) throw sent.error;
     return sent.rows as R[];
   }
-  const { text, params } = build();
-  return userTx(c, (q) => q<R>(text, params));
+  const statement = build();
+  return userTx(c, (q) => runStatement<R>(q, statement));
 }
 
 /** SQL as service_role: only for the auth layer and server-verified writes (payments). */

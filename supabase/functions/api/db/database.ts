@@ -28,6 +28,9 @@ export interface Statement {
   params: readonly unknown[];
 }
 
+/** Runs one statement built elsewhere (a route's AheadStatement when nothing was sent ahead: context.ts aheadRows). */
+export const runStatement = <R>(query: Query, { text, params }: Statement): Promise<R[]> => query<R>(text, params);
+
 /** What a statement sent ahead (`Database.open`'s third argument) answered: its rows, or its error. */
 export type AheadResult = { rows: Row[] } | { error: unknown };
 
@@ -51,7 +54,7 @@ export interface Database {
   /**
    * Begins a transaction whose first statement is `first` (sent in the same round trip as BEGIN)
    * and leaves it open: the session middleware opens each signed-in request's transaction with the
-   * session lookup, which also sets the role and claims (sessionClaimsSql).
+   * session lookup, which also sets the role and claims (domain/sessions.ts `openSessionTransaction`).
    * With `ahead`, that statement and COMMIT leave in the same round trip, so a request whose one
    * statement is known before routing (GET /api/deals) costs one round trip in all (decision 130).
    */
@@ -84,15 +87,6 @@ export const claimsSetupParams = (claims: Claims): [string, string] => [claims.r
 
 export const serviceClaims: Claims = { role: 'service_role' };
 export const anonClaims: Claims = { role: 'anon' };
-
-/**
- * The session lookup that opens a signed-in request's transaction: the user of a live session
- * token ($1: its sha-256 hex) and, in the same statement, the role and claims for the rest of the
- * transaction (authenticated with sub/email, or anon when the token is unknown or expired). It
- * runs as the connection's own role before any claims are set, which may read private.sessions.
- * A PL/pgSQL function, so its plan is made once per connection, not per request (decision 140).
- */
-export const sessionClaimsSql = `select id, email, role, db_role, claims from private.session_claims($1)`;
 
 /**
  * The query function of a transaction that already ran its one statement ahead: the transaction is over.

@@ -6,7 +6,7 @@ import { DEFAULT_CITY_NAME } from '../../_shared/constants.ts';
 import { siteUrlOf, type AppContext } from '../context.ts';
 import type { Query } from '../db/database.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
-import { enqueueMail } from '../ports/mail/outbox.ts';
+import { enqueueMail } from './mail-outbox.ts';
 import { passwordChangedMail, passwordResetMail, verifyEmailMail } from '../ports/mail/templates.ts';
 import { conflict, invalid } from './errors.ts';
 import { clearSignInFailures } from './limiter.ts';

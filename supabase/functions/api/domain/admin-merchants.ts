@@ -2,7 +2,7 @@
 // the review queue, approval and deletion. Runs as the admin; the merchants policies decide.
 import type { AdminMerchant } from '../../_shared/contract/merchants.ts';
 import type { Query } from '../db/database.ts';
-import { enqueueMerchantApproved, merchantDeletionMail } from '../ports/mail/account-mail.ts';
+import { enqueueMerchantApproved, merchantDeletionMail } from './account-mail.ts';
 import { merchantColumns, type MerchantRow, toMerchantProfile } from './merchant-view.ts';
 import { notFound } from './errors.ts';
 

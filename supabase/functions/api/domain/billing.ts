@@ -6,7 +6,7 @@ import type { PaymentProviderKind } from '../../_shared/contract/subscriptions.t
 import { type Database, type Query, serviceClaims } from '../db/database.ts';
 import { periodEnd } from '../lib/billing-period.ts';
 import { randomToken } from '../lib/tokens.ts';
-import { enqueueMail } from '../ports/mail/outbox.ts';
+import { enqueueMail } from './mail-outbox.ts';
 import { graceEndingMail, passEndingMail, receiptMail, renewalFailedMail } from '../ports/mail/templates.ts';
 import { recordPayment } from './subscription-records.ts';
 

@@ -4,7 +4,7 @@ import { isPass, type PlanId, PLANS, planTerms } from '../../_shared/constants.t
 import type { SubscriptionDetails } from '../../_shared/contract/subscriptions.ts';
 import { type AppContext, type AuthUser, serviceTx, siteUrlOf, userTx } from '../context.ts';
 import type { Query } from '../db/database.ts';
-import { enqueueMembershipChange } from '../ports/mail/account-mail.ts';
+import { enqueueMembershipChange } from './account-mail.ts';
 import { DomainError } from './errors.ts';
 import { providerCall } from './provider-call.ts';
 import { currentSubscription } from './subscription-records.ts';

@@ -5,7 +5,7 @@
 import type { AdminPayment, AuditEntry } from '../../_shared/contract/admin-payments.ts';
 import type { Query } from '../db/database.ts';
 import { conflict, invalid, notFound } from './errors.ts';
-import { enqueueMail } from '../ports/mail/outbox.ts';
+import { enqueueMail } from './mail-outbox.ts';
 import { disputeOpenedMail } from '../ports/mail/templates.ts';
 import type { ProviderDispute, ProviderRefund } from '../ports/payments/payment-provider.ts';
 

@@ -1,8 +1,51 @@
-// The signed-in devices of an account (decision 176). Sessions live in schema private: these run in a
-// service_role transaction and always filter by the caller's own user id.
+// Sessions: who a session token belongs to (the lookup that opens each signed-in request's transaction, and the
+// local realtime stream's), and the signed-in devices of an account (decision 176). Sessions live in schema
+// private: the devices' statements run in a service_role transaction and always filter by the caller's own user id.
+import type { Role } from '../../_shared/constants.ts';
 import type { SignedInDevice } from '../../_shared/contract/sessions.ts';
-import type { Query } from '../db/database.ts';
+import type { AuthUser } from '../context.ts';
+import { serviceClaims, type Database, type OpenTransaction, type Query, type Statement } from '../db/database.ts';
 import { iso } from '../lib/iso.ts';
+import { sha256Hex } from '../lib/tokens.ts';
+
+/**
+ * The session lookup that opens a signed-in request's transaction: the user of a live session
+ * token ($1: its sha-256 hex) and, in the same statement, the role and claims for the rest of the
+ * transaction (authenticated with sub/email, or anon when the token is unknown or expired). It
+ * runs as the connection's own role before any claims are set, which may read private.sessions.
+ * A PL/pgSQL function, so its plan is made once per connection, not per request (decision 140).
+ */
+export const sessionClaimsSql = `select id, email, role, db_role, claims from private.session_claims($1)`;
+
+/**
+ * Opens a signed-in request's transaction with the session lookup as its first statement (it sets the claims) and,
+ * with `ahead`, the route's one statement in the same round trip (decisions 130 and 179). `user` is null when the
+ * token is unknown or expired: the transaction then runs as anon.
+ */
+export async function openSessionTransaction(
+  db: Database, tokenHash: string, ahead?: Statement,
+): Promise<{ user: AuthUser | null; tx: OpenTransaction<unknown> }> {
+  const tx = await db.open<{ id: string | null; email: string; role: Role }>(sessionClaimsSql, [tokenHash], ahead);
+  const [row] = tx.rows;
+  return { user: row?.id ? { id: row.id, email: row.email, role: row.role, sessionTokenHash: tokenHash } : null, tx };
+}
+
+/** $1: the sha-256 hex of the session token. */
+const sessionLookupSql = `select p.id, p.email, p.role
+         from private.sessions s join public.profiles p on p.id = s.user_id
+        where s.token_hash = $1 and s.expires_at > now() and s.last_seen_at + s.idle_timeout > now()`;
+
+/**
+ * The user a session token belongs to, or null when it is unknown or expired, in a transaction of its own: the local
+ * runner's realtime stream authenticates its connection with it (without refreshing the session's last use).
+ */
+export async function findSessionUser(db: Database, token: string): Promise<AuthUser | null> {
+  const tokenHash = await sha256Hex(token);
+  const [row] = await db.transaction(serviceClaims, (q) =>
+    q<{ id: string; email: string; role: Role }>(sessionLookupSql, [tokenHash]),
+  );
+  return row ? { ...row, sessionTokenHash: tokenHash } : null;
+}
 
 /** The caller's live sessions, most recently used first; `current` marks the one with this token hash. */
 export async function listSessions(q: Query, userId: string, currentTokenHash: string): Promise<SignedInDevice[]> {

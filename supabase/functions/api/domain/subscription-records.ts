@@ -4,7 +4,7 @@ import { CHARITY_SHARE_BPS, type PlanId } from '../../_shared/constants.ts';
 import type { PaymentProviderKind } from '../../_shared/contract/subscriptions.ts';
 import type { Query } from '../db/database.ts';
 import type { ProviderSubscription } from '../ports/payments/payment-provider.ts';
-import { enqueueReceipt } from '../ports/mail/account-mail.ts';
+import { enqueueReceipt } from './account-mail.ts';
 
 export interface NewSubscription {
   userId: string;

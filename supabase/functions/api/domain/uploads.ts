@@ -1,4 +1,5 @@
-// Uploads and the profile picture (decision 177: the SQL of routes/objects.ts and routes/profile-picture.ts).
+// Uploads and the profile picture (decision 177: the SQL of routes/objects.ts and routes/profile-picture.ts, and of
+// lib/uploaded-object.ts and lib/upload-cleanup.ts: attaching an upload, and forgetting those never attached).
 import type { Query } from '../db/database.ts';
 
 /**
@@ -20,4 +21,25 @@ export async function swapProfilePicture(q: Query, path: string | null): Promise
     `select profile_picture from public.profiles where id = (select auth.uid()) for update`);
   await q(`update public.profiles set profile_picture = $1 where id = (select auth.uid())`, [path]);
   return before?.profile_picture ?? null;
+}
+
+/** Marks an upload attached to what uses it, so the unattached-upload cleanup keeps it (decision 089). Service_role. */
+export async function markUploadAttached(q: Query, key: string): Promise<void> {
+  await q(`update private.uploads set attached_at = coalesce(attached_at, now()) where key = $1`, [key]);
+}
+
+/** The oldest `batch` uploads never attached and older than `olderThanHours` (service_role). */
+export async function unattachedUploads(q: Query, olderThanHours: number, batch: number): Promise<string[]> {
+  const rows = await q<{ key: string }>(
+    `select key from private.uploads
+      where attached_at is null and created_at < now() - make_interval(hours => $1::int)
+      order by created_at limit $2`,
+    [olderThanHours, batch],
+  );
+  return rows.map((r) => r.key);
+}
+
+/** Forgets an unattached upload whose object was deleted (service_role); an upload attached meanwhile stays. */
+export async function forgetUnattachedUpload(q: Query, key: string): Promise<void> {
+  await q(`delete from private.uploads where key = $1 and attached_at is null`, [key]);
 }

@@ -1,4 +1,5 @@
 import { serviceClaims, type Database } from '../db/database.ts';
+import { forgetUnattachedUpload, unattachedUploads } from '../domain/uploads.ts';
 import type { ObjectStore } from '../ports/objects/object-store.ts';
 import { logError } from './log.ts';
 
@@ -13,21 +14,16 @@ export const UNATTACHED_UPLOAD_TTL_HOURS = 24;
 export async function cleanupUnattachedUploads(
   db: Database, objects: ObjectStore, olderThanHours = UNATTACHED_UPLOAD_TTL_HOURS, batch = 500,
 ): Promise<number> {
-  const rows = await db.transaction(serviceClaims, (q) => q<{ key: string }>(
-    `select key from private.uploads
-      where attached_at is null and created_at < now() - make_interval(hours => $1::int)
-      order by created_at limit $2`,
-    [olderThanHours, batch],
-  ));
+  const keys = await db.transaction(serviceClaims, (q) => unattachedUploads(q, olderThanHours, batch));
   let deleted = 0;
-  for (const { key } of rows) {
+  for (const key of keys) {
     try {
       await objects.delete(key);
     } catch (error) {
       logError('Could not delete an unattached upload', error);
       continue;
     }
-    await db.transaction(serviceClaims, (q) => q(`delete from private.uploads where key = $1 and attached_at is null`, [key]));
+    await db.transaction(serviceClaims, (q) => forgetUnattachedUpload(q, key));
     deleted++;
   }
   return deleted;

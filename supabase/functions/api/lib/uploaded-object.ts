@@ -3,6 +3,7 @@
 // such as PUT /api/merchant/logo {logoUrl}. This turns it into the stored path, after checking
 // that the object exists and was uploaded by the same user.
 import { type AppContext, serviceTx } from '../context.ts';
+import { markUploadAttached } from '../domain/uploads.ts';
 import { badRequest } from './http-error.ts';
 import { logError } from './log.ts';
 import { objectKeyFromAddress } from './upload-signing.ts';
@@ -15,7 +16,7 @@ export async function resolveUploadedObject(c: AppContext, address: string, user
   if (!key || !key.startsWith(uploadKeyPrefix(userId))) throw badRequest(`${field} must be an address from your own upload`);
   if (!(await c.var.deps.objects.exists(key))) throw badRequest(`${field} names no uploaded file; upload the file first`);
   // Attached: the unattached-upload cleanup keeps it (decision 089).
-  await serviceTx(c, (q) => q(`update private.uploads set attached_at = coalesce(attached_at, now()) where key = $1`, [key]));
+  await serviceTx(c, (q) => markUploadAttached(q, key));
   return `/objects/${key}`;
 }
 

@@ -1,8 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { bytesToHex } from '../../_shared/encoding.ts';
-import type { AppContext, AppEnv, RequestTransaction } from '../context.ts';
+import type { AppEnv, RequestTransaction } from '../context.ts';
 import { serviceTx } from '../context.ts';
 import type { Database } from '../db/database.ts';
+import { claimKey, markKeyApplied, releaseKey, settleLostAnswer, storeAnswer } from '../domain/idempotency.ts';
 import { badRequest, conflict, HttpError } from '../lib/http-error.ts';
 
 const mutating = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -37,13 +38,6 @@ async function requestHash(request: Request, method: string, path: string): Prom
   return bytesToHex(digest);
 }
 
-type KeyRow = {
-  status: number | null; body: string | null; method: string; path: string; request_hash: string | null;
-  applied: boolean; lease_over: boolean; lease_seconds_left: number;
-};
-
-const MARK_APPLIED = 'select private.idempotency_mark_applied($1::uuid, $2)';
-
 /**
  * The request's database, with every committed transaction marking the key applied (only if it wrote: the SQL
  * function checks) as its last statement, in the same transaction as the work.
@@ -53,7 +47,7 @@ function markingDatabase(db: Database, userId: string, key: string): Database {
     ...db,
     transaction: (claims, work) => db.transaction(claims, async (q) => {
       const result = await work(q);
-      await q(MARK_APPLIED, [userId, key]);
+      await markKeyApplied(q, userId, key);
       return result;
     }),
   };
@@ -67,7 +61,7 @@ function markingRequestTx(pinned: RequestTransaction | null, userId: string, key
     end: async (commit) => {
       if (commit) {
         try {
-          await tx.query(MARK_APPLIED, [userId, key]);
+          await markKeyApplied(tx.query, userId, key);
         } catch (error) {
           await tx.end(false);
           throw error;
@@ -78,32 +72,6 @@ function markingRequestTx(pinned: RequestTransaction | null, userId: string, key
   };
 }
 
-async function claimKey(c: AppContext, userId: string, key: string, hash: string): Promise<KeyRow | null> {
-  const lease = c.var.deps.config.idempotencyLeaseSeconds;
-  return serviceTx(c, async (q) => {
-    // New key, or a key whose request died (in progress past its lease, same request): ours now.
-    const claimed = await q(
-      `insert into private.idempotency_keys as k (user_id, key, method, path, request_hash, lease_until)
-       values ($1, $2, $3, $4, $5, now() + make_interval(secs => $6::int))
-       on conflict (user_id, key) do update set lease_until = excluded.lease_until
-        where k.status is null and k.applied_at is null and coalesce(k.lease_until, '-infinity') <= now()
-          and k.method = excluded.method and k.path = excluded.path
-          and coalesce(k.request_hash, excluded.request_hash) = excluded.request_hash
-       returning key`,
-      [userId, key, c.req.method, c.req.path, hash, lease],
-    );
-    if (claimed.length) return null;
-    const [row] = await q<KeyRow>(
-      `select status, body, method, path, request_hash, applied_at is not null as applied,
-              coalesce(lease_until, '-infinity') <= now() as lease_over,
-              greatest(1, ceil(extract(epoch from lease_until - now())))::int as lease_seconds_left
-         from private.idempotency_keys where user_id = $1 and key = $2`,
-      [userId, key],
-    );
-    return row;
-  });
-}
-
 export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = c.req.header(IDEMPOTENCY_HEADER);
   const user = c.var.user;
@@ -111,7 +79,9 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (key.length > 100) throw badRequest('Idempotency-Key must be at most 100 characters');
 
   const hash = await requestHash(c.req.raw, c.req.method, c.req.path);
-  const claimed = await claimKey(c, user.id, key, hash);
+  const claimed = await serviceTx(c, (q) => claimKey(q, {
+    userId: user.id, key, method: c.req.method, path: c.req.path, hash, leaseSeconds: c.var.deps.config.idempotencyLeaseSeconds,
+  }));
 
   if (claimed) {
     if (claimed.method !== c.req.method || claimed.path !== c.req.path) {
@@ -122,9 +92,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (claimed.status === null && claimed.applied && claimed.lease_over) {
       // Its request died after saving its work and before storing its answer: settle the key with this answer.
       const body = JSON.stringify({ applied: true, answerLost: true, message: ANSWER_LOST_MESSAGE });
-      await serviceTx(c, (q) => q(
-        `update private.idempotency_keys set status = 200, body = $3 where user_id = $1 and key = $2 and status is null`,
-        [user.id, key, body]));
+      await serviceTx(c, (q) => settleLostAnswer(q, user.id, key, body));
       return c.body(body, 200, { 'content-type': 'application/json', 'Idempotent-Replayed': 'true' });
     }
     if (claimed.status === null) {
@@ -151,10 +119,8 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     // A retryable answer releases the key, unless the work was saved before it (then a retry must not redo it).
     await serviceTx(c, (q) =>
       status >= 500 || status === 429
-        ? q(`with released as (delete from private.idempotency_keys where user_id = $1 and key = $2 and applied_at is null)
-             update private.idempotency_keys set status = 200, body = $3 where user_id = $1 and key = $2 and applied_at is not null`,
-          [user.id, key, JSON.stringify({ applied: true, answerLost: true, message: ANSWER_LOST_MESSAGE })])
-        : q(`update private.idempotency_keys set status = $3, body = $4 where user_id = $1 and key = $2`, [user.id, key, status, body]),
+        ? releaseKey(q, user.id, key, JSON.stringify({ applied: true, answerLost: true, message: ANSWER_LOST_MESSAGE }))
+        : storeAnswer(q, user.id, key, status, body),
     );
   }
 };

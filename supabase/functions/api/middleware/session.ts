@@ -4,30 +4,12 @@ import type { Role } from '../../_shared/constants.ts';
 import {
   endRequestTx, WROTE_AT_COOKIE, type AppContext, type AppEnv, type AuthUser, type RequestTransaction,
 } from '../context.ts';
-import {
-  anonClaims, claimsSetupParams, claimsSetupSql, serviceClaims, sessionClaimsSql, type Database, type Statement,
-} from '../db/database.ts';
+import { anonClaims, claimsSetupParams, claimsSetupSql, type Statement } from '../db/database.ts';
+import { openSessionTransaction } from '../domain/sessions.ts';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 
 export const SESSION_COOKIE = 'pl_session';
-
-/** $1: the sha-256 hex of the session token. */
-const sessionLookupSql = `select p.id, p.email, p.role
-         from private.sessions s join public.profiles p on p.id = s.user_id
-        where s.token_hash = $1 and s.expires_at > now() and s.last_seen_at + s.idle_timeout > now()`;
-
-/**
- * The user a session token belongs to, or null when it is unknown or expired. Shared by the
- * session middleware and the local runner's realtime stream, which must authenticate the same way.
- */
-export async function findSessionUser(db: Database, token: string): Promise<AuthUser | null> {
-  const tokenHash = await sha256Hex(token);
-  const [row] = await db.transaction(serviceClaims, (q) =>
-    q<{ id: string; email: string; role: Role }>(sessionLookupSql, [tokenHash]),
-  );
-  return row ? { ...row, sessionTokenHash: tokenHash } : null;
-}
 
 /**
  * A statement a route will send first, known from the request alone (method, path, query), so it
@@ -68,9 +50,8 @@ export function sessionLoader(aheadStatements: readonly AheadStatement[] = []): 
     }
     const ahead = found?.statement(c) ?? undefined;
     const tokenHash = await sha256Hex(token);
-    const tx = await deps.db.open<{ id: string | null; email: string; role: Role }>(sessionClaimsSql, [tokenHash], ahead);
-    const [row] = tx.rows;
-    c.set('user', row?.id ? { id: row.id, email: row.email, role: row.role, sessionTokenHash: tokenHash } : null);
+    const { user, tx } = await openSessionTransaction(deps.db, tokenHash, ahead);
+    c.set('user', user);
     // Sent ahead: the transaction is over and its answer goes to the route through the context.
     if (tx.ahead) {
       c.set('sentAhead', tx.ahead);

@@ -16,7 +16,7 @@ import { hashPassword, verifyPassword } from '../lib/password.ts';
 import { assertAcceptablePassword } from '../lib/password-policy.ts';
 import { parseJson, parseQuery } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
-import { enqueueMail } from '../ports/mail/outbox.ts';
+import { enqueueMail } from '../domain/mail-outbox.ts';
 import { staffInviteMail } from '../ports/mail/templates.ts';
 import {
   acceptInvite, claimPinTry, createPairingCode, deviceView, endDeviceSession, findInvite, inviteStaff, listCounterDevices,

@@ -12,7 +12,8 @@ import { asAnon, asService, asUser, openTestDatabase } from '../../../../../test
 import { emlFileMailer, renderEml } from './eml-file-mailer.ts';
 import { MailSendError, type MailPort } from './mail-port.ts';
 import { backoffSeconds } from '../../lib/drain-loop.ts';
-import { claimDue, drainOutbox, enqueueMail } from './outbox.ts';
+import { claimDue, enqueueMail } from '../../domain/mail-outbox.ts';
+import { drainOutbox } from './outbox.ts';
 import { resendMailer } from './resend-mailer.ts';
 import { passwordResetMail, receiptMail } from './templates.ts';
 

@@ -4,20 +4,11 @@
 // exponential backoff. A drainer that dies between claim and mark leaves the row 'sending'; after the
 // lease it is claimed again and sent under the same key, which the provider (and the .eml adapter)
 // answer without a second delivery.
-import type { Database, Query } from '../../db/database.ts';
-import { serviceClaims } from '../../db/database.ts';
+// The outbox's SQL (enqueueMail, the claim, the marks) is in domain/mail-outbox.ts.
+import type { Database } from '../../db/database.ts';
+import { claimDue, markMailNotSent, markMailSent } from '../../domain/mail-outbox.ts';
 import { MailSendError, type MailPort } from './mail-port.ts';
 import { backoffSeconds, startDrainLoop } from '../../lib/drain-loop.ts';
-import type { RenderedMail } from './templates.ts';
-
-/** Writes one message in the caller's transaction (service_role, or the user to their own address / the admin). */
-export async function enqueueMail(query: Query, to: string, mail: RenderedMail): Promise<string> {
-  const [row] = await query<{ id: string }>(
-    `select private.enqueue_mail($1, $2, $3, $4, $5) as id`,
-    [mail.kind, to, mail.subject, mail.text, mail.html],
-  );
-  return row.id;
-}
 
 export interface DrainOptions {
   from: string;
@@ -38,28 +29,6 @@ export interface DrainResult {
   failed: number;
 }
 
-interface OutboxRow {
-  id: string; to_address: string; subject: string; text_body: string; html_body: string;
-  idempotency_key: string; attempts: number;
-}
-
-/** Claims due rows and commits the claim (the lease starts). */
-export function claimDue(db: Database, batchSize: number, leaseSeconds: number): Promise<OutboxRow[]> {
-  return db.transaction(serviceClaims, (q) => q<OutboxRow>(
-    `update private.mail_outbox o
-        set status = 'sending', claimed_at = now(), attempts = o.attempts + 1
-      where o.id in (
-        select id from private.mail_outbox
-         where (status = 'pending' and next_attempt_at <= now())
-            or (status = 'sending' and claimed_at < now() - make_interval(secs => $2::int))
-         order by next_attempt_at, created_at
-         limit $1
-         for update skip locked)
-      returning o.id, o.to_address, o.subject, o.text_body, o.html_body, o.idempotency_key, o.attempts`,
-    [batchSize, leaseSeconds],
-  ));
-}
-
 /** Sends what is due, once. Safe to run from many places at once (claims skip locked rows). */
 export async function drainOutbox(db: Database, mail: MailPort, options: DrainOptions): Promise<DrainResult> {
   const {
@@ -73,24 +42,15 @@ export async function drainOutbox(db: Database, mail: MailPort, options: DrainOp
         from: options.from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body,
         idempotencyKey: row.idempotency_key,
       });
-      await db.transaction(serviceClaims, (q) => q(
-        `update private.mail_outbox set status = 'sent', sent_at = now(), provider_id = $2, last_error = null
-          where id = $1 and status = 'sending'`,
-        [row.id, id.slice(0, 200)],
-      ));
+      await markMailSent(db, row.id, id);
       result.sent++;
     } catch (error) {
       const retryable = !(error instanceof MailSendError) || error.retryable;
       const giveUp = !retryable || row.attempts >= maxAttempts;
       // Only the failure's kind is kept: never addresses, bodies or keys.
       const reason = (error instanceof MailSendError ? error.message : (error as Error).name ?? 'error').slice(0, 200);
-      await db.transaction(serviceClaims, (q) => q(
-        `update private.mail_outbox
-            set status = $2, last_error = $3, claimed_at = null,
-                next_attempt_at = now() + make_interval(secs => $4::int)
-          where id = $1 and status = 'sending'`,
-        [row.id, giveUp ? 'failed' : 'pending', reason, backoffSeconds(row.attempts, backoffBaseSeconds, backoffMaxSeconds)],
-      ));
+      await markMailNotSent(db, row.id, giveUp ? 'failed' : 'pending', reason,
+        backoffSeconds(row.attempts, backoffBaseSeconds, backoffMaxSeconds));
       if (giveUp) result.failed++;
       else result.retrying++;
       console.warn(`mail ${row.id}: ${giveUp ? 'gave up' : 'will retry'} after attempt ${row.attempts} (${reason})`);

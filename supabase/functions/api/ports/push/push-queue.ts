@@ -5,8 +5,11 @@
 // concurrency, deletes the accepted ones, removes subscriptions the push service answered 404/410, and
 // retries 429/5xx/network failures with exponential backoff up to an attempt limit. Like the mail outbox,
 // the local runner calls it every second and the Edge Function on a schedule (POST /api/internal/drain-push).
+// The queue's SQL (expanding, claiming, settling) is in domain/push-queue.ts.
 import type { Database } from '../../db/database.ts';
-import { serviceClaims } from '../../db/database.ts';
+import {
+  claimDeliveries, dropOldJobs, expandOneBatch, settleDeliveries, type ClaimedDelivery, type DeliveryRetry,
+} from '../../domain/push-queue.ts';
 import { backoffSeconds, startDrainLoop } from '../../lib/drain-loop.ts';
 import type { PushMessage, PushOutcome, PushPort } from './push-port.ts';
 
@@ -40,18 +43,6 @@ export interface PushDrainResult {
   failed: number;
 }
 
-interface ClaimedDelivery {
-  id: string;
-  attempts: number;
-  subscription_id: string;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  type: string;
-  deal_id: string | null;
-  data: Record<string, unknown>;
-}
-
 const clip = (text: unknown, max: number) => {
   const s = typeof text === 'string' ? text : '';
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
@@ -74,40 +65,6 @@ export function pushMessageFor(event: { type: string; deal_id: string | null; da
     ttlSeconds: 24 * 3600,
     urgency: 'normal',
   };
-}
-
-/** Expands the oldest pending job by one batch; 0 when no job is pending (or all are being expanded). */
-export function expandOneBatch(db: Database, batch: number): Promise<number> {
-  return db.transaction(serviceClaims, async (q) => {
-    const [job] = await q<{ id: string }>(
-      `select id from private.push_jobs where status = 'pending' order by created_at limit 1 for update skip locked`,
-    );
-    if (!job) return -1;
-    const [row] = await q<{ added: number }>(`select private.expand_push_job($1, $2) as added`, [job.id, batch]);
-    return row.added;
-  });
-}
-
-/** Claims due deliveries and commits the claim (the lease starts). */
-export function claimDeliveries(db: Database, batch: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
-  return db.transaction(serviceClaims, (q) => q<ClaimedDelivery>(
-    `with claimed as (
-       update private.push_deliveries d
-          set status = 'sending', claimed_at = now(), attempts = d.attempts + 1
-        where d.id in (
-          select id from private.push_deliveries
-           where (status = 'pending' and next_attempt_at <= now())
-              or (status = 'sending' and claimed_at < now() - make_interval(secs => $2::int))
-           order by next_attempt_at, id
-           limit $1
-           for update skip locked)
-       returning d.id, d.attempts, d.job_id, d.subscription_id)
-     select c.id::text, c.attempts, c.subscription_id, s.endpoint, s.p256dh, s.auth, j.type, j.deal_id, j.data
-       from claimed c
-       join public.push_subscriptions s on s.id = c.subscription_id
-       join private.push_jobs j on j.id = c.job_id`,
-    [batch, leaseSeconds],
-  ));
 }
 
 async function mapPool<T, R>(items: T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -141,11 +98,7 @@ export async function drainPush(db: Database, push: PushPort, options: PushDrain
     if (rows.length) await sendClaimed(db, push, rows, messages, { concurrency, maxAttempts, backoffBaseSeconds, backoffMaxSeconds }, result);
     if ((added < 0 && rows.length === 0) || Date.now() - started > timeBudgetMs || result.claimed >= maxClaims) break;
   }
-  // Jobs whose deliveries are all gone are kept a week for inspection, then dropped.
-  await db.transaction(serviceClaims, (q) => q(
-    `delete from private.push_jobs j where j.status = 'done' and j.done_at < now() - interval '7 days'
-        and not exists (select 1 from private.push_deliveries d where d.job_id = j.id)`,
-  ));
+  await dropOldJobs(db);
   return result;
 }
 
@@ -169,7 +122,7 @@ async function sendClaimed(
   });
   const sent: string[] = [];
   const gone: string[] = [];
-  const later: { id: string; status: string; reason: string; wait: number }[] = [];
+  const later: DeliveryRetry[] = [];
   rows.forEach((row, i) => {
     const outcome = outcomes[i];
     if (outcome.kind === 'sent') sent.push(row.id);
@@ -182,21 +135,7 @@ async function sendClaimed(
       later.push({ id: row.id, status: giveUp ? 'failed' : 'pending', reason: outcome.reason.slice(0, 200), wait });
     }
   });
-  await db.transaction(serviceClaims, async (q) => {
-    if (sent.length) await q(`delete from private.push_deliveries where id = any($1::bigint[])`, [sent]);
-    // The device is gone: its subscription goes, and with it every delivery still queued for it.
-    if (gone.length) await q(`delete from public.push_subscriptions where id = any($1::uuid[])`, [gone]);
-    if (later.length) {
-      await q(
-        `update private.push_deliveries d
-            set status = u.status, last_error = u.reason, claimed_at = null,
-                next_attempt_at = now() + make_interval(secs => u.wait)
-           from unnest($1::bigint[], $2::text[], $3::text[], $4::int[]) as u(id, status, reason, wait)
-          where d.id = u.id and d.status = 'sending'`,
-        [later.map((l) => l.id), later.map((l) => l.status), later.map((l) => l.reason), later.map((l) => l.wait)],
-      );
-    }
-  });
+  await settleDeliveries(db, { sent, goneSubscriptions: gone, later });
   result.sent += sent.length;
   result.gone += gone.length;
   for (const l of later) {

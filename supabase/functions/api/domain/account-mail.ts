@@ -1,9 +1,9 @@
 // Mail about payments, memberships and businesses, each enqueued in the transaction of its cause
 // (decision 093). Recipients and details are read in that transaction.
-import { planTerms, PLANS, type PlanId } from '../../../_shared/constants.ts';
-import type { Query } from '../../db/database.ts';
-import { enqueueMail } from './outbox.ts';
-import { membershipChangeMail, merchantApprovedMail, merchantDeletedMail, receiptMail } from './templates.ts';
+import { planTerms, PLANS, type PlanId } from '../../_shared/constants.ts';
+import type { Query } from '../db/database.ts';
+import { membershipChangeMail, merchantApprovedMail, merchantDeletedMail, receiptMail } from '../ports/mail/templates.ts';
+import { enqueueMail } from './mail-outbox.ts';
 
 const day = (value: Date | string | null) => (value ? new Date(value).toISOString().slice(0, 10) : '');
 

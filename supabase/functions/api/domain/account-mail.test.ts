@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED, TEST_ADMIN } from '../../../../../tests/support/constants.ts';
-import { readMailDir } from '../../../../../tests/support/mail.ts';
-import { createTestApp, type Agent, type TestApp } from '../../../../../tests/support/test-app.ts';
-import { subscribeThroughApi } from '../../../../../tests/support/subscribe.ts';
-import { asService } from '../../../../../tests/support/test-database.ts';
-import { drainOutbox } from './outbox.ts';
+import { SEED, TEST_ADMIN } from '../../../../tests/support/constants.ts';
+import { readMailDir } from '../../../../tests/support/mail.ts';
+import { createTestApp, type Agent, type TestApp } from '../../../../tests/support/test-app.ts';
+import { subscribeThroughApi } from '../../../../tests/support/subscribe.ts';
+import { asService } from '../../../../tests/support/test-database.ts';
+import { drainOutbox } from '../ports/mail/outbox.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });

@@ -1,5 +1,7 @@
-// A route module parses, calls one domain function and answers (decision 177): it holds no SQL. This rule fails on
-// the two ways SQL shows up in a route:
+// SQL lives in the API's domain/ (and the database adapters in db/): a route parses, calls one domain function and
+// answers; middleware, lib/ helpers and ports (the adapters to mail, push, storage, payments) call domain functions
+// too (decision 177). The config applies this rule to every API module but domain/, db/ and tests. It fails on the
+// two ways SQL shows up in a module:
 // - a string or template literal that starts like a statement: `select ...` (lower- or upper-case, as the code
 //   writes SQL; "Select a city" is English), or, in any case, `insert into`, `delete from`, `update <table> set`,
 //   `with <name> as (`;
@@ -20,11 +22,11 @@ const looksLikeSql = (text) => typeof text === 'string' && STATEMENT.some((re) =
 const rule = {
   meta: {
     type: 'problem',
-    docs: { description: 'Route modules hold no SQL: it belongs in domain/ (decision 177)' },
+    docs: { description: 'API modules outside domain/ and db/ hold no SQL: it belongs in domain/ (decision 177)' },
     schema: [],
     messages: {
-      sqlText: 'SQL in a route module: move the statement into a domain/ function and call that (decision 177).',
-      queryCall: 'A route calls the query function `{{name}}` directly: move the query into a domain/ function (decision 177).',
+      sqlText: 'SQL outside domain/: move the statement into a domain/ function and call that (decision 177).',
+      queryCall: 'The query function `{{name}}` is called outside domain/: move the query into a domain/ function (decision 177).',
     },
   },
   create(context) {
