@@ -72,6 +72,15 @@ export default defineConfig(
           { group: ['**/middleware/*', '**/middleware'], message: 'domain/ never imports middleware (decision 177).' },
           { group: ['**/lib/http-error', '**/lib/http-error.ts'], message: 'domain/ throws DomainError (domain/errors.ts); middleware/errors.ts maps it to HTTP (decision 177).' },
           { group: ['**/routes/*', '**/routes/**'], message: 'domain/ never imports routes (decision 177).' },
+          {
+            // What domain/ may take from lib/: plain helpers only. The rest of lib/ is HTTP (request parsing, HTTP errors,
+            // headers, uploads checked for a route) or calls the domain itself.
+            group: [
+              '**/lib/*', '!**/lib/iso.ts', '!**/lib/tokens.ts', '!**/lib/password.ts', '!**/lib/billing-period.ts',
+              '!**/lib/log.ts', '!**/lib/client-ip.ts', '!**/lib/http-error.ts',
+            ],
+            message: 'domain/ takes only plain helpers from lib/ (iso, tokens, password, billing-period, log, client-ip); the rest of lib/ is HTTP or calls the domain (decision 177).',
+          },
         ],
       }],
     },

@@ -124,6 +124,8 @@ describe('lint: the domain speaks no HTTP', () => {
     ["import { requireUser } from '../middleware/session.ts';", 'middleware'],
     ["import { badRequest } from '../lib/http-error.ts';", 'HTTP errors'],
     ["import { counterRoutes } from '../routes/merchant/counter.ts';", 'a route'],
+    ["import { parse } from '../lib/validate.ts';", 'request parsing from lib/'],
+    ["import { resolveUploadedObject } from '../lib/uploaded-object.ts';", 'a lib/ helper that calls the domain'],
   ])('fails on %s (%s)', async (line) => {
     const messages = await lint('domain/lint-probe.ts', `${line}\nexport const probe = 1;\n`);
     expect(messages.map((m) => [m.ruleId, m.severity])).toEqual([['no-restricted-imports', 2]]);
@@ -133,8 +135,9 @@ describe('lint: the domain speaks no HTTP', () => {
     const messages = await lint('domain/lint-probe.ts', `
       import type { Query } from '../db/database.ts';
       import { sha256Hex } from '../lib/tokens.ts';
+      import { iso } from '../lib/iso.ts';
       import { notFound } from './errors.ts';
-      export async function probe(q: Query) { const [row] = await q('select 1'); if (!row) throw notFound(); return sha256Hex('x'); }
+      export async function probe(q: Query) { const [row] = await q('select 1'); if (!row) throw notFound(); return [iso(new Date()), await sha256Hex('x')]; }
     `);
     expect(messages).toEqual([]);
   }, 60_000);
