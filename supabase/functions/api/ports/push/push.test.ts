@@ -41,23 +41,6 @@ async function device(userId: string) {
   return sub;
 }
 
-/**
- * `count` new accounts ('push-<name>-<n>@example.com') following Rosa's, each with one device: their ids, their
- * devices in order, and `unfollow` for the end of the test.
- */
-async function followersWithDevices(name: string, count: number) {
-  const ids = (await service((q) => q<{ id: string }>(
-    `insert into public.profiles (email, name) select 'push-' || $1 || '-' || g || '@example.com', 'Follower ' || g
-       from generate_series(1, $2::int) g on conflict (email) do update set name = excluded.name returning id`,
-    [name, count],
-  ))).map((o) => o.id);
-  await service((q) => q(`insert into public.follows (user_id, merchant_id) select unnest($1::uuid[]), $2 on conflict do nothing`, [ids, ROSA]));
-  const devices = [];
-  for (const id of ids) devices.push(await device(id));
-  const unfollow = () => service((q) => q(`delete from public.follows where user_id = any($1::uuid[])`, [ids]));
-  return { ids, devices, unfollow };
-}
-
 const announce = (type: 'NEW_DEAL' | 'BUSINESS_UPDATE', dealId: string | null, data: Record<string, string>) =>
   service((q) => q(`select private.notify_followers($1, $2, $3, $4::text::jsonb)`, [ROSA, type, dealId, JSON.stringify(data)]));
 
@@ -171,8 +154,13 @@ describe('the queue', () => {
   });
 
   it('expands in batches by a cursor: every device once, also with two drainers at once', async () => {
-    const followers = await followersWithDevices('batch', 7);
-    await device(followers.ids[0]);
+    const others = await service((q) => q<{ id: string }>(
+      `insert into public.profiles (email, name) select 'push-batch-' || g || '@example.com', 'Follower ' || g
+         from generate_series(1, 7) g on conflict (email) do update set name = excluded.name returning id`,
+    ));
+    await service((q) => q(`insert into public.follows (user_id, merchant_id) select unnest($1::uuid[]), $2 on conflict do nothing`, [others.map((o) => o.id), ROSA]));
+    for (const o of others) await device(o.id);
+    await device(others[0].id);
     await device(SEED.member.id);
     await announce('BUSINESS_UPDATE', null, { merchantName: 'R', previewText: 'batch' });
     // Two expanders racing with batches of 2: 9 devices, no duplicates, job done.
@@ -184,17 +172,23 @@ describe('the queue', () => {
     const [x, y] = await Promise.all([claimDeliveries(t.database.db, 5, 300), claimDeliveries(t.database.db, 5, 300)]);
     expect(x.length + y.length).toBe(9);
     expect(x.filter((r) => y.some((s) => s.id === r.id))).toEqual([]);
-    await followers.unfollow();
+    await service((q) => q(`delete from public.follows where user_id = any($1::uuid[])`, [others.map((o) => o.id)]));
   });
 
   it('parallel drains over one queue (decision 180): each claims its own batches; no message twice, none lost', async () => {
-    const followers = await followersWithDevices('parallel', 60);
+    const others = await service((q) => q<{ id: string }>(
+      `insert into public.profiles (email, name) select 'push-parallel-' || g || '@example.com', 'Follower ' || g
+         from generate_series(1, 60) g on conflict (email) do update set name = excluded.name returning id`,
+    ));
+    await service((q) => q(`insert into public.follows (user_id, merchant_id) select unnest($1::uuid[]), $2 on conflict do nothing`, [others.map((o) => o.id), ROSA]));
+    const subs = [];
+    for (const o of others) subs.push(await device(o.id));
     await announce('BUSINESS_UPDATE', null, { merchantName: 'R', previewText: 'parallel one' });
     await announce('BUSINESS_UPDATE', null, { merchantName: 'R', previewText: 'parallel two' });
     // Four drains at once, small batches so they interleave: expansion, claims and sends race.
     const drains = await Promise.all(Array.from({ length: 4 }, () =>
       drainPush(t.database.db, push, { expandBatch: 7, sendBatch: 5, concurrency: 3 })));
-    const ids = new Set(followers.devices.map((s) => s.endpoint.split('/').pop()));
+    const ids = new Set(subs.map((s) => s.endpoint.split('/').pop()));
     const received = double.delivered.filter((d) => ids.has(d.subscriptionId))
       .map((d) => `${d.subscriptionId}:${(d.payload as { body: string }).body}`);
     expect(received).toHaveLength(120); // 60 devices x 2 events, none lost ...
@@ -202,11 +196,16 @@ describe('the queue', () => {
     expect(drains.reduce((n, d) => n + d.sent, 0)).toBe(120);
     expect(drains.filter((d) => d.sent > 0).length).toBeGreaterThan(1); // the work was shared
     expect(await counts()).toMatchObject({ pending_jobs: 0, deliveries: 0 });
-    await followers.unfollow();
+    await service((q) => q(`delete from public.follows where user_id = any($1::uuid[])`, [others.map((o) => o.id)]));
   });
 
   it('one call claims at most maxClaims messages (the Edge Function\'s CPU per request); the next call continues', async () => {
-    const followers = await followersWithDevices('capped', 12);
+    const others = await service((q) => q<{ id: string }>(
+      `insert into public.profiles (email, name) select 'push-capped-' || g || '@example.com', 'Follower ' || g
+         from generate_series(1, 12) g on conflict (email) do update set name = excluded.name returning id`,
+    ));
+    await service((q) => q(`insert into public.follows (user_id, merchant_id) select unnest($1::uuid[]), $2 on conflict do nothing`, [others.map((o) => o.id), ROSA]));
+    for (const o of others) await device(o.id);
     await announce('BUSINESS_UPDATE', null, { merchantName: 'R', previewText: 'capped' });
     const first = await drainPush(t.database.db, push, { sendBatch: 5, maxClaims: 7 });
     expect(first).toMatchObject({ claimed: 7, sent: 7 });
@@ -214,7 +213,7 @@ describe('the queue', () => {
     const second = await drainPush(t.database.db, push, { sendBatch: 5, maxClaims: 7 });
     expect(second).toMatchObject({ claimed: 5, sent: 5 });
     expect(await counts()).toMatchObject({ deliveries: 0, pending_jobs: 0 });
-    await followers.unfollow();
+    await service((q) => q(`delete from public.follows where user_id = any($1::uuid[])`, [others.map((o) => o.id)]));
   });
 
   it('removes a subscription the push service answers 410 or 404, with its queued deliveries', async () => {
