@@ -13,9 +13,10 @@
 SET check_function_bodies = false;
 SELECT pg_catalog.set_config('search_path', '', false);
 
--- ---------------------------------------------------------------- outside the project's schemas
+-- ---------------------------------------------------------------- extensions
 create extension if not exists pg_trgm with schema extensions;
 
+-- ---------------------------------------------------------------- Data API privileges (decision 078)
 -- The Data API is off for this project (supabase/config.toml, decision 078): browsers talk to the Edge Function
 -- only, and the short-lived Realtime token (role authenticated) must open nothing else. Hosted Supabase grants
 -- anon and authenticated ALL on public tables, including privileges RLS does not govern: TRUNCATE, REFERENCES
@@ -7463,7 +7464,7 @@ GRANT UPDATE(name) ON TABLE public.profiles TO authenticated;
 GRANT UPDATE(preferred_charity_id) ON TABLE public.profiles TO authenticated;
 GRANT UPDATE(profile_picture) ON TABLE public.profiles TO authenticated;
 
--- ---------------------------------------------------------------- Realtime
+-- ---------------------------------------------------------------- Realtime (decision 180)
 -- merchant:<id> carries "this business told its followers something" ({id, type, merchantId}): ids only,
 -- about businesses any signed-in user may list, so like city:<id> any signed-in user may join (decision 180).
 create policy "messages: user joins own user topic, city and merchant topics" on realtime.messages
@@ -7477,7 +7478,7 @@ create policy "messages: user joins own user topic, city and merchant topics" on
     )
   );
 
--- ---------------------------------------------------------------- Storage
+-- ---------------------------------------------------------------- Storage (decision 077)
 -- Storage bucket for uploads (profile pictures, deal and business images), decision 077.
 -- Public bucket: the objects are images shown on public pages under unguessable keys, and the static
 -- host proxies /objects/<key> to <project>/storage/v1/object/public/objects/<key> (README, deploy steps);
