@@ -1,10 +1,10 @@
 // Members for counter tests and benchmarks: accounts with an active membership, and passes their devices show.
 import type { OpenedDatabase } from '../../local/admin-sql.ts';
 import { generateDeviceKey, passStepAt, publicKeyCoordinates, signPass } from '../../supabase/functions/_shared/member-pass.ts';
-import { SEED } from './constants.ts';
 import { DEALS_SEED } from './deals-seed.ts';
-import { activateMembers, activateMembership } from './membership.ts';
-import { createTestApp, type Agent, type TestApp } from './test-app.ts';
+import { activateMembers } from './membership.ts';
+import { startMemberTestApp, type MemberTestApp } from './member-app.ts';
+import type { Agent } from './test-app.ts';
 
 export interface CounterMember { id: string; memberNumber: number; name: string }
 
@@ -36,18 +36,8 @@ export async function memberDevice(member: Agent) {
   };
 }
 
-/**
- * The counter tests' cast: a test app; the seeded owner (Rosa) and another merchant signed in; the seeded member
- * active and signed in, with their member number.
- */
-export async function startCounterTestApp(): Promise<{ t: TestApp; rosa: Agent; other: Agent; member: Agent; memberNumber: number }> {
-  const t = await createTestApp();
-  await activateMembership(t.database, SEED.member.id);
-  const rosa = t.agent();
-  await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
-  const other = t.agent();
-  await other.login(DEALS_SEED.otherMerchant.email, DEALS_SEED.otherMerchant.password);
-  const member = t.agent();
-  const memberNumber = Number((await member.login(SEED.member.email, SEED.member.password)).memberNumber);
-  return { t, rosa, other, member, memberNumber };
+/** The counter tests' cast: startMemberTestApp's, and another merchant (St. Vrain Market's owner) signed in. */
+export async function startCounterTestApp(): Promise<MemberTestApp & { other: Agent }> {
+  const cast = await startMemberTestApp();
+  return { ...cast, other: await cast.t.signIn(DEALS_SEED.otherMerchant) };
 }

@@ -6,8 +6,8 @@ import { hexToBytes } from '../../_shared/encoding.ts';
 import { offlineCodeAt } from '../../_shared/offline-codes.ts';
 import { SEED } from '../../../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../../../tests/support/deals-seed.ts';
-import { activateMembership } from '../../../../tests/support/membership.ts';
-import { type Agent, createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { startMemberTestApp } from '../../../../tests/support/member-app.ts';
+import type { Agent, TestApp } from '../../../../tests/support/test-app.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -15,14 +15,7 @@ let t: TestApp;
 let member: Agent;
 let rosa: Agent;
 let memberNumber: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  await activateMembership(t.database, SEED.member.id);
-  member = t.agent();
-  memberNumber = Number((await member.login(SEED.member.email, SEED.member.password)).memberNumber);
-  rosa = t.agent();
-  await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
-});
+beforeAll(async () => ({ t, member, rosa, memberNumber } = await startMemberTestApp()));
 afterAll(() => t.close());
 
 async function secretOf(dealId: string) {
@@ -130,8 +123,7 @@ describe('GET /api/merchant/deals/offline-codes (the counter)', () => {
   it('is refused to members, visitors and a merchant not yet approved', async () => {
     expect((await member.get('/api/merchant/deals/offline-codes')).status).toBe(403);
     expect((await t.agent().get('/api/merchant/deals/offline-codes')).status).toBe(401);
-    const pending = t.agent();
-    await pending.login(SEED.pendingOwner.email, SEED.pendingOwner.password);
+    const pending = await t.signIn(SEED.pendingOwner);
     expect((await pending.get('/api/merchant/deals/offline-codes')).status).toBe(403);
   });
 });

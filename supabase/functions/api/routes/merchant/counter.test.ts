@@ -131,8 +131,7 @@ describe('POST /api/merchant/verify-code', () => {
   });
 
   it('is for approved businesses only', async () => {
-    const pending = t.agent();
-    await pending.login(SEED.pendingOwner.email, SEED.pendingOwner.password);
+    const pending = await t.signIn(SEED.pendingOwner);
     const res = await pending.post('/api/merchant/verify-code', { code: '123456', memberNumber });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Your business is not approved yet');

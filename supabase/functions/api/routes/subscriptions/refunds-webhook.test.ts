@@ -29,8 +29,7 @@ beforeAll(async () => {
     ...deps,
     payments: { ...stripe, cancelNow: (id: string) => (cancelFails ? Promise.reject(new Error('connection reset')) : stripe.cancelNow(id)) },
   }));
-  admin = t.agent();
-  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  admin = await t.signIn(TEST_ADMIN);
 });
 afterAll(async () => { await t.close(); await double.close(); });
 
