@@ -1,21 +1,16 @@
 // Invariants of the counter under concurrent requests. They need a PostgreSQL server: PGlite runs
 // one transaction at a time, so nothing would actually race there.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SEED } from '../../../../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../../../../tests/support/deals-seed.ts';
 import { startMemberTestApp } from '../../../../../tests/support/member-app.ts';
-import { asService } from '../../../../../tests/support/test-database.ts';
+import { asService, describeOnPostgres } from '../../../../../tests/support/test-database.ts';
 import { createActiveMembers, memberDevice } from '../../../../../tests/support/counter-members.ts';
 import { codeStepAt, dealCodeForStep } from '../../../_shared/deal-code.ts';
 import { hexToBytes } from '../../../_shared/encoding.ts';
 import type { Agent, TestApp } from '../../../../../tests/support/test-app.ts';
 
-const serverUrl = process.env.TEST_DATABASE_URL;
-if (!serverUrl) {
-  console.warn('Skipping counter concurrency tests: TEST_DATABASE_URL is unset (they need a PostgreSQL server, not PGlite).');
-}
-
-describe.skipIf(!serverUrl)('counter under concurrency (PostgreSQL server)', () => {
+describeOnPostgres('counter under concurrency (PostgreSQL server)', () => {
   let t: TestApp;
   let rosa: Agent;
   let memberNumber: number;

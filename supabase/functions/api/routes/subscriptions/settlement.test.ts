@@ -6,7 +6,7 @@ import { SEED } from '../../../../../tests/support/constants.ts';
 import { deliverStripeEvent, startStripeTestApp, stripeClientFor, stripeEvent } from '../../../../../tests/support/stripe-account.ts';
 import type { StripeDouble } from '../../../../../tests/support/stripe-double.ts';
 import type { TestApp } from '../../../../../tests/support/test-app.ts';
-import { asService } from '../../../../../tests/support/test-database.ts';
+import { asService, describeOnPostgres } from '../../../../../tests/support/test-database.ts';
 
 const secret = 'whsec_settlement_test';
 let t: TestApp;
@@ -184,7 +184,7 @@ describe('the first of invoice.paid or /complete-subscription creates the accoun
 
 // On PostgreSQL the pool runs these on separate connections at once: the checkout row lock and the
 // unique keys on payments are what keep it to one account.
-describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('concurrency on PostgreSQL', () => {
+describeOnPostgres('concurrency on PostgreSQL', () => {
   it('many completions and webhook deliveries at once still give one account, one membership, one payment', async () => {
     const email = 'stampede@example.com';
     const { completion, invoicePaid } = await startAndPay(email);
