@@ -3,7 +3,7 @@
 import { asService } from './test-database.ts';
 import type { Credentials, TestApp } from './test-app.ts';
 
-export const INSERTED_ACCOUNT_PASSWORD = 'secret123';
+const INSERTED_ACCOUNT_PASSWORD = 'secret123';
 
 /** A profile with a password (INSERTED_ACCOUNT_PASSWORD) and nothing else; sign in with `t.signIn(account)`. */
 export async function insertAccount(
