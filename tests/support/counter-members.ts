@@ -1,5 +1,7 @@
 // Members for counter tests and benchmarks: accounts with an active membership, and passes their devices show.
 import type { OpenedDatabase } from '../../local/admin-sql.ts';
+import { dealCodeForStep } from '../../supabase/functions/_shared/deal-code.ts';
+import { hexToBytes } from '../../supabase/functions/_shared/encoding.ts';
 import { generateDeviceKey, passStepAt, publicKeyCoordinates, signPass } from '../../supabase/functions/_shared/member-pass.ts';
 import { DEALS_SEED } from './deals-seed.ts';
 import { activateMembers } from './membership.ts';
@@ -20,6 +22,17 @@ export async function createActiveMembers(database: OpenedDatabase, count: numbe
   await activateMembers(database, rows.map((r) => r.id));
   return rows.map((r) => ({ id: r.id, memberNumber: r.member_number, name: r.name }));
 }
+
+/** A deal's secret, straight from the database: what its codes (and the offline codes) are computed from. */
+export async function dealSecret(database: OpenedDatabase, dealId: string) {
+  const [row] = await database.admin.query<{ secret: string }>(
+    `select encode(secret, 'hex') as secret from private.deal_secrets where deal_id = $1`, [dealId]);
+  return hexToBytes(row.secret);
+}
+
+/** The code of a deal at a step, from its secret (what a member's screen showed then). */
+export const dealCodeAtStep = async (database: OpenedDatabase, dealId: string, step: number) =>
+  dealCodeForStep(await dealSecret(database, dealId), step);
 
 /** A member's phone: a device key certified by the API for the signed-in member, signing a pass per step. */
 export async function memberDevice(member: Agent) {

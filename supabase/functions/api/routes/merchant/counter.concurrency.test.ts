@@ -5,9 +5,8 @@ import { SEED } from '../../../../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../../../../tests/support/deals-seed.ts';
 import { startMemberTestApp } from '../../../../../tests/support/member-app.ts';
 import { asService, describeOnPostgres } from '../../../../../tests/support/test-database.ts';
-import { createActiveMembers, memberDevice } from '../../../../../tests/support/counter-members.ts';
-import { codeStepAt, dealCodeForStep } from '../../../_shared/deal-code.ts';
-import { hexToBytes } from '../../../_shared/encoding.ts';
+import { createActiveMembers, dealCodeAtStep, memberDevice } from '../../../../../tests/support/counter-members.ts';
+import { codeStepAt } from '../../../_shared/deal-code.ts';
 import type { Agent, TestApp } from '../../../../../tests/support/test-app.ts';
 
 describeOnPostgres('counter under concurrency (PostgreSQL server)', () => {
@@ -17,13 +16,6 @@ describeOnPostgres('counter under concurrency (PostgreSQL server)', () => {
   let member: Agent;
   beforeAll(async () => ({ t, rosa, member, memberNumber } = await startMemberTestApp()));
   afterAll(() => t?.close());
-
-  /** The code of a deal at a step, from its secret (what a member's screen showed then). */
-  async function codeAtStep(dealId: string, step: number) {
-    const [row] = await t.database.admin.query<{ secret: string }>(
-      `select encode(secret, 'hex') as secret from private.deal_secrets where deal_id = $1`, [dealId]);
-    return dealCodeForStep(hexToBytes(row.secret), step);
-  }
 
   it('100 members verifying at once against maxUses 10: exactly 10 succeed', async () => {
     const deal = (await rosa.post('/api/merchant/deals', { title: 'Rush hour', description: 'First ten only', discountPercent: 30, maxUses: 10 })).body;
@@ -53,7 +45,7 @@ describeOnPostgres('counter under concurrency (PostgreSQL server)', () => {
     // Checks made offline over the last ~3 hours, each at another 120 s step, synced at once.
     const claims = await Promise.all(Array.from({ length: 100 }, async (_, i) => {
       const at = nowMs - 60_000 - i * 120_000;
-      return { code: await codeAtStep(deal.id, codeStepAt(at)), memberNumber: m.memberNumber, dealId: deal.id, verifiedAt: new Date(at).toISOString() };
+      return { code: await dealCodeAtStep(t.database, deal.id, codeStepAt(at)), memberNumber: m.memberNumber, dealId: deal.id, verifiedAt: new Date(at).toISOString() };
     }));
     const started = performance.now();
     const results = await Promise.all(claims.map((body) => rosa.post('/api/merchant/verify-code', body)));
@@ -70,7 +62,7 @@ describeOnPostgres('counter under concurrency (PostgreSQL server)', () => {
   it('one member, 100 online verifications at once (current and previous code, one pass): exactly one succeeds', async () => {
     const deal = (await rosa.post('/api/merchant/deals', { title: 'Daily tea', description: 'Once a day', discountAmount: 100 })).body;
     const step = codeStepAt(Date.now());
-    const codes = [await codeAtStep(deal.id, step), await codeAtStep(deal.id, step - 1)];
+    const codes = [await dealCodeAtStep(t.database, deal.id, step), await dealCodeAtStep(t.database, deal.id, step - 1)];
     const phone = await memberDevice(member);
     const pass = await phone.passAt();
     const results = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 3 === 2
