@@ -43,6 +43,13 @@ export const email = z.string().trim().toLowerCase()
   .max(EMAIL_MAX, `must be at most ${EMAIL_MAX} characters`)
   .pipe(z.email({ message: 'must be a valid email address' }));
 
+// ---------------------------------------------------------------- shapes several answers share
+/** A business as others see it at a glance (search results, follows, collaborations, a deal's page). */
+export const businessBadge = z.object({ id: z.string(), name: z.string(), logoUrl: z.string().nullable() });
+
+/** The business a listed item belongs to (a deal, a review, a report), by id and name. */
+export const ofBusiness = { merchantId: z.string(), merchantName: z.string() };
+
 // ---------------------------------------------------------------- new passwords (decisions 088, 176)
 /** A password being set: the one rule of _shared/password-rule.ts (commonness: server, lib/password-policy.ts). */
 export const newPassword = z.string().superRefine((value, ctx) => {

@@ -145,8 +145,7 @@ describe('login, me and logout', () => {
 
 describe('profile', () => {
   it('reads and renames the signed-in user, trimming the name', async () => {
-    const agent = t.agent();
-    await agent.login(SEED.pendingOwner.email, SEED.pendingOwner.password);
+    const agent = await t.signIn(SEED.pendingOwner);
     const before = await agent.get('/api/auth/profile');
     expect(before.body).toEqual({ name: 'Pete Pending', email: SEED.pendingOwner.email, profilePicture: null, emailVerified: false });
     const res = await agent.put('/api/auth/profile', { name: '  Peter P.  ' });
