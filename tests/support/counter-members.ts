@@ -1,5 +1,6 @@
 // Members for counter tests and benchmarks: accounts with an active membership, and passes their devices show.
 import type { OpenedDatabase } from '../../local/admin-sql.ts';
+import type { PassCertificateAnswer } from '../../supabase/functions/_shared/contract/member-pass.ts';
 import { generateDeviceKey, passStepAt, publicKeyCoordinates, signPass } from '../../supabase/functions/_shared/member-pass.ts';
 import { SEED } from './constants.ts';
 import { DEALS_SEED } from './deals-seed.ts';
@@ -29,7 +30,7 @@ export async function memberDevice(member: Agent) {
   const certificate = res.body.certificate as string;
   return {
     certificate,
-    answer: res.body as { certificate: string; expiresAt: string; firstName: string; memberNumber: string },
+    answer: res.body as PassCertificateAnswer,
     privateKey: keys.privateKey,
     /** The pass the phone shows at `atMs` (now by default). */
     passAt: (atMs = Date.now()) => signPass(certificate, keys.privateKey, passStepAt(atMs)),
@@ -48,6 +49,6 @@ export async function startCounterTestApp(): Promise<{ t: TestApp; rosa: Agent; 
   const other = t.agent();
   await other.login(DEALS_SEED.otherMerchant.email, DEALS_SEED.otherMerchant.password);
   const member = t.agent();
-  const memberNumber = Number((await member.login(SEED.member.email, SEED.member.password)).memberNumber);
+  const memberNumber = (await member.login(SEED.member.email, SEED.member.password)).memberNumber;
   return { t, rosa, other, member, memberNumber };
 }

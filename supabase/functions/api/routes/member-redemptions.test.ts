@@ -21,7 +21,7 @@ beforeAll(async () => {
   rosa = t.agent();
   await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
   maya = t.agent();
-  mayaNumber = Number((await maya.login(SEED.member.email, SEED.member.password)).memberNumber);
+  mayaNumber = (await maya.login(SEED.member.email, SEED.member.password)).memberNumber;
   stranger = t.agent('192.0.2.90');
   const registered = await stranger.post('/api/auth/register', {
     role: 'USER', name: 'Stranger Danger', email: 'history-stranger@example.com', password: 'secret1234',

@@ -19,7 +19,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await activateMembership(t.database, SEED.member.id);
   member = t.agent();
-  memberNumber = Number((await member.login(SEED.member.email, SEED.member.password)).memberNumber);
+  memberNumber = (await member.login(SEED.member.email, SEED.member.password)).memberNumber;
   rosa = t.agent();
   await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
 });

@@ -24,7 +24,7 @@ beforeAll(async () => {
   rosa = t.agent();
   await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
   maya = t.agent();
-  const mayaNumber = Number((await maya.login(SEED.member.email, SEED.member.password)).memberNumber);
+  const mayaNumber = (await maya.login(SEED.member.email, SEED.member.password)).memberNumber;
   admin = t.agent();
   await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
   anon = t.agent();

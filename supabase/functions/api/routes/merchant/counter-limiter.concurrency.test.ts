@@ -22,7 +22,7 @@ describe.skipIf(!serverUrl)('counter limiter under concurrency (PostgreSQL serve
     rosa = t.agent();
     await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
     const member = t.agent();
-    memberNumber = Number((await member.login(SEED.member.email, SEED.member.password)).memberNumber);
+    memberNumber = (await member.login(SEED.member.email, SEED.member.password)).memberNumber;
   });
   afterAll(() => t?.close());
   beforeEach(async () => {

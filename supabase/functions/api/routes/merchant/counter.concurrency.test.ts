@@ -26,7 +26,7 @@ describe.skipIf(!serverUrl)('counter under concurrency (PostgreSQL server)', () 
     rosa = t.agent();
     await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
     member = t.agent();
-    memberNumber = Number((await member.login(SEED.member.email, SEED.member.password)).memberNumber);
+    memberNumber = (await member.login(SEED.member.email, SEED.member.password)).memberNumber;
   });
   afterAll(() => t?.close());
 
