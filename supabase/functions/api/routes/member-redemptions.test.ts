@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../../../tests/support/constants.ts';
 import { activateMembership } from '../../../../tests/support/membership.ts';
 import { asUser } from '../../../../tests/support/test-database.ts';
-import { type Agent, createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { startCounterTestApp } from '../../../../tests/support/counter-members.ts';
+import type { Agent, TestApp } from '../../../../tests/support/test-app.ts';
 
 let t: TestApp;
 let rosa: Agent;
@@ -16,12 +17,7 @@ const dealTitles = ['History latte', 'History bagel', 'History muffin'];
 let undoneId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await activateMembership(t.database, SEED.member.id);
-  rosa = t.agent();
-  await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
-  maya = t.agent();
-  mayaNumber = (await maya.login(SEED.member.email, SEED.member.password)).memberNumber;
+  ({ t, rosa, member: maya, memberNumber: mayaNumber } = await startCounterTestApp());
   stranger = t.agent('192.0.2.90');
   const registered = await stranger.post('/api/auth/register', {
     role: 'USER', name: 'Stranger Danger', email: 'history-stranger@example.com', password: 'secret1234',

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED, TEST_ADMIN } from '../../../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../../../tests/support/deals-seed.ts';
 import { activateMembership } from '../../../../tests/support/membership.ts';
-import { type Agent, createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { startCounterTestApp } from '../../../../tests/support/counter-members.ts';
+import type { Agent, TestApp } from '../../../../tests/support/test-app.ts';
 import { REVIEW_WRITES_PER_HOUR } from '../domain/reviews.ts';
 
 let t: TestApp;
@@ -19,12 +20,8 @@ let reviewId: string;
 const ROSA_SHOP = SEED.activeMerchantId;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await activateMembership(t.database, SEED.member.id);
-  rosa = t.agent();
-  await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
-  maya = t.agent();
-  const mayaNumber = (await maya.login(SEED.member.email, SEED.member.password)).memberNumber;
+  let mayaNumber: number;
+  ({ t, rosa, member: maya, memberNumber: mayaNumber } = await startCounterTestApp());
   admin = t.agent();
   await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
   anon = t.agent();
