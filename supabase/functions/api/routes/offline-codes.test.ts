@@ -6,8 +6,8 @@ import { hexToBytes } from '../../_shared/encoding.ts';
 import { offlineCodeAt } from '../../_shared/offline-codes.ts';
 import { SEED } from '../../../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../../../tests/support/deals-seed.ts';
-import { activateMembership } from '../../../../tests/support/membership.ts';
-import { type Agent, createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { startCounterTestApp } from '../../../../tests/support/counter-members.ts';
+import type { Agent, TestApp } from '../../../../tests/support/test-app.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -15,14 +15,7 @@ let t: TestApp;
 let member: Agent;
 let rosa: Agent;
 let memberNumber: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  await activateMembership(t.database, SEED.member.id);
-  member = t.agent();
-  memberNumber = (await member.login(SEED.member.email, SEED.member.password)).memberNumber;
-  rosa = t.agent();
-  await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
-});
+beforeAll(async () => ({ t, rosa, member, memberNumber } = await startCounterTestApp()));
 afterAll(() => t.close());
 
 async function secretOf(dealId: string) {

@@ -2,9 +2,9 @@
 // transaction at a time, so nothing would race there.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEED } from '../../../../../tests/support/constants.ts';
-import { activateMembership } from '../../../../../tests/support/membership.ts';
 import { clearOfWindowEdge } from '../../../../../tests/support/limiter-window.ts';
-import { type Agent, createTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
+import { startCounterTestApp } from '../../../../../tests/support/counter-members.ts';
+import type { Agent, TestApp } from '../../../../../tests/support/test-app.ts';
 import { CODE_NOT_RECOGNISED } from './counter.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -16,14 +16,7 @@ describe.skipIf(!serverUrl)('counter limiter under concurrency (PostgreSQL serve
   let t: TestApp;
   let rosa: Agent;
   let memberNumber: number;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await activateMembership(t.database, SEED.member.id);
-    rosa = t.agent();
-    await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
-    const member = t.agent();
-    memberNumber = (await member.login(SEED.member.email, SEED.member.password)).memberNumber;
-  });
+  beforeAll(async () => ({ t, rosa, memberNumber } = await startCounterTestApp()));
   afterAll(() => t?.close());
   beforeEach(async () => {
     await clearOfWindowEdge();

@@ -3,12 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../../../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../../../../tests/support/deals-seed.ts';
-import { activateMembership } from '../../../../../tests/support/membership.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
-import { createActiveMembers, memberDevice } from '../../../../../tests/support/counter-members.ts';
+import { createActiveMembers, memberDevice, startCounterTestApp } from '../../../../../tests/support/counter-members.ts';
 import { codeStepAt, dealCodeForStep } from '../../../_shared/deal-code.ts';
 import { hexToBytes } from '../../../_shared/encoding.ts';
-import { type Agent, createTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
+import type { Agent, TestApp } from '../../../../../tests/support/test-app.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) {
@@ -20,14 +19,7 @@ describe.skipIf(!serverUrl)('counter under concurrency (PostgreSQL server)', () 
   let rosa: Agent;
   let memberNumber: number;
   let member: Agent;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await activateMembership(t.database, SEED.member.id);
-    rosa = t.agent();
-    await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
-    member = t.agent();
-    memberNumber = (await member.login(SEED.member.email, SEED.member.password)).memberNumber;
-  });
+  beforeAll(async () => ({ t, rosa, member, memberNumber } = await startCounterTestApp()));
   afterAll(() => t?.close());
 
   /** The code of a deal at a step, from its secret (what a member's screen showed then). */
