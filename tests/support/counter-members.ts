@@ -2,6 +2,7 @@
 import type { OpenedDatabase } from '../../local/admin-sql.ts';
 import { dealCodeForStep } from '../../supabase/functions/_shared/deal-code.ts';
 import { hexToBytes } from '../../supabase/functions/_shared/encoding.ts';
+import type { PassCertificateAnswer } from '../../supabase/functions/_shared/contract/member-pass.ts';
 import { generateDeviceKey, passStepAt, publicKeyCoordinates, signPass } from '../../supabase/functions/_shared/member-pass.ts';
 import { DEALS_SEED } from './deals-seed.ts';
 import { activateMembers } from './membership.ts';
@@ -42,7 +43,7 @@ export async function memberDevice(member: Agent) {
   const certificate = res.body.certificate as string;
   return {
     certificate,
-    answer: res.body as { certificate: string; expiresAt: string; firstName: string; memberNumber: string },
+    answer: res.body as PassCertificateAnswer,
     privateKey: keys.privateKey,
     /** The pass the phone shows at `atMs` (now by default). */
     passAt: (atMs = Date.now()) => signPass(certificate, keys.privateKey, passStepAt(atMs)),

@@ -12,7 +12,7 @@ export async function startMemberTestApp(): Promise<MemberTestApp> {
   await activateMembership(t.database, SEED.member.id);
   const rosa = await t.signIn(SEED.merchantOwner);
   const member = t.agent();
-  const memberNumber = Number((await member.login(SEED.member.email, SEED.member.password)).memberNumber);
+  const memberNumber = (await member.login(SEED.member.email, SEED.member.password)).memberNumber;
   return { t, rosa, member, memberNumber };
 }
 

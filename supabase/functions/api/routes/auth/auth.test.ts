@@ -22,7 +22,8 @@ describe('register', () => {
       name: 'Casey Customer', email: 'casey@example.com', role: 'USER', subscriptionStatus: 'none',
       homeCityId: SEED.lyonsId, preferredCharityId: SEED.lyonsCharityId,
     });
-    expect(res.body.user.memberNumber).toMatch(/^\d{6}$/);
+    expect(res.body.user.memberNumber).toEqual(expect.any(Number));
+    expect(String(res.body.user.memberNumber)).toMatch(/^\d{6}$/);
     const setCookie = res.headers.get('set-cookie')!;
     expect(setCookie).toMatch(/pl_session=[\w-]{40,}/);
     expect(setCookie).toMatch(/HttpOnly/);

@@ -120,7 +120,8 @@ describe('GET /api/member/points', () => {
   it('shows the member number and balances per business', async () => {
     const res = await member.get('/api/member/points');
     expect(res.status).toBe(200);
-    expect(res.body.memberNumber).toMatch(/^\d{6}$/);
+    expect(res.body.memberNumber).toEqual(expect.any(Number));
+    expect(String(res.body.memberNumber)).toMatch(/^\d{6}$/);
     expect(res.body).toMatchObject({
       totalPoints: DEALS_SEED.memberRosaPoints,
       balances: [{ merchantId: SEED.activeMerchantId, merchantName: "Rosa's River Cafe", points: DEALS_SEED.memberRosaPoints }],

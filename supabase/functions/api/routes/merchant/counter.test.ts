@@ -191,7 +191,7 @@ describe('POST /api/merchant/verify-pass', () => {
   it('accepts the member’s pass once per deal and step, names the member, and refuses the screenshot’s replay', async () => {
     const deal = await newDeal({ perMemberLimit: 'none' });
     const phone = await memberDevice(member);
-    expect(phone.answer).toMatchObject({ memberNumber: String(memberNumber), firstName: expect.any(String) });
+    expect(phone.answer).toMatchObject({ memberNumber, firstName: expect.any(String) });
     const expiresIn = Date.parse(phone.answer.expiresAt) - Date.now();
     expect(expiresIn).toBeGreaterThan(11.9 * 3600_000);
     expect(expiresIn).toBeLessThanOrEqual(12 * 3600_000);
