@@ -79,7 +79,7 @@ async function crashAndReplay(database: { env: Record<string, string>; admin: ()
   let runner = await startRunner(database.env);
   let rosa = client(runner.base);
   const member = client(runner.base);
-  const memberNumber = Number((await login(member, SEED.member)).memberNumber);
+  const memberNumber = (await login(member, SEED.member)).memberNumber;
   await login(rosa, SEED.merchantOwner);
   // The counter takes points only for a member who showed a code there first.
   const deal = (await rosa('POST', '/api/merchant/deals', { title: 'Crash test', description: 'Shown once', discountAmount: 100 })).body;

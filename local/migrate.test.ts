@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { OpenedDatabase } from './admin-sql.ts';
-import { prepareDatabase, RENAMED_VERSIONS } from './migrate.ts';
+import { BASELINE_VERSION, prepareDatabase } from './migrate.ts';
 import { openTestDatabase } from '../tests/support/test-database.ts';
 
 let database: OpenedDatabase;
@@ -9,20 +9,29 @@ const prepare = { seed: true, adminEmail: 'admin@example.com', adminPassword: 's
 beforeAll(async () => { database = await openTestDatabase(); });
 afterAll(async () => { await database?.close(); });
 
-it('a database that recorded the migrations under their old names is brought forward without reapplying them', async () => {
-  // As a .data/pglite directory made before the rename would look.
-  for (const [from, to] of Object.entries(RENAMED_VERSIONS)) {
-    await database.admin.query('update supabase_migrations.schema_migrations set version = $1 where version = $2', [from, to]);
+it('a database that applied the migrations the baseline replaced is brought forward without reapplying it (decision 184)', async () => {
+  // As a .data/pglite directory made before the baseline looks: the 49 versions recorded, the last of them the
+  // baseline's own (and two under the names they had before decision 075).
+  const before = ['20261122000100', '20261122006000', '20261122006100', '20261126120000'];
+  for (const version of before) {
+    await database.admin.query('insert into supabase_migrations.schema_migrations (version) values ($1)', [version]);
   }
   const { applied } = await prepareDatabase(database.admin, prepare);
   expect(applied).toEqual([]);
   const versions = (await database.admin.query<{ version: string }>(
     'select version from supabase_migrations.schema_migrations',
   )).map((r) => r.version);
-  for (const [from, to] of Object.entries(RENAMED_VERSIONS)) {
-    expect(versions).toContain(to);
-    expect(versions).not.toContain(from);
+  expect(versions).toContain(BASELINE_VERSION);
+
+  // One that applied only some of them would take the baseline over its own tables: it is stopped first.
+  await database.admin.query('update supabase_migrations.schema_migrations set version = $1 where version = $2', ['20261126120100', BASELINE_VERSION]);
+  try {
+    await expect(prepareDatabase(database.admin, prepare)).rejects.toThrow(/applied 5 of the migrations that 20261127090000_baseline\.sql replaced/);
+  } finally {
+    await database.admin.query('update supabase_migrations.schema_migrations set version = $1 where version = $2', [BASELINE_VERSION, '20261126120100']);
+    await database.admin.query('delete from supabase_migrations.schema_migrations where version = any($1)', [before]);
   }
+  expect((await prepareDatabase(database.admin, prepare)).applied).toEqual([]);
 });
 
 it('the seed and its record commit together: a crash in between leaves nothing half done (issue 28)', async () => {

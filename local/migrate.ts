@@ -8,11 +8,12 @@ const migrationsDir = join(root, 'supabase', 'migrations');
 const seedPath = join(root, 'supabase', 'seed.sql');
 const bootstrapPath = join(import.meta.dirname, 'bootstrap.sql');
 
-/** Old migration version → new version (the files were renamed; their contents did not change). */
-export const RENAMED_VERSIONS: Record<string, string> = {
-  '20261122006000': '20261122005400',
-  '20261122006100': '20261122005500',
-};
+/**
+ * The baseline (decision 184): one migration in place of the 49 before it, under the last of their versions. A
+ * database that applied them all has this version recorded and skips it; one that applied only some cannot take
+ * it (its tables are there already), and is stopped before the first statement.
+ */
+export const BASELINE_VERSION = '20261127090000';
 
 export interface PrepareOptions {
   seed: boolean;
@@ -39,18 +40,17 @@ export async function prepareDatabase(admin: AdminSql, options: PrepareOptions):
     create table if not exists supabase_migrations.schema_migrations (version text primary key, name text, statements text[]);
     create table if not exists supabase_migrations.seed_files (path text primary key, hash text not null);
   `);
-  // Migrations renamed before any hosted project applied them (decision 075): a local database that
-  // recorded the old version keeps its history under the new one instead of applying the file twice.
-  for (const [from, to] of Object.entries(RENAMED_VERSIONS)) {
-    await admin.query(
-      `update supabase_migrations.schema_migrations set version = $2
-        where version = $1 and not exists (select 1 from supabase_migrations.schema_migrations where version = $2)`,
-      [from, to],
-    );
-  }
   const done = new Set(
     (await admin.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).map((r) => r.version),
   );
+  const older = [...done].filter((version) => version < BASELINE_VERSION);
+  if (older.length && !done.has(BASELINE_VERSION)) {
+    throw new Error(
+      `This database applied ${older.length} of the migrations that ${BASELINE_VERSION}_baseline.sql replaced, not all of them ` +
+      '(decision 184). Bring it forward with a checkout from before the baseline (`git log -- supabase/migrations`), ' +
+      'then start again with this one; or start from an empty database (local: delete .data/pglite).',
+    );
+  }
   const applied: string[] = [];
   for (const file of readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).sort()) {
     const [version, ...rest] = file.replace(/\.sql$/, '').split('_');

@@ -16,7 +16,21 @@ chmod 755 "$PG_DIR"
 [ "$(id -u)" = 0 ] && chown postgres "$PG_DIR"
 # initdb's pg_hba.conf already has `host replication all 127.0.0.1/32 trust`; wal_level replica is PG 15's default.
 as_pg "$PG_BIN/initdb" -D "$PG_DIR/data" -U postgres --auth=trust -E UTF8 >/dev/null
-as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/log" -o "-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off -c wal_level=replica -c max_wal_senders=5" -w start >/dev/null
+# Two checkouts sourcing this at once can both find the same port free: when the start fails, try the next ports
+# rather than go on and hand out a URL that reaches the other checkout's server.
+pg_started=
+for _ in 1 2 3 4 5 6 7 8 9 10; do
+  if as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/log" -o "-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off -c wal_level=replica -c max_wal_senders=5" -w start >/dev/null; then
+    pg_started=1
+    break
+  fi
+  PG_PORT=$((PG_PORT + 1))
+  while (echo >"/dev/tcp/127.0.0.1/$PG_PORT") 2>/dev/null; do PG_PORT=$((PG_PORT + 1)); done
+done
+if [ -z "$pg_started" ]; then
+  echo "ci-postgres: PostgreSQL 15 did not start (log: $PG_DIR/log)" >&2
+  return 1 2>/dev/null || exit 1
+fi
 export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres"
 export BENCH_DATABASE_URL="$TEST_DATABASE_URL"
 echo "ci-postgres: PostgreSQL 15 on port $PG_PORT (stop: pg_ctl -D $PG_DIR/data stop)"

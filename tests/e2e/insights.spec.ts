@@ -48,7 +48,7 @@ async function merchantWithRedemptions(api: APIRequestContext, admin: APIRequest
   expect(deal.status()).toBe(201);
   const { id: dealId } = (await deal.json()) as { id: string };
   // The admin's context has done its part: it signs in as the demo member (an active member) for their number.
-  const member = (await (await admin.post('/api/auth/login', { data: DEMO.member })).json()) as { user: { memberNumber: string } };
+  const member = (await (await admin.post('/api/auth/login', { data: DEMO.member })).json()) as { user: { memberNumber: number } };
   // Three redemptions by the demo member (a deal without a per-member limit): the codes of the last three steps,
   // as a counter that checked them offline would send them (once per member and step; decision 165).
   const cover = (await (await api.get('/api/merchant/deals/offline-codes')).json()) as OfflineCodesAnswer;

@@ -9,7 +9,7 @@ async function apiAs(baseURL: string | undefined, who: { email: string; password
   const context = await request.newContext({ baseURL });
   const login = await context.post('/api/auth/login', { data: who });
   expect(login.status()).toBe(200);
-  return { context, user: (await login.json()).user as { memberNumber: string | null } };
+  return { context, user: (await login.json()).user as { memberNumber: number | null } };
 }
 
 async function newDeal(merchant: APIRequestContext, title: string) {
@@ -95,7 +95,7 @@ test('the counter stops after 20 wrong codes from this tablet and says when it w
   await expect(page.getByRole('heading', { name: 'Counter' })).toBeVisible();
   const verifyForm = page.locator('form').filter({ has: page.getByLabel('Deal code') });
   await verifyForm.getByLabel('Deal code').fill('000000');
-  await verifyForm.getByRole('textbox', { name: 'Member number', exact: true }).fill(member.memberNumber!);
+  await verifyForm.getByRole('textbox', { name: 'Member number', exact: true }).fill(String(member.memberNumber));
   await verifyForm.getByRole('button', { name: 'Verify Code' }).click();
   const paused = page.getByTestId('counter-paused');
   await expect(paused).toContainText(/Too many wrong codes or member numbers on this tablet\. Checking works again at \d{1,2}:\d{2} [AP]M\./);

@@ -225,9 +225,9 @@ test('a code checked at the counter offline is queued and recorded exactly once 
   const code = memberDeals.find((deal) => deal.id === LATTE.id)!.currentCode;
   const before = await usedCount();
   // A code checked offline is recorded only against a member (decision 087).
-  const { memberNumber } = (await (await memberApi.get('/api/member/points')).json()) as { memberNumber: string };
+  const { memberNumber } = (await (await memberApi.get('/api/member/points')).json()) as { memberNumber: number };
   await page.getByLabel('Deal code').fill(code);
-  await page.getByRole('form', { name: 'Type a code' }).getByLabel('Member number').fill(memberNumber);
+  await page.getByRole('form', { name: 'Type a code' }).getByLabel('Member number').fill(String(memberNumber));
   await page.getByRole('button', { name: 'Verify Code' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Code verified offline' })).toContainText(LATTE.title);
   const pending = page.getByRole('button', { name: '1 change waiting to send' });
@@ -252,7 +252,7 @@ test('a code checked at the counter offline is queued and recorded exactly once 
 test('a redemption queued offline that the balance cannot cover shows as failed, with the server\'s reason', async ({ page, context, baseURL }) => {
   test.setTimeout(90_000);
   const memberApi = await apiAs(baseURL!, DEMO.member);
-  const memberPoints = async () => (await (await memberApi.get('/api/member/points')).json()) as { memberNumber: string; totalPoints: number };
+  const memberPoints = async () => (await (await memberApi.get('/api/member/points')).json()) as { memberNumber: number; totalPoints: number };
   const { memberNumber, totalPoints } = await memberPoints();
 
   await signIn(page, DEMO.merchant);
@@ -266,7 +266,7 @@ test('a redemption queued offline that the balance cannot cover shows as failed,
   await page.reload();
   await expect(page.getByTestId('offline-indicator')).toBeVisible();
   await page.getByRole('tab', { name: 'Redeem' }).click();
-  await page.getByRole('region', { name: 'Points' }).getByLabel('Member number').fill(memberNumber);
+  await page.getByRole('region', { name: 'Points' }).getByLabel('Member number').fill(String(memberNumber));
   await page.getByLabel('Points to redeem').fill('999999');
   await page.getByRole('button', { name: 'Redeem Points' }).click();
   await expect(page.getByRole('button', { name: '1 change waiting to send' })).toBeVisible();

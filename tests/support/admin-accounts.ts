@@ -22,7 +22,5 @@ export async function signInSecondAdmin(t: TestApp): Promise<Agent> {
 /** A test app and its designated admin (TEST_ADMIN), signed in: `beforeAll(async () => ({ t, admin } = await startAdminTestApp()))`. */
 export async function startAdminTestApp(env: Record<string, string> = {}): Promise<{ t: TestApp; admin: Agent }> {
   const t = await createTestApp(env);
-  const admin = t.agent();
-  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
-  return { t, admin };
+  return { t, admin: await t.signIn(TEST_ADMIN) };
 }

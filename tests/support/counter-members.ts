@@ -1,10 +1,13 @@
 // Members for counter tests and benchmarks: accounts with an active membership, and passes their devices show.
 import type { OpenedDatabase } from '../../local/admin-sql.ts';
+import { dealCodeForStep } from '../../supabase/functions/_shared/deal-code.ts';
+import { hexToBytes } from '../../supabase/functions/_shared/encoding.ts';
+import type { PassCertificateAnswer } from '../../supabase/functions/_shared/contract/member-pass.ts';
 import { generateDeviceKey, passStepAt, publicKeyCoordinates, signPass } from '../../supabase/functions/_shared/member-pass.ts';
-import { SEED } from './constants.ts';
 import { DEALS_SEED } from './deals-seed.ts';
-import { activateMembers, activateMembership } from './membership.ts';
-import { createTestApp, type Agent, type TestApp } from './test-app.ts';
+import { activateMembers } from './membership.ts';
+import { startMemberTestApp, type MemberTestApp } from './member-app.ts';
+import type { Agent } from './test-app.ts';
 
 export interface CounterMember { id: string; memberNumber: number; name: string }
 
@@ -21,6 +24,17 @@ export async function createActiveMembers(database: OpenedDatabase, count: numbe
   return rows.map((r) => ({ id: r.id, memberNumber: r.member_number, name: r.name }));
 }
 
+/** A deal's secret, straight from the database: what its codes (and the offline codes) are computed from. */
+export async function dealSecret(database: OpenedDatabase, dealId: string) {
+  const [row] = await database.admin.query<{ secret: string }>(
+    `select encode(secret, 'hex') as secret from private.deal_secrets where deal_id = $1`, [dealId]);
+  return hexToBytes(row.secret);
+}
+
+/** The code of a deal at a step, from its secret (what a member's screen showed then). */
+export const dealCodeAtStep = async (database: OpenedDatabase, dealId: string, step: number) =>
+  dealCodeForStep(await dealSecret(database, dealId), step);
+
 /** A member's phone: a device key certified by the API for the signed-in member, signing a pass per step. */
 export async function memberDevice(member: Agent) {
   const keys = await generateDeviceKey();
@@ -29,25 +43,15 @@ export async function memberDevice(member: Agent) {
   const certificate = res.body.certificate as string;
   return {
     certificate,
-    answer: res.body as { certificate: string; expiresAt: string; firstName: string; memberNumber: string },
+    answer: res.body as PassCertificateAnswer,
     privateKey: keys.privateKey,
     /** The pass the phone shows at `atMs` (now by default). */
     passAt: (atMs = Date.now()) => signPass(certificate, keys.privateKey, passStepAt(atMs)),
   };
 }
 
-/**
- * The counter tests' cast: a test app; the seeded owner (Rosa) and another merchant signed in; the seeded member
- * active and signed in, with their member number.
- */
-export async function startCounterTestApp(): Promise<{ t: TestApp; rosa: Agent; other: Agent; member: Agent; memberNumber: number }> {
-  const t = await createTestApp();
-  await activateMembership(t.database, SEED.member.id);
-  const rosa = t.agent();
-  await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
-  const other = t.agent();
-  await other.login(DEALS_SEED.otherMerchant.email, DEALS_SEED.otherMerchant.password);
-  const member = t.agent();
-  const memberNumber = Number((await member.login(SEED.member.email, SEED.member.password)).memberNumber);
-  return { t, rosa, other, member, memberNumber };
+/** The counter tests' cast: startMemberTestApp's, and another merchant (St. Vrain Market's owner) signed in. */
+export async function startCounterTestApp(): Promise<MemberTestApp & { other: Agent }> {
+  const cast = await startMemberTestApp();
+  return { ...cast, other: await cast.t.signIn(DEALS_SEED.otherMerchant) };
 }

@@ -13,12 +13,16 @@ import { TEST_ADMIN } from './constants.ts';
 // (routes/auth/sessions.test.ts), as the per-address limits are for the end-to-end journeys.
 export const TEST_ENV = { ADMIN_EMAIL: TEST_ADMIN.email, BCRYPT_ROUNDS: '4', TRUSTED_PROXY_HOPS: '1', SESSIONS_PER_ACCOUNT: '1000' };
 
+export interface Credentials { email: string; password: string }
+
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   database: OpenedDatabase;
   deps: AppDeps;
   /** A browser-like client with its own cookie jar. */
   agent(ip?: string): Agent;
+  /** A new agent (from `ip`) signed in as `account`. */
+  signIn(account: Credentials, ip?: string): Promise<Agent>;
   close(): Promise<void>;
 }
 
@@ -28,7 +32,12 @@ export async function createTestApp(env: Record<string, string> = {}, patch: (de
   const mailDir = env.MAIL_DIR ?? mkdtempSync(join(tmpdir(), 'paylocal-mail-'));
   const deps = patch(depsFromEnv(parseApiEnv({ ...TEST_ENV, MAIL_DIR: mailDir, ...env }), database.db));
   const app = createApp(deps);
-  return { app, database, deps, agent: (ip) => new Agent(app, ip), close: () => database.close() };
+  const signIn = async (account: Credentials, ip?: string) => {
+    const agent = new Agent(app, ip);
+    await agent.login(account.email, account.password);
+    return agent;
+  };
+  return { app, database, deps, agent: (ip) => new Agent(app, ip), signIn, close: () => database.close() };
 }
 
 export interface AgentResponse<T = any> {

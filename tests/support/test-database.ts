@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
-import { inject } from 'vitest';
+import { describe, inject } from 'vitest';
 import { openPglite, openPostgres, type OpenedDatabase } from '../../local/admin-sql.ts';
 import type { Claims, Query } from '../../supabase/functions/api/db/database.ts';
 import { withDatabase } from './global-setup.ts';
@@ -25,6 +25,16 @@ export async function openTestDatabase(): Promise<OpenedDatabase> {
       await server.end();
     },
   };
+}
+
+/**
+ * A describe block that runs only on a PostgreSQL server (TEST_DATABASE_URL set): PGlite runs one transaction at a
+ * time, so nothing would race there. Without one it is skipped, and says so.
+ */
+export function describeOnPostgres(name: string, body: () => void) {
+  const onServer = Boolean(process.env.TEST_DATABASE_URL);
+  if (!onServer) console.warn(`Skipping "${name}": TEST_DATABASE_URL is unset (it needs a PostgreSQL server, not PGlite).`);
+  describe.skipIf(!onServer)(name, body);
 }
 
 /** Runs SQL as a signed-in user (role authenticated, RLS on), like the API does. */

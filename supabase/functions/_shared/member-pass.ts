@@ -12,6 +12,7 @@
 // No other account can produce a pass for this member: that needs the device's private key, which never
 // leaves the device, and a certificate, which the API gives only to the signed-in member.
 import { OFFLINE_CODES_HOURS } from './constants.ts';
+import type { MemberNumber } from './contract/common.ts';
 import { base64UrlToBytes, bytesToBase64Url } from './encoding.ts';
 
 export const PASS_STEP_SECONDS = 30;
@@ -36,7 +37,7 @@ export interface PassCertificate {
   /** The member's user id. */
   sub: string;
   /** Member number, as on the card. */
-  mn: number;
+  mn: MemberNumber;
   /** First name, shown at the counter. */
   fn: string;
   /** The device's public key (P-256 point, base64url coordinates). */

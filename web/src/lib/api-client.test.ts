@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, getQueryFn, pathFromQueryKey, throwIfResNotOk } from './api-client';
+import { apiJsonOrNullWhenMissing, apiRequest, getQueryFn, pathFromQueryKey, throwIfResNotOk } from './api-client';
 import { ApiError, responseErrorMessage } from './api-error';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -52,6 +52,17 @@ describe('apiRequest', () => {
     const error = await apiRequest('POST', '/api/auth/login', {}).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, serverMessage: 'Invalid email or password', message: '401: {"message":"Invalid email or password"}' });
+  });
+});
+
+describe('apiJsonOrNullWhenMissing', () => {
+  it('answers the JSON, null for a 404, and throws any other failure', async () => {
+    stubFetch(new Response('{"id":"m1"}', { status: 200 }));
+    await expect(apiJsonOrNullWhenMissing('/api/merchant/me')).resolves.toEqual({ id: 'm1' });
+    stubFetch(new Response('{"message":"Not found"}', { status: 404 }));
+    await expect(apiJsonOrNullWhenMissing('/api/merchant/me')).resolves.toBeNull();
+    stubFetch(new Response('{"message":"Forbidden"}', { status: 403 }));
+    await expect(apiJsonOrNullWhenMissing('/api/merchant/me')).rejects.toMatchObject({ status: 403 });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
-import { ApiError } from './api-error';
+import { ApiError, errorStatus } from './api-error';
 import { takeEarlyAnswer } from './early-answers';
 import { trackedFetch } from './network/connectivity';
 
@@ -30,6 +30,16 @@ export async function apiRequest(method: HttpMethod, url: string, data?: unknown
 export async function apiJson<T>(method: HttpMethod, url: string, data?: unknown): Promise<T> {
   const res = await apiRequest(method, url, data);
   return (await res.json()) as T;
+}
+
+/** GET a path whose 404 answer means "none (yet)": null instead of an error (the merchant profile, the paired tablet). */
+export async function apiJsonOrNullWhenMissing<T>(url: string): Promise<T | null> {
+  try {
+    return await apiJson<T>('GET', url);
+  } catch (error) {
+    if (errorStatus(error) === 404) return null;
+    throw error;
+  }
 }
 
 /** Default reads GET the path formed by joining the key parts with '/': ['/api/merchant', 'deals'] → /api/merchant/deals. */

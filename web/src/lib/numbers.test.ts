@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount } from './numbers';
+import { formatCount, formatMemberNumber } from './numbers';
 
 describe('formatCount', () => {
   const intl = new Intl.NumberFormat('en-US');
@@ -19,5 +19,18 @@ describe('formatCount', () => {
 
   it('leaves other numbers to Intl', () => {
     for (const n of [2.5, -0.25, 1e21, -0, Number.NaN]) expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+  });
+});
+
+describe('formatMemberNumber', () => {
+  it('prints the digits as they are typed back at the counter, a dash for none', () => {
+    expect(formatMemberNumber(100042)).toBe('100042');
+    expect(formatMemberNumber(2_147_483_647)).toBe('2147483647');
+    expect(formatMemberNumber(null)).toBe('—');
+    expect(formatMemberNumber(undefined)).toBe('—');
+  });
+
+  it('prints a member number cached as a string before the deploy the same way', () => {
+    expect(formatMemberNumber('100042' as unknown as number)).toBe('100042');
   });
 });

@@ -9,3 +9,12 @@ export function formatCount(n: number): string {
   if (!Number.isSafeInteger(n) || Object.is(n, -0)) return n.toLocaleString('en-US');
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
+
+/**
+ * The member number as the member card, the pass and the counter print it: its digits, no separators ("100042",
+ * what is typed back at the counter), '—' when there is none. Sentences put their own '#' before it.
+ * (An answer cached on a phone before member numbers became numbers holds the digits as a string: printed the same.)
+ */
+export function formatMemberNumber(n: number | null | undefined): string {
+  return n == null ? '—' : String(n);
+}

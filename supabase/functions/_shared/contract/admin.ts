@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from '../constants.ts';
+import { sessionUser } from './auth.ts';
 
 /** GET /api/admin/metrics: money and points in cents (1 point = 1 cent). */
 export const adminMetrics = z.object({
@@ -20,14 +20,8 @@ export const adminUsersQuery = z.object({
     .optional().default(0),
 });
 
-const adminUser = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: z.enum(ROLES),
-  subscriptionStatus: z.string(),
-  createdAt: z.string(),
-});
+/** A row of the admin's user list: the account as its session shows it, without the session's extras. */
+const adminUser = sessionUser.pick({ id: true, name: true, email: true, role: true, subscriptionStatus: true, createdAt: true });
 export type AdminUser = z.infer<typeof adminUser>;
 /** Newest first; total counts every user matching the search. */
 export const adminUsersAnswer = z.object({ users: z.array(adminUser), total: z.number() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NAME_MAX, ROLES } from '../constants.ts';
-import { email, newPassword, optionalId, text } from './common.ts';
+import { email, memberNumber, newPassword, optionalId, text } from './common.ts';
 
 const name = text(NAME_MAX).trim().min(1, 'is required');
 // The register page only hints at 8 characters (docs/spec.md section 5); the server enforces it (decision 088).
@@ -50,7 +50,7 @@ export const sessionUser = z.object({
   createdAt: z.string(),
   homeCityId: z.string().nullable(),
   preferredCharityId: z.string().nullable(),
-  memberNumber: z.string().nullable(),
+  memberNumber: memberNumber.nullable(),
   /** Role STAFF only: the business whose counter they work (decision 166); null once removed or not approved. */
   business: z.object({ id: z.string(), businessName: z.string() }).nullable().optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BUSINESS_CATEGORIES, BUSINESS_SEARCH_LIMIT, COLLAB_LIMITS, COLLAB_STATUSES } from '../constants.ts';
-import { uuid } from './common.ts';
+import { businessBadge, uuid } from './common.ts';
 
 /** "" and "all" (the "All categories" / "All cities" choices) mean no filter. */
 const noFilter = (v: unknown) => (v === '' || v === 'all' ? undefined : v);
@@ -15,10 +15,7 @@ export const businessSearchQuery = z.object({
 });
 
 /** A search result (docs/spec.md section 3, Business). */
-export const business = z.object({
-  id: z.string(),
-  name: z.string(),
-  logoUrl: z.string().nullable(),
+export const business = businessBadge.extend({
   city: z.string().nullable(),
   state: z.string().nullable(),
   businessType: z.string().nullable(),
@@ -48,14 +45,12 @@ export const collaborationRequestBody = z.object({
 });
 export type CollaborationRequestBody = z.input<typeof collaborationRequestBody>;
 
-const collaborationParty = z.object({ id: z.string(), name: z.string(), logoUrl: z.string().nullable() });
-
 /** docs/spec.md section 3, Collaboration; plus which side the caller is on and, once accepted, the partner's email. */
 export const collaboration = z.object({
   id: z.string(),
   status: z.enum(COLLAB_STATUSES),
-  requesterBusiness: collaborationParty,
-  recipientBusiness: collaborationParty,
+  requesterBusiness: businessBadge,
+  recipientBusiness: businessBadge,
   requesterDiscountLabel: z.string(),
   recipientDiscountLabel: z.string(),
   startDate: z.string(),

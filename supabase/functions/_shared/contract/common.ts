@@ -5,6 +5,33 @@ export const uuid = z.uuid({ message: 'must be a valid id' });
 /** Optional id from a form: empty string and null mean "none". */
 export const optionalId = z.preprocess((v) => (v === '' ? null : v), uuid.nullish());
 
+// ---------------------------------------------------------------- the member number
+// profiles.member_number: a Postgres integer from 100001, printed on the member card and in the signed pass (`mn`).
+// Every answer carries it as a number; requests take the number or the digits a person typed at the counter.
+const MEMBER_NUMBER_MAX = 2_147_483_647;
+const NOT_A_MEMBER_NUMBER = 'must be a member number';
+
+/** A member number in an answer (auth/me, member/points, the pass certificate, the counter's answers). */
+export const memberNumber = z.number().int(NOT_A_MEMBER_NUMBER).min(1, NOT_A_MEMBER_NUMBER).max(MEMBER_NUMBER_MAX, NOT_A_MEMBER_NUMBER);
+export type MemberNumber = z.infer<typeof memberNumber>;
+
+/** A member number as typed ("100002", "#100002", " 100 002 "), or null: the counter's fields and request bodies. */
+export function parseMemberNumber(text: string): MemberNumber | null {
+  const digits = text.replace(/[\s#]/g, '');
+  if (!/^\d{1,10}$/.test(digits)) return null;
+  const n = Number(digits);
+  return n >= 1 && n <= MEMBER_NUMBER_MAX ? n : null;
+}
+
+/**
+ * A member number in a request (body field or path): the number, or its digits as typed (parseMemberNumber).
+ * Absent, empty or null answers `missing`; anything else that is not one, 'must be a member number'.
+ */
+export const memberNumberInput = (missing = 'is required') => z.preprocess(
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? parseMemberNumber(v) ?? v : v),
+  z.number({ error: (issue) => (issue.input === undefined ? missing : NOT_A_MEMBER_NUMBER) }).pipe(memberNumber),
+);
+
 // ---------------------------------------------------------------- text that can be stored
 // Postgres text holds no NUL, and UTF-8 has no encoding for an unpaired UTF-16 surrogate (the driver would
 // silently store U+FFFD instead). Such input is refused with 400 naming the field, before any SQL.
@@ -42,6 +69,13 @@ export const EMAIL_MAX = 254;
 export const email = z.string().trim().toLowerCase()
   .max(EMAIL_MAX, `must be at most ${EMAIL_MAX} characters`)
   .pipe(z.email({ message: 'must be a valid email address' }));
+
+// ---------------------------------------------------------------- shapes several answers share
+/** A business as others see it at a glance (search results, follows, collaborations, a deal's page). */
+export const businessBadge = z.object({ id: z.string(), name: z.string(), logoUrl: z.string().nullable() });
+
+/** The business a listed item belongs to (a deal, a review, a report), by id and name. */
+export const ofBusiness = { merchantId: z.string(), merchantName: z.string() };
 
 // ---------------------------------------------------------------- new passwords (decisions 088, 176)
 /** A password being set: the one rule of _shared/password-rule.ts (commonness: server, lib/password-policy.ts). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uuid } from './common.ts';
+import { memberNumber, memberNumberInput, uuid } from './common.ts';
 
 const COUNTER_AMOUNT_MAX_CENTS = 10_000_000;
 const COUNTER_POINTS_MAX = 10_000_000;
@@ -12,18 +12,10 @@ export const CODE_NEEDS_MEMBER_MESSAGE = 'Scan the member\'s pass, or type their
 /** The one refusal of a member number the counter may not use (private.member_not_recognised_message()). */
 export const MEMBER_NOT_RECOGNISED_MESSAGE = 'Member number not recognised here. Ask the member to show their pass.';
 
-const memberNumberOf = (missing: string) => z.preprocess(
-  (v) => (typeof v === 'string' && /^\s*#?\d{1,10}\s*$/.test(v) ? Number(v.replace(/[#\s]/g, '')) : v === '' || v === null ? undefined : v),
-  z.number({ error: (issue) => (issue.input === undefined ? missing : 'must be a member number') })
-    .int('must be a member number').min(1, 'must be a member number').max(2_147_483_647, 'must be a member number'),
-);
-/** The number on the member card; typed at the counter, so digits in a string are fine. */
-export const memberNumber = memberNumberOf('is required');
-
 export const verifyCodeBody = z.object({
   code: z.string({ error: 'is required' }).transform((v) => v.replace(/\s+/g, ''))
     .pipe(z.string().regex(/^\d{6}$/, 'must be the 6 digits the member shows')),
-  memberNumber: memberNumberOf(CODE_NEEDS_MEMBER_MESSAGE),
+  memberNumber: memberNumberInput(CODE_NEEDS_MEMBER_MESSAGE),
   /** Only needed when a code happens to match two of the merchant's deals at once. */
   dealId: uuid.optional(),
   /**
@@ -64,7 +56,7 @@ export const dealRedemption = z.object({
   id: z.string(),
   dealId: z.string(),
   dealTitle: z.string(),
-  memberNumber: z.number(),
+  memberNumber,
   /** Who the member is, for staff to compare with the person at the counter. */
   member: z.object({ firstName: z.string(), pictureUrl: z.string().nullable() }),
   codeStep: z.number().nullable(),
@@ -88,14 +80,14 @@ export const undoRedemptionAnswer = z.object({
 export type UndoRedemptionAnswer = z.infer<typeof undoRedemptionAnswer>;
 
 export const earnBody = z.object({
-  memberNumber,
+  memberNumber: memberNumberInput(),
   amountCents: z.number({ error: 'must be the purchase amount in cents' }).int('must be a whole number of cents')
     .min(1, 'must be at least 1 cent').max(COUNTER_AMOUNT_MAX_CENTS, `must be at most ${COUNTER_AMOUNT_MAX_CENTS} cents`),
 });
 export type EarnBody = z.input<typeof earnBody>;
 
 export const redeemBody = z.object({
-  memberNumber,
+  memberNumber: memberNumberInput(),
   points: z.number({ error: 'must be a whole number of points' }).int('must be a whole number of points')
     .min(1, 'must be at least 1').max(COUNTER_POINTS_MAX, `must be at most ${COUNTER_POINTS_MAX}`),
 });
@@ -107,13 +99,13 @@ export const pointsEntry = z.object({
   kind: z.enum(['accrual', 'redemption', 'reversal']),
   points: z.number(),
   balance: z.number(),
-  memberNumber: z.number(),
+  memberNumber,
   createdAt: z.string(),
   undoUntil: z.string().nullable(),
 });
 export type PointsEntry = z.infer<typeof pointsEntry>;
 
-export const counterMember = z.object({ memberNumber: z.number(), balance: z.number(), isActiveMember: z.boolean() });
+export const counterMember = z.object({ memberNumber, balance: z.number(), isActiveMember: z.boolean() });
 export type CounterMember = z.infer<typeof counterMember>;
 
 export const counterActivityItem = z.object({
@@ -121,7 +113,7 @@ export const counterActivityItem = z.object({
   id: z.string(),
   dealId: z.string().nullable(),
   dealTitle: z.string().nullable(),
-  memberNumber: z.number().nullable(),
+  memberNumber: memberNumber.nullable(),
   points: z.number().nullable(),
   purchaseAmountCents: z.number().nullable(),
   createdAt: z.string(),
@@ -138,7 +130,7 @@ export type CounterActivityItem = z.infer<typeof counterActivityItem>;
 
 /** GET /api/member/points: the member card. */
 export const memberPointsAnswer = z.object({
-  memberNumber: z.string().nullable(),
+  memberNumber: memberNumber.nullable(),
   totalPoints: z.number(),
   balances: z.array(z.object({ merchantId: z.string(), merchantName: z.string(), points: z.number() })),
 });

@@ -3,7 +3,7 @@ import {
   DEAL_CATEGORIES, DEAL_DESCRIPTION_MAX, DEAL_TITLE_MAX, DEFAULT_DEAL_CATEGORY, DEFAULT_PER_MEMBER_LIMIT, MEMBER_DEAL_FILTERS, PER_MEMBER_LIMITS,
 } from '../constants.ts';
 import { dealRuleViolation } from '../deal-rules.ts';
-import { uuid } from './common.ts';
+import { businessBadge, ofBusiness, uuid } from './common.ts';
 import { ratingSummary } from './reviews.ts';
 
 const DISCOUNT_AMOUNT_MAX_CENTS = 10_000_000;
@@ -91,22 +91,26 @@ export const publicDealsQuery = z.object({
   category: z.enum(MEMBER_DEAL_FILTERS, { error: 'must be one of the member categories' }).optional().default('all'),
 });
 
-/** Deal, merchant view (docs/spec.md section 3). discountAmount is in cents. A code only while the deal is live. */
-const merchantDeal = z.object({
+/** What every view of a deal shows (docs/spec.md section 3): its terms and its uses. discountAmount is in cents. */
+const dealTerms = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
+  category: z.string(),
   discountPercent: z.number().nullable(),
   discountAmount: z.number().nullable(),
-  category: z.string(),
+  usedCount: z.number(),
+  maxUses: z.number().nullable(),
+});
+
+/** Deal, merchant view (docs/spec.md section 3). A code only while the deal is live. */
+const merchantDeal = dealTerms.extend({
   active: z.boolean(),
   currentCode: z.string().nullable(),
   codeExpiresAt: z.string().nullable(),
   validFrom: z.string().nullable(),
   validTo: z.string().nullable(),
-  maxUses: z.number().nullable(),
   perMemberLimit: z.enum(PER_MEMBER_LIMITS),
-  usedCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -114,22 +118,15 @@ export type MerchantDeal = z.infer<typeof merchantDeal>;
 export const deleteDealAnswer = z.object({ id: z.string(), deleted: z.boolean(), deal: merchantDeal.nullable() });
 export type DeleteDealAnswer = z.infer<typeof deleteDealAnswer>;
 
+/** A deal as members and visitors find it: with the business that offers it. */
+const listedDeal = dealTerms.extend(ofBusiness);
+
 /** Deal, member view (docs/spec.md section 3), plus what the member screen filters and links by. */
-export const memberDeal = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  merchantId: z.string(),
-  merchantName: z.string(),
+export const memberDeal = listedDeal.extend({
   merchantCategory: z.string(),
   merchantIsWomenOwned: z.boolean(),
-  category: z.string(),
-  discountPercent: z.number().nullable(),
-  discountAmount: z.number().nullable(),
   currentCode: z.string(),
   codeExpiresAt: z.string(),
-  usedCount: z.number(),
-  maxUses: z.number().nullable(),
   validTo: z.string().nullable(),
   /** The business's shown ratings (decision 183). */
   rating: ratingSummary.optional(),
@@ -137,24 +134,11 @@ export const memberDeal = z.object({
 export type MemberDeal = z.infer<typeof memberDeal>;
 
 /** Deal, public view (docs/spec.md section 3): no code. */
-export const publicDeal = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  merchantId: z.string(),
-  merchantName: z.string(),
-  category: z.string(),
-  discountPercent: z.number().nullable(),
+export const publicDeal = listedDeal.extend({
   discountPercentage: z.number().nullable(),
-  discountAmount: z.number().nullable(),
   validUntil: z.string().nullable(),
-  usedCount: z.number(),
-  maxUses: z.number().nullable(),
-  merchant: z.object({
-    id: z.string(),
-    name: z.string(),
+  merchant: businessBadge.extend({
     businessName: z.string(),
-    logoUrl: z.string().nullable(),
     category: z.string(),
     city: z.object({ id: z.string(), name: z.string(), state: z.string() }).nullable(),
   }),

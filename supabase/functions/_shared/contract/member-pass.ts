@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberNumber } from './common.ts';
 
 const coordinate = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 coordinate (base64url)');
 
@@ -11,7 +12,7 @@ export const passCertificateAnswer = z.object({
   certificate: z.string(),
   expiresAt: z.string(),
   firstName: z.string(),
-  memberNumber: z.string(),
+  memberNumber,
 });
 export type PassCertificateAnswer = z.infer<typeof passCertificateAnswer>;
 

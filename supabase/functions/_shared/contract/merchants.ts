@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { merchantData } from './auth.ts';
+import { businessBadge } from './common.ts';
 
 /** POST /api/merchant/apply: the business details of the merchant registration. */
 export const merchantApplyBody = merchantData;
 export type MerchantApplyBody = z.input<typeof merchantApplyBody>;
 
 /** Merchant (docs/spec.md section 3), as its owner and the admin see it. */
-const merchantProfile = z.object({
-  id: z.string(),
-  name: z.string(),
+const merchantProfile = businessBadge.extend({
   address: z.string(),
   businessType: z.string().nullable(),
   description: z.string().nullable(),
@@ -18,7 +17,6 @@ const merchantProfile = z.object({
   cityName: z.string().nullable(),
   category: z.string(),
   isWomenOwned: z.boolean(),
-  logoUrl: z.string().nullable(),
   active: z.boolean(),
   rewardRateBps: z.number(),
   ownerUserId: z.string(),

@@ -1,20 +1,16 @@
 import { z } from 'zod';
 import { BUSINESS_UPDATE_MAX } from '../constants.ts';
+import { businessBadge } from './common.ts';
 
-;
 /** How many of the latest notifications GET /api/notifications returns. */
 export const NOTIFICATIONS_LIMIT = 100;
-
 
 /** GET /api/businesses/{id}/follow-status, and the answer of POST/DELETE .../follow. */
 export const followStatus = z.object({ isFollowing: z.boolean() });
 export type FollowStatus = z.infer<typeof followStatus>;
 
 /** One entry of GET /api/user/following (docs/spec.md section 3, "Followed business"). */
-export const followedBusiness = z.object({
-  id: z.string(),
-  name: z.string(),
-  logoUrl: z.string().nullable(),
+export const followedBusiness = businessBadge.extend({
   category: z.string().nullable(),
   city: z.string().nullable(),
   description: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, uuid } from './common.ts';
+import { ofBusiness, text, uuid } from './common.ts';
 
 // Reviews of a business and "offer not honoured" (issue 31, decision 183). Every text is plain text: stored as
 // typed (trimmed), shown as text, never as HTML.
@@ -61,8 +61,7 @@ export type RatingSummary = z.infer<typeof ratingSummary>;
 
 /** GET /api/reviews/business/{merchantId}: a business's reviews, newest first, and what the caller may do there. */
 export const businessReviewsAnswer = z.object({
-  merchantId: z.string(),
-  merchantName: z.string(),
+  ...ofBusiness,
   summary: ratingSummary,
   reviews: z.array(review),
   /** The caller has a redemption there still to rate. */
@@ -74,8 +73,7 @@ export type BusinessReviewsAnswer = z.infer<typeof businessReviewsAnswer>;
 
 export const offerReport = z.object({
   id: z.string(),
-  merchantId: z.string(),
-  merchantName: z.string(),
+  ...ofBusiness,
   dealTitle: z.string(),
   note: z.string().nullable(),
   createdAt: z.string(),
@@ -104,6 +102,6 @@ export const adminReviewQueueAnswer = z.object({
   reported: z.array(reportedReview),
   offerReports: z.array(offerReport),
   /** Businesses with at least two "offer not honoured" reports in the last 30 days, most first. */
-  repeated: z.array(z.object({ merchantId: z.string(), merchantName: z.string(), reports: z.number() })),
+  repeated: z.array(z.object({ ...ofBusiness, reports: z.number() })),
 });
 export type AdminReviewQueueAnswer = z.infer<typeof adminReviewQueueAnswer>;

@@ -15,6 +15,16 @@ export const HELD_TOO_LONG_MESSAGE = 'This request\'s transaction was idle too l
 
 type Reserved = Awaited<ReturnType<ReturnType<typeof postgres>['reserve']>>;
 
+/**
+ * Sends a statement without bind parameters on a reserved connection as a simple-protocol message (no describe round
+ * trip, sql-literal.ts); statements sent in one tick, postgres.js writes together: one round trip. Await the answers.
+ */
+const sender = (reserved: Reserved) => (text: string) => {
+  const pending = reserved.unsafe(text).execute();
+  pending.catch(() => {}); // awaited by the caller; never an unhandled rejection
+  return pending;
+};
+
 function heldOpen<R>(reserved: Reserved, rows: R[], idleLimitMs = RESERVED_IDLE_LIMIT_MS): OpenTransaction<R> {
   let state: 'open' | 'busy' | 'ended' = 'open';
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -62,13 +72,7 @@ export function postgresDatabase(url: string, options: { max?: number } = {}): D
     },
     async open(first, params, ahead) {
       const reserved = await sql.reserve();
-      // Statements without bind parameters go as simple-protocol messages (no describe round trip,
-      // sql-literal.ts); issued in one tick, postgres.js writes them together: one round trip.
-      const send = (text: string) => {
-        const pending = reserved.unsafe(text).execute();
-        pending.catch(() => {}); // awaited below; never an unhandled rejection
-        return pending;
-      };
+      const send = sender(reserved);
       try {
         // Sent ahead = read before the route looked at the caller: read only after the session lookup, which
         // may refresh the session's last use (decision 176). Still one round trip: all sent in one tick.
@@ -95,11 +99,7 @@ export function postgresDatabase(url: string, options: { max?: number } = {}): D
     },
     async read(claims, work, atLeast) {
       const reserved = await sql.reserve();
-      const send = (text: string) => {
-        const pending = reserved.unsafe(text).execute();
-        pending.catch(() => {}); // awaited below; never an unhandled rejection
-        return pending;
-      };
+      const send = sender(reserved);
       let begun = false;
       let ended = false;
       const end = async (commit: boolean) => {

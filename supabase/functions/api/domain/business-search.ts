@@ -1,7 +1,7 @@
 // Business search for collaborations (decision 177: the SQL of routes/business-search.ts). Active businesses other
 // than the caller's own, matched by name/category/description words (full text, stemmed), a misspelled name
-// (trigram word similarity >= 0.45) or part of the name: private.search_businesses (migration
-// 20261122004000_collabs.sql), run as the caller.
+// (trigram word similarity >= 0.45) or part of the name: private.search_businesses (supabase/schema.sql),
+// run as the caller.
 import type { Business } from '../../_shared/contract/collabs.ts';
 import type { Query } from '../db/database.ts';
 

@@ -4,7 +4,7 @@ import { conflict, forbidden, notFound } from './errors.ts';
 
 // Collaborations between two approved businesses (spec: Local Collabs; issue 31 adds the sender's withdrawal).
 // Every statement runs as the caller: RLS returns only collaborations the caller's business is a party of,
-// lets the recipient answer and the requester withdraw (20261122004000_collabs.sql, 20261127070000_collab_withdraw.sql).
+// lets the recipient answer and the requester withdraw (the policies on public.collaborations in supabase/schema.sql).
 
 /** The request as the contract parsed it. */
 type RequestBody = ReturnType<typeof collaborationRequestBody.parse>;

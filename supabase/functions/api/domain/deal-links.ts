@@ -2,7 +2,7 @@
 // member view with its current code and offline cover. Same rules and derivation as the lists: the public
 // view uses the predicates of GET /api/deals/public under RLS; the member view is private.member_deal
 // (the rules of private.member_deals: RLS, one membership check, PL403) with codes from deal-codes.ts and
-// the member card's mapping (deal-views.ts). SQL: supabase/migrations/20261123090000_deal_links.sql.
+// the member card's mapping (deal-views.ts). SQL: private.member_deal and links.deal_exists in supabase/schema.sql.
 import { DEAL_NOT_FOUND_MESSAGE, DEAL_UNAVAILABLE_MESSAGE, type MemberDealLinkAnswer } from '../../_shared/contract/deal-links.ts';
 import type { PublicDeal } from '../../_shared/contract/deals.ts';
 import { codeStepAt } from '../../_shared/deal-code.ts';

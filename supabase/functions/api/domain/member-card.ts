@@ -18,7 +18,7 @@ export async function memberPoints(q: Query): Promise<MemberPointsAnswer> {
       where b.member_id = (select auth.uid()) and b.points > 0
       order by b.points desc, m.name`);
   return {
-    memberNumber: me?.member_number == null ? null : String(me.member_number),
+    memberNumber: me?.member_number ?? null,
     totalPoints: balances.reduce((sum, b) => sum + b.points, 0),
     balances: balances.map((b) => ({ merchantId: b.merchant_id, merchantName: b.merchant_name, points: b.points })),
   };

@@ -92,7 +92,7 @@ export async function certifyDeviceKey(
     v: 1, kid: keys.kid, sub: me.id, mn: me.member_number, fn: firstName, x: deviceKey.x, y: deviceKey.y,
     iat: Math.floor(nowMs / 1000), exp: Math.floor(expiresMs / 1000),
   }, keys.signingKey);
-  return { certificate, expiresAt: new Date(Math.floor(expiresMs / 1000) * 1000).toISOString(), firstName, memberNumber: String(me.member_number) };
+  return { certificate, expiresAt: new Date(Math.floor(expiresMs / 1000) * 1000).toISOString(), firstName, memberNumber: me.member_number };
 }
 
 /** The first word of a name: what the counter shows of who the member is. */

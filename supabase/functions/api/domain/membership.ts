@@ -1,5 +1,5 @@
 // Membership as the API sees it. The one definition of an active member is SQL
-// (private.has_active_subscription, migration 20261122001000); these ask it for the caller.
+// (private.has_active_subscription in supabase/schema.sql); these ask it for the caller.
 import type { Query } from '../db/database.ts';
 
 /** When the caller's active membership ends, or null without one. */

@@ -39,7 +39,7 @@ export function toSessionUser(row: SessionUserRow | undefined): SessionUser | nu
     createdAt: new Date(row.created_at).toISOString(),
     homeCityId: row.home_city_id,
     preferredCharityId: row.preferred_charity_id,
-    memberNumber: row.member_number == null ? null : String(row.member_number),
+    memberNumber: row.member_number,
     ...(row.role === 'STAFF' ? { business: row.business_id ? { id: row.business_id, businessName: row.business_name ?? '' } : null } : {}),
   };
 }

@@ -11,12 +11,9 @@ let merchant: Agent;
 let admin: Agent;
 beforeAll(async () => {
   t = await createTestApp();
-  member = t.agent('198.51.100.31');
-  await member.login(SEED.member.email, SEED.member.password);
-  merchant = t.agent('198.51.100.32');
-  await merchant.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
-  admin = t.agent('198.51.100.33');
-  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  member = await t.signIn(SEED.member, '198.51.100.31');
+  merchant = await t.signIn(SEED.merchantOwner, '198.51.100.32');
+  admin = await t.signIn(TEST_ADMIN, '198.51.100.33');
 });
 afterAll(() => t.close());
 

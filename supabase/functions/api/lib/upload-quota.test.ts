@@ -16,10 +16,8 @@ let rosa: Agent;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'paylocal-quota-'));
   t = await createTestApp({ OBJECTS_DIR: dir, OBJECT_UPLOAD_SECRET: 'quota-secret' });
-  member = t.agent('198.51.100.71');
-  await member.login(SEED.member.email, SEED.member.password);
-  rosa = t.agent('198.51.100.72');
-  await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
+  member = await t.signIn(SEED.member, '198.51.100.71');
+  rosa = await t.signIn(SEED.merchantOwner, '198.51.100.72');
 });
 afterAll(async () => { await t.close(); rmSync(dir, { recursive: true, force: true }); });
 

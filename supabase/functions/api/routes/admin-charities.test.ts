@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED, TEST_ADMIN } from '../../../../tests/support/constants.ts';
-import { signInSecondAdmin } from '../../../../tests/support/admin-accounts.ts';
-import { createTestApp, type Agent, type TestApp } from '../../../../tests/support/test-app.ts';
+import { SEED } from '../../../../tests/support/constants.ts';
+import { signInSecondAdmin, startAdminTestApp } from '../../../../tests/support/admin-accounts.ts';
+import type { Agent, TestApp } from '../../../../tests/support/test-app.ts';
 import { asService } from '../../../../tests/support/test-database.ts';
 
 let t: TestApp;
@@ -9,9 +9,7 @@ let admin: Agent;
 let cityId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.agent();
-  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  ({ t, admin } = await startAdminTestApp());
   cityId = (await admin.post('/api/admin/cities', { name: 'Niwot', state: 'Colorado' })).body.id;
 });
 afterAll(() => t.close());
@@ -90,10 +88,8 @@ describe('admin charities', () => {
   });
 
   it('answers 401 to visitors and 403 to members, merchants and a second ADMIN-role account, for every call', async () => {
-    const member = t.agent('192.0.2.81');
-    await member.login(SEED.member.email, SEED.member.password);
-    const merchant = t.agent('192.0.2.82');
-    await merchant.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
+    const member = await t.signIn(SEED.member, '192.0.2.81');
+    const merchant = await t.signIn(SEED.merchantOwner, '192.0.2.82');
     const second = await signInSecondAdmin(t);
     const calls = (a: Agent) => [
       a.get('/api/admin/charities'),

@@ -16,8 +16,7 @@ beforeAll(async () => {
   await registerMerchant(t, { name: 'Wild Iris Boutique', type: null, womenOwned: true, cityId: SEED.longmontId });
   await registerMerchant(t, { name: 'Hidden Pending Bakery', type: 'food', approved: false });
   await asService(t.database, (q) => q(`update public.merchants set category = 'coffee-tea' where name = 'Mountain Coffee Roasters'`));
-  member = t.agent();
-  await member.login(SEED.member.email, SEED.member.password);
+  member = await t.signIn(SEED.member);
 });
 afterAll(() => t.close());
 

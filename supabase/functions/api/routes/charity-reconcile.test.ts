@@ -81,8 +81,7 @@ it('the profiles, /impact, the admin figures and the monthly statements reconcil
   expect(ledger).toEqual({ total: 367, month: 267 });
 
   // Profiles: every paying member's "given to local charities".
-  const seedMember = t.agent('198.51.100.250');
-  await seedMember.login(SEED.member.email, SEED.member.password);
+  const seedMember = await t.signIn(SEED.member, '198.51.100.250');
   const payers = await asService(t.database, (q) => q<{ user_id: string }>(`select distinct user_id from public.payments`));
   const agents = [seedMember, chose.agent, byDefault.agent, noCharity.agent, closed.agent];
   expect(payers.length).toBe(agents.length);

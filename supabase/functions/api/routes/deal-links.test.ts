@@ -4,9 +4,10 @@ import { MEMBERSHIP_REQUIRED_MESSAGE } from '../../_shared/contract/deals.ts';
 import { offlineCodeAt } from '../../_shared/offline-codes.ts';
 import { SEED, TEST_ADMIN } from '../../../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../../../tests/support/deals-seed.ts';
-import { activateMembership } from '../../../../tests/support/membership.ts';
+import { insertAccount } from '../../../../tests/support/accounts.ts';
+import { startMemberTestApp } from '../../../../tests/support/member-app.ts';
 import { asService } from '../../../../tests/support/test-database.ts';
-import { type Agent, createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import type { Agent, TestApp } from '../../../../tests/support/test-app.ts';
 
 // Deal links (decision 115): GET /api/deals/public/:id for everyone, GET /api/deals/member/:id for members.
 
@@ -20,17 +21,8 @@ const UNKNOWN = 'd0000000-0000-4000-8000-0000000000ff';
 const BURRITO = DEALS_SEED.rosaPercentDealId;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await activateMembership(t.database, SEED.member.id);
-  member = t.agent();
-  await member.login(SEED.member.email, SEED.member.password);
-  merchant = t.agent();
-  await merchant.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
-  const [user] = await asService(t.database, (q) => q<{ id: string }>(
-    `insert into public.profiles (email, name, role) values ('lapsed-link@example.com', 'Lapsed', 'USER') returning id`));
-  await asService(t.database, (q) => q(`insert into private.credentials (user_id, password_hash) values ($1, extensions.crypt('secret123', extensions.gen_salt('bf', 4)))`, [user.id]));
-  lapsed = t.agent();
-  await lapsed.login('lapsed-link@example.com', 'secret123');
+  ({ t, member, rosa: merchant } = await startMemberTestApp());
+  lapsed = await t.signIn(await insertAccount(t, { email: 'lapsed-link@example.com', name: 'Lapsed', role: 'USER' }));
   [{ id: paused }] = await asService(t.database, (q) => q<{ id: string }>(
     `insert into public.deals (merchant_id, title, description, discount_percent, active) values ($1, 'Paused link', 'Off for now', 5, false) returning id`,
     [SEED.activeMerchantId]));
@@ -113,14 +105,11 @@ describe('GET /api/deals/member/:id', () => {
   });
 
   it('ends the cover with the membership', async () => {
-    const [{ id: soon }] = await asService(t.database, (q) => q<{ id: string }>(
-      `insert into public.profiles (email, name, role) values ('ends-soon@example.com', 'Ends Soon', 'USER') returning id`));
-    await asService(t.database, (q) => q(`insert into private.credentials (user_id, password_hash) values ($1, extensions.crypt('secret123', extensions.gen_salt('bf', 4)))`, [soon]));
+    const endsSoon = await insertAccount(t, { email: 'ends-soon@example.com', name: 'Ends Soon', role: 'USER' });
     await asService(t.database, (q) => q(
       `insert into public.subscriptions (user_id, plan, status, provider, provider_customer_id, provider_subscription_id, current_period_start, current_period_end)
-       values ($1, 'monthly', 'active', 'test', 'cus_soon', 'sub_soon', now() - interval '29 days', now() + interval '3 hours')`, [soon]));
-    const agent = t.agent();
-    await agent.login('ends-soon@example.com', 'secret123');
+       values ($1, 'monthly', 'active', 'test', 'cus_soon', 'sub_soon', now() - interval '29 days', now() + interval '3 hours')`, [endsSoon.id]));
+    const agent = await t.signIn(endsSoon);
     const res = await agent.get(`/api/deals/member/${BURRITO}`);
     expect(res.status).toBe(200);
     const end = Date.parse(res.body.offlineCodes.validUntil);
@@ -136,8 +125,7 @@ describe('GET /api/deals/member/:id', () => {
     // Without a membership, not even whether an id exists.
     expect((await lapsed.get(`/api/deals/member/${UNKNOWN}`)).status).toBe(403);
     expect((await merchant.get(`/api/deals/member/${BURRITO}`)).status).toBe(403);
-    const admin = t.agent();
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const admin = await t.signIn(TEST_ADMIN);
     expect((await admin.get(`/api/deals/member/${BURRITO}`)).status).toBe(403);
   });
 

@@ -9,8 +9,7 @@ const WATERSHED = 'ca000000-0000-4000-8000-000000000003';
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = t.agent();
-  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  admin = await t.signIn(TEST_ADMIN);
   // The seed's payment (999 → 100 to Lyons Youth Sports, this month), plus 10000 → 1000 this month and
   // 799 → 80 last month to the watershed, from a member who chose it.
   await asService(t.database, async (q) => {
@@ -45,8 +44,7 @@ describe('GET /api/impact', () => {
   it('answers members the same, keeps retired charities with their history, and drops closed cities whose charities received nothing', async () => {
     await admin.patch(`/api/admin/charities/${WATERSHED}`, { retired: true });
     await admin.patch(`/api/admin/cities/${SEED.longmontId}`, { active: false });
-    const member = t.agent('192.0.2.91');
-    await member.login(SEED.member.email, SEED.member.password);
+    const member = await t.signIn(SEED.member, '192.0.2.91');
     const res = await member.get('/api/impact');
     expect(find(res.body, WATERSHED)).toMatchObject({ retired: true, totalCents: 1080, memberCount: 1 });
     expect(find(res.body, SEED.longmontCharityId)).toBeUndefined();

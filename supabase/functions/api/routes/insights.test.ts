@@ -19,14 +19,10 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
   t = await createTestApp();
-  rosa = t.agent();
-  await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
-  market = t.agent('198.51.100.77');
-  await market.login(DEALS_SEED.otherMerchant.email, DEALS_SEED.otherMerchant.password);
-  admin = t.agent('198.51.100.78');
-  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
-  member = t.agent('198.51.100.79');
-  await member.login(SEED.member.email, SEED.member.password);
+  rosa = await t.signIn(SEED.merchantOwner);
+  market = await t.signIn(DEALS_SEED.otherMerchant, '198.51.100.77');
+  admin = await t.signIn(TEST_ADMIN, '198.51.100.78');
+  member = await t.signIn(SEED.member, '198.51.100.79');
   await asService(t.database, async (q) => {
     // Rosa's: 4 codes for the burritos today, 1 latte 40 days ago; St. Vrain Market: 6 today.
     await q(`insert into public.deal_redemptions (deal_id, merchant_id, code_step) select $1, $2, g from generate_series(1, 4) g`,

@@ -2,9 +2,9 @@
 // else's, through the API and through RLS.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../../../tests/support/constants.ts';
-import { activateMembership } from '../../../../tests/support/membership.ts';
+import { registerActiveMember, startMemberTestApp } from '../../../../tests/support/member-app.ts';
 import { asUser } from '../../../../tests/support/test-database.ts';
-import { type Agent, createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import type { Agent, TestApp } from '../../../../tests/support/test-app.ts';
 
 let t: TestApp;
 let rosa: Agent;
@@ -16,20 +16,8 @@ const dealTitles = ['History latte', 'History bagel', 'History muffin'];
 let undoneId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await activateMembership(t.database, SEED.member.id);
-  rosa = t.agent();
-  await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
-  maya = t.agent();
-  mayaNumber = Number((await maya.login(SEED.member.email, SEED.member.password)).memberNumber);
-  stranger = t.agent('192.0.2.90');
-  const registered = await stranger.post('/api/auth/register', {
-    role: 'USER', name: 'Stranger Danger', email: 'history-stranger@example.com', password: 'secret1234',
-    homeCityId: SEED.lyonsId, preferredCharityId: 'ca000000-0000-4000-8000-000000000002',
-  });
-  expect(registered.status).toBe(201);
-  strangerId = registered.body.user.id;
-  await activateMembership(t.database, strangerId);
+  ({ t, rosa, member: maya, memberNumber: mayaNumber } = await startMemberTestApp());
+  ({ agent: stranger, id: strangerId } = await registerActiveMember(t, { name: 'Stranger Danger', email: 'history-stranger@example.com' }, '192.0.2.90'));
   // Three redemptions by Maya at Rosa's business, the last one undone at the counter.
   for (const title of dealTitles) {
     const deal = (await rosa.post('/api/merchant/deals', { title, description: 'History', discountPercent: 10 })).body;

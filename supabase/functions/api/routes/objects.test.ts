@@ -21,8 +21,7 @@ const SIX_MB = (() => { const b = new Uint8Array(6 * 1024 * 1024); b.set(PNG); r
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'paylocal-objects-'));
   t = await createTestApp({ OBJECTS_DIR: dir, OBJECT_UPLOAD_SECRET: 'upload-secret' });
-  member = t.agent();
-  await member.login(SEED.member.email, SEED.member.password);
+  member = await t.signIn(SEED.member);
 });
 afterAll(async () => { await t.close(); rmSync(dir, { recursive: true, force: true }); });
 

@@ -2,12 +2,12 @@ import { CODE_NEEDS_MEMBER_MESSAGE } from '../../_shared/contract/counter.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfflineCodesAnswer } from '../../_shared/contract/offline-codes.ts';
 import { codeStepAt, dealCodeForStep } from '../../_shared/deal-code.ts';
-import { hexToBytes } from '../../_shared/encoding.ts';
 import { offlineCodeAt } from '../../_shared/offline-codes.ts';
 import { SEED } from '../../../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../../../tests/support/deals-seed.ts';
-import { activateMembership } from '../../../../tests/support/membership.ts';
-import { type Agent, createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { dealSecret } from '../../../../tests/support/counter-members.ts';
+import { startMemberTestApp } from '../../../../tests/support/member-app.ts';
+import type { Agent, TestApp } from '../../../../tests/support/test-app.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -15,21 +15,8 @@ let t: TestApp;
 let member: Agent;
 let rosa: Agent;
 let memberNumber: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  await activateMembership(t.database, SEED.member.id);
-  member = t.agent();
-  memberNumber = Number((await member.login(SEED.member.email, SEED.member.password)).memberNumber);
-  rosa = t.agent();
-  await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
-});
+beforeAll(async () => ({ t, member, rosa, memberNumber } = await startMemberTestApp()));
 afterAll(() => t.close());
-
-async function secretOf(dealId: string) {
-  const [row] = await t.database.admin.query<{ secret: string }>(
-    `select encode(secret, 'hex') as secret from private.deal_secrets where deal_id = $1`, [dealId]);
-  return hexToBytes(row.secret);
-}
 
 describe('GET /api/deals/offline-codes (member)', () => {
   it("covers the city's live deals for 12 hours, and the codes computed from it are the server's", async () => {
@@ -54,7 +41,7 @@ describe('GET /api/deals/offline-codes (member)', () => {
       now = Date.now();
       listed = (await member.get(`/api/deals?cityId=${SEED.lyonsId}`)).body as { id: string; currentCode: string }[];
     } while (codeStepAt(now) !== codeStepAt(Date.now()));
-    const secret = await secretOf(DEALS_SEED.rosaPercentDealId);
+    const secret = await dealSecret(t.database, DEALS_SEED.rosaPercentDealId);
     const rosaDeal = answer.deals.find((d) => d.dealId === DEALS_SEED.rosaPercentDealId)!;
     expect((await offlineCodeAt(rosaDeal, now))?.code).toBe(listed.find((d) => d.id === DEALS_SEED.rosaPercentDealId)!.currentCode);
     for (const later of [now + HOUR_MS, now + 6.5 * HOUR_MS, until - 1]) {
@@ -122,7 +109,7 @@ describe('GET /api/merchant/deals/offline-codes (the counter)', () => {
     expect(answer.deals.map((d) => d.dealId)).not.toContain(DEALS_SEED.otherMerchantDealId);
     const now = Date.now();
     const deal = answer.deals.find((d) => d.dealId === DEALS_SEED.rosaPercentDealId)!;
-    const secret = await secretOf(DEALS_SEED.rosaPercentDealId);
+    const secret = await dealSecret(t.database, DEALS_SEED.rosaPercentDealId);
     expect((await offlineCodeAt(deal, now - 120_000))?.code).toBe(await dealCodeForStep(secret, codeStepAt(now) - 1));
     expect((await offlineCodeAt(deal, now))?.code).toBe(own.find((d) => d.id === DEALS_SEED.rosaPercentDealId)!.currentCode);
   });
@@ -130,15 +117,14 @@ describe('GET /api/merchant/deals/offline-codes (the counter)', () => {
   it('is refused to members, visitors and a merchant not yet approved', async () => {
     expect((await member.get('/api/merchant/deals/offline-codes')).status).toBe(403);
     expect((await t.agent().get('/api/merchant/deals/offline-codes')).status).toBe(401);
-    const pending = t.agent();
-    await pending.login(SEED.pendingOwner.email, SEED.pendingOwner.password);
+    const pending = await t.signIn(SEED.pendingOwner);
     expect((await pending.get('/api/merchant/deals/offline-codes')).status).toBe(403);
   });
 });
 
 describe('POST /api/merchant/verify-code with verifiedAt (checked offline, replayed later)', () => {
   it('matches the code at the moment the counter checked it', async () => {
-    const secret = await secretOf(DEALS_SEED.rosaAmountDealId);
+    const secret = await dealSecret(t.database, DEALS_SEED.rosaAmountDealId);
     const checkedAt = Date.now() - 3 * HOUR_MS;
     const code = await dealCodeForStep(secret, codeStepAt(checkedAt));
     const res = await rosa.post('/api/merchant/verify-code', { code, memberNumber, verifiedAt: new Date(checkedAt).toISOString() });
@@ -149,7 +135,7 @@ describe('POST /api/merchant/verify-code with verifiedAt (checked offline, repla
   });
 
   it('refuses checks older than 12 hours or from the future', async () => {
-    const secret = await secretOf(DEALS_SEED.rosaAmountDealId);
+    const secret = await dealSecret(t.database, DEALS_SEED.rosaAmountDealId);
     const old = Date.now() - 13 * HOUR_MS;
     const tooOld = await rosa.post('/api/merchant/verify-code', { code: await dealCodeForStep(secret, codeStepAt(old)), memberNumber, verifiedAt: new Date(old).toISOString() });
     expect(tooOld.status).toBe(400);
@@ -164,7 +150,7 @@ describe('POST /api/merchant/verify-code with verifiedAt (checked offline, repla
   });
 
   it('replays a queued redemption exactly once under its Idempotency-Key', async () => {
-    const secret = await secretOf(DEALS_SEED.rosaPercentDealId);
+    const secret = await dealSecret(t.database, DEALS_SEED.rosaPercentDealId);
     const checkedAt = Date.now() - HOUR_MS;
     const body = { code: await dealCodeForStep(secret, codeStepAt(checkedAt)), memberNumber, verifiedAt: new Date(checkedAt).toISOString() };
     const key = { 'Idempotency-Key': `offline-${Date.now()}` };
@@ -181,7 +167,7 @@ describe('POST /api/merchant/verify-code with verifiedAt (checked offline, repla
   });
 
   it('needs the member number, and counts each (member, deal, step) once: an old code replayed is flagged, not counted', async () => {
-    const secret = await secretOf(DEALS_SEED.rosaAmountDealId);
+    const secret = await dealSecret(t.database, DEALS_SEED.rosaAmountDealId);
     const checkedAt = Date.now() - 6 * 60_000;
     const code = await dealCodeForStep(secret, codeStepAt(checkedAt));
     const verifiedAt = new Date(checkedAt).toISOString();

@@ -14,8 +14,7 @@ describe('GET /api/realtime/token, embedded stack', () => {
   afterAll(() => t.close());
 
   it('tells a signed-in user to use the SSE stream for their own topic', async () => {
-    const agent = t.agent();
-    await agent.login(SEED.member.email, SEED.member.password);
+    const agent = await t.signIn(SEED.member);
     const res = await agent.get('/api/realtime/token');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ transport: 'sse', userTopic: `user:${SEED.member.id}`, eventsUrl: '/api/realtime/events' });
@@ -33,8 +32,7 @@ describe('GET /api/realtime/token, Supabase', () => {
   afterAll(() => t.close());
 
   it('mints a short-lived token for this user that Supabase accepts as role authenticated', async () => {
-    const agent = t.agent();
-    await agent.login(SEED.member.email, SEED.member.password);
+    const agent = await t.signIn(SEED.member);
     const before = Math.floor(Date.now() / 1000);
     const res = await agent.get('/api/realtime/token');
     expect(res.status).toBe(200);
@@ -86,8 +84,7 @@ describe('GET /api/realtime/token, Supabase with an asymmetric signing key', () 
   afterAll(() => t.close());
 
   it('mints an ES256 token with the kid in its header that verifies with the public key', async () => {
-    const agent = t.agent();
-    await agent.login(SEED.member.email, SEED.member.password);
+    const agent = await t.signIn(SEED.member);
     const res = await agent.get('/api/realtime/token');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ transport: 'supabase', apiKey: 'sb_publishable_abc' });

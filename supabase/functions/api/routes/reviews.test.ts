@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED, TEST_ADMIN } from '../../../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../../../tests/support/deals-seed.ts';
-import { activateMembership } from '../../../../tests/support/membership.ts';
-import { type Agent, createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { registerActiveMember, startMemberTestApp } from '../../../../tests/support/member-app.ts';
+import type { Agent, TestApp } from '../../../../tests/support/test-app.ts';
 import { REVIEW_WRITES_PER_HOUR } from '../domain/reviews.ts';
 
 let t: TestApp;
@@ -18,24 +18,13 @@ let strangerId: string;
 let reviewId: string;
 const ROSA_SHOP = SEED.activeMerchantId;
 
+let mayaNumber: number;
+
 beforeAll(async () => {
-  t = await createTestApp();
-  await activateMembership(t.database, SEED.member.id);
-  rosa = t.agent();
-  await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
-  maya = t.agent();
-  const mayaNumber = Number((await maya.login(SEED.member.email, SEED.member.password)).memberNumber);
-  admin = t.agent();
-  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  ({ t, rosa, member: maya, memberNumber: mayaNumber } = await startMemberTestApp());
+  admin = await t.signIn(TEST_ADMIN);
   anon = t.agent();
-  stranger = t.agent('192.0.2.91');
-  const registered = await stranger.post('/api/auth/register', {
-    role: 'USER', name: 'Sam Stranger', email: 'reviews-stranger@example.com', password: 'secret1234',
-    homeCityId: SEED.lyonsId, preferredCharityId: SEED.lyonsCharityId,
-  });
-  expect(registered.status).toBe(201);
-  strangerId = registered.body.user.id;
-  await activateMembership(t.database, strangerId);
+  ({ agent: stranger, id: strangerId } = await registerActiveMember(t, { name: 'Sam Stranger', email: 'reviews-stranger@example.com' }, '192.0.2.91'));
   const deal = (await rosa.post('/api/merchant/deals', { title: 'Review latte', description: 'Rate me', discountPercent: 10 })).body;
   expect((await rosa.post('/api/merchant/verify-code', { code: deal.currentCode, memberNumber: mayaNumber })).status).toBe(201);
 });

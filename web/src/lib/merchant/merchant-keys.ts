@@ -1,3 +1,5 @@
+import type { MemberNumber } from '@shared/contract/index.ts';
+
 /** Query keys of the merchant screens; they are API paths, so the default query function reads them. */
 export const merchantKeys = {
   me: ['/api/merchant/me'] as const,
@@ -7,5 +9,5 @@ export const merchantKeys = {
   /** The platform's public pass keys, kept for checking member passes offline (decision 165). */
   passKeys: ['/api/merchant/pass-keys'] as const,
   counterActivity: ['/api/merchant/counter/activity'] as const,
-  counterMember: (memberNumber: number) => ['/api/merchant/members', String(memberNumber)] as const,
+  counterMember: (memberNumber: MemberNumber) => ['/api/merchant/members', String(memberNumber)] as const,
 };

@@ -1,5 +1,5 @@
 // Supabase Storage adapter (production), through Storage's REST API with a server key.
-// The bucket is public (migration 20261123020100, decision 077) so the web host can proxy /objects/<key> to
+// The bucket is public (the baseline migration's Storage section, decision 077) so the web host can proxy /objects/<key> to
 // <SUPABASE_URL>/storage/v1/object/public/<bucket>/<key>; only the API writes, with the server key.
 import { assertValidObjectKey, type ObjectStore } from './object-store.ts';
 

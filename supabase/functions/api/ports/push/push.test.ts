@@ -44,6 +44,20 @@ async function device(userId: string) {
 const announce = (type: 'NEW_DEAL' | 'BUSINESS_UPDATE', dealId: string | null, data: Record<string, string>) =>
   service((q) => q(`select private.notify_followers($1, $2, $3, $4::text::jsonb)`, [ROSA, type, dealId, JSON.stringify(data)]));
 
+/** `n` accounts ("Follower 1".."Follower n", push-<tag>-<i>@example.com) following Rosa's business. */
+async function followersOfRosa(tag: string, n: number) {
+  const others = await service((q) => q<{ id: string }>(
+    `insert into public.profiles (email, name) select 'push-' || $1 || '-' || g || '@example.com', 'Follower ' || g
+       from generate_series(1, $2::int) g on conflict (email) do update set name = excluded.name returning id`,
+    [tag, n],
+  ));
+  await service((q) => q(`insert into public.follows (user_id, merchant_id) select unnest($1::uuid[]), $2 on conflict do nothing`, [others.map((o) => o.id), ROSA]));
+  return others;
+}
+
+const unfollow = (others: { id: string }[]) =>
+  service((q) => q(`delete from public.follows where user_id = any($1::uuid[])`, [others.map((o) => o.id)]));
+
 const counts = () => service(async (q) => {
   const [row] = await q<{ jobs: number; pending_jobs: number; deliveries: number; subs: number }>(
     `select (select count(*)::int from private.push_jobs) as jobs,
@@ -154,11 +168,7 @@ describe('the queue', () => {
   });
 
   it('expands in batches by a cursor: every device once, also with two drainers at once', async () => {
-    const others = await service((q) => q<{ id: string }>(
-      `insert into public.profiles (email, name) select 'push-batch-' || g || '@example.com', 'Follower ' || g
-         from generate_series(1, 7) g on conflict (email) do update set name = excluded.name returning id`,
-    ));
-    await service((q) => q(`insert into public.follows (user_id, merchant_id) select unnest($1::uuid[]), $2 on conflict do nothing`, [others.map((o) => o.id), ROSA]));
+    const others = await followersOfRosa('batch', 7);
     for (const o of others) await device(o.id);
     await device(others[0].id);
     await device(SEED.member.id);
@@ -172,15 +182,11 @@ describe('the queue', () => {
     const [x, y] = await Promise.all([claimDeliveries(t.database.db, 5, 300), claimDeliveries(t.database.db, 5, 300)]);
     expect(x.length + y.length).toBe(9);
     expect(x.filter((r) => y.some((s) => s.id === r.id))).toEqual([]);
-    await service((q) => q(`delete from public.follows where user_id = any($1::uuid[])`, [others.map((o) => o.id)]));
+    await unfollow(others);
   });
 
   it('parallel drains over one queue (decision 180): each claims its own batches; no message twice, none lost', async () => {
-    const others = await service((q) => q<{ id: string }>(
-      `insert into public.profiles (email, name) select 'push-parallel-' || g || '@example.com', 'Follower ' || g
-         from generate_series(1, 60) g on conflict (email) do update set name = excluded.name returning id`,
-    ));
-    await service((q) => q(`insert into public.follows (user_id, merchant_id) select unnest($1::uuid[]), $2 on conflict do nothing`, [others.map((o) => o.id), ROSA]));
+    const others = await followersOfRosa('parallel', 60);
     const subs = [];
     for (const o of others) subs.push(await device(o.id));
     await announce('BUSINESS_UPDATE', null, { merchantName: 'R', previewText: 'parallel one' });
@@ -196,15 +202,11 @@ describe('the queue', () => {
     expect(drains.reduce((n, d) => n + d.sent, 0)).toBe(120);
     expect(drains.filter((d) => d.sent > 0).length).toBeGreaterThan(1); // the work was shared
     expect(await counts()).toMatchObject({ pending_jobs: 0, deliveries: 0 });
-    await service((q) => q(`delete from public.follows where user_id = any($1::uuid[])`, [others.map((o) => o.id)]));
+    await unfollow(others);
   });
 
   it('one call claims at most maxClaims messages (the Edge Function\'s CPU per request); the next call continues', async () => {
-    const others = await service((q) => q<{ id: string }>(
-      `insert into public.profiles (email, name) select 'push-capped-' || g || '@example.com', 'Follower ' || g
-         from generate_series(1, 12) g on conflict (email) do update set name = excluded.name returning id`,
-    ));
-    await service((q) => q(`insert into public.follows (user_id, merchant_id) select unnest($1::uuid[]), $2 on conflict do nothing`, [others.map((o) => o.id), ROSA]));
+    const others = await followersOfRosa('capped', 12);
     for (const o of others) await device(o.id);
     await announce('BUSINESS_UPDATE', null, { merchantName: 'R', previewText: 'capped' });
     const first = await drainPush(t.database.db, push, { sendBatch: 5, maxClaims: 7 });
@@ -213,7 +215,7 @@ describe('the queue', () => {
     const second = await drainPush(t.database.db, push, { sendBatch: 5, maxClaims: 7 });
     expect(second).toMatchObject({ claimed: 5, sent: 5 });
     expect(await counts()).toMatchObject({ deliveries: 0, pending_jobs: 0 });
-    await service((q) => q(`delete from public.follows where user_id = any($1::uuid[])`, [others.map((o) => o.id)]));
+    await unfollow(others);
   });
 
   it('removes a subscription the push service answers 410 or 404, with its queued deliveries', async () => {

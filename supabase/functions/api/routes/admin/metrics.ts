@@ -3,7 +3,7 @@ import { type AppEnv, readTx } from '../../context.ts';
 import { adminMetrics } from '../../domain/insights.ts';
 import { requireAdmin } from '../../middleware/session.ts';
 
-/** GET /api/admin/metrics: read from aggregates the database keeps current (see migration 20261122005100). */
+/** GET /api/admin/metrics: read from aggregates the database keeps current (see private.admin_metrics in supabase/schema.sql). */
 export const adminMetricsRoutes = new Hono<AppEnv>();
 
 adminMetricsRoutes.get('/', async (c) => {

@@ -20,8 +20,7 @@ beforeAll(async () => {
       },
     },
   }));
-  admin = t.agent();
-  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  admin = await t.signIn(TEST_ADMIN);
 });
 afterAll(() => t.close());
 

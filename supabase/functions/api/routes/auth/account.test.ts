@@ -140,8 +140,7 @@ describe('change password and sign out everywhere', () => {
     const { agent, email } = await newMember();
     const second = t.agent('198.19.9.2');
     await second.login(email, 'first-pass');
-    const stranger = t.agent('198.19.9.3');
-    await stranger.login(SEED.member.email, SEED.member.password);
+    const stranger = await t.signIn(SEED.member, '198.19.9.3');
     expect((await agent.post('/api/auth/logout-all')).status).toBe(200);
     expect((await agent.get('/api/auth/me')).status).toBe(401);
     expect((await second.get('/api/auth/me')).status).toBe(401);

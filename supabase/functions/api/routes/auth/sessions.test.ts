@@ -57,8 +57,7 @@ describe('limits per kind of session', () => {
   });
 
   it("the admin's desktop: idle 30 minutes, 12 hours at most", async () => {
-    const admin = t.agent('198.51.62.1');
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const admin = await t.signIn(TEST_ADMIN, '198.51.62.1');
     const rows = await sessionsOf(TEST_ADMIN.id);
     expect(rows.at(-1)).toMatchObject({ kind: 'admin', idle_minutes: 30, lifetime_minutes: 12 * 60 });
     await age(rows.at(-1)!.id, 'last_seen_at', '31 minutes');

@@ -12,8 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const signIn = async (who: { email: string; password: string }) => {
-  const agent = t.agent();
-  await agent.login(who.email, who.password);
+  const agent = await t.signIn(who);
   return agent;
 };
 

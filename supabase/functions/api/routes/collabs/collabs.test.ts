@@ -17,8 +17,7 @@ beforeAll(async () => {
   bakery = await registerMerchant(t, { name: 'Blue Heron Bakery', type: 'food', cityId: SEED.lyonsId });
   yoga = await registerMerchant(t, { name: 'Riverside Yoga Studio', type: 'health-wellness', cityId: SEED.longmontId });
   outsider = await registerMerchant(t, { name: 'Outsider Outfitters', type: 'retail' });
-  rosa = t.agent();
-  await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
+  rosa = await t.signIn(SEED.merchantOwner);
 });
 afterAll(() => t.close());
 
@@ -101,18 +100,15 @@ describe('POST /api/collabs', () => {
   });
 
   it('needs an approved business: members, visitors and pending merchants cannot send', async () => {
-    const member = t.agent();
-    await member.login(SEED.member.email, SEED.member.password);
+    const member = await t.signIn(SEED.member);
     expect((await member.post('/api/collabs', request(yoga.merchantId))).status).toBe(403);
     expect((await member.get('/api/collabs')).status).toBe(403);
     expect((await t.agent().post('/api/collabs', request(yoga.merchantId))).status).toBe(401);
-    const pending = t.agent();
-    await pending.login(SEED.pendingOwner.email, SEED.pendingOwner.password);
+    const pending = await t.signIn(SEED.pendingOwner);
     const res = await pending.post('/api/collabs', request(yoga.merchantId));
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('You need an approved business to collaborate with other businesses');
-    const admin = t.agent();
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const admin = await t.signIn(TEST_ADMIN);
     expect((await admin.get('/api/collabs')).status).toBe(403);
   });
 });

@@ -11,8 +11,7 @@ let t: TestApp;
 let member: Agent;
 beforeAll(async () => {
   t = await createTestApp();
-  member = t.agent('198.51.90.1');
-  await member.login(SEED.member.email, SEED.member.password);
+  member = await t.signIn(SEED.member, '198.51.90.1');
 });
 afterAll(() => t.close());
 

@@ -14,8 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const member = async () => {
-  const agent = t.agent();
-  await agent.login(SEED.member.email, SEED.member.password);
+  const agent = await t.signIn(SEED.member);
   return agent;
 };
 
@@ -77,13 +76,11 @@ describe('bad input and edges', () => {
   });
 
   it('a merchant cannot follow their own business (400), nor, not being a member, another one (403)', async () => {
-    const owner = t.agent();
-    await owner.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
+    const owner = await t.signIn(SEED.merchantOwner);
     const own = await owner.post(`/api/businesses/${rosa}/follow`);
     expect(own.status).toBe(400);
     expect(own.body).toEqual({ message: 'You cannot follow your own business' });
-    const pending = t.agent();
-    await pending.login(SEED.pendingOwner.email, SEED.pendingOwner.password);
+    const pending = await t.signIn(SEED.pendingOwner);
     const other = await pending.post(`/api/businesses/${rosa}/follow`);
     expect(other.status).toBe(403);
     expect(other.body).toEqual({ message: 'Only members can follow businesses' });

@@ -1,29 +1,18 @@
 // The counter's limiter under concurrent requests (decision 168). Needs a PostgreSQL server: PGlite runs one
 // transaction at a time, so nothing would race there.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { SEED } from '../../../../../tests/support/constants.ts';
-import { activateMembership } from '../../../../../tests/support/membership.ts';
+import { startMemberTestApp } from '../../../../../tests/support/member-app.ts';
 import { clearOfWindowEdge } from '../../../../../tests/support/limiter-window.ts';
-import { type Agent, createTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
+import { describeOnPostgres } from '../../../../../tests/support/test-database.ts';
+import type { Agent, TestApp } from '../../../../../tests/support/test-app.ts';
 import { CODE_NOT_RECOGNISED } from './counter.ts';
 
-const serverUrl = process.env.TEST_DATABASE_URL;
-if (!serverUrl) {
-  console.warn('Skipping counter limiter concurrency tests: TEST_DATABASE_URL is unset (they need a PostgreSQL server, not PGlite).');
-}
-
-describe.skipIf(!serverUrl)('counter limiter under concurrency (PostgreSQL server)', () => {
+describeOnPostgres('counter limiter under concurrency (PostgreSQL server)', () => {
   let t: TestApp;
   let rosa: Agent;
   let memberNumber: number;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await activateMembership(t.database, SEED.member.id);
-    rosa = t.agent();
-    await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
-    const member = t.agent();
-    memberNumber = Number((await member.login(SEED.member.email, SEED.member.password)).memberNumber);
-  });
+  beforeAll(async () => ({ t, rosa, memberNumber } = await startMemberTestApp()));
   afterAll(() => t?.close());
   beforeEach(async () => {
     await clearOfWindowEdge();

@@ -115,8 +115,7 @@ describe('wrong codes at the counter', () => {
   });
 
   it('a paired tablet (its device cookie) has its own bucket, whatever X-Counter-Device says', async () => {
-    const tablet = t.agent();
-    await tablet.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
+    const tablet = await t.signIn(SEED.merchantOwner);
     (tablet as unknown as { cookies: Map<string, string> }).cookies.set('pl_counter_device', `paired-token-${crypto.randomUUID()}`);
     const wrong = await wrongCodeFor(rosa);
     for (let i = 0; i < 20; i += 1) expect((await verifyCode(tablet, { code: wrong, memberNumber }, device(i))).status).toBe(422);

@@ -1,41 +1,21 @@
 // Invariants of the counter under concurrent requests. They need a PostgreSQL server: PGlite runs
 // one transaction at a time, so nothing would actually race there.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SEED } from '../../../../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../../../../tests/support/deals-seed.ts';
-import { activateMembership } from '../../../../../tests/support/membership.ts';
-import { asService } from '../../../../../tests/support/test-database.ts';
-import { createActiveMembers, memberDevice } from '../../../../../tests/support/counter-members.ts';
-import { codeStepAt, dealCodeForStep } from '../../../_shared/deal-code.ts';
-import { hexToBytes } from '../../../_shared/encoding.ts';
-import { type Agent, createTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
+import { startMemberTestApp } from '../../../../../tests/support/member-app.ts';
+import { asService, describeOnPostgres } from '../../../../../tests/support/test-database.ts';
+import { createActiveMembers, dealCodeAtStep, memberDevice } from '../../../../../tests/support/counter-members.ts';
+import { codeStepAt } from '../../../_shared/deal-code.ts';
+import type { Agent, TestApp } from '../../../../../tests/support/test-app.ts';
 
-const serverUrl = process.env.TEST_DATABASE_URL;
-if (!serverUrl) {
-  console.warn('Skipping counter concurrency tests: TEST_DATABASE_URL is unset (they need a PostgreSQL server, not PGlite).');
-}
-
-describe.skipIf(!serverUrl)('counter under concurrency (PostgreSQL server)', () => {
+describeOnPostgres('counter under concurrency (PostgreSQL server)', () => {
   let t: TestApp;
   let rosa: Agent;
   let memberNumber: number;
   let member: Agent;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await activateMembership(t.database, SEED.member.id);
-    rosa = t.agent();
-    await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
-    member = t.agent();
-    memberNumber = Number((await member.login(SEED.member.email, SEED.member.password)).memberNumber);
-  });
+  beforeAll(async () => ({ t, rosa, member, memberNumber } = await startMemberTestApp()));
   afterAll(() => t?.close());
-
-  /** The code of a deal at a step, from its secret (what a member's screen showed then). */
-  async function codeAtStep(dealId: string, step: number) {
-    const [row] = await t.database.admin.query<{ secret: string }>(
-      `select encode(secret, 'hex') as secret from private.deal_secrets where deal_id = $1`, [dealId]);
-    return dealCodeForStep(hexToBytes(row.secret), step);
-  }
 
   it('100 members verifying at once against maxUses 10: exactly 10 succeed', async () => {
     const deal = (await rosa.post('/api/merchant/deals', { title: 'Rush hour', description: 'First ten only', discountPercent: 30, maxUses: 10 })).body;
@@ -65,7 +45,7 @@ describe.skipIf(!serverUrl)('counter under concurrency (PostgreSQL server)', () 
     // Checks made offline over the last ~3 hours, each at another 120 s step, synced at once.
     const claims = await Promise.all(Array.from({ length: 100 }, async (_, i) => {
       const at = nowMs - 60_000 - i * 120_000;
-      return { code: await codeAtStep(deal.id, codeStepAt(at)), memberNumber: m.memberNumber, dealId: deal.id, verifiedAt: new Date(at).toISOString() };
+      return { code: await dealCodeAtStep(t.database, deal.id, codeStepAt(at)), memberNumber: m.memberNumber, dealId: deal.id, verifiedAt: new Date(at).toISOString() };
     }));
     const started = performance.now();
     const results = await Promise.all(claims.map((body) => rosa.post('/api/merchant/verify-code', body)));
@@ -82,7 +62,7 @@ describe.skipIf(!serverUrl)('counter under concurrency (PostgreSQL server)', () 
   it('one member, 100 online verifications at once (current and previous code, one pass): exactly one succeeds', async () => {
     const deal = (await rosa.post('/api/merchant/deals', { title: 'Daily tea', description: 'Once a day', discountAmount: 100 })).body;
     const step = codeStepAt(Date.now());
-    const codes = [await codeAtStep(deal.id, step), await codeAtStep(deal.id, step - 1)];
+    const codes = [await dealCodeAtStep(t.database, deal.id, step), await dealCodeAtStep(t.database, deal.id, step - 1)];
     const phone = await memberDevice(member);
     const pass = await phone.passAt();
     const results = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 3 === 2

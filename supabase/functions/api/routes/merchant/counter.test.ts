@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeStepAt, dealCodeForStep } from '../../../_shared/deal-code.ts';
-import { hexToBytes } from '../../../_shared/encoding.ts';
+import { codeStepAt } from '../../../_shared/deal-code.ts';
 import { SEED } from '../../../../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../../../../tests/support/deals-seed.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
@@ -9,7 +8,7 @@ import { CODE_NEEDS_MEMBER_MESSAGE } from '../../../_shared/contract/counter.ts'
 import {
   generateDeviceKey, PASS_EXPIRED, PASS_NOT_RECOGNISED, passStepAt, publicKeyCoordinates, signPass,
 } from '../../../_shared/member-pass.ts';
-import { createActiveMembers, memberDevice, startCounterTestApp } from '../../../../../tests/support/counter-members.ts';
+import { createActiveMembers, dealCodeAtStep, memberDevice, startCounterTestApp } from '../../../../../tests/support/counter-members.ts';
 import { CODE_NOT_RECOGNISED } from './counter.ts';
 
 let t: TestApp;
@@ -24,13 +23,6 @@ async function newDeal(body: Record<string, unknown> = {}) {
   const res = await rosa.post('/api/merchant/deals', { title: 'Counter test', description: 'At the till', discountPercent: 10, ...body });
   expect(res.status).toBe(201);
   return res.body as { id: string; currentCode: string };
-}
-
-/** The code of a deal at a given step, straight from its secret (what a member's screen showed then). */
-async function codeAtStep(dealId: string, step: number) {
-  const [row] = await t.database.admin.query<{ secret: string }>(
-    `select encode(secret, 'hex') as secret from private.deal_secrets where deal_id = $1`, [dealId]);
-  return dealCodeForStep(hexToBytes(row.secret), step);
 }
 
 const NOT_RECOGNISED = 'Member number not recognised here. Ask the member to show their pass.';
@@ -63,15 +55,15 @@ describe('POST /api/merchant/verify-code', () => {
   it('accepts the previous step’s code but not an older one', async () => {
     const deal = await newDeal({ perMemberLimit: 'none' });
     const step = codeStepAt(Date.now());
-    const previous = await codeAtStep(deal.id, step - 1);
+    const previous = await dealCodeAtStep(t.database, deal.id, step - 1);
     const res = await rosa.post('/api/merchant/verify-code', { code: previous, memberNumber });
     // If the clock ticked into a new step meanwhile, "previous" is two steps old and refused.
     if (codeStepAt(Date.now()) === step) {
       expect(res.status).toBe(201);
       expect(res.body.codeStep).toBe(step - 1);
     }
-    const older = await codeAtStep(deal.id, step - 3);
-    const current = await codeAtStep(deal.id, step);
+    const older = await dealCodeAtStep(t.database, deal.id, step - 3);
+    const current = await dealCodeAtStep(t.database, deal.id, step);
     if (older !== current && older !== previous) {
       expect((await rosa.post('/api/merchant/verify-code', { code: older, memberNumber })).status).toBe(422);
     }
@@ -131,8 +123,7 @@ describe('POST /api/merchant/verify-code', () => {
   });
 
   it('is for approved businesses only', async () => {
-    const pending = t.agent();
-    await pending.login(SEED.pendingOwner.email, SEED.pendingOwner.password);
+    const pending = await t.signIn(SEED.pendingOwner);
     const res = await pending.post('/api/merchant/verify-code', { code: '123456', memberNumber });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Your business is not approved yet');
@@ -149,14 +140,14 @@ describe('per-member limits', () => {
     // A later step's code (as if 10 minutes later): still inside the day.
     const step = codeStepAt(Date.now());
     await asService(t.database, (q) => q(`update public.deal_redemptions set used_at = used_at - interval '10 minutes', code_step = code_step - 5 where id = $1`, [first.body.id]));
-    const second = await rosa.post('/api/merchant/verify-code', { code: await codeAtStep(deal.id, step), memberNumber: a.memberNumber });
+    const second = await rosa.post('/api/merchant/verify-code', { code: await dealCodeAtStep(t.database, deal.id, step), memberNumber: a.memberNumber });
     expect(second.status).toBe(409);
     expect(second.body.message).toMatch(/^This member already used this deal: it works again for them at \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
     const [used] = await asService(t.database, (q) => q<{ used_at: Date }>(`select used_at from public.deal_redemptions where id = $1`, [first.body.id]));
     expect(Date.parse(second.body.availableAt)).toBe(Math.floor((new Date(used.used_at).getTime() + 24 * 3600_000) / 1000) * 1000);
     // 24 hours later it works again.
     await asService(t.database, (q) => q(`update public.deal_redemptions set used_at = now() - interval '24 hours 1 second' where id = $1`, [first.body.id]));
-    expect((await rosa.post('/api/merchant/verify-code', { code: await codeAtStep(deal.id, step), memberNumber: a.memberNumber })).status).toBe(201);
+    expect((await rosa.post('/api/merchant/verify-code', { code: await dealCodeAtStep(t.database, deal.id, step), memberNumber: a.memberNumber })).status).toBe(201);
   });
 
   it('once: never again; none: every step; an undone use frees the member', async () => {
@@ -187,7 +178,7 @@ describe('per-member limits', () => {
     expect((await rosa.post('/api/merchant/verify-code', { code: deal.currentCode, memberNumber: a.memberNumber })).status).toBe(201);
     const at = Date.now() - 30 * 60_000;
     const offline = await rosa.post('/api/merchant/verify-code', {
-      code: await codeAtStep(deal.id, codeStepAt(at)), memberNumber: a.memberNumber, dealId: deal.id, verifiedAt: new Date(at).toISOString(),
+      code: await dealCodeAtStep(t.database, deal.id, codeStepAt(at)), memberNumber: a.memberNumber, dealId: deal.id, verifiedAt: new Date(at).toISOString(),
     });
     expect(offline.status).toBe(201);
     expect(offline.body).toMatchObject({ flag: 'per_member_limit', usedCount: 1, usedAt: new Date(at).toISOString() });
@@ -200,7 +191,7 @@ describe('POST /api/merchant/verify-pass', () => {
   it('accepts the member’s pass once per deal and step, names the member, and refuses the screenshot’s replay', async () => {
     const deal = await newDeal({ perMemberLimit: 'none' });
     const phone = await memberDevice(member);
-    expect(phone.answer).toMatchObject({ memberNumber: String(memberNumber), firstName: expect.any(String) });
+    expect(phone.answer).toMatchObject({ memberNumber, firstName: expect.any(String) });
     const expiresIn = Date.parse(phone.answer.expiresAt) - Date.now();
     expect(expiresIn).toBeGreaterThan(11.9 * 3600_000);
     expect(expiresIn).toBeLessThanOrEqual(12 * 3600_000);

@@ -1,8 +1,9 @@
 // The merchant's counter: a member's pass or deal code with member number, points, undo within 5 minutes.
 // Routes parse, call the domain (domain/counter-*.ts, whose rules are SQL functions) and answer.
 import { Hono } from 'hono';
+import { memberNumberInput } from '../../../_shared/contract/common.ts';
 import {
-  earnBody, MEMBER_NOT_RECOGNISED_MESSAGE, memberNumber, redeemBody, verifyCodeBody, verifyPassBody,
+  earnBody, MEMBER_NOT_RECOGNISED_MESSAGE, redeemBody, verifyCodeBody, verifyPassBody,
 } from '../../../_shared/contract/counter.ts';
 import { offlineCheckInstant } from '../../../_shared/offline-codes.ts';
 import { type AppContext, type AppEnv, userTx } from '../../context.ts';
@@ -118,9 +119,10 @@ counterRoutes.post('/points/:id/undo', async (c) => {
 });
 
 /** GET /api/merchant/members/{memberNumber}: balance here and whether the membership is active. */
+const memberNumberParam = memberNumberInput();
 counterRoutes.get('/members/:memberNumber', async (c) => {
   requireUser(c, ...COUNTER_ROLES);
-  const member = parse(memberNumber, c.req.param('memberNumber'));
+  const member = parse(memberNumberParam, c.req.param('memberNumber'));
   const found = await guessedMember(c, (q) => counterMember(q, member));
   if (!found) throw new WrongGuess('not-found', MEMBER_NOT_RECOGNISED_MESSAGE);
   return c.json(found);

@@ -9,10 +9,8 @@ let rosa: Agent;
 let other: Agent;
 beforeAll(async () => {
   t = await createTestApp();
-  rosa = t.agent();
-  await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
-  other = t.agent();
-  await other.login(DEALS_SEED.otherMerchant.email, DEALS_SEED.otherMerchant.password);
+  rosa = await t.signIn(SEED.merchantOwner);
+  other = await t.signIn(DEALS_SEED.otherMerchant);
 });
 afterAll(() => t.close());
 
@@ -35,8 +33,7 @@ describe('GET /api/merchant/deals', () => {
   });
 
   it('gives a pending merchant no codes and members no access', async () => {
-    const member = t.agent();
-    await member.login(SEED.member.email, SEED.member.password);
+    const member = await t.signIn(SEED.member);
     expect((await member.get('/api/merchant/deals')).status).toBe(403);
   });
 });

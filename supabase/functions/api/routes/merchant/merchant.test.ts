@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED, TEST_ADMIN } from '../../../../../tests/support/constants.ts';
-import { asService } from '../../../../../tests/support/test-database.ts';
+import { insertAccount } from '../../../../../tests/support/accounts.ts';
 import { type Agent, createTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
 import { DEALS_SEED } from '../../../../../tests/support/deals-seed.ts';
 
@@ -41,8 +41,7 @@ const registerMerchant = async (email: string) => {
 
 describe('GET /api/merchant/me', () => {
   it('answers the active merchant profile of docs/spec.md section 3', async () => {
-    const agent = t.agent();
-    await agent.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
+    const agent = await t.signIn(SEED.merchantOwner);
     const res = await agent.get('/api/merchant/me');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -52,17 +51,12 @@ describe('GET /api/merchant/me', () => {
   });
 
   it('answers 404 for a merchant account without a business, 403 for members, 401 signed out', async () => {
-    const [owner] = await asService(t.database, (q) => q<{ id: string }>(
-      `insert into public.profiles (email, name, role) values ('nobiz@example.com', 'No Biz', 'MERCHANT') returning id`));
-    await asService(t.database, (q) => q(`insert into private.credentials (user_id, password_hash) values ($1, extensions.crypt('secret123', extensions.gen_salt('bf', 4)))`, [owner.id]));
-    const agent = t.agent();
-    await agent.login('nobiz@example.com', 'secret123');
+    const agent = await t.signIn(await insertAccount(t, { email: 'nobiz@example.com', name: 'No Biz', role: 'MERCHANT' }));
     const res = await agent.get('/api/merchant/me');
     expect(res.status).toBe(404);
     expect(res.body.message).toMatch(/No merchant profile/);
 
-    const member = t.agent();
-    await member.login(SEED.member.email, SEED.member.password);
+    const member = await t.signIn(SEED.member);
     expect((await member.get('/api/merchant/me')).status).toBe(403);
     expect((await t.agent().get('/api/merchant/me')).status).toBe(401);
   });
@@ -70,11 +64,8 @@ describe('GET /api/merchant/me', () => {
 
 describe('POST /api/merchant/apply', () => {
   it('lets a merchant account without a business apply once; the application starts pending', async () => {
-    const [owner] = await asService(t.database, (q) => q<{ id: string }>(
-      `insert into public.profiles (email, name, role) values ('applies@example.com', 'Ada Applies', 'MERCHANT') returning id`));
-    await asService(t.database, (q) => q(`insert into private.credentials (user_id, password_hash) values ($1, extensions.crypt('secret123', extensions.gen_salt('bf', 4)))`, [owner.id]));
-    const agent = t.agent();
-    await agent.login('applies@example.com', 'secret123');
+    const owner = await insertAccount(t, { email: 'applies@example.com', name: 'Ada Applies', role: 'MERCHANT' });
+    const agent = await t.signIn(owner);
 
     const missing = await agent.post('/api/merchant/apply', { businessAddress: '1 Main' });
     expect(missing.status).toBe(400);
@@ -93,8 +84,7 @@ describe('POST /api/merchant/apply', () => {
   });
 
   it('is for merchant accounts only', async () => {
-    const member = t.agent();
-    await member.login(SEED.member.email, SEED.member.password);
+    const member = await t.signIn(SEED.member);
     expect((await member.post('/api/merchant/apply', { businessName: 'X', businessAddress: 'Y' })).status).toBe(403);
   });
 });
@@ -102,8 +92,7 @@ describe('POST /api/merchant/apply', () => {
 describe('admin approval', () => {
   it('lists pending and active merchants and approves a registered merchant', async () => {
     const { agent: merchant } = await registerMerchant('nina@example.com');
-    const admin = t.agent();
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const admin = await t.signIn(TEST_ADMIN);
 
     const before = await admin.get('/api/admin/merchants');
     expect(before.status).toBe(200);
@@ -126,19 +115,14 @@ describe('admin approval', () => {
   });
 
   it('is refused to everyone but the designated admin, and 404s unknown ids', async () => {
-    await asService(t.database, (q) => q(`insert into public.profiles (email, name, role) values ('other-admin@example.com', 'Other Admin', 'ADMIN')`));
-    await asService(t.database, (q) => q(`insert into private.credentials (user_id, password_hash) select id, extensions.crypt('secret123', extensions.gen_salt('bf', 4)) from public.profiles where email = 'other-admin@example.com'`));
-    const otherAdmin = t.agent();
-    await otherAdmin.login('other-admin@example.com', 'secret123');
+    const otherAdmin = await t.signIn(await insertAccount(t, { email: 'other-admin@example.com', name: 'Other Admin', role: 'ADMIN' }));
     expect((await otherAdmin.get('/api/admin/merchants')).status).toBe(403);
     expect((await otherAdmin.post(`/api/admin/merchants/${SEED.pendingMerchantId}/approve`)).status).toBe(403);
-    const merchant = t.agent();
-    await merchant.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
+    const merchant = await t.signIn(SEED.merchantOwner);
     expect((await merchant.post(`/api/admin/merchants/${SEED.pendingMerchantId}/approve`)).status).toBe(403);
     expect((await t.agent().get('/api/admin/merchants')).status).toBe(401);
 
-    const admin = t.agent();
-    await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const admin = await t.signIn(TEST_ADMIN);
     expect((await admin.post('/api/admin/merchants/b0000000-0000-4000-8000-00000000ffff/approve')).status).toBe(404);
     expect((await admin.post('/api/admin/merchants/not-a-uuid/approve')).status).toBe(404);
   });
@@ -146,8 +130,7 @@ describe('admin approval', () => {
 
 describe('PUT /api/merchant/logo', () => {
   it('stores the merchant’s own uploaded image and deletes the one it replaces', async () => {
-    const agent = t.agent();
-    await agent.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
+    const agent = await t.signIn(SEED.merchantOwner);
     const first = await upload(agent);
     expect(first.status).toBe(200);
     const res = await agent.put('/api/merchant/logo', { logoUrl: first.uploadURL });
@@ -164,10 +147,8 @@ describe('PUT /api/merchant/logo', () => {
   });
 
   it('refuses other people’s uploads, missing objects, non-images and foreign addresses', async () => {
-    const rosa = t.agent();
-    await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
-    const other = t.agent();
-    await other.login(DEALS_SEED.otherMerchant.email, DEALS_SEED.otherMerchant.password);
+    const rosa = await t.signIn(SEED.merchantOwner);
+    const other = await t.signIn(DEALS_SEED.otherMerchant);
     const theirs = await upload(other);
     const stolen = await rosa.put('/api/merchant/logo', { logoUrl: theirs.uploadURL });
     expect(stolen.status).toBe(400);
@@ -183,8 +164,7 @@ describe('PUT /api/merchant/logo', () => {
     for (const logoUrl of ['https://evil.example/x.png', '']) {
       expect((await rosa.put('/api/merchant/logo', { logoUrl })).status).toBe(400);
     }
-    const member = t.agent();
-    await member.login(SEED.member.email, SEED.member.password);
+    const member = await t.signIn(SEED.member);
     expect((await member.put('/api/merchant/logo', { logoUrl: theirs.uploadURL })).status).toBe(403);
   });
 });

@@ -16,13 +16,11 @@ const quietCities = () => t.database.admin.query(`delete from private.city_live_
 const windowPassed = () => t.database.admin.query(`update private.city_live_changes set sent_at = now() - interval '1 minute'`);
 
 it('notifies followers of a new active deal, and only them', async () => {
-  const member = t.agent();
-  await member.login(SEED.member.email, SEED.member.password);
+  const member = await t.signIn(SEED.member);
   const status = await member.get(`/api/businesses/${SEED.activeMerchantId}/follow-status`);
   if (!status.body.isFollowing) expect((await member.post(`/api/businesses/${SEED.activeMerchantId}/follow`)).status).toBeLessThan(300);
 
-  const merchant = t.agent();
-  await merchant.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
+  const merchant = await t.signIn(SEED.merchantOwner);
   const created = await merchant.post('/api/merchant/deals', {
     title: 'Trigger Test Tacos', description: 'Two tacos for the price of one on Tuesdays.', discountPercent: 50, category: 'food-drink',
   });
@@ -46,8 +44,7 @@ it('notifies followers of a new active deal, and only them', async () => {
 });
 
 it('sends nothing for an inactive deal', async () => {
-  const merchant = t.agent();
-  await merchant.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
+  const merchant = await t.signIn(SEED.merchantOwner);
   const created = await merchant.post('/api/merchant/deals', {
     title: 'Quiet Draft Deal', description: 'Not live yet.', discountPercent: 10, category: 'food-drink', active: false,
   });
@@ -62,8 +59,7 @@ it('publishes deal_changed on the city topic for a new deal', async () => {
   await quietCities();
   const payloads: string[] = [];
   const stop = await t.deps.db.listen!('realtime', (p) => payloads.push(p));
-  const merchant = t.agent();
-  await merchant.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
+  const merchant = await t.signIn(SEED.merchantOwner);
   await merchant.post('/api/merchant/deals', { title: 'City Topic Deal', description: 'x', discountPercent: 5, category: 'food-drink' });
   await new Promise((r) => setTimeout(r, 300));
   await stop();
@@ -72,11 +68,9 @@ it('publishes deal_changed on the city topic for a new deal', async () => {
 });
 
 it('offers the deal ("View Deal") only while the member can open it; the card survives its deletion', async () => {
-  const member = t.agent();
-  await member.login(SEED.member.email, SEED.member.password);
+  const member = await t.signIn(SEED.member);
   await member.post(`/api/businesses/${SEED.activeMerchantId}/follow`);
-  const merchant = t.agent();
-  await merchant.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
+  const merchant = await t.signIn(SEED.merchantOwner);
   const { body: deal } = await merchant.post('/api/merchant/deals', {
     title: 'Short-Lived Scone Deal', description: 'Scones, briefly.', discountPercent: 30, category: 'food-drink',
   });
@@ -95,8 +89,7 @@ it('publishes deal_changed on the city topic when a business is approved or dele
   await quietCities();
   const payloads: { topic: string; event: string; payload: { merchantId: string | null; change: string } }[] = [];
   const stop = await t.deps.db.listen!('realtime', (p) => payloads.push(JSON.parse(p)));
-  const admin = t.agent();
-  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  const admin = await t.signIn(TEST_ADMIN);
   expect((await admin.post(`/api/admin/merchants/${SEED.pendingMerchantId}/approve`)).status).toBeLessThan(300);
   await expect.poll(() => payloads.filter((p) => p.payload.merchantId === SEED.pendingMerchantId).length).toBe(1);
   // The deletion comes inside the city's window: it waits for the flush, which sends one coalesced message.
@@ -115,8 +108,7 @@ it('coalesces a city\'s deal changes: one message at once, the rest as one after
   const payloads: { topic: string; event: string; payload: { change: string } }[] = [];
   const stop = await t.deps.db.listen!('realtime', (p) => payloads.push(JSON.parse(p)));
   const lyons = () => payloads.filter((p) => p.topic === `city:${SEED.lyonsId}` && p.event === 'deal_changed');
-  const merchant = t.agent();
-  await merchant.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
+  const merchant = await t.signIn(SEED.merchantOwner);
   for (const n of [1, 2, 3, 4]) {
     expect((await merchant.post('/api/merchant/deals', { title: `Burst deal ${n}`, description: 'x', discountPercent: 5, category: 'food-drink' })).status).toBe(201);
   }

@@ -2,9 +2,8 @@
 // A renewal fails (and asks for 3-D Secure) → past_due with a grace period, the banner's link, one mail;
 // a card saved with a SetupIntent pays the open invoice; a late failure event after recovery changes
 // nothing; retries exhausted (unpaid) end access; a plan change is previewed with Stripe's proration.
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStripeTestApp, stripeClientFor } from '../../../../../tests/support/stripe-account.ts';
+import { deliverStripeEvent, startStripeTestApp, stripeClientFor } from '../../../../../tests/support/stripe-account.ts';
 import type { StripeDouble } from '../../../../../tests/support/stripe-double.ts';
 import type { Agent, TestApp } from '../../../../../tests/support/test-app.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
@@ -18,11 +17,7 @@ beforeAll(async () => ({ t, double } = await startStripeTestApp('billing', secre
 afterAll(async () => { await t.close(); await double.close(); });
 
 async function deliver(body: object) {
-  const payload = JSON.stringify(body);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  const res = await t.app.request('http://localhost/api/stripe/webhook', {
-    method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-  });
+  const res = await deliverStripeEvent(t, body, secret);
   expect(res.status).toBe(200);
   return (await res.json()) as { outcome: string };
 }

@@ -1,15 +1,13 @@
 // Refunds and disputes through Stripe (decision 172): the app runs the Stripe adapter against the local
 // double; the events the double records (as Stripe would send them) are signed and delivered, in any
 // order and more than once. Each refund or dispute change reverses the charity share once.
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED, TEST_ADMIN } from '../../../../../tests/support/constants.ts';
-import { prepareStripeAccount } from '../../../../../tests/support/stripe-account.ts';
-import { startStripeDouble, type StripeDouble } from '../../../../../tests/support/stripe-double.ts';
-import { createTestApp, type Agent, type TestApp } from '../../../../../tests/support/test-app.ts';
+import { deliverStripeEvent, startStripeTestApp } from '../../../../../tests/support/stripe-account.ts';
+import type { StripeDouble } from '../../../../../tests/support/stripe-double.ts';
+import type { Agent, TestApp } from '../../../../../tests/support/test-app.ts';
 import { subscribeThroughApi } from '../../../../../tests/support/subscribe.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
-import { stripePaymentProvider } from '../../ports/payments/stripe-provider.ts';
 
 const secret = 'whsec_refunds_test';
 let t: TestApp;
@@ -19,27 +17,15 @@ let admin: Agent;
 let cancelFails = false;
 
 beforeAll(async () => {
-  double = await startStripeDouble();
-  await prepareStripeAccount(double);
-  const stripe = stripePaymentProvider({
-    secretKey: 'sk_test_refunds', publishableKey: 'pk_test_refunds', webhookSecret: secret,
-    host: '127.0.0.1', port: double.port, protocol: 'http',
-  });
-  t = await createTestApp({}, (deps) => ({
-    ...deps,
-    payments: { ...stripe, cancelNow: (id: string) => (cancelFails ? Promise.reject(new Error('connection reset')) : stripe.cancelNow(id)) },
-  }));
-  admin = t.agent();
-  await admin.login(TEST_ADMIN.email, TEST_ADMIN.password);
+  ({ t, double } = await startStripeTestApp('refunds', secret, (stripe) => ({
+    ...stripe, cancelNow: (id: string) => (cancelFails ? Promise.reject(new Error('connection reset')) : stripe.cancelNow(id)),
+  })));
+  admin = await t.signIn(TEST_ADMIN);
 });
 afterAll(async () => { await t.close(); await double.close(); });
 
 async function deliver(event: object) {
-  const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  const res = await t.app.request('http://localhost/api/stripe/webhook', {
-    method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-  });
+  const res = await deliverStripeEvent(t, event, secret);
   expect(res.status).toBe(200);
   return (await res.json()) as { outcome: string };
 }

@@ -1,14 +1,12 @@
 // A paid checkout the webhook cannot settle because Stripe did not answer is not "refused" (decision 070):
 // the delivery answers 5xx so Stripe retries, and the retry creates the account. Only a checkout that can
 // never become an account (email taken meanwhile, already a member) is acknowledged and logged.
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../../../../tests/support/constants.ts';
-import { prepareStripeAccount } from '../../../../../tests/support/stripe-account.ts';
-import { startStripeDouble, type StripeDouble } from '../../../../../tests/support/stripe-double.ts';
-import { createTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
+import { deliverStripeEvent, startStripeTestApp, stripeEvent } from '../../../../../tests/support/stripe-account.ts';
+import type { StripeDouble } from '../../../../../tests/support/stripe-double.ts';
+import type { TestApp } from '../../../../../tests/support/test-app.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
-import { stripePaymentProvider } from '../../ports/payments/stripe-provider.ts';
 
 const secret = 'whsec_settle_retry_test';
 let t: TestApp;
@@ -16,29 +14,14 @@ let double: StripeDouble;
 /** Stripe unreachable when the server asks whether a payment succeeded (the rest of the API answers). */
 let retrievalFails = false;
 
-beforeAll(async () => {
-  double = await startStripeDouble();
-  await prepareStripeAccount(double);
-  const stripe = stripePaymentProvider({
-    secretKey: 'sk_test_settle_retry', publishableKey: 'pk_test_settle_retry', webhookSecret: secret,
-    host: '127.0.0.1', port: double.port, protocol: 'http',
-  });
-  t = await createTestApp({}, (deps) => ({
-    ...deps,
-    payments: {
-      ...stripe,
-      retrievePayment: (id: string) => (retrievalFails ? Promise.reject(new Error('connection reset')) : stripe.retrievePayment(id)),
-    },
-  }));
-});
+beforeAll(async () => ({ t, double } = await startStripeTestApp('settle_retry', secret, (stripe) => ({
+  ...stripe,
+  retrievePayment: (id: string) => (retrievalFails ? Promise.reject(new Error('connection reset')) : stripe.retrievePayment(id)),
+}))));
 afterAll(async () => { await t.close(); await double.close(); });
 
 async function deliver(body: object) {
-  const payload = JSON.stringify(body);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  const res = await t.app.request('http://localhost/api/stripe/webhook', {
-    method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-  });
+  const res = await deliverStripeEvent(t, body, secret);
   return { status: res.status, body: await res.json() as Record<string, unknown> };
 }
 
@@ -53,11 +36,7 @@ describe('a paid checkout while Stripe does not answer', () => {
     });
     expect(created.status).toBe(200);
     double.pay(created.body.paymentIntentId);
-    const invoicePaid = {
-      id: 'evt_settle_retry_1', object: 'event', api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000),
-      type: 'invoice.paid', livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null },
-      data: { object: double.invoiceOf(created.body.paymentIntentId) },
-    };
+    const invoicePaid = stripeEvent('evt_settle_retry_1', 'invoice.paid', double.invoiceOf(created.body.paymentIntentId));
 
     retrievalFails = true;
     const failed = await deliver(invoicePaid).finally(() => { retrievalFails = false; });

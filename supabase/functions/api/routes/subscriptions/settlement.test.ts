@@ -1,13 +1,12 @@
 // Accounts survive the browser (decision 070): the app runs the Stripe adapter against a local
 // double of Stripe's API; webhooks are signed with Stripe's own test-header helper. Runs on PGlite,
 // and on PostgreSQL when TEST_DATABASE_URL is set (where Promise.all is truly concurrent).
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../../../../tests/support/constants.ts';
-import { startStripeTestApp, stripeClientFor } from '../../../../../tests/support/stripe-account.ts';
+import { deliverStripeEvent, startStripeTestApp, stripeClientFor, stripeEvent } from '../../../../../tests/support/stripe-account.ts';
 import type { StripeDouble } from '../../../../../tests/support/stripe-double.ts';
 import type { TestApp } from '../../../../../tests/support/test-app.ts';
-import { asService } from '../../../../../tests/support/test-database.ts';
+import { asService, describeOnPostgres } from '../../../../../tests/support/test-database.ts';
 
 const secret = 'whsec_settlement_test';
 let t: TestApp;
@@ -21,20 +20,11 @@ let ip = 0;
 const agent = () => t.agent(`198.51.100.${++ip}`);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-function event(type: string, object: Record<string, unknown>, options: { created?: number; apiVersion?: string } = {}) {
-  return {
-    id: `evt_settle_${++n}`, object: 'event', api_version: options.apiVersion ?? '2026-10-28.endive',
-    created: options.created ?? nowSeconds(), type, livemode: false, pending_webhooks: 1,
-    request: { id: null, idempotency_key: null }, data: { object },
-  };
-}
+const event = (type: string, object: Record<string, unknown>, options: { created?: number; apiVersion?: string } = {}) =>
+  stripeEvent(`evt_settle_${++n}`, type, object, options);
 
 async function deliver(body: object) {
-  const payload = JSON.stringify(body);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  const res = await t.app.request('http://localhost/api/stripe/webhook', {
-    method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-  });
+  const res = await deliverStripeEvent(t, body, secret);
   return { status: res.status, body: await res.json() as Record<string, unknown> };
 }
 
@@ -194,7 +184,7 @@ describe('the first of invoice.paid or /complete-subscription creates the accoun
 
 // On PostgreSQL the pool runs these on separate connections at once: the checkout row lock and the
 // unique keys on payments are what keep it to one account.
-describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('concurrency on PostgreSQL', () => {
+describeOnPostgres('concurrency on PostgreSQL', () => {
   it('many completions and webhook deliveries at once still give one account, one membership, one payment', async () => {
     const email = 'stampede@example.com';
     const { completion, invoicePaid } = await startAndPay(email);

@@ -3,16 +3,13 @@
 // double, which records an event for each change) is delivered in EVERY order, a redelivery included,
 // and each order must end in the same subscriptions row and payments: Stripe's final state. One database
 // for all 720 orders, the rows reset between them. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../../../../tests/support/constants.ts';
-import { prepareStripeAccount, stripeClientFor } from '../../../../../tests/support/stripe-account.ts';
-import { startStripeDouble, type StripeDouble } from '../../../../../tests/support/stripe-double.ts';
-import { createTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
+import { deliverStripeEvent, startStripeTestApp, stripeClientFor } from '../../../../../tests/support/stripe-account.ts';
+import type { StripeDouble } from '../../../../../tests/support/stripe-double.ts';
+import type { TestApp } from '../../../../../tests/support/test-app.ts';
 import { subscribeThroughApi } from '../../../../../tests/support/subscribe.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
-import type { PaymentProvider } from '../../ports/payments/payment-provider.ts';
-import { stripePaymentProvider } from '../../ports/payments/stripe-provider.ts';
 
 const secret = 'whsec_order_test';
 let t: TestApp;
@@ -20,38 +17,25 @@ let double: StripeDouble;
 /** When set, the next subscription retrieval reads Stripe, then waits for `release` before answering. */
 let hold: { reached: () => void; release: Promise<void> } | null = null;
 
-beforeAll(async () => {
-  double = await startStripeDouble();
-  await prepareStripeAccount(double);
-  const stripe = stripePaymentProvider({
-    secretKey: 'sk_test_order', publishableKey: 'pk_test_order', webhookSecret: secret,
-    host: '127.0.0.1', port: double.port, protocol: 'http',
-  });
-  const payments: PaymentProvider = {
-    ...stripe,
-    async retrieveSubscription(id) {
-      const state = await stripe.retrieveSubscription(id);
-      const held = hold;
-      if (held) {
-        hold = null;
-        held.reached();
-        await held.release;
-      }
-      return state;
-    },
-  };
-  t = await createTestApp({}, (deps) => ({ ...deps, payments }));
-});
+beforeAll(async () => ({ t, double } = await startStripeTestApp('order', secret, (stripe) => ({
+  ...stripe,
+  async retrieveSubscription(id) {
+    const state = await stripe.retrieveSubscription(id);
+    const held = hold;
+    if (held) {
+      hold = null;
+      held.reached();
+      await held.release;
+    }
+    return state;
+  },
+}))));
 afterAll(async () => { await t.close(); await double.close(); });
 
 type StripeEvent = Record<string, any>;
 
 async function deliver(body: StripeEvent) {
-  const payload = JSON.stringify(body);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  const res = await t.app.request('http://localhost/api/stripe/webhook', {
-    method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-  });
+  const res = await deliverStripeEvent(t, body, secret);
   if (res.status !== 200) throw new Error(`webhook answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as { outcome: string };
 }

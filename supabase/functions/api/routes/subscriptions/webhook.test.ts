@@ -3,7 +3,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../../../../tests/support/constants.ts';
-import { startStripeTestApp, stripeClientFor } from '../../../../../tests/support/stripe-account.ts';
+import { deliverStripeEvent, startStripeTestApp, stripeClientFor, stripeEvent } from '../../../../../tests/support/stripe-account.ts';
 import type { StripeDouble } from '../../../../../tests/support/stripe-double.ts';
 import type { Agent, TestApp } from '../../../../../tests/support/test-app.ts';
 import { asService } from '../../../../../tests/support/test-database.ts';
@@ -17,18 +17,9 @@ beforeAll(async () => ({ t, double } = await startStripeTestApp('webhook', secre
 afterAll(async () => { await t.close(); await double.close(); });
 
 let n = 0;
-const event = (type: string, object: Record<string, unknown>, id = `evt_test_${++n}`) => ({
-  id, object: 'event', api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), type,
-  livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object },
-});
+const event = (type: string, object: Record<string, unknown>, id = `evt_test_${++n}`) => stripeEvent(id, type, object);
 
-async function deliver(body: object, signWith = secret) {
-  const payload = JSON.stringify(body);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: signWith });
-  return t.app.request('http://localhost/api/stripe/webhook', {
-    method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-  });
-}
+const deliver = (body: object, signWith = secret) => deliverStripeEvent(t, body, signWith);
 
 let agent: Agent;
 let subscriptionId: string;

@@ -1,19 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminCity, CreateCityBody } from '@shared/contract/index.ts';
 import { apiJson } from '@/lib/api-client';
+import { type MutationCallbacks, useApiMutation } from '@/lib/api-mutation';
 import { refreshCities } from './refresh-cities';
 
 const createCity = (body: CreateCityBody) => apiJson<AdminCity>('POST', '/api/admin/cities', body);
 
 /** POST /api/admin/cities {name, state, description} */
-export function useCreateCity({ onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createCity,
-    onSuccess: async () => {
-      await refreshCities(queryClient);
-      onSuccess?.();
-    },
-    onError,
-  });
-}
+export const useCreateCity = (callbacks?: MutationCallbacks<AdminCity>) => useApiMutation({ call: createCity, refresh: refreshCities }, callbacks);

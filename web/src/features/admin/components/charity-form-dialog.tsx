@@ -1,14 +1,12 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { CHARITY_NAME_MAX } from '@shared/constants.ts';
 import type { AdminCharity, AdminCity } from '@shared/contract/index.ts';
-import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/dialog';
 import { Checkbox, Field, Input, Label, Select } from '@/components/ui/form-controls';
-import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-error';
 import { cityLabel } from '@/lib/cities';
 import { useCreateCharity } from '../api/create-charity';
 import { useUpdateCharity } from '../api/update-charity';
+import { actionToasts } from '../utils/action-toasts';
+import { FormDialog } from './form-dialog';
 
 interface CharityFormDialogProps {
   /** null: Add Charity. */
@@ -27,80 +25,53 @@ export function CharityFormDialog({ charity, cities, cityId: initialCityId, onCl
   const [isDefault, setIsDefault] = useState(charity?.isDefault ?? false);
   const retired = charity?.retiredAt != null;
 
-  const create = useCreateCharity({
-    onSuccess: () => {
-      toast({ title: 'Charity created' });
-      onClose();
-    },
-    onError: (error) => toast({ title: 'Failed to create charity', description: errorMessage(error), variant: 'destructive' }),
-  });
-  const update = useUpdateCharity({
-    onSuccess: () => {
-      toast({ title: 'Charity updated' });
-      onClose();
-    },
-    onError: (error) => toast({ title: 'Failed to update charity', description: errorMessage(error), variant: 'destructive' }),
-  });
-  const pending = create.isPending || update.isPending;
-  const complete = name.trim() !== '' && cityId !== '';
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!complete) return;
-    if (charity) update.mutate({ id: charity.id, name, ...(retired ? {} : { isDefault }) });
-    else create.mutate({ cityId, name, isDefault });
-  };
+  const create = useCreateCharity(actionToasts({ done: 'Charity created', failed: 'Failed to create charity', close: onClose }));
+  const update = useUpdateCharity(actionToasts({ done: 'Charity updated', failed: 'Failed to update charity', close: onClose }));
 
   return (
-    <Modal
-      open
-      onClose={pending ? () => {} : onClose}
+    <FormDialog
       title={charity ? 'Edit Charity' : 'Add Charity'}
       description={charity ? `${charity.name}, ${charity.cityName}` : 'A charity members of the city can choose for their 10% share'}
+      editing={charity !== null}
+      createLabel="Create Charity"
+      pending={create.isPending || update.isPending}
+      complete={name.trim() !== '' && cityId !== ''}
+      onSubmit={() => (charity ? update.mutate({ id: charity.id, name, ...(retired ? {} : { isDefault }) }) : create.mutate({ cityId, name, isDefault }))}
+      onClose={onClose}
     >
-      <form onSubmit={submit} className="space-y-4">
-        {!charity && (
-          <Field id="charity-city" label="City" required>
-            <Select id="charity-city" required value={cityId} onChange={(e) => setCityId(e.target.value)}>
-              <option value="">Select a city</option>
-              {cities.map((city) => (
-                <option key={city.id} value={city.id}>
-                  {cityLabel(city)}
-                  {city.active ? '' : ' (inactive)'}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        )}
-        <Field id="charity-name" label="Charity name" required hint={`Unique in its city, at most ${CHARITY_NAME_MAX} characters.`}>
-          <Input
-            id="charity-name"
-            required
-            maxLength={CHARITY_NAME_MAX}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            placeholder="e.g., Lyons Youth Sports"
-            aria-describedby="charity-name-hint"
-          />
+      {!charity && (
+        <Field id="charity-city" label="City" required>
+          <Select id="charity-city" required value={cityId} onChange={(e) => setCityId(e.target.value)}>
+            <option value="">Select a city</option>
+            {cities.map((city) => (
+              <option key={city.id} value={city.id}>
+                {cityLabel(city)}
+                {city.active ? '' : ' (inactive)'}
+              </option>
+            ))}
+          </Select>
         </Field>
-        <div className="flex items-start gap-2">
-          <Checkbox id="charity-default" checked={isDefault} disabled={retired} onChange={(e) => setIsDefault(e.target.checked)} aria-describedby="charity-default-hint" />
-          <div>
-            <Label htmlFor="charity-default">Default charity of the city</Label>
-            <p id="charity-default-hint" className="text-xs text-stone-600">
-              {retired ? 'Restore the charity to make it the default.' : 'Receives the share of members who chose no charity. Replaces the current default.'}
-            </p>
-          </div>
+      )}
+      <Field id="charity-name" label="Charity name" required hint={`Unique in its city, at most ${CHARITY_NAME_MAX} characters.`}>
+        <Input
+          id="charity-name"
+          required
+          maxLength={CHARITY_NAME_MAX}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="e.g., Lyons Youth Sports"
+          aria-describedby="charity-name-hint"
+        />
+      </Field>
+      <div className="flex items-start gap-2">
+        <Checkbox id="charity-default" checked={isDefault} disabled={retired} onChange={(e) => setIsDefault(e.target.checked)} aria-describedby="charity-default-hint" />
+        <div>
+          <Label htmlFor="charity-default">Default charity of the city</Label>
+          <p id="charity-default-hint" className="text-xs text-stone-600">
+            {retired ? 'Restore the charity to make it the default.' : 'Receives the share of members who chose no charity. Replaces the current default.'}
+          </p>
         </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!complete} pending={pending}>
-            {charity ? (pending ? 'Saving...' : 'Save Changes') : pending ? 'Creating...' : 'Create Charity'}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+      </div>
+    </FormDialog>
   );
 }

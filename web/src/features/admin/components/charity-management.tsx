@@ -1,21 +1,20 @@
 import { useState } from 'react';
-import { LoadFailure } from '@/components/ui/load-failure';
 import type { AdminCharity } from '@shared/contract/index.ts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/dialog';
 import { Field, Select } from '@/components/ui/form-controls';
-import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-error';
 import { cityLabel } from '@/lib/cities';
 import { formatCents } from '@shared/money.ts';
 import { useAdminCharities } from '../api/get-admin-charities';
 import { useAdminCities } from '../api/get-admin-cities';
 import { useUpdateCharity } from '../api/update-charity';
+import { actionToasts } from '../utils/action-toasts';
 import { CharityFormDialog } from './charity-form-dialog';
 import { CharityStatementDialog } from './charity-statement-dialog';
-import { Cell, DataTable } from './data-table';
+import { ConfirmRowAction } from './confirm-row-action';
+import { ActionsCell, Cell, DataTable, RowButton } from './data-table';
+import { QueryState } from './query-state';
 
 const retireMessage = (charity: AdminCharity) =>
   `${charity.name} will no longer be offered at registration and subscribe. Members who chose it keep it, ` +
@@ -30,22 +29,11 @@ export function CharityManagement() {
   const [retiring, setRetiring] = useState<AdminCharity | null>(null);
   const [statement, setStatement] = useState<AdminCharity | null>(null);
 
-  const retire = useUpdateCharity({
-    onSuccess: () => {
-      toast({ title: 'Charity retired' });
-      setRetiring(null);
-    },
-    onError: (error) => {
-      toast({ title: 'Failed to retire charity', description: errorMessage(error), variant: 'destructive' });
-      setRetiring(null);
-    },
-  });
-  const restore = useUpdateCharity({
-    onSuccess: () => toast({ title: 'Charity restored' }),
-    onError: (error) => toast({ title: 'Failed to restore charity', description: errorMessage(error), variant: 'destructive' }),
-  });
+  const retire = useUpdateCharity(
+    actionToasts({ done: 'Charity retired', failed: 'Failed to retire charity', close: () => setRetiring(null), closeOnFailure: true }),
+  );
+  const restore = useUpdateCharity(actionToasts({ done: 'Charity restored', failed: 'Failed to restore charity' }));
 
-  const list = (charities.data ?? []).filter((charity) => !cityFilter || charity.cityId === cityFilter);
   const cityList = cities.data ?? [];
   return (
     <Card>
@@ -69,53 +57,45 @@ export function CharityManagement() {
             ))}
           </Select>
         </Field>
-        {charities.isPending ? (
-          <p className="py-8 text-center text-stone-600">Loading charities...</p>
-        ) : charities.isError ? (
-          <LoadFailure message={`Unable to load charities. ${errorMessage(charities.error)}`} onRetry={() => void charities.refetch()} />
-        ) : (
-          <DataTable label="Charities" headers={['Name', 'City', 'Status', 'Members', 'Given', '']} empty={list.length === 0 && 'No charities yet'}>
-            {list.map((charity) => (
-              <tr key={charity.id}>
-                <Cell className="font-medium">{charity.name}</Cell>
-                <Cell>{cityLabel({ name: charity.cityName, state: charity.cityState })}</Cell>
-                <Cell>
-                  <div className="flex flex-wrap gap-1">
-                    <Badge variant={charity.retiredAt ? 'outline' : 'default'}>{charity.retiredAt ? 'Retired' : 'Active'}</Badge>
-                    {charity.isDefault && <Badge variant="outline">Default</Badge>}
-                  </div>
-                </Cell>
-                <Cell>{charity.memberCount}</Cell>
-                <Cell className="tabular-nums">{formatCents(charity.totalGivenCents)}</Cell>
-                <Cell className="text-right whitespace-nowrap">
-                  <div className="flex justify-end gap-2">
-                    <Button size="sm" variant="outline" onClick={() => setEditing(charity)} aria-label={`Edit ${charity.name}`}>
-                      Edit
-                    </Button>
-                    <Button size="sm" variant="outline" onClick={() => setStatement(charity)} aria-label={`Statement of ${charity.name}`}>
-                      Statement
-                    </Button>
-                    {charity.retiredAt ? (
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        pending={restore.isPending && restore.variables?.id === charity.id}
-                        onClick={() => restore.mutate({ id: charity.id, retired: false })}
-                        aria-label={`Restore ${charity.name}`}
-                      >
-                        Restore
-                      </Button>
-                    ) : (
-                      <Button size="sm" variant="destructive" onClick={() => setRetiring(charity)} aria-label={`Retire ${charity.name}`}>
-                        Retire
-                      </Button>
-                    )}
-                  </div>
-                </Cell>
-              </tr>
-            ))}
-          </DataTable>
-        )}
+        <QueryState query={charities} loading="Loading charities..." failure="Unable to load charities.">
+          {(all) => {
+            const list = all.filter((charity) => !cityFilter || charity.cityId === cityFilter);
+            return (
+              <DataTable label="Charities" headers={['Name', 'City', 'Status', 'Members', 'Given', '']} empty={list.length === 0 && 'No charities yet'}>
+                {list.map((charity) => (
+                  <tr key={charity.id}>
+                    <Cell className="font-medium">{charity.name}</Cell>
+                    <Cell>{cityLabel({ name: charity.cityName, state: charity.cityState })}</Cell>
+                    <Cell>
+                      <div className="flex flex-wrap gap-1">
+                        <Badge variant={charity.retiredAt ? 'outline' : 'default'}>{charity.retiredAt ? 'Retired' : 'Active'}</Badge>
+                        {charity.isDefault && <Badge variant="outline">Default</Badge>}
+                      </div>
+                    </Cell>
+                    <Cell>{charity.memberCount}</Cell>
+                    <Cell className="tabular-nums">{formatCents(charity.totalGivenCents)}</Cell>
+                    <ActionsCell>
+                      <RowButton variant="outline" label={`Edit ${charity.name}`} onClick={() => setEditing(charity)}>Edit</RowButton>
+                      <RowButton variant="outline" label={`Statement of ${charity.name}`} onClick={() => setStatement(charity)}>Statement</RowButton>
+                      {charity.retiredAt ? (
+                        <RowButton
+                          variant="secondary"
+                          label={`Restore ${charity.name}`}
+                          pending={restore.isPending && restore.variables?.id === charity.id}
+                          onClick={() => restore.mutate({ id: charity.id, retired: false })}
+                        >
+                          Restore
+                        </RowButton>
+                      ) : (
+                        <RowButton variant="destructive" label={`Retire ${charity.name}`} onClick={() => setRetiring(charity)}>Retire</RowButton>
+                      )}
+                    </ActionsCell>
+                  </tr>
+                ))}
+              </DataTable>
+            );
+          }}
+        </QueryState>
       </CardContent>
 
       {editing !== null && (
@@ -127,15 +107,13 @@ export function CharityManagement() {
         />
       )}
       {statement && <CharityStatementDialog charity={statement} onClose={() => setStatement(null)} />}
-      <ConfirmDialog
-        open={retiring !== null}
-        title="Retire charity?"
+      <ConfirmRowAction
+        verb="Retire"
+        thing="charity"
+        target={retiring}
         message={retiring ? retireMessage(retiring) : ''}
-        confirmLabel="Retire Charity"
-        pendingLabel="Retiring..."
-        destructive
         pending={retire.isPending}
-        onConfirm={() => retiring && retire.mutate({ id: retiring.id, retired: true })}
+        onConfirm={(charity) => retire.mutate({ id: charity.id, retired: true })}
         onCancel={() => setRetiring(null)}
       />
     </Card>

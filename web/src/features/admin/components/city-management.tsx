@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { LoadFailure } from '@/components/ui/load-failure';
 import type { AdminCity } from '@shared/contract/index.ts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/dialog';
-import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-error';
 import { useDeleteCity } from '../api/delete-city';
 import { useAdminCities } from '../api/get-admin-cities';
+import { actionToasts } from '../utils/action-toasts';
 import { CityFormDialog } from './city-form-dialog';
-import { Cell, DataTable } from './data-table';
+import { ConfirmRowAction } from './confirm-row-action';
+import { ActionsCell, Cell, DataTable, RowButton } from './data-table';
+import { QueryState } from './query-state';
 
 const CITY_DELETE_MESSAGE = 'Are you sure you want to delete this city? This action cannot be undone.';
 
@@ -19,18 +18,8 @@ export function CityManagement() {
   const cities = useAdminCities();
   const [editing, setEditing] = useState<AdminCity | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminCity | null>(null);
-  const remove = useDeleteCity({
-    onSuccess: () => {
-      toast({ title: 'City deleted' });
-      setDeleting(null);
-    },
-    onError: (error) => {
-      toast({ title: 'Failed to delete city', description: errorMessage(error), variant: 'destructive' });
-      setDeleting(null);
-    },
-  });
+  const remove = useDeleteCity(actionToasts({ done: 'City deleted', failed: 'Failed to delete city', close: () => setDeleting(null), closeOnFailure: true }));
 
-  const list = cities.data ?? [];
   return (
     <Card>
       <CardHeader className="flex-row items-start justify-between gap-4">
@@ -43,48 +32,38 @@ export function CityManagement() {
         </Button>
       </CardHeader>
       <CardContent>
-        {cities.isPending ? (
-          <p className="py-8 text-center text-stone-600">Loading cities...</p>
-        ) : cities.isError ? (
-          <LoadFailure message={`Unable to load cities. ${errorMessage(cities.error)}`} onRetry={() => void cities.refetch()} />
-        ) : (
-          <DataTable label="Cities" headers={['Name', 'State', 'Description', 'Status', 'Businesses', 'Members', '']} empty={list.length === 0 && 'No cities yet'}>
-            {list.map((city) => (
-              <tr key={city.id}>
-                <Cell className="font-medium">{city.name}</Cell>
-                <Cell>{city.state}</Cell>
-                <Cell className="max-w-xs truncate text-stone-600">{city.description ?? '—'}</Cell>
-                <Cell>
-                  <Badge variant={city.active ? 'default' : 'outline'}>{city.active ? 'Active' : 'Inactive'}</Badge>
-                </Cell>
-                <Cell>{city.merchantCount}</Cell>
-                <Cell>{city.memberCount}</Cell>
-                <Cell className="text-right whitespace-nowrap">
-                  <div className="flex justify-end gap-2">
-                    <Button size="sm" variant="outline" onClick={() => setEditing(city)} aria-label={`Edit ${city.name}`}>
-                      Edit
-                    </Button>
-                    <Button size="sm" variant="destructive" onClick={() => setDeleting(city)} aria-label={`Delete ${city.name}`}>
-                      Delete
-                    </Button>
-                  </div>
-                </Cell>
-              </tr>
-            ))}
-          </DataTable>
-        )}
+        <QueryState query={cities} loading="Loading cities..." failure="Unable to load cities.">
+          {(list) => (
+            <DataTable label="Cities" headers={['Name', 'State', 'Description', 'Status', 'Businesses', 'Members', '']} empty={list.length === 0 && 'No cities yet'}>
+              {list.map((city) => (
+                <tr key={city.id}>
+                  <Cell className="font-medium">{city.name}</Cell>
+                  <Cell>{city.state}</Cell>
+                  <Cell className="max-w-xs truncate text-stone-600">{city.description ?? '—'}</Cell>
+                  <Cell>
+                    <Badge variant={city.active ? 'default' : 'outline'}>{city.active ? 'Active' : 'Inactive'}</Badge>
+                  </Cell>
+                  <Cell>{city.merchantCount}</Cell>
+                  <Cell>{city.memberCount}</Cell>
+                  <ActionsCell>
+                    <RowButton variant="outline" label={`Edit ${city.name}`} onClick={() => setEditing(city)}>Edit</RowButton>
+                    <RowButton variant="destructive" label={`Delete ${city.name}`} onClick={() => setDeleting(city)}>Delete</RowButton>
+                  </ActionsCell>
+                </tr>
+              ))}
+            </DataTable>
+          )}
+        </QueryState>
       </CardContent>
 
       {editing !== null && <CityFormDialog city={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete city?"
+      <ConfirmRowAction
+        verb="Delete"
+        thing="city"
+        target={deleting}
         message={CITY_DELETE_MESSAGE}
-        confirmLabel="Delete City"
-        pendingLabel="Deleting..."
-        destructive
         pending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onConfirm={(city) => remove.mutate(city.id)}
         onCancel={() => setDeleting(null)}
       />
     </Card>

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
 /** A plain table that scrolls sideways on narrow screens. */
@@ -33,4 +34,14 @@ export function DataTable({ label, headers, children, empty }: { label: string; 
 
 export function Cell({ children, className }: { children?: ReactNode; className?: string }) {
   return <td className={cn('px-4 py-3 align-middle text-stone-800', className)}>{children}</td>;
+}
+
+/** The last cell of a row: its action buttons, right-aligned on one line (none: the cell stays empty). */
+export function ActionsCell({ children }: { children: ReactNode }) {
+  return <Cell className="text-right whitespace-nowrap">{children && <div className="flex justify-end gap-2">{children}</div>}</Cell>;
+}
+
+/** A row's small action button; `label` names it with its row for screen readers ("Edit Lyons"). */
+export function RowButton({ label, ...rest }: Omit<ComponentProps<typeof Button>, 'size' | 'aria-label'> & { label: string }) {
+  return <Button size="sm" aria-label={label} {...rest} />;
 }

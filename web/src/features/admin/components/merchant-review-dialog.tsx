@@ -3,9 +3,8 @@ import type { ReactNode } from 'react';
 import type { AdminMerchant } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
-import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-error';
 import { useApproveMerchant } from '../api/approve-merchant';
+import { actionToasts } from '../utils/action-toasts';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -18,13 +17,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 /** "Review and Approve": the application's details, and Approve. */
 export function MerchantReviewDialog({ merchant, onClose }: { merchant: AdminMerchant | null; onClose: () => void }) {
-  const approve = useApproveMerchant({
-    onSuccess: () => {
-      toast({ title: 'Merchant approved' });
-      onClose();
-    },
-    onError: (error) => toast({ title: 'Failed to approve merchant', description: errorMessage(error), variant: 'destructive' }),
-  });
+  const approve = useApproveMerchant(actionToasts({ done: 'Merchant approved', failed: 'Failed to approve merchant', close: onClose }));
 
   return (
     <Modal open={merchant !== null} onClose={approve.isPending ? () => {} : onClose} title="Review and Approve" description={merchant?.name}>

@@ -43,34 +43,34 @@ export function PlatformInsights() {
   );
 }
 
+/** The platform's two charts: people (signups, memberships) and money (volume, charity share), per month. */
 function PlatformCharts({ figures }: { figures: PlatformFigures }) {
-  const people = useMemo(() => [
-    { label: 'Signups', values: figures.signups },
-    { label: 'Active memberships', values: figures.activeMemberships },
-  ], [figures]);
-  const money = useMemo(() => [
-    { label: 'Payment volume', values: figures.paymentVolumeCents },
-    { label: 'Charity share', values: figures.charityShareCents },
+  const charts = useMemo(() => [
+    {
+      testId: 'platform-people-chart',
+      title: 'Signups and active memberships',
+      description: 'Accounts created per month, and memberships running at each month\'s end.',
+      series: [
+        { label: 'Signups', values: figures.signups },
+        { label: 'Active memberships', values: figures.activeMemberships },
+      ],
+    },
+    {
+      testId: 'platform-money-chart',
+      title: 'Payment volume and charity share',
+      description: 'Membership payments per month and the share recorded for local charities.',
+      series: [
+        { label: 'Payment volume', values: figures.paymentVolumeCents },
+        { label: 'Charity share', values: figures.charityShareCents },
+      ],
+      format: formatCents,
+    },
   ], [figures]);
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <ChartFigure
-        testId="platform-people-chart"
-        title="Signups and active memberships"
-        description="Accounts created per month, and memberships running at each month's end."
-        labels={figures.months}
-        labelHeading="Month"
-        series={people}
-      />
-      <ChartFigure
-        testId="platform-money-chart"
-        title="Payment volume and charity share"
-        description="Membership payments per month and the share recorded for local charities."
-        labels={figures.months}
-        labelHeading="Month"
-        series={money}
-        format={formatCents}
-      />
+      {charts.map((chart) => (
+        <ChartFigure key={chart.testId} {...chart} labels={figures.months} labelHeading="Month" />
+      ))}
     </div>
   );
 }

@@ -1,17 +1,16 @@
 import { shortDate } from '@/lib/dates';
-import { LoadFailure } from '@/components/ui/load-failure';
 import { useState } from 'react';
 import type { AdminUser } from '@shared/contract/index.ts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/form-controls';
-import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-error';
 import { useDeleteUser } from '../api/delete-user';
 import { ADMIN_USERS_PAGE, useAdminUsers } from '../api/get-admin-users';
-import { Cell, DataTable } from './data-table';
+import { actionToasts } from '../utils/action-toasts';
+import { ConfirmRowAction } from './confirm-row-action';
+import { ActionsCell, Cell, DataTable, RowButton } from './data-table';
+import { QueryState } from './query-state';
 import { UserPaymentsDialog } from './user-payments-dialog';
 
 /** Every account, newest first, searchable and paged; delete for non-admin accounts only. */
@@ -21,16 +20,8 @@ export function UserManagement() {
   const users = useAdminUsers({ search, offset });
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const [paymentsOf, setPaymentsOf] = useState<AdminUser | null>(null);
-  const remove = useDeleteUser({
-    onSuccess: () => {
-      toast({ title: 'User deleted' });
-      setDeleting(null);
-    },
-    onError: (error) => toast({ title: 'Failed to delete user', description: errorMessage(error), variant: 'destructive' }),
-  });
+  const remove = useDeleteUser(actionToasts({ done: 'User deleted', failed: 'Failed to delete user', close: () => setDeleting(null) }));
 
-  const list = users.data?.users ?? [];
-  const total = users.data?.total ?? 0;
   return (
     <Card>
       <CardHeader>
@@ -49,63 +40,55 @@ export function UserManagement() {
           }}
           className="max-w-sm"
         />
-        {users.isPending ? (
-          <p className="py-8 text-center text-stone-600">Loading users...</p>
-        ) : users.isError ? (
-          <LoadFailure message={`Unable to load users. ${errorMessage(users.error)}`} onRetry={() => void users.refetch()} />
-        ) : (
-          <>
-            <DataTable label="Users" headers={['Name', 'Email', 'Role', 'Subscription', 'Created', '']} empty={list.length === 0 && 'No users found'}>
-              {list.map((user) => (
-                <tr key={user.id}>
-                  <Cell className="font-medium">{user.name}</Cell>
-                  <Cell>{user.email}</Cell>
-                  <Cell>
-                    <Badge variant={user.role === 'ADMIN' ? 'default' : user.role === 'MERCHANT' ? 'warning' : 'secondary'}>{user.role}</Badge>
-                  </Cell>
-                  <Cell>{user.subscriptionStatus}</Cell>
-                  <Cell className="whitespace-nowrap">{shortDate(user.createdAt)}</Cell>
-                  <Cell className="text-right whitespace-nowrap">
-                    {user.role !== 'ADMIN' && (
-                      <div className="flex justify-end gap-2">
-                        <Button size="sm" variant="outline" onClick={() => setPaymentsOf(user)} aria-label={`Payments of ${user.name}`}>
-                          Payments
-                        </Button>
-                        <Button size="sm" variant="destructive" onClick={() => setDeleting(user)} aria-label={`Delete ${user.name}`}>
-                          Delete
-                        </Button>
-                      </div>
-                    )}
-                  </Cell>
-                </tr>
-              ))}
-            </DataTable>
-            <div className="flex items-center justify-between gap-2 text-sm text-stone-600">
-              <span>
-                {total === 0 ? 'No users' : `Showing ${offset + 1}–${offset + list.length} of ${total}`}
-              </span>
-              <div className="flex gap-2">
-                <Button size="sm" variant="outline" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - ADMIN_USERS_PAGE))}>
-                  Previous
-                </Button>
-                <Button size="sm" variant="outline" disabled={offset + list.length >= total} onClick={() => setOffset(offset + ADMIN_USERS_PAGE)}>
-                  Next
-                </Button>
+        <QueryState query={users} loading="Loading users..." failure="Unable to load users.">
+          {({ users: list, total }) => (
+            <>
+              <DataTable label="Users" headers={['Name', 'Email', 'Role', 'Subscription', 'Created', '']} empty={list.length === 0 && 'No users found'}>
+                {list.map((user) => (
+                  <tr key={user.id}>
+                    <Cell className="font-medium">{user.name}</Cell>
+                    <Cell>{user.email}</Cell>
+                    <Cell>
+                      <Badge variant={user.role === 'ADMIN' ? 'default' : user.role === 'MERCHANT' ? 'warning' : 'secondary'}>{user.role}</Badge>
+                    </Cell>
+                    <Cell>{user.subscriptionStatus}</Cell>
+                    <Cell className="whitespace-nowrap">{shortDate(user.createdAt)}</Cell>
+                    <ActionsCell>
+                      {user.role !== 'ADMIN' && (
+                        <>
+                          <RowButton variant="outline" label={`Payments of ${user.name}`} onClick={() => setPaymentsOf(user)}>Payments</RowButton>
+                          <RowButton variant="destructive" label={`Delete ${user.name}`} onClick={() => setDeleting(user)}>Delete</RowButton>
+                        </>
+                      )}
+                    </ActionsCell>
+                  </tr>
+                ))}
+              </DataTable>
+              <div className="flex items-center justify-between gap-2 text-sm text-stone-600">
+                <span>
+                  {total === 0 ? 'No users' : `Showing ${offset + 1}–${offset + list.length} of ${total}`}
+                </span>
+                <div className="flex gap-2">
+                  <Button size="sm" variant="outline" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - ADMIN_USERS_PAGE))}>
+                    Previous
+                  </Button>
+                  <Button size="sm" variant="outline" disabled={offset + list.length >= total} onClick={() => setOffset(offset + ADMIN_USERS_PAGE)}>
+                    Next
+                  </Button>
+                </div>
               </div>
-            </div>
-          </>
-        )}
+            </>
+          )}
+        </QueryState>
       </CardContent>
       <UserPaymentsDialog user={paymentsOf} onClose={() => setPaymentsOf(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete user?"
+      <ConfirmRowAction
+        verb="Delete"
+        thing="user"
+        target={deleting}
         message={`Are you sure you want to delete ${deleting?.name ?? 'this user'}? This will permanently remove all their data: their account, subscription, follows, notifications, and their business with its deals and collaborations. Payment and points records are kept anonymised for accounting. This action cannot be undone.`}
-        confirmLabel="Delete User"
-        pendingLabel="Deleting..."
-        destructive
         pending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onConfirm={(user) => remove.mutate(user.id)}
         onCancel={() => setDeleting(null)}
       />
     </Card>

@@ -1,17 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AcceptStaffInviteBody, SessionAnswer, SessionUser } from '@shared/contract/index.ts';
 import { apiJson } from '@/lib/api-client';
-import { authKeys } from '@/lib/auth/get-me';
+import { type MutationCallbacks, useApiMutation } from '@/lib/api-mutation';
+import { signInMutation } from '@/lib/auth/session';
+
+const acceptStaffInvite = (body: AcceptStaffInviteBody) => apiJson<SessionAnswer>('POST', '/api/auth/staff-invite/accept', body);
 
 /** POST /api/auth/staff-invite/accept {token, password, pin}: the staff member is signed in. */
-export function useAcceptStaffInvite({ onSuccess }: { onSuccess?: (user: SessionUser) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: AcceptStaffInviteBody) => apiJson<SessionAnswer>('POST', '/api/auth/staff-invite/accept', body),
-    onSuccess: ({ user }) => {
-      queryClient.clear();
-      queryClient.setQueryData(authKeys.me, user);
-      onSuccess?.(user);
-    },
-  });
-}
+export const useAcceptStaffInvite = (callbacks?: MutationCallbacks<SessionUser>) =>
+  useApiMutation(signInMutation(acceptStaffInvite, { fresh: true }), callbacks);

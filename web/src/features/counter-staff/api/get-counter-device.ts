@@ -1,18 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CounterDeviceAnswer } from '@shared/contract/index.ts';
-import { apiJson } from '@/lib/api-client';
-import { errorStatus } from '@/lib/api-error';
+import { apiJsonOrNullWhenMissing } from '@/lib/api-client';
 import { staffKeys } from './staff-keys';
 
 /** GET /api/counter/device: the paired tablet's business and staff; null when this device is not paired (404). */
-async function fetchCounterDevice(): Promise<CounterDeviceAnswer | null> {
-  try {
-    return await apiJson<CounterDeviceAnswer>('GET', staffKeys.device[0]);
-  } catch (error) {
-    if (errorStatus(error) === 404) return null;
-    throw error;
-  }
-}
+const fetchCounterDevice = () => apiJsonOrNullWhenMissing<CounterDeviceAnswer>(staffKeys.device[0]);
 
 const counterDeviceQueryOptions = () =>
   queryOptions({ queryKey: staffKeys.device, queryFn: fetchCounterDevice, staleTime: 0, refetchOnMount: 'always', retry: false });

@@ -1,17 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InviteStaffBody, StaffMember } from '@shared/contract/index.ts';
 import { apiJson } from '@/lib/api-client';
+import { type MutationCallbacks, useApiMutation } from '@/lib/api-mutation';
 import { staffKeys } from './staff-keys';
 
-/** POST /api/merchant/staff {name, email}: the staff member is created and mailed an invite link. */
-export function useInviteStaff({ onSuccess, onError }: { onSuccess?: (member: StaffMember) => void; onError?: (error: Error) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: InviteStaffBody) => apiJson<StaffMember>('POST', '/api/merchant/staff', body),
-    onSuccess: (member) => {
-      void queryClient.invalidateQueries({ queryKey: staffKeys.staff });
-      onSuccess?.(member);
-    },
-    onError,
-  });
-}
+const inviteStaff = (body: InviteStaffBody) => apiJson<StaffMember>('POST', '/api/merchant/staff', body);
+
+/** POST /api/merchant/staff {name, email}: the staff member is created and mailed an invite link (the list refetches meanwhile). */
+export const useInviteStaff = (callbacks?: MutationCallbacks<StaffMember>) =>
+  useApiMutation({ call: inviteStaff, refresh: (queryClient) => void queryClient.invalidateQueries({ queryKey: staffKeys.staff }) }, callbacks);

@@ -1,13 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
+import { type MutationCallbacks, useApiMutation } from '@/lib/api-mutation';
 import { staffKeys } from './staff-keys';
 
+const removeStaff = (id: string) => apiJson<{ success: boolean }>('DELETE', `/api/merchant/staff/${encodeURIComponent(id)}`);
+
 /** DELETE /api/merchant/staff/{id}: removed at once; their sessions end. */
-export function useRemoveStaff({ onError }: { onError?: (error: Error) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiJson<{ success: boolean }>('DELETE', `/api/merchant/staff/${encodeURIComponent(id)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.staff }),
-    onError,
-  });
-}
+export const useRemoveStaff = (callbacks?: MutationCallbacks<{ success: boolean }>) =>
+  useApiMutation({ call: removeStaff, refresh: [staffKeys.staff] }, callbacks);

@@ -1,16 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
-import { authKeys } from '@/lib/auth/get-me';
+import { type MutationCallbacks, useApiMutation } from '@/lib/api-mutation';
+import { signedOut } from '@/lib/auth/session';
 
-/** POST /api/counter/sign-out: the staff member leaves the tablet; it stays paired, back to the switcher. */
-export function useSignOutDevice({ onSuccess }: { onSuccess?: () => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiJson<{ success: boolean }>('POST', '/api/counter/sign-out'),
-    onSuccess: () => {
-      queryClient.clear();
-      queryClient.setQueryData(authKeys.me, null);
-      onSuccess?.();
-    },
-  });
-}
+const signOutDevice = () => apiJson<{ success: boolean }>('POST', '/api/counter/sign-out');
+
+/**
+ * POST /api/counter/sign-out: the staff member leaves the tablet; it stays paired, back to the switcher. The
+ * cache is emptied like a sign-out; the persisted copy stays.
+ */
+export const useSignOutDevice = (callbacks?: MutationCallbacks<unknown>) =>
+  useApiMutation({ call: signOutDevice, refresh: (queryClient) => signedOut(queryClient, { forget: false }) }, callbacks);

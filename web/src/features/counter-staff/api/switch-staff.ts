@@ -1,17 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SessionAnswer, SessionUser, SwitchStaffBody } from '@shared/contract/index.ts';
 import { apiJson } from '@/lib/api-client';
-import { authKeys } from '@/lib/auth/get-me';
+import { type MutationCallbacks, useApiMutation } from '@/lib/api-mutation';
+import { signInMutation } from '@/lib/auth/session';
+
+const switchStaff = (body: SwitchStaffBody) => apiJson<SessionAnswer>('POST', '/api/counter/switch', body);
 
 /** POST /api/counter/switch {staffId, pin}: a staff member takes over this paired tablet. */
-export function useSwitchStaff({ onSuccess }: { onSuccess?: (user: SessionUser) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SwitchStaffBody) => apiJson<SessionAnswer>('POST', '/api/counter/switch', body),
-    onSuccess: ({ user }) => {
-      queryClient.clear();
-      queryClient.setQueryData(authKeys.me, user);
-      onSuccess?.(user);
-    },
-  });
-}
+export const useSwitchStaff = (callbacks?: MutationCallbacks<SessionUser>) => useApiMutation(signInMutation(switchStaff, { fresh: true }), callbacks);

@@ -1,13 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
+import { type MutationCallbacks, useApiMutation } from '@/lib/api-mutation';
 import { staffKeys } from './staff-keys';
 
+const unpairDevice = (id: string) => apiJson<{ success: boolean }>('DELETE', `/api/merchant/counter-devices/${encodeURIComponent(id)}`);
+
 /** DELETE /api/merchant/counter-devices/{id}: the tablet stops being a counter; staff on it are signed out. */
-export function useUnpairDevice({ onError }: { onError?: (error: Error) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiJson<{ success: boolean }>('DELETE', `/api/merchant/counter-devices/${encodeURIComponent(id)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.devices }),
-    onError,
-  });
-}
+export const useUnpairDevice = (callbacks?: MutationCallbacks<{ success: boolean }>) =>
+  useApiMutation({ call: unpairDevice, refresh: [staffKeys.devices] }, callbacks);

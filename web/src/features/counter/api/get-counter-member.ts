@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CounterMember } from '@shared/contract/index.ts';
+import type { CounterMember, MemberNumber } from '@shared/contract/index.ts';
 import { throwIfResNotOk } from '@/lib/api-client';
 import { merchantKeys } from '@/lib/merchant/merchant-keys';
 import { trackedFetch } from '@/lib/network/connectivity';
@@ -9,7 +9,7 @@ import { counterDeviceHeaders } from '../utils/counter-device';
  * GET /api/merchant/members/{memberNumber}: the member's balance here and whether they are a member now. Sent with
  * this tablet's counter id: a number that is not usable here counts as a wrong guess for this tablet (decision 168).
  */
-const counterMemberQueryOptions = (memberNumber: number) =>
+const counterMemberQueryOptions = (memberNumber: MemberNumber) =>
   queryOptions<CounterMember>({
     queryKey: merchantKeys.counterMember(memberNumber),
     staleTime: 0,
@@ -22,6 +22,6 @@ const counterMemberQueryOptions = (memberNumber: number) =>
     },
   });
 
-export function useCounterMember(memberNumber: number | null) {
+export function useCounterMember(memberNumber: MemberNumber | null) {
   return useQuery({ ...counterMemberQueryOptions(memberNumber ?? 0), enabled: memberNumber !== null });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DealRedemption, OfflineCodesAnswer, VerifyCodeBody } from '@shared/contract/index.ts';
+import type { DealRedemption, MemberNumber, OfflineCodesAnswer, VerifyCodeBody } from '@shared/contract/index.ts';
 import { outbox } from '@/lib/outbox/outbox';
 import { counterDeviceHeaders } from '../utils/counter-device';
 import type { OutboxEntry } from '@/lib/outbox/outbox-entry';
@@ -39,7 +39,7 @@ export function useVerifyCode(
   return useMutation({
     // Runs offline too: it decides itself what to do without a network.
     networkMode: 'always',
-    mutationFn: async (body: VerifyCodeBody): Promise<VerifyResult> => {
+    mutationFn: async (body: VerifyCodeBody & { memberNumber: MemberNumber }): Promise<VerifyResult> => {
       const result = await outbox.request<DealRedemption>(
         { method: 'POST', url: '/api/merchant/verify-code', body, headers: counterDeviceHeaders(), label: `Verify code ${body.code}`, kind: 'counter.verify-code',
           invalidate: [merchantKeys.deals, merchantKeys.counterActivity] },
@@ -49,7 +49,7 @@ export function useVerifyCode(
             const verifiedAt = Date.now();
             const match = await checkCodeOffline(cover, body.code, body.dealId, verifiedAt);
             const repeat = offlineRepeatRefusal(outbox.getEntries(), {
-              dealId: match.dealId, memberNumber: Number(body.memberNumber), perMemberLimit: perMemberLimitOf(match.dealId), nowMs: verifiedAt,
+              dealId: match.dealId, memberNumber: body.memberNumber, perMemberLimit: perMemberLimitOf(match.dealId), nowMs: verifiedAt,
             });
             if (repeat) throw repeat;
             return { ...action, body: { ...body, dealId: match.dealId, verifiedAt: new Date(verifiedAt).toISOString() }, label: describe(match.dealId, body.code) };

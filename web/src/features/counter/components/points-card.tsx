@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { PointsEntry } from '@shared/contract/index.ts';
+import { parseMemberNumber, type PointsEntry } from '@shared/contract/index.ts';
 import { pointsForPurchase } from '@shared/deal-rules.ts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -13,8 +13,8 @@ import { useEarnPoints } from '../api/earn-points';
 import { useCounterMember } from '../api/get-counter-member';
 import { useRedeemPoints } from '../api/redeem-points';
 import { formatRewardRate } from '@/lib/merchant/reward-rate';
-import { formatCount } from '@/lib/numbers';
-import { memberNumberToLookUp, parseDollarsToCents, parseMemberNumber, parsePoints } from '../utils/counter-input';
+import { formatCount, formatMemberNumber } from '@/lib/numbers';
+import { memberNumberToLookUp, parseDollarsToCents, parsePoints } from '../utils/counter-input';
 import { useSettledValue } from '../hooks/use-settled-value';
 import type { CounterAction } from './last-action-card';
 
@@ -29,8 +29,8 @@ const actionOf = (entry: PointsEntry): CounterAction => ({
   kind: 'points',
   id: entry.entryId,
   headline: entry.kind === 'accrual'
-    ? `+${pointsText(entry.points)} for member #${entry.memberNumber}`
-    : `${pointsText(-entry.points)} redeemed (${formatCents(-entry.points)} off) for member #${entry.memberNumber}`,
+    ? `+${pointsText(entry.points)} for member #${formatMemberNumber(entry.memberNumber)}`
+    : `${pointsText(-entry.points)} redeemed (${formatCents(-entry.points)} off) for member #${formatMemberNumber(entry.memberNumber)}`,
   detail: `New balance here: ${pointsText(entry.balance)} (${formatCents(entry.balance)}).`,
   undoUntil: entry.undoUntil,
   undone: false,
@@ -65,7 +65,7 @@ export function PointsCard({ rewardRateBps, onRecorded }: PointsCardProps) {
     onSuccess: (entry) => {
       setAmount('');
       onRecorded(actionOf(entry));
-      toast({ title: 'Points Added', description: `Member #${entry.memberNumber} earned ${pointsText(entry.points)}.` });
+      toast({ title: 'Points Added', description: `Member #${formatMemberNumber(entry.memberNumber)} earned ${pointsText(entry.points)}.` });
     },
     onError: (error) => toast({ title: 'Earn Failed', description: counterErrorMessage(error), variant: 'destructive' }),
   });

@@ -3,11 +3,12 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCents } from '@shared/money.ts';
 import { clockTime } from '@/lib/dates';
+import { formatMemberNumber } from '@/lib/numbers';
 
 function describe(item: CounterActivityItem): string {
   // The member's first name (the issue asks for it instead of a bare number), the number beside it.
-  const who = item.memberFirstName ? `${item.memberFirstName}${item.memberNumber ? ` #${item.memberNumber}` : ''}`
-    : item.memberNumber ? `#${item.memberNumber}` : 'walk-in';
+  const who = item.memberFirstName ? `${item.memberFirstName}${item.memberNumber ? ` #${formatMemberNumber(item.memberNumber)}` : ''}`
+    : item.memberNumber ? `#${formatMemberNumber(item.memberNumber)}` : 'walk-in';
   switch (item.type) {
     case 'deal': return `${item.dealTitle} · ${who}`;
     case 'accrual': return `+${item.points} pts on ${formatCents(item.purchaseAmountCents ?? 0)} · ${who}`;

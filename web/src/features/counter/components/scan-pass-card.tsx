@@ -9,6 +9,7 @@ import { discountLabel, usageLabel } from '@/lib/deals/deal-format';
 import { afterFirstScreen } from '@/lib/first-screen';
 import { outbox } from '@/lib/outbox/outbox';
 import { useBusyWhile } from '@/lib/pwa/busy';
+import { formatMemberNumber } from '@/lib/numbers';
 import { usePassKeys } from '../api/get-pass-keys';
 import { useVerifyPass } from '../api/verify-pass';
 import { checkPassOffline } from '../utils/offline-pass';
@@ -71,7 +72,7 @@ export function ScanPassCard({ deals, nowMs, onVerified }: ScanPassCardProps) {
         kind: 'deal',
         id: `queued-${entry.key}`,
         headline: `Pass approved offline: ${queuedDeal?.title ?? 'deal'}${discount ? ` (${discount})` : ''}`,
-        detail: `${firstName}, member #${memberNumber}: check it is them. Saved on this tablet; recorded when the connection returns.`,
+        detail: `${firstName}, member #${formatMemberNumber(memberNumber)}: check it is them. Saved on this tablet; recorded when the connection returns.`,
         undoUntil: null,
         undone: false,
       });
@@ -88,7 +89,7 @@ export function ScanPassCard({ deals, nowMs, onVerified }: ScanPassCardProps) {
         kind: 'deal',
         id: redemption.id,
         headline: `Pass approved: ${redemption.dealTitle}${discount ? ` (${discount})` : ''}`,
-        detail: `${redemption.member.firstName}, member #${redemption.memberNumber}: check it is them. ${usage}.`,
+        detail: `${redemption.member.firstName}, member #${formatMemberNumber(redemption.memberNumber)}: check it is them. ${usage}.`,
         undoUntil: redemption.undoUntil,
         undone: false,
       });

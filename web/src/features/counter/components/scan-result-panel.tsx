@@ -1,10 +1,12 @@
+import type { MemberNumber } from '@shared/contract/index.ts';
+import { formatMemberNumber } from '@/lib/numbers';
 import { availableAgainLabel } from '../utils/pass-scan';
 
 /** What the counter shows after a scan, large enough to read at arm's length. */
 export type ScanOutcome =
   | { kind: 'checking' }
   | {
-    kind: 'approved'; firstName: string; pictureUrl: string | null; memberNumber: number; dealTitle: string; discount: string; usage: string;
+    kind: 'approved'; firstName: string; pictureUrl: string | null; memberNumber: MemberNumber; dealTitle: string; discount: string; usage: string;
     /** Checked on this tablet without a network: recorded when the connection returns (decision 165). */
     offline?: boolean;
   }
@@ -29,7 +31,7 @@ export function ScanResultPanel({ outcome, nowMs }: { outcome: ScanOutcome; nowM
           <p className="mt-1 break-words text-3xl font-bold text-stone-900" data-testid="scan-member-name">{outcome.firstName}</p>
           <p className="mt-1 break-words text-lg text-stone-800">{outcome.dealTitle}{outcome.discount ? ` · ${outcome.discount}` : ''}</p>
           <p className="text-sm text-stone-600">
-            Member #{outcome.memberNumber}{outcome.usage ? ` · ${outcome.usage}` : ''}. Check it is them, then apply the discount.
+            Member #{formatMemberNumber(outcome.memberNumber)}{outcome.usage ? ` · ${outcome.usage}` : ''}. Check it is them, then apply the discount.
             {outcome.offline && ' Checked offline: saved on this tablet and recorded when the connection returns.'}
           </p>
         </div>

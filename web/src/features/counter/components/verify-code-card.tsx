@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { CODE_NEEDS_MEMBER_MESSAGE, type MerchantDeal, type OfflineCodesAnswer } from '@shared/contract/index.ts';
+import { CODE_NEEDS_MEMBER_MESSAGE, type MerchantDeal, type OfflineCodesAnswer, parseMemberNumber } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, Input, Select } from '@/components/ui/form-controls';
@@ -8,9 +8,10 @@ import { errorMessage, errorStatus } from '@/lib/api-error';
 import { discountLabel } from '@/lib/deals/deal-format';
 import { useBusyWhile } from '@/lib/pwa/busy';
 import { useVerifyCode } from '../api/verify-code';
-import { parseCode, parseMemberNumber } from '../utils/counter-input';
+import { parseCode } from '../utils/counter-input';
 import { counterErrorMessage, retryAtOf } from '../utils/counter-refusal';
 import { clockTime } from '@/lib/dates';
+import { formatMemberNumber } from '@/lib/numbers';
 import type { CounterAction } from './last-action-card';
 
 interface VerifyCodeCardProps {
@@ -67,7 +68,7 @@ export function VerifyCodeCard({ deals, onVerified, cover }: VerifyCodeCardProps
         kind: 'deal',
         id: redemption.id,
         headline: `Code verified: ${redemption.dealTitle}${deal ? ` (${discountLabel(deal)})` : ''}`,
-        detail: `${redemption.member.firstName}, member #${redemption.memberNumber}: check it is them. Used ${redemption.usedCount}${redemption.maxUses ? ` of ${redemption.maxUses}` : ''} times.`,
+        detail: `${redemption.member.firstName}, member #${formatMemberNumber(redemption.memberNumber)}: check it is them. Used ${redemption.usedCount}${redemption.maxUses ? ` of ${redemption.maxUses}` : ''} times.`,
         undoUntil: redemption.undoUntil,
         undone: false,
       });

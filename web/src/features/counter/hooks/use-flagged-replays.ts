@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { type DealRedemption, REDEMPTION_FLAG_LABELS, redemptionFlag } from '@shared/contract/index.ts';
 import { outbox } from '@/lib/outbox/outbox';
+import { formatMemberNumber } from '@/lib/numbers';
 
 /** A redemption this tablet accepted offline that the server recorded but flagged when it synced. */
 export interface FlaggedReplay {
@@ -31,7 +32,7 @@ export function useFlaggedReplays() {
         const checkedAt = (entry.body as { verifiedAt?: string } | undefined)?.verifiedAt ?? null;
         setFlagged((list) => list.some((item) => item.key === entry.key) ? list : [...list, {
           key: entry.key,
-          who: `${redemption.member.firstName} (member ${redemption.memberNumber}): ${redemption.dealTitle}`,
+          who: `${redemption.member.firstName} (member ${formatMemberNumber(redemption.memberNumber)}): ${redemption.dealTitle}`,
           reason: REDEMPTION_FLAG_LABELS[flag.data],
           checkedAt,
         }]);

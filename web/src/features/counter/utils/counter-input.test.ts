@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { memberNumberToLookUp, parseCode, parseDollarsToCents, parseMemberNumber, parsePoints } from './counter-input';
+import { memberNumberToLookUp, parseCode, parseDollarsToCents, parsePoints } from './counter-input';
 
 describe('counter input', () => {
-  it('reads member numbers', () => {
-    expect(parseMemberNumber('100002')).toBe(100002);
-    expect(parseMemberNumber(' #100 002 ')).toBe(100002);
-    expect(parseMemberNumber('')).toBeNull();
-    expect(parseMemberNumber('abc')).toBeNull();
-    expect(parseMemberNumber('0')).toBeNull();
-  });
-
   it('reads dollar amounts as cents', () => {
     expect(parseDollarsToCents('19.99')).toBe(1999);
     expect(parseDollarsToCents('$1,250')).toBe(125000);

@@ -1,12 +1,5 @@
-// Parsing what is typed at the counter.
-
-/** A member number as typed ("100002", "#100002", " 100 002 "), or null. */
-export function parseMemberNumber(text: string): number | null {
-  const digits = text.replace(/[\s#]/g, '');
-  if (!/^\d{1,10}$/.test(digits)) return null;
-  const n = Number(digits);
-  return n >= 1 && n <= 2_147_483_647 ? n : null;
-}
+// Parsing what is typed at the counter (a member number: parseMemberNumber of the contract, the server's rule too).
+import { type MemberNumber, parseMemberNumber } from '@shared/contract/index.ts';
 
 /** Member numbers have at least this many digits (they start at 100001). */
 const MEMBER_NUMBER_MIN_DIGITS = 6;
@@ -16,7 +9,7 @@ const MEMBER_NUMBER_MIN_DIGITS = 6;
  * first digits typed ("1", "10", "100"...) are never sent. Each unusable number the counter looks up counts as a
  * wrong guess on the counter's limit (decision 168).
  */
-export function memberNumberToLookUp(text: string): number | null {
+export function memberNumberToLookUp(text: string): MemberNumber | null {
   const n = parseMemberNumber(text);
   return n !== null && String(n).length >= MEMBER_NUMBER_MIN_DIGITS ? n : null;
 }

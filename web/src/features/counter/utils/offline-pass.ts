@@ -1,3 +1,4 @@
+import type { MemberNumber } from '@shared/contract/index.ts';
 import type { PassKeysAnswer } from '@shared/contract/index.ts';
 import { checkPass, importPlatformPublicKey } from '@shared/member-pass.ts';
 import { apiLikeError } from './offline-check';
@@ -17,7 +18,7 @@ function platformKeys(keys: PassKeysAnswer) {
 
 /** Who a pass checked on this tablet belongs to: enough to queue the redemption and show the member. */
 export interface OfflinePass {
-  memberNumber: number;
+  memberNumber: MemberNumber;
   firstName: string;
   step: number;
 }

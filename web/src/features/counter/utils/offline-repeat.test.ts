@@ -16,6 +16,13 @@ describe('offlineRepeatRefusal', () => {
     expect(offlineRepeatRefusal(queued, { dealId: 'd1', memberNumber: 100042, perMemberLimit: 'once', nowMs: T + 40 * 24 * 3600_000 })?.status).toBe(409);
   });
 
+  it('recognises an entry queued with the member number as typed digits (the server replays those too)', () => {
+    const typed = [entry({ code: '123456', memberNumber: '#100 042', dealId: 'd1', verifiedAt: new Date(T).toISOString() })];
+    const use = { dealId: 'd1', memberNumber: 100042, perMemberLimit: 'day' as const, nowMs: T + 3600_000 };
+    expect(offlineRepeatRefusal(typed, use)?.status).toBe(409);
+    expect(offlineRepeatRefusal(typed, { ...use, memberNumber: 100043 })).toBeNull();
+  });
+
   it('lets through another member, another deal, a deal without a limit, a use past the window and failed entries', () => {
     const base = { dealId: 'd1', memberNumber: 100042, perMemberLimit: 'day' as const, nowMs: T + 3600_000 };
     expect(offlineRepeatRefusal(queued, { ...base, memberNumber: 100043 })).toBeNull();

@@ -1,20 +1,27 @@
 import type { PerMemberLimit } from '@shared/constants.ts';
+import { type MemberNumber, parseMemberNumber } from '@shared/contract/index.ts';
 import { parsePass } from '@shared/member-pass.ts';
 import { ApiError } from '@/lib/api-error';
 import type { OutboxEntry } from '@/lib/outbox/outbox-entry';
 import { dayAndTime } from '@/lib/dates';
 
 const HOUR_MS = 3600_000;
-/** The per-member windows, as the server's rule counts them (migration 20261125110000). */
+/** The per-member windows, as the server's rule counts them (private.record_deal_redemption in supabase/schema.sql). */
 const WINDOW_MS: Record<Exclude<PerMemberLimit, 'once' | 'none'>, number> = { day: 24 * HOUR_MS, week: 7 * 24 * HOUR_MS, month: 30 * 24 * HOUR_MS };
 
 /** The deal, member and moment of a redemption this tablet queued offline, or null for any other entry. */
-function queuedUse(entry: OutboxEntry): { dealId: string; memberNumber: number; atMs: number } | null {
+function queuedUse(entry: OutboxEntry): { dealId: string; memberNumber: MemberNumber; atMs: number } | null {
   if (entry.status === 'failed' || !entry.kind.startsWith('counter.verify')) return null;
-  const body = entry.body as { dealId?: string; memberNumber?: number; pass?: string; verifiedAt?: string } | undefined;
+  const body = entry.body as { dealId?: string; memberNumber?: unknown; pass?: string; verifiedAt?: string } | undefined;
   if (!body?.dealId || !body.verifiedAt) return null;
-  const memberNumber = body.memberNumber ?? (body.pass ? parsePass(body.pass)?.certificate.mn : undefined);
+  const memberNumber = queuedMemberNumber(body.memberNumber) ?? (body.pass ? parsePass(body.pass)?.certificate.mn : undefined);
   return memberNumber === undefined ? null : { dealId: body.dealId, memberNumber, atMs: Date.parse(body.verifiedAt) };
+}
+
+/** The member number of a queued body: a number, or digits (what the server also accepts when it replays). */
+function queuedMemberNumber(value: unknown): MemberNumber | undefined {
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' ? parseMemberNumber(value) ?? undefined : undefined;
 }
 
 /**
@@ -23,7 +30,7 @@ function queuedUse(entry: OutboxEntry): { dealId: string; memberNumber: number; 
  * `availableAt`). Uses on other tablets cannot be seen offline: the server flags those when they sync.
  */
 export function offlineRepeatRefusal(
-  queued: readonly OutboxEntry[], use: { dealId: string; memberNumber: number; perMemberLimit: PerMemberLimit; nowMs: number },
+  queued: readonly OutboxEntry[], use: { dealId: string; memberNumber: MemberNumber; perMemberLimit: PerMemberLimit; nowMs: number },
 ): ApiError | null {
   if (use.perMemberLimit === 'none') return null;
   const window = use.perMemberLimit === 'once' ? Infinity : WINDOW_MS[use.perMemberLimit];

@@ -4,7 +4,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCents } from '@shared/money.ts';
 import { afterFirstScreen } from '@/lib/first-screen';
-import { formatCount } from '@/lib/numbers';
+import { formatCount, formatMemberNumber } from '@/lib/numbers';
 import { useMemberPoints } from '../api/get-member-points';
 
 // Neither is part of the member home's first download: the pass (with its QR encoder) loads when opened, the
@@ -32,7 +32,7 @@ export function MemberCard({ name }: { name: string }) {
           <p className="mt-1 text-lg font-semibold">{name}</p>
           <p className="mt-3 text-xs text-white/80">Member number</p>
           {points.isPending ? <Skeleton className="mt-1 h-8 w-32 bg-white/30" /> : (
-            <p className="font-mono text-3xl font-bold tracking-widest" data-testid="member-number">{points.data?.memberNumber ?? '—'}</p>
+            <p className="font-mono text-3xl font-bold tracking-widest" data-testid="member-number">{formatMemberNumber(points.data?.memberNumber)}</p>
           )}
           <Button variant="inverse" className="mt-4 w-full sm:w-auto" onClick={() => setPassOpen(true)}>Show member pass</Button>
           {keepCertificate && <Suspense fallback={null}><PassCertificateKeeper /></Suspense>}

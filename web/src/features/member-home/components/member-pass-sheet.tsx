@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { clockTimeWithSeconds } from '@/lib/dates';
+import { formatMemberNumber } from '@/lib/numbers';
 import { countdownLabel } from '@/lib/deals/deal-format';
 import { useNow } from '@/lib/deals/use-now';
 import { useBusyWhile } from '@/lib/pwa/busy';
@@ -51,7 +52,7 @@ export default function MemberPassSheet({ onClose }: { onClose: () => void }) {
         <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
           <div className="min-w-0">
             <p className="truncate text-2xl font-bold text-stone-900" data-testid="member-pass-name">{pass.firstName || ' '}</p>
-            <p className="text-sm text-stone-600">Member <span className="font-mono font-semibold tabular-nums text-stone-900">#{pass.memberNumber || '—'}</span></p>
+            <p className="text-sm text-stone-600">Member <span className="font-mono font-semibold tabular-nums text-stone-900">#{formatMemberNumber(pass.memberNumber)}</span></p>
           </div>
           <div className="text-right">
             <p className="font-mono text-2xl font-bold tabular-nums text-stone-900" data-testid="member-pass-clock" aria-label="Time now">{clockTimeWithSeconds(nowMs)}</p>

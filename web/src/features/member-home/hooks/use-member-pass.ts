@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { MemberNumber } from '@shared/contract/index.ts';
 import { passStepAt, passStepEndsAt, signPass } from '@shared/member-pass.ts';
 import { devicePassKey, usePassCertificate } from '../api/get-pass-certificate';
 
@@ -9,7 +10,7 @@ export interface MemberPass {
   /** The text of the QR for this 30-second step, or null. */
   pass: string | null;
   firstName: string;
-  memberNumber: string;
+  memberNumber: MemberNumber | null;
   /** When the QR changes next (ms since the epoch). */
   nextChangeAt: number | null;
   message?: string;
@@ -51,7 +52,7 @@ export function useMemberPass(enabled: boolean): MemberPass {
     };
   }, [enabled, cert, refetch]);
 
-  const base = { firstName: cert?.firstName ?? '', memberNumber: cert?.memberNumber ?? '' };
+  const base = { firstName: cert?.firstName ?? '', memberNumber: cert?.memberNumber ?? null };
   if (!cert) {
     if (certificate.isPending && enabled) return { ...base, state: 'loading', pass: null, nextChangeAt: null };
     return {

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { DeleteDealAnswer, MerchantDeal } from '@shared/contract/index.ts';
 import { apiJson } from '@/lib/api-client';
+import { type MutationCallbacks, useApiMutation } from '@/lib/api-mutation';
 import { merchantKeys } from '@/lib/merchant/merchant-keys';
 
 export interface DeleteDealInput {
@@ -9,19 +10,15 @@ export interface DeleteDealInput {
   permanent: boolean;
 }
 
+const deleteDeal = ({ id, permanent }: DeleteDealInput) =>
+  apiJson<DeleteDealAnswer>('DELETE', `/api/merchant/deals/${id}${permanent ? '?permanent=true' : ''}`);
+
+const showDeletedDeal = (queryClient: QueryClient, answer: DeleteDealAnswer) => {
+  queryClient.setQueryData<MerchantDeal[]>(merchantKeys.deals, (deals) =>
+    answer.deleted ? deals?.filter((d) => d.id !== answer.id) : deals?.map((d) => (d.id === answer.id && answer.deal ? answer.deal : d)));
+  // The counter's offline cover must follow (a deactivated deal stops showing a code).
+  void queryClient.invalidateQueries({ queryKey: merchantKeys.offlineCodes });
+};
+
 /** DELETE /api/merchant/deals/{id}[?permanent=true] */
-export function useDeleteDeal({ onSuccess, onError }: { onSuccess?: (answer: DeleteDealAnswer) => void; onError?: (error: Error) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, permanent }: DeleteDealInput) =>
-      apiJson<DeleteDealAnswer>('DELETE', `/api/merchant/deals/${id}${permanent ? '?permanent=true' : ''}`),
-    onSuccess: (answer) => {
-      queryClient.setQueryData<MerchantDeal[]>(merchantKeys.deals, (deals) =>
-        answer.deleted ? deals?.filter((d) => d.id !== answer.id) : deals?.map((d) => (d.id === answer.id && answer.deal ? answer.deal : d)));
-      // The counter's offline cover must follow (a deactivated deal stops showing a code).
-      void queryClient.invalidateQueries({ queryKey: merchantKeys.offlineCodes });
-      onSuccess?.(answer);
-    },
-    onError,
-  });
-}
+export const useDeleteDeal = (callbacks?: MutationCallbacks<DeleteDealAnswer>) => useApiMutation({ call: deleteDeal, refresh: showDeletedDeal }, callbacks);

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MerchantProfile } from '@shared/contract/index.ts';
 import { apiJson } from '@/lib/api-client';
+import { type MutationCallbacks, useApiMutation } from '@/lib/api-mutation';
 import { uploadImage } from '@/lib/uploads/upload-object';
 import { merchantKeys } from '@/lib/merchant/merchant-keys';
 
@@ -10,14 +10,6 @@ async function updateLogo(file: File): Promise<MerchantProfile> {
   return apiJson<MerchantProfile>('PUT', '/api/merchant/logo', { logoUrl: uploadURL });
 }
 
-export function useUpdateLogo({ onSuccess, onError }: { onSuccess?: (merchant: MerchantProfile) => void; onError?: (error: Error) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateLogo,
-    onSuccess: (merchant) => {
-      queryClient.setQueryData(merchantKeys.me, merchant);
-      onSuccess?.(merchant);
-    },
-    onError,
-  });
-}
+/** The answer is the merchant profile as it now stands. */
+export const useUpdateLogo = (callbacks?: MutationCallbacks<MerchantProfile>) =>
+  useApiMutation({ call: updateLogo, refresh: (queryClient, merchant) => void queryClient.setQueryData(merchantKeys.me, merchant) }, callbacks);

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { invalidateMembership } from '@/lib/subscription/invalidate-membership';
 
 /** Query keys of the member's billing (decision 171). */
@@ -9,7 +9,5 @@ export const billingKeys = {
 };
 
 /** After a billing change: the membership and the payments are refetched. */
-export const useRefreshBilling = () => {
-  const queryClient = useQueryClient();
-  return () => Promise.all([invalidateMembership(queryClient), queryClient.invalidateQueries({ queryKey: billingKeys.payments })]);
-};
+export const refreshBilling = (queryClient: QueryClient) =>
+  Promise.all([invalidateMembership(queryClient), queryClient.invalidateQueries({ queryKey: billingKeys.payments })]);

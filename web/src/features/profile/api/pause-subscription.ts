@@ -1,13 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SubscriptionActionAnswer } from '@shared/contract/index.ts';
 import { apiJson } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
 import { invalidateMembership } from '@/lib/subscription/invalidate-membership';
 
+const pauseSubscription = () => apiJson<SubscriptionActionAnswer>('POST', '/api/subscription/pause');
+
 /** POST /api/subscription/pause (no body): collection paused, access stops until support resumes it. */
-export function usePauseSubscription() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiJson<SubscriptionActionAnswer>('POST', '/api/subscription/pause'),
-    onSuccess: () => invalidateMembership(queryClient),
-  });
-}
+export const usePauseSubscription = () => useApiMutation({ call: pauseSubscription, refresh: invalidateMembership });

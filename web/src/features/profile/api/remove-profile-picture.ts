@@ -1,14 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
 import { invalidateProfile } from './invalidate-profile';
 
+const removeProfilePicture = async () => {
+  await apiRequest('DELETE', '/api/auth/profile-picture');
+};
+
 /** DELETE /api/auth/profile-picture. */
-export function useRemoveProfilePicture() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => {
-      await apiRequest('DELETE', '/api/auth/profile-picture');
-    },
-    onSuccess: () => invalidateProfile(queryClient),
-  });
-}
+export const useRemoveProfilePicture = () => useApiMutation({ call: removeProfilePicture, refresh: invalidateProfile });

@@ -1,13 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import type { SubscriptionActionAnswer, TestRenewalBody } from '@shared/contract/index.ts';
 import { apiJson } from '@/lib/api-client';
-import { useRefreshBilling } from './billing-keys';
+import { useApiMutation } from '@/lib/api-mutation';
+import { refreshBilling } from './billing-keys';
+
+const testRenewal = (outcome: TestRenewalBody['outcome']) => apiJson<SubscriptionActionAnswer>('POST', '/api/test-payments/renewal', { outcome });
 
 /** POST /api/test-payments/renewal {outcome}: the test-mode control (built-in test payments only). */
-export function useTestRenewal() {
-  const refresh = useRefreshBilling();
-  return useMutation({
-    mutationFn: (outcome: TestRenewalBody['outcome']) => apiJson<SubscriptionActionAnswer>('POST', '/api/test-payments/renewal', { outcome }),
-    onSuccess: () => refresh(),
-  });
-}
+export const useTestRenewal = () => useApiMutation({ call: testRenewal, refresh: refreshBilling });

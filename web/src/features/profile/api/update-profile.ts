@@ -1,13 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Profile, UpdateProfileBody } from '@shared/contract/index.ts';
 import { apiJson } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
 import { invalidateProfile } from './invalidate-profile';
 
+const updateProfile = (body: UpdateProfileBody) => apiJson<Profile>('PUT', '/api/auth/profile', body);
+
 /** PUT /api/auth/profile {name}. */
-export function useUpdateProfile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateProfileBody) => apiJson<Profile>('PUT', '/api/auth/profile', body),
-    onSuccess: () => invalidateProfile(queryClient),
-  });
-}
+export const useUpdateProfile = () => useApiMutation({ call: updateProfile, refresh: invalidateProfile });

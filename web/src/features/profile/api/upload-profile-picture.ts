@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfilePictureAnswer } from '@shared/contract/index.ts';
 import { throwIfResNotOk } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
 import { invalidateProfile } from './invalidate-profile';
 
 /** POST /api/auth/profile-picture, multipart with the file in field "profilePicture". */
@@ -12,7 +12,4 @@ async function uploadProfilePicture(file: File): Promise<ProfilePictureAnswer> {
   return (await res.json()) as ProfilePictureAnswer;
 }
 
-export function useUploadProfilePicture() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: uploadProfilePicture, onSuccess: () => invalidateProfile(queryClient) });
-}
+export const useUploadProfilePicture = () => useApiMutation({ call: uploadProfilePicture, refresh: invalidateProfile });

@@ -1,10 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
+import { type MutationCallbacks, useApiMutation } from '@/lib/api-mutation';
 
 const reportReview = ({ reviewId, reason }: { reviewId: string; reason: string }) =>
   apiJson<{ reported: true }>('POST', `/api/reviews/${reviewId}/report`, { reason: reason.trim() === '' ? null : reason });
 
 /** POST /api/reviews/{id}/report: once per signed-in user per review. */
-export function useReportReview({ onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
-  return useMutation({ mutationFn: reportReview, onSuccess: () => onSuccess?.(), onError });
-}
+export const useReportReview = (callbacks?: MutationCallbacks<{ reported: true }>) => useApiMutation({ call: reportReview }, callbacks);

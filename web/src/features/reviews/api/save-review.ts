@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { Review } from '@shared/contract/index.ts';
 import { apiJson } from '@/lib/api-client';
+import { type MutationCallbacks, useApiMutation } from '@/lib/api-mutation';
 import { carriesRating, reviewKeys } from './keys';
 
 export interface ReviewInput {
@@ -18,18 +19,12 @@ const saveReview = ({ merchantId, rating, comment, reviewId }: ReviewInput) => {
     : apiJson<Review>('POST', '/api/reviews', { merchantId, ...body });
 };
 
-/** POST /api/reviews or PATCH /api/reviews/{id}; the business's reviews and the deal lists (average, count) are read again. */
-export function useSaveReview({ onSuccess, onError }: { onSuccess?: (review: Review) => void; onError?: (error: Error) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveReview,
-    onSuccess: async (review, { merchantId }) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: reviewKeys.business(merchantId) }),
-        queryClient.invalidateQueries({ predicate: carriesRating }),
-      ]);
-      onSuccess?.(review);
-    },
-    onError,
-  });
-}
+/** The business's reviews and the deal lists (average, count) are read again. */
+const refreshRatings = (queryClient: QueryClient, _review: Review, { merchantId }: ReviewInput) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: reviewKeys.business(merchantId) }),
+    queryClient.invalidateQueries({ predicate: carriesRating }),
+  ]);
+
+/** POST /api/reviews or PATCH /api/reviews/{id}. */
+export const useSaveReview = (callbacks?: MutationCallbacks<Review>) => useApiMutation({ call: saveReview, refresh: refreshRatings }, callbacks);
