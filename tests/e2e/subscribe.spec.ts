@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, expectToast, signIn, uniqueEmail } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe-support';
+import { DEMO, expectToast, signIn, subscribeByApi, testCard, uniqueEmail } from './support';
 
 const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 const SIX_MB = Buffer.concat([PNG_1x1, Buffer.alloc(6 * 1024 * 1024)]);
@@ -21,19 +22,8 @@ async function payWithCard(page: Page, cardNumber: string) {
   await page.getByRole('button', { name: /^Pay \$/ }).click();
 }
 
-/** The whole subscribe flow over the API (for tests that start from a paying member); signs the context in. */
-async function subscribeByApi(request: APIRequestContext, email: string, plan = 'monthly') {
-  const account = { email, name: 'Api Payer', password: 'secret123' };
-  const created = await (await request.post('/api/create-subscription', { data: { ...account, plan } })).json();
-  const paid = await request.post('/api/test-payments/confirm', {
-    data: { clientSecret: created.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
-  });
-  expect(paid.status()).toBe(200);
-  const done = await request.post('/api/complete-subscription', {
-    data: { ...account, paymentIntentId: created.paymentIntentId, customerId: created.customerId, plan },
-  });
-  expect(done.status()).toBe(200);
-}
+/** A new paying member's account, for subscribeByApi. */
+const apiPayer = (email: string) => ({ email, name: 'Api Payer', password: 'secret123' });
 
 test('the plans show Monthly "Premium" as the default and most popular, and Yearly as trending', async ({ page }) => {
   await page.goto('/subscribe');
@@ -99,9 +89,7 @@ test('paid, then the tab was left (3-D Secure redirect back without the form): t
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   const checkout = await (await started).json();
   // The card is confirmed outside this page (as a bank's 3-D Secure page would); the page never completes.
-  const paid = await page.request.post('/api/test-payments/confirm', {
-    data: { clientSecret: checkout.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
-  });
+  const paid = await page.request.post('/api/test-payments/confirm', { data: testCard(checkout.clientSecret) });
   expect(paid.status()).toBe(200);
   // The server created the account already: the password chosen in the form works.
   expect((await page.request.post('/api/auth/login', { data: { email, password: 'secret123' } })).status()).toBe(200);
@@ -151,7 +139,7 @@ test('a signed-in customer without a membership subscribes their own account', a
 });
 
 test('profile: pause shows the paused state, and Resume Membership makes it active again', async ({ page }) => {
-  await subscribeByApi(page.request, uniqueEmail('pause'));
+  await subscribeByApi(page.request, apiPayer(uniqueEmail('pause')));
   await page.goto('/profile');
   await expect(page.getByText('Renews')).toBeVisible();
   // Pause asks first (issue 31): backing out changes nothing.
@@ -175,7 +163,7 @@ test('profile: pause shows the paused state, and Resume Membership makes it acti
 });
 
 test('profile: cancel lists the lost benefits, then shows "Ends" and hides Pause and Cancel', async ({ page }) => {
-  await subscribeByApi(page.request, uniqueEmail('cancel'), 'monthly');
+  await subscribeByApi(page.request, apiPayer(uniqueEmail('cancel')), 'monthly');
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Cancel Membership' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel your membership?' });
@@ -247,17 +235,15 @@ test('uploads reject a renamed non-image and a 6 MB file, in the browser and on 
 });
 
 test('the subscribe screen has no detectable accessibility violations', async ({ page }) => {
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
   await page.goto('/subscribe');
   await page.getByLabel('Home city').selectOption({ label: 'Lyons, Colorado' });
   await expect(page.getByLabel('Preferred charity').locator('option', { hasText: 'Lyons Youth Sports' })).toBeAttached();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test('the profile screen has no detectable accessibility violations', async ({ page }) => {
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
-  await subscribeByApi(page.request, uniqueEmail('axe'));
+  await subscribeByApi(page.request, apiPayer(uniqueEmail('axe')));
   await page.goto('/profile');
   await expect(page.getByText('Renews')).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
 });
