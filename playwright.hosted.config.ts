@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { playwrightChromium } from './scripts/support/chromium.ts';
 import { HOSTED_PORTS } from './tests/hosted/ports.ts';
 
 /**
@@ -25,10 +26,7 @@ export default defineConfig({
     name: 'hosted-chromium',
     use: {
       ...devices['Desktop Chrome'],
-      launchOptions: {
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
-      },
+      launchOptions: playwrightChromium,
     },
   }],
   webServer: {
