@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { playwrightChromium } from './scripts/support/chromium.ts';
+import { playwrightRun } from './tests/support/playwright-run.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://localhost:${PORT}`;
@@ -18,10 +19,7 @@ const launchOptions = playwrightChromium;
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  forbidOnly: !!process.env.CI,
-  retries: 0,
-  // scripts/test-all.mjs sets PLAYWRIGHT_JSON_OUTPUT_NAME to collect the counts for its summary line.
-  reporter: [[process.env.CI ? 'line' : 'list'], ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['json'] as ['json']] : [])],
+  ...playwrightRun,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
