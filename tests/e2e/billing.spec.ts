@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForMail } from '../support/mail';
 import { expectNoAxeViolations, WCAG_22_AA } from './axe-support';
-import { expectToast, subscribeByApi, uniqueEmail } from './support';
+import { expectToast, fillAccountFields, subscribeByApi, uniqueEmail } from './support';
 
 const MAIL_DIR = resolve(process.env.E2E_MAIL_DIR!);
 
@@ -125,9 +125,7 @@ test('a Weekend pass shows its terms, says "Ends", and offers to renew it', asyn
 test('the payment step states the plan\'s terms before the card', async ({ page }) => {
   await page.goto('/subscribe');
   await page.getByText('Weekend', { exact: true }).click();
-  await page.getByLabel('Full name').fill('Terry Terms');
-  await page.getByLabel('Email address').fill(uniqueEmail('terms'));
-  await page.getByLabel('Password').fill('secret123');
+  await fillAccountFields(page, { name: 'Terry Terms', email: uniqueEmail('terms'), password: 'secret123' });
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page.getByTestId('plan-terms')).toContainText('$6.99 once for 3 days of membership. The pass does not renew');
   await expect(page.getByLabel('Card number')).toBeVisible();

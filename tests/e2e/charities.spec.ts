@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, WCAG_22_AA } from './axe-support';
-import { DEMO, expectToast, signIn, uniqueEmail } from './support';
+import { DEMO, expectToast, fillAccountFields, signIn, uniqueEmail } from './support';
 
 // Charity transparency (issue 17, decision 125): the admin manages charities per city, visitors see where the
 // 10% shares went on /impact, and the admin downloads a monthly statement per charity.
@@ -97,9 +97,7 @@ test.describe.serial('where the money went', () => {
     await admin.dispose();
 
     await page.goto('/subscribe');
-    await page.getByLabel('Full name').fill('Gina Giver');
-    await page.getByLabel('Email address').fill(uniqueEmail('giver'));
-    await page.getByLabel('Password').fill('secret123');
+    await fillAccountFields(page, { name: 'Gina Giver', email: uniqueEmail('giver'), password: 'secret123' });
     await page.getByLabel('Home city').selectOption({ label: city });
     await page.getByLabel('Preferred charity').selectOption({ label: charity });
     await page.getByRole('button', { name: 'Continue to Payment' }).click();

@@ -1,6 +1,6 @@
 import { expect, request, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe-support';
-import { DEMO, expectToast, signIn, uniqueEmail } from './support';
+import { DEMO, expectToast, fillAccountFields, signIn, uniqueEmail } from './support';
 
 // One journey across three people: a merchant registers and is approved, creates a percent and an
 // amount deal and sees their codes; the seeded member (active membership) finds them by city,
@@ -36,9 +36,7 @@ test('deals: register, approve, create, find, verify, undo, earn and redeem', as
   const merchantContext = await browser.newContext();
   const merchant = await merchantContext.newPage();
   await merchant.goto('/register?role=merchant');
-  await merchant.getByLabel('Full name').fill('Kit Flyer');
-  await merchant.getByLabel('Email address').fill(uniqueEmail('kites'));
-  await merchant.getByLabel('Password').fill('secret1234');
+  await fillAccountFields(merchant, { name: 'Kit Flyer', email: uniqueEmail('kites'), password: 'secret1234' });
   await merchant.getByLabel('Business name').fill(business);
   await merchant.getByLabel('Business type').selectOption({ label: 'Food & Dining' });
   await merchant.getByLabel('Business address').fill('7 Canyon Rd, Lyons, CO');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe-support';
-import { DEMO, expectToast, postBusinessUpdate, signIn, uniqueEmail } from './support';
+import { DEMO, expectToast, fillAccountFields, postBusinessUpdate, signIn, uniqueEmail } from './support';
 
 // St. Vrain Market: approved, in Lyons, with live deals; the demo member does not follow it in the seed.
 const MARKET = { name: 'St. Vrain Market', owner: { email: 'market@paylocal.local', password: 'merchant12345' }, deal: '15% Off Fishing Gear' };
@@ -129,9 +129,7 @@ test('an update posted while the member is offline appears once the network retu
 
 test('a new member sees the empty texts, and both tabs pass axe', async ({ page }) => {
   await page.goto('/register');
-  await page.getByLabel('Full name').fill('Nia Newcomer');
-  await page.getByLabel('Email address').fill(uniqueEmail('newcomer'));
-  await page.getByLabel('Password').fill('secret1234');
+  await fillAccountFields(page, { name: 'Nia Newcomer', email: uniqueEmail('newcomer'), password: 'secret1234' });
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/app$/);
   await page.goto('/notifications');

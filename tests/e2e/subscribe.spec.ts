@@ -1,15 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe-support';
-import { DEMO, expectToast, signIn, subscribeByApi, testCard, uniqueEmail } from './support';
+import { DEMO, expectToast, fillAccountFields, signIn, subscribeByApi, testCard, uniqueEmail } from './support';
 
 const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 const SIX_MB = Buffer.concat([PNG_1x1, Buffer.alloc(6 * 1024 * 1024)]);
 const NOT_AN_IMAGE = Buffer.from('This is a text file renamed to look like a photo.');
 
 async function fillAccount(page: Page, email: string) {
-  await page.getByLabel('Full name').fill('Pat Payer');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill('secret123');
+  await fillAccountFields(page, { name: 'Pat Payer', email: email, password: 'secret123' });
   await page.getByLabel('Home city').selectOption({ label: 'Lyons, Colorado' });
   await page.getByLabel('Preferred charity').selectOption({ label: 'Lyons Youth Sports' });
 }
@@ -109,9 +107,7 @@ test('paid, then the tab was left (3-D Secure redirect back without the form): t
 
 test('an existing email gets "Account Already Exists"', async ({ page }) => {
   await page.goto('/subscribe');
-  await page.getByLabel('Full name').fill('Maya Again');
-  await page.getByLabel('Email address').fill(DEMO.member.email);
-  await page.getByLabel('Password').fill('secret123');
+  await fillAccountFields(page, { name: 'Maya Again', email: DEMO.member.email, password: 'secret123' });
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expectToast(page, 'Account Already Exists', 'Please log in instead or use a different email address.');
   await expect(page.getByLabel('Full name')).toBeVisible();

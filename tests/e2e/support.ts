@@ -19,6 +19,13 @@ export async function signIn(page: Page, { email, password }: { email: string; p
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** Fills the account fields the register and subscribe forms share (full name, email address, password). */
+export async function fillAccountFields(page: Page, { name, email, password }: { name: string; email: string; password: string }) {
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+}
+
 /** The business `owner` posts `update` from its dashboard, in a browser context of its own (closed afterwards). */
 export async function postBusinessUpdate(browser: Browser, owner: { email: string; password: string }, update: string) {
   const context = await browser.newContext();

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import postgres from 'postgres';
 import { userTopic } from '../../supabase/functions/_shared/contract/realtime.ts';
 import { generateDeviceKey, passStepAt, publicKeyCoordinates, signPass } from '../../supabase/functions/_shared/member-pass.ts';
-import { expectToast, postBusinessUpdate, signIn, uniqueEmail } from '../e2e/support.ts';
+import { expectToast, fillAccountFields, postBusinessUpdate, signIn, uniqueEmail } from '../e2e/support.ts';
 import { rehearsalUrl } from './names.ts';
 import { HOSTED_PORTS, HOSTED_SECRETS } from './ports.ts';
 import { verifyToken } from './realtime-double.ts';
@@ -41,9 +41,7 @@ async function realtimeAdmits(claims: Record<string, unknown>, topic: string): P
 
 async function subscribe(page: Page, email: string) {
   await page.goto('/subscribe');
-  await page.getByLabel('Full name').fill('Hana Hosted');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill('secret123');
+  await fillAccountFields(page, { name: 'Hana Hosted', email: email, password: 'secret123' });
   await page.getByLabel('Home city').selectOption({ label: 'Lyons, Colorado' });
   await page.getByLabel('Preferred charity').selectOption({ label: 'Lyons Youth Sports' });
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
