@@ -1,4 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
+import { playwrightChromium } from './scripts/support/chromium.ts';
+import { playwrightRun } from './tests/support/playwright-run.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://localhost:${PORT}`;
@@ -7,10 +9,8 @@ process.env.E2E_DATA_DIR ??= `.data/e2e-${Date.now()}`;
 // Mail of this run (.eml files): tests/e2e/email.spec.ts reads it.
 process.env.E2E_MAIL_DIR ??= `${process.env.E2E_DATA_DIR}-mail`;
 
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
-};
+// The Debian Chromium with the flags every measurement and journey uses (scripts/support/chromium.ts).
+const launchOptions = playwrightChromium;
 
 /**
  * End-to-end journeys against the embedded stack (PGlite + API + the built PWA from dist/web).
@@ -19,10 +19,7 @@ const launchOptions = {
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  forbidOnly: !!process.env.CI,
-  retries: 0,
-  // scripts/test-all.mjs sets PLAYWRIGHT_JSON_OUTPUT_NAME to collect the counts for its summary line.
-  reporter: [[process.env.CI ? 'line' : 'list'], ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['json'] as ['json']] : [])],
+  ...playwrightRun,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {

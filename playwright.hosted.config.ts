@@ -1,4 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
+import { playwrightChromium } from './scripts/support/chromium.ts';
+import { playwrightRun } from './tests/support/playwright-run.ts';
 import { HOSTED_PORTS } from './tests/hosted/ports.ts';
 
 /**
@@ -11,9 +13,7 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   fullyParallel: false,
   workers: 1,
-  forbidOnly: !!process.env.CI,
-  retries: 0,
-  reporter: [[process.env.CI ? 'line' : 'list'], ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['json'] as ['json']] : [])],
+  ...playwrightRun,
   timeout: 90_000,
   expect: { timeout: 15_000 },
   use: {
@@ -25,10 +25,7 @@ export default defineConfig({
     name: 'hosted-chromium',
     use: {
       ...devices['Desktop Chrome'],
-      launchOptions: {
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
-      },
+      launchOptions: playwrightChromium,
     },
   }],
   webServer: {

@@ -11,18 +11,15 @@
 //      one kind of interaction (INP of that page = its worst event). Goal ≤ 200 ms each.
 // Exits non-zero when a goal is unmet, unless BENCH_ENFORCE=false. BENCH_PHONE_SKIP=lighthouse|inp skips one part;
 // BENCH_PHONE_PAGES=/app measures only the pages named (comma-separated).
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import { freePort, memberCookie, playwrightChromium, startDebugChromium } from '../scripts/support/chromium.ts';
 import { startServer } from './support/external-load.ts';
 
 const repoRoot = join(import.meta.dirname, '..');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumFlags = ['--headless', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'];
 const RUNS = Math.max(1, Number(process.env.BENCH_PHONE_RUNS ?? 5));
 const INP_RUNS = Math.max(1, Number(process.env.BENCH_PHONE_INP_RUNS ?? 3));
 const MEMBER = { email: process.env.BENCH_PHONE_EMAIL ?? 'member@paylocal.local', password: process.env.BENCH_PHONE_PASSWORD ?? 'member12345' };
@@ -30,57 +27,13 @@ const GOALS = { performance: 95, appTbtMs: 150, appLcpMs: 2000, inpMs: 200 };
 
 const argUrl = process.argv.find((arg) => arg.startsWith('--url='))?.slice('--url='.length);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function signIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: base },
-    body: JSON.stringify(MEMBER),
-  });
-  if (!res.ok) throw new Error(`member sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
-}
-
 // ---------- Lighthouse ----------
-async function debugChromium(): Promise<{ port: number; close: () => Promise<void> }> {
-  const profile = mkdtempSync(join(tmpdir(), 'paylocal-bench-lh-'));
-  const child = spawn(chromiumPath, [...chromiumFlags, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    let text = '';
-    const timer = setTimeout(() => reject(new Error('Chromium did not open a DevTools port')), 30_000);
-    child.stderr!.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(text);
-      if (match) { clearTimeout(timer); resolve(Number(match[1])); }
-    });
-    child.on('exit', () => reject(new Error(`Chromium exited: ${text.slice(-500)}`)));
-  });
-  return {
-    port,
-    close: async () => {
-      child.kill();
-      await new Promise((resolve) => child.once('exit', resolve));
-      try { rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }); } catch { /* a leftover temp folder */ }
-    },
-  };
-}
-
 /** benchmarkIndex: Lighthouse's own measure of the machine's speed during the run (higher is faster), so a
  *  noisy run (the host busy: this is a shared VM) can be told from a slower build. */
 interface LighthouseRun { performance: number; tbtMs: number; lcpMs: number; benchmarkIndex: number; longTasks: string }
 
 async function lighthouseRun(base: string, path: string, cookie?: string): Promise<LighthouseRun> {
-  const chrome = await debugChromium();
+  const chrome = await startDebugChromium();
   try {
     const result = await lighthouse(`${base}${path}`, {
       port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'],
@@ -170,7 +123,7 @@ const INTERACTIONS: Interaction[] = [
 ];
 
 async function measureInp(base: string, cookie: string, interaction: Interaction): Promise<InpFigure | null> {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags.filter((flag) => flag !== '--headless') });
+  const browser = await chromium.launch(playwrightChromium);
   try {
     const context = await browser.newContext({
       serviceWorkers: 'block', viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: false, deviceScaleFactor: 2,
@@ -219,7 +172,7 @@ export async function bench() {
   console.log(`measuring ${base} (${given ? 'a running server' : 'the built app on the demo data'})`);
   const unmet: string[] = [];
   try {
-    const cookie = await signIn(base);
+    const cookie = await memberCookie(base, MEMBER);
     if (!skip.includes('lighthouse')) {
       console.log(`Lighthouse mobile, simulated throttling, ${RUNS} runs per page (a fresh browser each):`);
       for (const path of (process.env.BENCH_PHONE_PAGES ?? '/,/browse-deals,/app').split(',')) {

@@ -1,56 +1,16 @@
 -- What Supabase provides and migrations rely on. Applied only by the local runner (PGlite or a plain
 -- Postgres), never on Supabase. Idempotent: safe to run on every start.
 
-do $$
-begin
-  if not exists (select 1 from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
-end
-$$;
+-- The API roles, schema auth and its helpers: Supabase's own text, shared with the hosted rehearsal's baseline.
+\ir supabase-auth.sql
 
 create schema if not exists extensions;
-create schema if not exists auth;
 grant usage on schema extensions to anon, authenticated, service_role;
 grant usage on schema auth to anon, authenticated, service_role;
 grant usage on schema public to anon, authenticated, service_role;
 
 create extension if not exists pgcrypto with schema extensions;
 create extension if not exists pg_trgm with schema extensions;
-
--- Supabase's own definitions (supabase/postgres migrations): claims come from request.jwt.claims.
-create or replace function auth.uid() returns uuid
-language sql stable
-as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.sub', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
-  )::uuid
-$$;
-
-create or replace function auth.role() returns text
-language sql stable
-as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.role', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
-  )::text
-$$;
-
-create or replace function auth.jwt() returns jsonb
-language sql stable
-as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim', true), ''),
-    nullif(current_setting('request.jwt.claims', true), '')
-  )::jsonb
-$$;
 
 -- Realtime: on Supabase, realtime.send writes to realtime.messages and Realtime broadcasts it.
 -- Locally it becomes a NOTIFY that the runner relays over server-sent events.

@@ -2,33 +2,22 @@
 // test payments refuse to run unless ALLOW_TEST_PAYMENTS=true, by the deployed function's own rule
 // (decision 170; the deployed entry's side is tests/deno/edge-function-env.test.ts). It stops before it
 // opens a database, so nothing is touched.
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { cleanEnv } from '../tests/support/deployed-env.ts';
+import { runEntry, type EntryRun } from '../tests/support/run-entry.ts';
 
 const root = join(import.meta.dirname, '..');
 
-/** Starts local/main.ts with `env` and resolves with its exit code and output (or kills it once it listens, or after 60 s). */
-function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+/** Starts local/main.ts with `env` and resolves with its exit code and output (or stops it once it listens, or after 60 s). */
+function start(env: Record<string, string>): Promise<EntryRun> {
   const dataDir = mkdtempSync(join(tmpdir(), 'paylocal-main-payments-'));
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'local', 'main.ts')], {
-      cwd: root,
-      env: { ...cleanEnv(), NODE_ENV: undefined, DATABASE_URL: undefined, DATA_DIR: join(dataDir, 'pglite'), PORT: '0', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const collect = (d: Buffer) => {
-      output += d;
-      if (output.includes('Pay Local ready')) child.kill('SIGTERM');
-    };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('exit', (code) => { clearTimeout(timer); resolve({ code, output }); });
+  return runEntry(process.execPath, ['--import', 'tsx', join(root, 'local', 'main.ts')], {
+    cwd: root,
+    env: { ...cleanEnv(), NODE_ENV: undefined, DATABASE_URL: undefined, DATA_DIR: join(dataDir, 'pglite'), PORT: '0', ...env },
+    ready: 'Pay Local ready',
   });
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AdminSql } from './admin-sql.ts';
+import { readSqlFile } from './sql-file.ts';
 
 const root = join(import.meta.dirname, '..');
 const migrationsDir = join(root, 'supabase', 'migrations');
@@ -34,7 +35,7 @@ export interface PrepareResult {
  * supabase_migrations.schema_migrations, then seed.sql once.
  */
 export async function prepareDatabase(admin: AdminSql, options: PrepareOptions): Promise<PrepareResult> {
-  if (options.bootstrap !== false) await admin.exec(readFileSync(bootstrapPath, 'utf8'));
+  if (options.bootstrap !== false) await admin.exec(readSqlFile(bootstrapPath));
   await admin.exec(`
     create schema if not exists supabase_migrations;
     create table if not exists supabase_migrations.schema_migrations (version text primary key, name text, statements text[]);

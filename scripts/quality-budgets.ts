@@ -12,29 +12,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import { freePort, memberCookie, playwrightChromium, startDebugChromium } from './support/chromium.ts';
 
 const root = join(import.meta.dirname, '..');
 const distDir = join(root, 'dist', 'web');
 const reportsDir = join(root, '.data', 'test-reports');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumFlags = ['--headless', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'];
-/** A port nobody listens on (several checkouts may run servers on this machine at once). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 const port = Number(process.env.BUDGETS_PORT ?? (await freePort()));
 const baseURL = `http://localhost:${port}`;
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
@@ -92,16 +79,6 @@ async function startServer(): Promise<ChildProcess> {
   throw new Error('the local server did not start within 120 s');
 }
 
-async function memberCookie(): Promise<string> {
-  const res = await fetch(`${baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: baseURL },
-    body: JSON.stringify(member),
-  });
-  if (!res.ok) throw new Error(`member sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
-}
-
 // ---------- initial JavaScript ----------
 interface ScriptBytes {
   url: string;
@@ -124,7 +101,7 @@ interface JsMeasure {
  * splash is gone; "total" everything until the network is quiet.
  */
 async function measureJs(path: string, cookie?: string): Promise<JsMeasure> {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags.filter((flag) => flag !== '--headless') });
+  const browser = await chromium.launch(playwrightChromium);
   try {
     const context = await browser.newContext({ serviceWorkers: 'block', extraHTTPHeaders: cookie ? { Cookie: cookie } : {} });
     // In the page: the moment the screen's heading is up and the loading splash gone (no polling delay).
@@ -164,40 +141,6 @@ async function measureJs(path: string, cookie?: string): Promise<JsMeasure> {
 }
 
 // ---------- Lighthouse ----------
-/** A Chromium with a DevTools port for Lighthouse, started with the project's flags. */
-async function startDebugChromium(): Promise<{ port: number; close: () => Promise<void> }> {
-  const profile = await mkdtemp(join(tmpdir(), 'pay-local-lh-'));
-  const child = spawn(chromiumPath, [...chromiumFlags, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const debugPort = await new Promise<number>((resolve, reject) => {
-    let text = '';
-    const timer = setTimeout(() => reject(new Error('Chromium did not open a DevTools port')), 30_000);
-    child.stderr!.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(text);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-    child.on('exit', () => reject(new Error(`Chromium exited: ${text.slice(-500)}`)));
-  });
-  return {
-    port: debugPort,
-    close: async () => {
-      child.kill();
-      await new Promise((resolve) => child.once('exit', resolve));
-      // Chromium's helper processes may still be writing the profile for a moment after it exits.
-      try {
-        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
-      } catch {
-        // a leftover temporary folder is not worth failing the budgets over
-      }
-    },
-  };
-}
-
 interface LighthouseScores {
   performance: number;
   accessibility: number;
@@ -272,7 +215,7 @@ console.log(`precache: ${precache.entries} entries, ${kb(precache.bytes)} (budge
 
 const server = await startServer();
 try {
-  const cookie = await memberCookie();
+  const cookie = await memberCookie(baseURL, member);
   const pages: { path: string; cookie?: string; js: boolean }[] = [
     { path: '/', js: true },
     { path: '/browse-deals', js: false },

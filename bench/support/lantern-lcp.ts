@@ -2,38 +2,19 @@
 // server and prints Lantern's simulated graph for LCP, each request and CPU task with its simulated start and end.
 //   npx tsx bench/support/lantern-lcp.ts <base URL> [path=/app] [email password]
 // The LCP is the latest end in the graph: the request that ends last (often the entry chunk) is the one to cut.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
+import { memberCookie, startDebugChromium } from '../../scripts/support/chromium.ts';
 
 const [base = 'http://localhost:3000', path = '/app', email = 'member@paylocal.local', password = 'member12345'] = process.argv.slice(2);
 
 interface SimulatedNode { type: string; duration: number; request: { resourceType: string; url: string }; childEvents: { name: string; dur: number }[] }
 
-const res = await fetch(`${base}/api/auth/login`, {
-  method: 'POST', headers: { 'Content-Type': 'application/json', Origin: base }, body: JSON.stringify({ email, password }),
-});
-if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
-const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-const profile = mkdtempSync(join(tmpdir(), 'lantern-'));
-const chromium = spawn(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank',
-], { stdio: ['ignore', 'ignore', 'pipe'] });
+const cookie = await memberCookie(base, { email, password });
+const chrome = await startDebugChromium();
 try {
-  const port = await new Promise<number>((resolve) => {
-    let text = '';
-    chromium.stderr!.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(text);
-      if (match) resolve(Number(match[1]));
-    });
-  });
   const signedIn = path === '/' || path === '/browse-deals' ? undefined : { Cookie: cookie };
-  const result = await lighthouse(`${base}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: signedIn });
+  const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: signedIn });
   if (!result) throw new Error('Lighthouse returned nothing');
   const { artifacts, lhr } = result as unknown as { artifacts: Record<string, unknown>; lhr: typeof result.lhr };
   const metric = (id: string) => Math.round(lhr.audits[id].numericValue ?? NaN);
@@ -57,9 +38,5 @@ try {
     for (const row of rows) console.log(`  ${String(row.start).padStart(5)} → ${String(row.end).padStart(5)}  ${row.what}`);
   }
 } finally {
-  // The profile can be removed only once Chromium has exited (it writes to it until then).
-  const exited = new Promise((resolve) => chromium.once('exit', resolve));
-  chromium.kill();
-  await exited;
-  rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  await chrome.close();
 }

@@ -16,8 +16,7 @@ describe('precompress: brotli copies of the bundle', () => {
     writeFileSync(join(root, 'out', 'assets', 'tiny.css'), 'a{}');
     writeFileSync(join(root, 'out', 'assets', 'icon.png'), Buffer.alloc(4096));
     const plugin = precompress();
-    (plugin.configResolved as Hook)({ root, build: { outDir: 'out' } });
-    (plugin.writeBundle as Hook)({}, { 'assets/app.js': {}, 'assets/tiny.css': {}, 'assets/icon.png': {} });
+    (plugin.writeBundle as Hook)({ dir: join(root, 'out') }, { 'assets/app.js': {}, 'assets/tiny.css': {}, 'assets/icon.png': {} });
     const copy = join(root, 'out', 'assets', 'app.js.br');
     expect(brotliDecompressSync(readFileSync(copy)).equals(script)).toBe(true);
     expect(existsSync(join(root, 'out', 'assets', 'tiny.css.br'))).toBe(false);

@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -17,17 +17,15 @@ export const brotli = (bytes: Buffer) => brotliCompressSync(bytes, { params: { [
  * is generated later by the PWA plugin and is never pre-compressed (a stale copy would be worse than none).
  */
 export function precompress(): Plugin {
-  let outDir = '';
   return {
     name: 'pay-local-precompress',
     apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    writeBundle(_options, bundle) {
+    writeBundle({ dir }, bundle) {
+      // Vite gives Rollup the resolved build.outDir as the output folder.
+      if (!dir) throw new Error('precompress: the build has no output folder');
       for (const fileName of Object.keys(bundle)) {
         if (!COMPRESSIBLE.test(fileName)) continue;
-        const file = join(outDir, fileName);
+        const file = join(dir, fileName);
         const bytes = readFileSync(file);
         if (bytes.byteLength >= 1024) writeFileSync(`${file}.br`, brotli(bytes));
       }

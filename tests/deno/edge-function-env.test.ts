@@ -1,31 +1,20 @@
 // The deployed entry (supabase/functions/api/index.ts) under real Deno refuses to start, exiting non-zero
 // and naming the variable, when a secret is missing (decision 075) — never a silent demo fallback.
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { cleanEnv, DEPLOYED_ENV } from '../support/deployed-env.ts';
+import { runEntry, type EntryRun } from '../support/run-entry.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
-/** Starts the entry with `env` and resolves with its exit code and output (or kills it after 60 s). */
-function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const deno = spawn(join(root, 'node_modules', '.bin', 'deno'),
-      ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', 'supabase/functions/api/index.ts'], {
-        cwd: root,
-        env: { ...cleanEnv(), ...env, DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0', NO_COLOR: '1' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-    let output = '';
-    const collect = (d: Buffer) => {
-      output += d;
-      if (output.includes('Listening on')) deno.kill('SIGTERM');
-    };
-    deno.stdout.on('data', collect);
-    deno.stderr.on('data', collect);
-    const timer = setTimeout(() => deno.kill('SIGKILL'), 60_000);
-    deno.on('exit', (code) => { clearTimeout(timer); resolve({ code, output }); });
-  });
+/** Starts the entry with `env` and resolves with its exit code and output (or stops it once it listens, or after 60 s). */
+function start(env: Record<string, string>): Promise<EntryRun> {
+  return runEntry(join(root, 'node_modules', '.bin', 'deno'),
+    ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', 'supabase/functions/api/index.ts'], {
+      cwd: root,
+      env: { ...cleanEnv(), ...env, DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0', NO_COLOR: '1' },
+      ready: 'Listening on',
+    });
 }
 
 const SITE_AND_DB = { SITE_URL: 'https://paylocal.example', DATABASE_URL: 'postgres://postgres@127.0.0.1:1/postgres' };

@@ -1,9 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, WCAG_22_AA } from './axe-support';
 import { DEMO } from './support';
-
-/** WCAG 2.2 AA, as the quality budget asks: every success criterion up to level AA of 2.0, 2.1 and 2.2. */
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 type Account = { email: string; password: string } | null;
 
@@ -112,12 +109,6 @@ async function waitForScreen(page: Page) {
   await expect(page.getByText(/^Loading\b.*\.\.\.$/)).toHaveCount(0);
 }
 
-async function expectNoViolations(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
-
 /** Collects Content-Security-Policy violations (decision 089): the event in the page and the console report. */
 const cspReports = new WeakMap<Page, string[]>();
 async function watchCsp(page: Page) {
@@ -158,11 +149,11 @@ for (const { role, account, screens } of roles) {
         const expected = (screen.expectPath ?? screen.path).split('?')[0];
         await expect(page).toHaveURL((url) => url.pathname === expected);
         await waitForScreen(page);
-        await expectNoViolations(page, `${screen.path} as ${role}`);
+        await expectNoAxeViolations(page, { tags: WCAG_22_AA, label: `${screen.path} as ${role}` });
         for (const extra of screen.extras ?? []) {
           await extra.open(page);
           await waitForScreen(page);
-          await expectNoViolations(page, `${screen.path} (${extra.name}) as ${role}`);
+          await expectNoAxeViolations(page, { tags: WCAG_22_AA, label: `${screen.path} (${extra.name}) as ${role}` });
         }
         await expectNoCspViolations(page, `${screen.path} as ${role}`);
       });

@@ -1,13 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, WCAG_22_AA } from './axe-support';
 import { badCredentials, DEMO, signIn } from './support';
-
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 // Screens owned by later features (subscribe, browse deals) are only checked for having their h1.
 const PUBLIC_SCREENS: Array<[string, string | null]> = [
@@ -26,7 +19,7 @@ for (const [path, heading] of PUBLIC_SCREENS) {
     await page.goto(path);
     const h = heading ? page.getByRole('heading', { name: heading }) : page.getByRole('heading', { level: 1 });
     await expect(h.first()).toBeVisible();
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page, { tags: WCAG_22_AA });
   });
 }
 
@@ -34,11 +27,11 @@ test('the register form with a city and charities, and the error toast, pass axe
   await page.goto('/register');
   await page.getByLabel('Home city').selectOption({ label: 'Lyons, Colorado' });
   await expect(page.getByLabel('Preferred charity').locator('option', { hasText: 'Lyons Youth Sports' })).toBeAttached();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page, { tags: WCAG_22_AA });
 
   await signIn(page, badCredentials());
   await expect(page.getByTestId('toast')).toContainText('Login failed');
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page, { tags: WCAG_22_AA });
 });
 
 test('signed-in screens pass axe', async ({ page }) => {
@@ -48,6 +41,6 @@ test('signed-in screens pass axe', async ({ page }) => {
   for (const path of ['/app', '/notifications', '/profile']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page, { tags: WCAG_22_AA });
   }
 });

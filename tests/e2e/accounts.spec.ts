@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { badCredentials, DEMO, expectToast, signIn, uniqueEmail } from './support';
+import { badCredentials, DEMO, expectToast, fillAccountFields, signIn, uniqueEmail } from './support';
 
 test('a customer registers with Lyons, Colorado and a charity and lands on /app', async ({ page }) => {
   await page.goto('/register');
@@ -8,9 +8,7 @@ test('a customer registers with Lyons, Colorado and a charity and lands on /app'
   // No charity choice until a home city is picked.
   await expect(page.getByLabel('Preferred charity')).toHaveCount(0);
 
-  await page.getByLabel('Full name').fill('Casey Member');
-  await page.getByLabel('Email address').fill(uniqueEmail('customer'));
-  await page.getByLabel('Password').fill('secret1234');
+  await fillAccountFields(page, { name: 'Casey Member', email: uniqueEmail('customer'), password: 'secret1234' });
   await page.getByLabel('Home city').selectOption({ label: 'Lyons, Colorado' });
   const charity = page.getByLabel('Preferred charity');
   await expect(charity.locator('option', { hasText: 'Lyons Youth Sports' })).toBeAttached();
@@ -27,9 +25,7 @@ test('a merchant registers and sees "Application Under Review" with the business
   await expect(page.getByRole('heading', { name: 'Create merchant account' })).toBeVisible();
   await expect(page.getByRole('radio', { name: /Merchant/ })).toBeChecked();
 
-  await page.getByLabel('Full name').fill('Morgan Owner');
-  await page.getByLabel('Email address').fill(uniqueEmail('merchant'));
-  await page.getByLabel('Password').fill('secret1234');
+  await fillAccountFields(page, { name: 'Morgan Owner', email: uniqueEmail('merchant'), password: 'secret1234' });
   await page.getByLabel('Business name').fill('Mountain Bean Roasters');
   await page.getByLabel('Business type').selectOption({ label: 'Food & Dining' });
   await page.getByLabel('Business address').fill('12 Main St, Lyons, CO');
@@ -56,9 +52,7 @@ test('switching account type swaps the field sets', async ({ page }) => {
 
 test('registering an existing email shows "Registration failed"', async ({ page }) => {
   await page.goto('/register');
-  await page.getByLabel('Full name').fill('Copy Cat');
-  await page.getByLabel('Email address').fill(DEMO.member.email);
-  await page.getByLabel('Password').fill('secret1234');
+  await fillAccountFields(page, { name: 'Copy Cat', email: DEMO.member.email, password: 'secret1234' });
   await page.getByRole('button', { name: 'Create Account' }).click();
   const item = await expectToast(page, 'Registration failed', 'User already exists');
   await expect(item).toHaveAttribute('data-variant', 'destructive');

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe-support';
 import { DEMO, expectToast, signIn, uniqueEmail } from './support';
 
 // The designated admin in a real browser: approves a pending merchant, deletes a user and sees their
@@ -166,18 +167,16 @@ test('a member never reaches the dashboard (the API tests cover a second ADMIN-r
 });
 
 test('the admin dashboard has no accessibility violations on any tab or dialog', async ({ page }) => {
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
-  const check = async () => expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await openAdmin(page);
   await expect(page.getByRole('table', { name: 'Active merchants' })).toBeVisible();
-  await check();
+  await expectNoAxeViolations(page);
   await page.getByRole('tab', { name: 'User Management' }).click();
   await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
-  await check();
+  await expectNoAxeViolations(page);
   await page.getByRole('tab', { name: 'City Management' }).click();
   await expect(page.getByRole('table', { name: 'Cities' })).toBeVisible();
-  await check();
+  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Add City' }).click();
   await expect(page.getByRole('dialog', { name: 'Add City' })).toBeVisible();
-  await check();
+  await expectNoAxeViolations(page);
 });

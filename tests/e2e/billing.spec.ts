@@ -2,10 +2,10 @@
 // (banner, mail, card update, paid, access kept), 3-D Secure at renewal, a card update, a plan change with
 // its proration shown first, and a pass's terms — on a 390 px phone.
 import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForMail } from '../support/mail';
-import { expectToast, uniqueEmail } from './support';
+import { expectNoAxeViolations, WCAG_22_AA } from './axe-support';
+import { expectToast, fillAccountFields, subscribeByApi, uniqueEmail } from './support';
 
 const MAIL_DIR = resolve(process.env.E2E_MAIL_DIR!);
 
@@ -14,21 +14,8 @@ test.use({ viewport: { width: 390, height: 844 } });
 /** Subscribes in the browser's own context (the API flow the subscribe page drives), so the page is signed in. */
 async function subscribe(page: Page, prefix: string, plan = 'monthly') {
   const email = uniqueEmail(prefix);
-  const account = { email, name: 'Billie Billing', password: 'secret123' };
-  const created = await (await page.request.post('/api/create-subscription', { data: { ...account, plan } })).json();
-  expect((await page.request.post('/api/test-payments/confirm', {
-    data: { clientSecret: created.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
-  })).status()).toBe(200);
-  expect((await page.request.post('/api/complete-subscription', {
-    data: { ...account, paymentIntentId: created.paymentIntentId, customerId: created.customerId, plan },
-  })).status()).toBe(200);
+  await subscribeByApi(page.request, { email, name: 'Billie Billing', password: 'secret123' }, plan);
   return email;
-}
-
-/** WCAG 2.2 AA, as a11y.spec.ts checks every other screen. */
-async function expectAccessible(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), label).toEqual([]);
 }
 
 async function noSidewaysScroll(page: Page) {
@@ -54,7 +41,7 @@ test('a failed renewal: banner on /app and /profile, a mail, a declined retry, a
   await expect(banner).toBeVisible();
   await expect(banner).toContainText('You keep your member deals until');
   await noSidewaysScroll(page);
-  await expectAccessible(page, '/profile with a failed renewal');
+  await expectNoAxeViolations(page, { tags: WCAG_22_AA, label: '/profile with a failed renewal' });
 
   const mail = await waitForMail(MAIL_DIR, email, /renewal payment failed/);
   expect(mail.text).toContain('Update card');
@@ -93,7 +80,7 @@ test('3-D Secure at renewal: the banner opens the invoice page, which confirms t
   await banner.getByRole('link', { name: 'Confirm payment' }).click();
   await expect(page).toHaveURL(/\/test-payments\/invoice\/in_test_/);
   await noSidewaysScroll(page);
-  await expectAccessible(page, 'the test invoice page');
+  await expectNoAxeViolations(page, { tags: WCAG_22_AA, label: 'the test invoice page' });
   await page.getByRole('button', { name: 'Confirm payment' }).click();
   await expectToast(page, 'Payment confirmed');
   await expect(page).toHaveURL(/\/profile$/);
@@ -118,7 +105,7 @@ test('a plan change shows the proration before confirming, then charges it', asy
   await expect(preview).toContainText('Credit for the unused part of this period');
   const charged = (await preview.getByText(/Charged now/).textContent())!.match(/\$[\d.,]+/)![0];
   await noSidewaysScroll(page);
-  await expectAccessible(page, 'the plan change preview');
+  await expectNoAxeViolations(page, { tags: WCAG_22_AA, label: 'the plan change preview' });
   await preview.getByRole('button', { name: 'Confirm switch' }).click();
   await expectToast(page, 'Plan changed', 'You are now on the Yearly plan.');
   await expect(page.getByText('· Yearly', { exact: true })).toBeVisible();
@@ -138,9 +125,7 @@ test('a Weekend pass shows its terms, says "Ends", and offers to renew it', asyn
 test('the payment step states the plan\'s terms before the card', async ({ page }) => {
   await page.goto('/subscribe');
   await page.getByText('Weekend', { exact: true }).click();
-  await page.getByLabel('Full name').fill('Terry Terms');
-  await page.getByLabel('Email address').fill(uniqueEmail('terms'));
-  await page.getByLabel('Password').fill('secret123');
+  await fillAccountFields(page, { name: 'Terry Terms', email: uniqueEmail('terms'), password: 'secret123' });
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page.getByTestId('plan-terms')).toContainText('$6.99 once for 3 days of membership. The pass does not renew');
   await expect(page.getByLabel('Card number')).toBeVisible();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectToast, signIn, uniqueEmail } from './support';
+import { expectNoAxeViolations, WCAG_22_AA } from './axe-support';
+import { DEMO, expectToast, fillAccountFields, signIn, uniqueEmail } from './support';
 
 // Charity transparency (issue 17, decision 125): the admin manages charities per city, visitors see where the
 // 10% shares went on /impact, and the admin downloads a monthly statement per charity.
@@ -97,9 +97,7 @@ test.describe.serial('where the money went', () => {
     await admin.dispose();
 
     await page.goto('/subscribe');
-    await page.getByLabel('Full name').fill('Gina Giver');
-    await page.getByLabel('Email address').fill(uniqueEmail('giver'));
-    await page.getByLabel('Password').fill('secret123');
+    await fillAccountFields(page, { name: 'Gina Giver', email: uniqueEmail('giver'), password: 'secret123' });
     await page.getByLabel('Home city').selectOption({ label: city });
     await page.getByLabel('Preferred charity').selectOption({ label: charity });
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
@@ -159,23 +157,19 @@ test.describe.serial('where the money went', () => {
 });
 
 test('the charities tab and its dialogs have no accessibility violations', async ({ page }) => {
-  const expectClean = async (label: string) => {
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), label).toEqual([]);
-  };
   await openAdminTab(page, 'Charity Management');
   const table = page.getByRole('table', { name: 'Charities' });
   await expect(table).toContainText('Lyons Youth Sports');
   await page.getByRole('button', { name: 'Add Charity' }).click();
   await expect(page.getByRole('dialog', { name: 'Add Charity' })).toBeVisible();
-  await expectClean('Add Charity');
+  await expectNoAxeViolations(page, { tags: WCAG_22_AA, label: 'Add Charity' });
   await page.getByRole('dialog', { name: 'Add Charity' }).getByRole('button', { name: 'Cancel' }).click();
   await table.getByRole('button', { name: 'Statement of Lyons Youth Sports' }).click();
   await expect(page.getByRole('dialog', { name: 'Monthly Statement' })).toBeVisible();
-  await expectClean('Monthly Statement');
+  await expectNoAxeViolations(page, { tags: WCAG_22_AA, label: 'Monthly Statement' });
   await page.getByRole('dialog', { name: 'Monthly Statement' }).getByRole('button', { name: 'Close' }).click();
   await table.getByRole('button', { name: 'Retire Lyons Youth Sports' }).click();
   await expect(page.getByRole('dialog', { name: 'Retire charity?' })).toBeVisible();
-  await expectClean('Retire charity?');
+  await expectNoAxeViolations(page, { tags: WCAG_22_AA, label: 'Retire charity?' });
   await page.getByRole('dialog', { name: 'Retire charity?' }).getByRole('button', { name: 'Cancel' }).click();
 });

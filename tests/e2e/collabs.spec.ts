@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe-support';
 import { DEMO, expectToast, signIn, uniqueEmail } from './support';
 
 // Two merchants in two browser contexts: one finds the other by a misspelled name and proposes a
@@ -174,20 +175,18 @@ test('the browse tab shows the empty texts and the category and city filters', a
 });
 
 test('Local Collabs has no accessibility violations on any tab, nor with the request form open', async ({ page }) => {
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
-  const check = async () => expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await signIn(page, DEMO.merchant);
   await expect(page).toHaveURL(/\/merchant$/);
   await page.getByRole('link', { name: /Local Collabs/ }).click();
   await expect(page.getByRole('list').getByRole('button').first()).toBeVisible();
-  await check();
+  await expectNoAxeViolations(page);
   await page.getByRole('list').getByRole('button').first().click();
   await expect(page.getByRole('heading', { name: /Create Collaboration with/ })).toBeVisible();
-  await check();
+  await expectNoAxeViolations(page);
   await page.getByRole('tab', { name: 'Requests' }).click();
   await expect(page.getByRole('heading', { name: 'Pending Requests' })).toBeVisible();
-  await check();
+  await expectNoAxeViolations(page);
   await page.getByRole('tab', { name: 'Active Collabs' }).click();
   await expect(page.getByRole('heading', { name: 'Active Collaborations' })).toBeVisible();
-  await check();
+  await expectNoAxeViolations(page);
 });

@@ -1,5 +1,6 @@
 import { expect, request, test, type Locator, type Page } from '@playwright/test';
-import { DEMO, expectToast, signIn, uniqueEmail } from './support';
+import { expectNoAxeViolations } from './axe-support';
+import { DEMO, expectToast, fillAccountFields, signIn, uniqueEmail } from './support';
 
 // One journey across three people: a merchant registers and is approved, creates a percent and an
 // amount deal and sees their codes; the seeded member (active membership) finds them by city,
@@ -35,9 +36,7 @@ test('deals: register, approve, create, find, verify, undo, earn and redeem', as
   const merchantContext = await browser.newContext();
   const merchant = await merchantContext.newPage();
   await merchant.goto('/register?role=merchant');
-  await merchant.getByLabel('Full name').fill('Kit Flyer');
-  await merchant.getByLabel('Email address').fill(uniqueEmail('kites'));
-  await merchant.getByLabel('Password').fill('secret1234');
+  await fillAccountFields(merchant, { name: 'Kit Flyer', email: uniqueEmail('kites'), password: 'secret1234' });
   await merchant.getByLabel('Business name').fill(business);
   await merchant.getByLabel('Business type').selectOption({ label: 'Food & Dining' });
   await merchant.getByLabel('Business address').fill('7 Canyon Rd, Lyons, CO');
@@ -163,31 +162,29 @@ test('deals: register, approve, create, find, verify, undo, earn and redeem', as
 });
 
 test('deal screens pass automated accessibility checks', async ({ page }) => {
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
-  const check = async () => expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
   await page.goto('/browse-deals');
   await expect(page.getByRole('article').first()).toBeVisible();
   await expect(page.getByText('Subscribe to reveal').first()).toBeVisible();
-  await check();
+  await expectNoAxeViolations(page);
 
   await signIn(page, DEMO.member);
   await expect(page.getByRole('article', { name: '$3 Off Any Latte' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Points balances' })).toContainText("Rosa's River Cafe");
-  await check();
+  await expectNoAxeViolations(page);
   await page.getByRole('tab', { name: 'Community Feed' }).click();
   await expect(page.getByText('Community Features Coming Soon')).toBeVisible();
-  await check();
+  await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await signIn(page, DEMO.merchant);
   await expect(page.getByRole('heading', { name: "Welcome, Rosa's River Cafe" })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Active Deal Codes' })).toBeVisible();
-  await check();
+  await expectNoAxeViolations(page);
   await page.goto('/merchant/deals');
   await expect(page.getByRole('article', { name: '$3 Off Any Latte' })).toBeVisible();
-  await check();
+  await expectNoAxeViolations(page);
   await page.goto('/merchant/counter');
   await expect(page.getByRole('listitem', { name: '$3 Off Any Latte' })).toBeVisible();
-  await check();
+  await expectNoAxeViolations(page);
 });

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { linkIn, waitForMail } from '../support/mail';
-import { expectToast, signIn, uniqueEmail } from './support';
+import { expectToast, signIn, subscribeByApi, uniqueEmail } from './support';
 
 // The run's mail folder (playwright.config.ts passes it to the server as MAIL_DIR).
 const MAIL_DIR = resolve(process.env.E2E_MAIL_DIR!);
@@ -104,23 +104,12 @@ test('the verification link flips the profile badge from "Not verified" to "Veri
 const LYONS = 'c0000000-0000-4000-8000-000000000001';
 const LYONS_YOUTH_SPORTS = 'ca000000-0000-4000-8000-000000000002';
 
-/** The test-provider subscribe flow over the API; signs the context in. */
-async function subscribeByApi(request: APIRequestContext, email: string) {
-  const account = { email, name: 'Pia Payer', password: 'secret123', homeCityId: LYONS, preferredCharityId: LYONS_YOUTH_SPORTS };
-  const created = await (await request.post('/api/create-subscription', { data: { ...account, plan: 'monthly' } })).json();
-  const paid = await request.post('/api/test-payments/confirm', {
-    data: { clientSecret: created.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
-  });
-  expect(paid.status()).toBe(200);
-  const done = await request.post('/api/complete-subscription', {
-    data: { ...account, paymentIntentId: created.paymentIntentId, customerId: created.customerId, plan: 'monthly' },
-  });
-  expect(done.status()).toBe(200);
-}
+/** A new paying member in Lyons, giving to Lyons Youth Sports (the receipt's charity line), for subscribeByApi. */
+const payer = (email: string) => ({ email, name: 'Pia Payer', password: 'secret123', homeCityId: LYONS, preferredCharityId: LYONS_YOUTH_SPORTS });
 
 test('a test payment mails a receipt with the plan, the period and the charity line', async ({ page }) => {
   const email = uniqueEmail('receipt');
-  await subscribeByApi(page.request, email);
+  await subscribeByApi(page.request, payer(email));
   const receipt = await waitForMail(MAIL_DIR, email, /Your Pay Local receipt/);
   expect(receipt.text).toContain('$9.99 for the Monthly plan');
   expect(receipt.text).toMatch(/Period: \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}\./);
@@ -130,7 +119,7 @@ test('a test payment mails a receipt with the plan, the period and the charity l
 
 test('pause → resume from the member home → the deal codes are visible again', async ({ page }) => {
   const email = uniqueEmail('resume');
-  await subscribeByApi(page.request, email);
+  await subscribeByApi(page.request, payer(email));
   await page.goto('/app');
   await expect(page.getByTestId('deal-code').first()).toBeVisible();
 
@@ -153,7 +142,7 @@ test('pause → resume from the member home → the deal codes are visible again
 
 test('a paused member who opens /subscribe is offered Resume (not a new subscription) and lands on /app', async ({ page }) => {
   const email = uniqueEmail('paused-subscribe');
-  await subscribeByApi(page.request, email);
+  await subscribeByApi(page.request, payer(email));
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Pause Membership' }).click();
   await page.getByRole('button', { name: 'Yes, Pause Membership' }).click();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectToast, signIn, uniqueEmail } from './support';
+import { expectNoAxeViolations } from './axe-support';
+import { DEMO, expectToast, fillAccountFields, postBusinessUpdate, signIn, uniqueEmail } from './support';
 
 // St. Vrain Market: approved, in Lyons, with live deals; the demo member does not follow it in the seed.
 const MARKET = { name: 'St. Vrain Market', owner: { email: 'market@paylocal.local', password: 'merchant12345' }, deal: '15% Off Fishing Gear' };
@@ -93,13 +94,7 @@ test('a business update from the dashboard raises the unread count in the open m
   await expect(badge).toBeVisible(); // the seed leaves some unread
   const before = Number((await badge.textContent())?.replace(/\D/g, ''));
 
-  const merchantContext = await browser.newContext();
-  const merchant = await merchantContext.newPage();
-  await signIn(merchant, DEMO.merchant);
-  await expect(merchant).toHaveURL(/\/merchant$/);
-  await merchant.getByLabel('Update', { exact: true }).fill(update);
-  await merchant.getByRole('button', { name: 'Post Update' }).click();
-  await expectToast(merchant, 'Update posted');
+  await postBusinessUpdate(browser, DEMO.merchant, update);
 
   await expect.poll(async () => Number((await badge.textContent())?.replace(/\D/g, '')), { timeout: 15_000 }).toBeGreaterThan(before);
   await openMemberNotifications(member);
@@ -107,7 +102,6 @@ test('a business update from the dashboard raises the unread count in the open m
   await expect(card).toBeVisible();
   await expect(card.getByRole('link', { name: 'View Deal' })).toHaveCount(0);
 
-  await merchantContext.close();
   await memberContext.close();
 });
 
@@ -122,12 +116,7 @@ test('an update posted while the member is offline appears once the network retu
   await expect(member.getByRole('article').first()).toBeVisible();
 
   await memberContext.setOffline(true);
-  const merchantContext = await browser.newContext();
-  const merchant = await merchantContext.newPage();
-  await signIn(merchant, DEMO.merchant);
-  await merchant.getByLabel('Update', { exact: true }).fill(update);
-  await merchant.getByRole('button', { name: 'Post Update' }).click();
-  await expectToast(merchant, 'Update posted');
+  await postBusinessUpdate(browser, DEMO.merchant, update);
   // Whatever reached the page meanwhile, the list it shows is still there (a failed refetch keeps it).
   await expect(member.getByRole('heading', { name: 'Your Notifications' })).toBeVisible();
   await expect(member.getByRole('article').first()).toBeVisible();
@@ -135,29 +124,24 @@ test('an update posted while the member is offline appears once the network retu
   await memberContext.setOffline(false);
   await expect(member.getByRole('article').filter({ hasText: update })).toBeVisible({ timeout: 15_000 });
 
-  await merchantContext.close();
   await memberContext.close();
 });
 
 test('a new member sees the empty texts, and both tabs pass axe', async ({ page }) => {
   await page.goto('/register');
-  await page.getByLabel('Full name').fill('Nia Newcomer');
-  await page.getByLabel('Email address').fill(uniqueEmail('newcomer'));
-  await page.getByLabel('Password').fill('secret1234');
+  await fillAccountFields(page, { name: 'Nia Newcomer', email: uniqueEmail('newcomer'), password: 'secret1234' });
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/app$/);
   await page.goto('/notifications');
 
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
-  const check = async () => expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/app');
   await expect(page.getByText('No notifications yet')).toBeVisible();
   await expect(page.getByText('Follow businesses to get notified about new deals')).toBeVisible();
   await expect(page.getByText('Get notified when businesses you follow post new deals or updates')).toBeVisible();
-  await check();
+  await expectNoAxeViolations(page);
   await page.getByRole('tab', { name: 'Following' }).click();
   await expect(page.getByText("You're not following any businesses yet")).toBeVisible();
   await expect(page.getByText('Follow businesses to get notifications when they post new deals')).toBeVisible();
   await expect(page.getByText('Follow your favorite local businesses to get notifications about their latest deals')).toBeVisible();
-  await check();
+  await expectNoAxeViolations(page);
 });

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO, signIn, uniqueEmail } from './support';
+import { expectNoAxeViolations } from './axe-support';
+import { DEMO, signIn, subscribeByApi, uniqueEmail } from './support';
 
 // Refunds and disputes on the embedded default (test payments, decision 172): the admin refunds a
 // member's payment from the users table (the membership ends, /impact is net), and rehearses a
@@ -11,14 +12,7 @@ const LYONS = 'c0000000-0000-4000-8000-000000000001';
 async function payingMember(request: APIRequestContext, prefix: string) {
   const email = uniqueEmail(prefix);
   const name = `Refund ${prefix} ${Math.random().toString(36).slice(2, 6)}`;
-  const account = { email, name, password: 'secret123', homeCityId: LYONS };
-  const created = await (await request.post('/api/create-subscription', { data: { ...account, plan: 'monthly' } })).json();
-  expect((await request.post('/api/test-payments/confirm', {
-    data: { clientSecret: created.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
-  })).status()).toBe(200);
-  expect((await request.post('/api/complete-subscription', {
-    data: { ...account, paymentIntentId: created.paymentIntentId, customerId: created.customerId, plan: 'monthly' },
-  })).status()).toBe(200);
+  await subscribeByApi(request, { email, name, password: 'secret123', homeCityId: LYONS });
   return { email, name };
 }
 
@@ -50,9 +44,7 @@ test('the admin refunds a member\'s payment: the membership ends and /impact sho
   await payment.getByRole('button', { name: 'Refund' }).click();
   await payment.getByRole('button', { name: 'Refund $9.99' }).click();
   await expect(payment.getByRole('alert')).toHaveText('A reason is required.');
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
-  const accessible = async () => expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-  await accessible();
+  await expectNoAxeViolations(page);
   await payment.getByLabel('Reason').fill('Charged by mistake');
   await payment.getByRole('button', { name: 'Refund $9.99' }).click();
   await expect(payment.getByRole('status')).toHaveText('Refunded $9.99. The membership has ended.');
@@ -74,7 +66,7 @@ test('the admin refunds a member\'s payment: the membership ends and /impact sho
   const log = page.getByRole('table', { name: 'Audit log' });
   await expect(log.getByRole('row', { name: /Charged by mistake/ })).toContainText(DEMO.admin.email);
   await expect(log.getByRole('row', { name: /Charged by mistake/ })).toContainText('membership ended');
-  await accessible();
+  await expectNoAxeViolations(page);
   await memberContext.close();
 });
 

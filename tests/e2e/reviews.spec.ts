@@ -1,19 +1,13 @@
 // Issue 31 (decision 183): a member rates a business after a redemption there (a pass scanned at its counter), the
 // owner replies, another member reports the review, the admin hides it; "offer not honoured" reaches the owner's
 // dashboard and the admin's queue. Counter calls and the first member's subscription are API fixtures.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generateDeviceKey, passStepAt, publicKeyCoordinates, signPass } from '../../supabase/functions/_shared/member-pass';
+import { expectNoAxeViolations, WCAG_22_AA } from './axe-support';
 import { createDeal, ownMerchant } from './counter-support';
-import { DEMO, expectToast, signIn, uniqueEmail } from './support';
+import { DEMO, expectToast, signIn, subscribeByApi, uniqueEmail } from './support';
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function expectAccessible(page: Page, selector: string) {
-  const { violations } = await new AxeBuilder({ page }).include(selector).withTags(WCAG_22_AA).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -23,15 +17,7 @@ async function expectNoSidewaysScroll(page: Page) {
 /** A new member with an active membership (test payments), signed in on `api`. */
 async function newMember(api: APIRequestContext, name: string) {
   const account = { email: uniqueEmail('reviewer'), name, password: 'secret1234' };
-  const created = await (await api.post('/api/create-subscription', { data: { ...account, plan: 'monthly' } })).json();
-  const paid = await api.post('/api/test-payments/confirm', {
-    data: { clientSecret: created.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
-  });
-  expect(paid.status()).toBe(200);
-  const done = await api.post('/api/complete-subscription', {
-    data: { ...account, paymentIntentId: created.paymentIntentId, customerId: created.customerId, plan: 'monthly' },
-  });
-  expect(done.status(), await done.text()).toBe(200);
+  await subscribeByApi(api, account);
   expect((await api.post('/api/auth/login', { data: { email: account.email, password: account.password } })).status()).toBe(200);
   return account;
 }
@@ -69,7 +55,7 @@ test('rate after a redemption, the owner replies, a member reports, the admin hi
   await page.getByRole('button', { name: `Rate ${business}` }).click();
   const sheet = page.getByRole('dialog', { name: `Rate ${business}` });
   await expect(sheet.getByRole('group', { name: 'Your rating' })).toBeVisible();
-  await expectAccessible(page, '[role="dialog"]');
+  await expectNoAxeViolations(page, { tags: WCAG_22_AA, include: '[role="dialog"]' });
   await expectNoSidewaysScroll(page);
   await sheet.locator('label').filter({ hasText: '4 stars: Very good' }).click();
   await expect(sheet.getByRole('radio', { name: '4 stars: Very good' })).toBeChecked();
@@ -85,11 +71,11 @@ test('rate after a redemption, the owner replies, a member reports, the admin hi
   const item = comments.getByTestId('review').filter({ hasText: comment });
   await expect(item).toBeVisible();
   await expect(item.locator('b')).toHaveCount(0);
-  await expectAccessible(page, '[role="dialog"]');
+  await expectNoAxeViolations(page, { tags: WCAG_22_AA, include: '[role="dialog"]' });
   // Offer not honoured, within 24 hours of the visit.
   await comments.getByRole('button', { name: 'Offer not honoured?' }).click();
   await comments.getByLabel('What happened (optional)').fill(`They said the pass was fake ${suffix}`);
-  await expectAccessible(page, '[role="dialog"]');
+  await expectNoAxeViolations(page, { tags: WCAG_22_AA, include: '[role="dialog"]' });
   await comments.getByRole('button', { name: 'Send report' }).click();
   await expectToast(page, 'Report sent');
   await expect(comments.getByRole('button', { name: 'Offer not honoured?' })).toHaveCount(0);
@@ -107,7 +93,7 @@ test('rate after a redemption, the owner replies, a member reports, the admin hi
   await expect(owner.getByTestId('offer-report').filter({ hasText: `They said the pass was fake ${suffix}` })).toBeVisible();
   await expect(owner.getByTestId('review').filter({ hasText: comment })).toBeVisible();
   await owner.getByLabel('Reply to Rae (once)').fill('Thank you, come again!');
-  await expectAccessible(owner, 'main');
+  await expectNoAxeViolations(owner, { tags: WCAG_22_AA, include: 'main' });
   await owner.getByRole('button', { name: 'Post reply' }).click();
   await expectToast(owner, 'Reply posted');
   await expect(owner.getByTestId('review').filter({ hasText: 'Thank you, come again!' })).toBeVisible();
@@ -139,7 +125,7 @@ test('rate after a redemption, the owner replies, a member reports, the admin hi
   await expect(admin.getByTestId('offer-report').filter({ hasText: `They said the pass was fake ${suffix}` })).toContainText(business);
   const queued = admin.getByTestId('review').filter({ hasText: comment });
   await expect(queued).toContainText('1 report, 1 open');
-  await expectAccessible(admin, '[role="tabpanel"]');
+  await expectNoAxeViolations(admin, { tags: WCAG_22_AA, include: '[role="tabpanel"]' });
   await queued.getByRole('button', { name: 'Hide' }).click();
   await expectToast(admin, 'Review hidden');
   await expect(queued.getByRole('button', { name: 'Restore' })).toBeVisible();

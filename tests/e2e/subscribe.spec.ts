@@ -1,14 +1,13 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, expectToast, signIn, uniqueEmail } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe-support';
+import { DEMO, expectToast, fillAccountFields, signIn, subscribeByApi, testCard, uniqueEmail } from './support';
 
 const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 const SIX_MB = Buffer.concat([PNG_1x1, Buffer.alloc(6 * 1024 * 1024)]);
 const NOT_AN_IMAGE = Buffer.from('This is a text file renamed to look like a photo.');
 
 async function fillAccount(page: Page, email: string) {
-  await page.getByLabel('Full name').fill('Pat Payer');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill('secret123');
+  await fillAccountFields(page, { name: 'Pat Payer', email: email, password: 'secret123' });
   await page.getByLabel('Home city').selectOption({ label: 'Lyons, Colorado' });
   await page.getByLabel('Preferred charity').selectOption({ label: 'Lyons Youth Sports' });
 }
@@ -21,19 +20,8 @@ async function payWithCard(page: Page, cardNumber: string) {
   await page.getByRole('button', { name: /^Pay \$/ }).click();
 }
 
-/** The whole subscribe flow over the API (for tests that start from a paying member); signs the context in. */
-async function subscribeByApi(request: APIRequestContext, email: string, plan = 'monthly') {
-  const account = { email, name: 'Api Payer', password: 'secret123' };
-  const created = await (await request.post('/api/create-subscription', { data: { ...account, plan } })).json();
-  const paid = await request.post('/api/test-payments/confirm', {
-    data: { clientSecret: created.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
-  });
-  expect(paid.status()).toBe(200);
-  const done = await request.post('/api/complete-subscription', {
-    data: { ...account, paymentIntentId: created.paymentIntentId, customerId: created.customerId, plan },
-  });
-  expect(done.status()).toBe(200);
-}
+/** A new paying member's account, for subscribeByApi. */
+const apiPayer = (email: string) => ({ email, name: 'Api Payer', password: 'secret123' });
 
 test('the plans show Monthly "Premium" as the default and most popular, and Yearly as trending', async ({ page }) => {
   await page.goto('/subscribe');
@@ -99,9 +87,7 @@ test('paid, then the tab was left (3-D Secure redirect back without the form): t
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   const checkout = await (await started).json();
   // The card is confirmed outside this page (as a bank's 3-D Secure page would); the page never completes.
-  const paid = await page.request.post('/api/test-payments/confirm', {
-    data: { clientSecret: checkout.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
-  });
+  const paid = await page.request.post('/api/test-payments/confirm', { data: testCard(checkout.clientSecret) });
   expect(paid.status()).toBe(200);
   // The server created the account already: the password chosen in the form works.
   expect((await page.request.post('/api/auth/login', { data: { email, password: 'secret123' } })).status()).toBe(200);
@@ -121,9 +107,7 @@ test('paid, then the tab was left (3-D Secure redirect back without the form): t
 
 test('an existing email gets "Account Already Exists"', async ({ page }) => {
   await page.goto('/subscribe');
-  await page.getByLabel('Full name').fill('Maya Again');
-  await page.getByLabel('Email address').fill(DEMO.member.email);
-  await page.getByLabel('Password').fill('secret123');
+  await fillAccountFields(page, { name: 'Maya Again', email: DEMO.member.email, password: 'secret123' });
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expectToast(page, 'Account Already Exists', 'Please log in instead or use a different email address.');
   await expect(page.getByLabel('Full name')).toBeVisible();
@@ -151,7 +135,7 @@ test('a signed-in customer without a membership subscribes their own account', a
 });
 
 test('profile: pause shows the paused state, and Resume Membership makes it active again', async ({ page }) => {
-  await subscribeByApi(page.request, uniqueEmail('pause'));
+  await subscribeByApi(page.request, apiPayer(uniqueEmail('pause')));
   await page.goto('/profile');
   await expect(page.getByText('Renews')).toBeVisible();
   // Pause asks first (issue 31): backing out changes nothing.
@@ -175,7 +159,7 @@ test('profile: pause shows the paused state, and Resume Membership makes it acti
 });
 
 test('profile: cancel lists the lost benefits, then shows "Ends" and hides Pause and Cancel', async ({ page }) => {
-  await subscribeByApi(page.request, uniqueEmail('cancel'), 'monthly');
+  await subscribeByApi(page.request, apiPayer(uniqueEmail('cancel')), 'monthly');
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Cancel Membership' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel your membership?' });
@@ -247,17 +231,15 @@ test('uploads reject a renamed non-image and a 6 MB file, in the browser and on 
 });
 
 test('the subscribe screen has no detectable accessibility violations', async ({ page }) => {
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
   await page.goto('/subscribe');
   await page.getByLabel('Home city').selectOption({ label: 'Lyons, Colorado' });
   await expect(page.getByLabel('Preferred charity').locator('option', { hasText: 'Lyons Youth Sports' })).toBeAttached();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test('the profile screen has no detectable accessibility violations', async ({ page }) => {
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
-  await subscribeByApi(page.request, uniqueEmail('axe'));
+  await subscribeByApi(page.request, apiPayer(uniqueEmail('axe')));
   await page.goto('/profile');
   await expect(page.getByText('Renews')).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
 });

@@ -1,10 +1,10 @@
 // The hosted rehearsal's journey in Chromium, on the web host's origin (another origin than the
 // function's): subscribe → sign in → member deals → upload a profile picture → a realtime notification.
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import postgres from 'postgres';
 import { userTopic } from '../../supabase/functions/_shared/contract/realtime.ts';
 import { generateDeviceKey, passStepAt, publicKeyCoordinates, signPass } from '../../supabase/functions/_shared/member-pass.ts';
-import { expectToast, signIn, uniqueEmail } from '../e2e/support.ts';
+import { expectToast, fillAccountFields, postBusinessUpdate, signIn, uniqueEmail } from '../e2e/support.ts';
 import { rehearsalUrl } from './names.ts';
 import { HOSTED_PORTS, HOSTED_SECRETS } from './ports.ts';
 import { verifyToken } from './realtime-double.ts';
@@ -41,9 +41,7 @@ async function realtimeAdmits(claims: Record<string, unknown>, topic: string): P
 
 async function subscribe(page: Page, email: string) {
   await page.goto('/subscribe');
-  await page.getByLabel('Full name').fill('Hana Hosted');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill('secret123');
+  await fillAccountFields(page, { name: 'Hana Hosted', email: email, password: 'secret123' });
   await page.getByLabel('Home city').selectOption({ label: 'Lyons, Colorado' });
   await page.getByLabel('Preferred charity').selectOption({ label: 'Lyons Youth Sports' });
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
@@ -55,17 +53,6 @@ async function subscribe(page: Page, email: string) {
   await page.getByRole('button', { name: /^Pay \$/ }).click();
   await expect(page).toHaveURL(/\/app$/);
   await expectToast(page, 'Welcome to Pay Local!');
-}
-
-async function postUpdateAsMarket(browser: Browser, update: string) {
-  const context = await browser.newContext();
-  const merchant = await context.newPage();
-  await signIn(merchant, MARKET.owner);
-  await expect(merchant).toHaveURL(/\/merchant$/);
-  await merchant.getByLabel('Update', { exact: true }).fill(update);
-  await merchant.getByRole('button', { name: 'Post Update' }).click();
-  await expectToast(merchant, 'Update posted');
-  await context.close();
 }
 
 test('subscribe → sign in → member deals → upload → realtime notification, through the rewrite proxy', async ({ browser, page, baseURL }) => {
@@ -123,7 +110,7 @@ test('subscribe → sign in → member deals → upload → realtime notificatio
   await expect(member.getByRole('heading', { name: 'Your Notifications' })).toBeVisible();
   await expect(member.getByText('No notifications yet')).toBeVisible();
   const update = `Hosted rehearsal update ${Date.now().toString(36)}`;
-  await postUpdateAsMarket(browser, update);
+  await postBusinessUpdate(browser, MARKET.owner, update);
   // Live, without a reload: realtime.send → realtime.messages → the Realtime double → supabase-js on the
   // business's private topic, joined with the token the API minted (checked against the policies).
   await expect(member.getByRole('article').filter({ hasText: update })).toBeVisible();

@@ -8,11 +8,12 @@
 //     proxy on another origin that serves dist/web, and a journey through it in Chromium
 //     (playwright.hosted.config.ts; the stack itself is tests/hosted/stack.ts).
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { openPostgres } from '../../local/admin-sql.ts';
 import { prepareDatabase } from '../../local/migrate.ts';
+import { readSqlFile } from '../../local/sql-file.ts';
 import { TEST_ADMIN } from '../support/constants.ts';
 import { REHEARSAL_DB, REHEARSAL_ROLE, rehearsalUrl } from './names.ts';
 
@@ -41,7 +42,7 @@ if (wants('db')) {
   await server.unsafe(`create database ${REHEARSAL_DB}`);
   await server.end();
   const project = postgres(rehearsalUrl(superUrl, { superuser: true }), { max: 1, onnotice: () => {} });
-  await project.unsafe(readFileSync(join(import.meta.dirname, 'supabase-baseline.sql'), 'utf8'));
+  await project.unsafe(readSqlFile(join(import.meta.dirname, 'supabase-baseline.sql')));
   await project.unsafe(`alter database ${REHEARSAL_DB} owner to ${REHEARSAL_ROLE}`);
   const [role] = await project<{ rolsuper: boolean }[]>`select rolsuper from pg_roles where rolname = ${REHEARSAL_ROLE}`;
   await project.end();

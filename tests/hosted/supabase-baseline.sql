@@ -2,7 +2,8 @@
 --
 -- What a new hosted Supabase project already holds before `supabase db push` runs our migrations,
 -- written from Supabase's documentation (NOT from local/bootstrap.sql, which is the embedded runner's
--- minimal stand-in). Run by tests/hosted/rehearsal.ts as the server's superuser, which here plays
+-- minimal stand-in; the two share only local/supabase-auth.sql, Supabase's own text of the API roles and the
+-- auth helpers, without grants). Run by tests/hosted/rehearsal.ts as the server's superuser, which here plays
 -- `supabase_admin` (Supabase's bootstrap superuser). Idempotent, so it can run on a server shared by
 -- several checkouts (roles are cluster-wide; everything else is per database).
 --
@@ -36,37 +37,34 @@
 -- create schemas and trusted extensions such as pg_trgm) — but it is NOT a superuser.
 
 -- ---------------------------------------------------------------------------------------------- roles
+-- The platform's roles, each made when missing (the API roles come from local/supabase-auth.sql, below).
 do $$
+declare
+  wanted record;
 begin
-  if not exists (select 1 from pg_roles where rolname = 'supabase_admin') then
-    create role supabase_admin superuser createdb createrole replication bypassrls nologin;
-  end if;
-  -- [keys] the API roles: no login, no inheritance; service_role bypasses RLS.
-  if not exists (select 1 from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
-  -- [roles] PostgREST/Realtime log in as authenticator and switch to the role named in the JWT.
-  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
-    create role authenticator login noinherit;
-  end if;
-  -- Owners of the Realtime and Storage tables (the services' own admin roles).
-  if not exists (select 1 from pg_roles where rolname = 'supabase_realtime_admin') then
-    create role supabase_realtime_admin nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then
-    create role supabase_storage_admin nologin noinherit createrole;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_postgres') then
-    create role supabase_postgres login createrole createdb replication bypassrls nosuperuser;
-  end if;
+  for wanted in select * from (values
+    -- Supabase's bootstrap superuser: it owns the platform's objects.
+    ('supabase_admin', 'superuser createdb createrole replication bypassrls nologin'),
+    -- [roles] PostgREST/Realtime log in as authenticator and switch to the role named in the JWT.
+    ('authenticator', 'login noinherit'),
+    -- Owners of the Realtime and Storage tables (the services' own admin roles).
+    ('supabase_realtime_admin', 'nologin noinherit'),
+    ('supabase_storage_admin', 'nologin noinherit createrole'),
+    -- The stand-in for the project's postgres (see above).
+    ('supabase_postgres', 'login createrole createdb replication bypassrls nosuperuser')
+  ) as roles (name, attributes) loop
+    if not exists (select 1 from pg_roles where rolname = wanted.name) then
+      execute format('create role %I %s', wanted.name, wanted.attributes);
+    end if;
+  end loop;
 end
 $$;
+-- [keys] [authfn] The API roles (anon, authenticated, service_role) and auth.jwt/uid/role/email(): Supabase's own
+-- text, kept once in local/supabase-auth.sql (the local runner's bootstrap includes it too; no grants in it).
+-- Made as supabase_admin, which owns the platform's objects here.
+set role supabase_admin;
+\ir ../../local/supabase-auth.sql
+reset role;
 -- The rehearsal's own credentials (a throwaway server); the CLI connects with a password.
 alter role supabase_postgres with login nosuperuser createrole createdb replication bypassrls password 'rehearsal-postgres';
 grant anon, authenticated, service_role to authenticator;
@@ -111,46 +109,8 @@ create extension if not exists "uuid-ossp" with schema extensions;
 -- pg_trgm is deliberately NOT here: a project enables it itself (our migration does), as a non-superuser.
 
 -- ------------------------------------------------------------------------------------ auth
--- [authfn] The helpers read the verified JWT's claims from request.jwt.claims (PostgREST sets it; the
--- API sets the same setting per transaction). Supabase keeps the legacy request.jwt.claim.* fallback.
-create schema if not exists auth;
+-- [authfn] Schema auth and its helpers are made above (local/supabase-auth.sql); the API roles and postgres use them.
 grant usage on schema auth to anon, authenticated, service_role, supabase_postgres;
-
-create or replace function auth.jwt() returns jsonb
-language sql stable
-as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim', true), ''),
-    nullif(current_setting('request.jwt.claims', true), '')
-  )::jsonb
-$$;
-
-create or replace function auth.uid() returns uuid
-language sql stable
-as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.sub', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
-  )::uuid
-$$;
-
-create or replace function auth.role() returns text
-language sql stable
-as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.role', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
-  )::text
-$$;
-
-create or replace function auth.email() returns text
-language sql stable
-as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.email', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
-  )::text
-$$;
 grant execute on function auth.jwt(), auth.uid(), auth.role(), auth.email() to anon, authenticated, service_role, supabase_postgres;
 
 -- Supabase Auth's user table (a sketch of its documented key columns; this app keeps its own accounts).

@@ -3,12 +3,10 @@ import { BUSINESS_TYPES } from '@shared/constants.ts';
 import { businessCategoryLabel, categoryFilterLabel } from './categories';
 
 describe('categoryFilterLabel', () => {
-  it('turns dashes into " & " and capitalises words', () => {
-    expect(categoryFilterLabel('food-dining')).toBe('Food & Dining');
-    expect(categoryFilterLabel('coffee-tea')).toBe('Coffee & Tea');
-    expect(categoryFilterLabel('sauna-cold-plunge')).toBe('Sauna & Cold & Plunge');
-    expect(categoryFilterLabel('other')).toBe('Other');
-    expect(categoryFilterLabel('')).toBe('');
+  it.each([
+    ['food-dining', 'Food & Dining'], ['coffee-tea', 'Coffee & Tea'], ['sauna-cold-plunge', 'Sauna & Cold & Plunge'], ['other', 'Other'], ['', ''],
+  ])('turns dashes into " & " and capitalises words: %j → %j', (category, label) => {
+    expect(categoryFilterLabel(category)).toBe(label);
   });
 });
 

@@ -30,6 +30,15 @@ function user(overrides: Partial<SessionUser> = {}): SessionUser {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The fake API, and prefetchOnSignIn started on `path`; then the session answers with `who` (a sign-in, or signed out). */
+function signInOn(path: string, who: SessionUser | null = user()) {
+  const asked = fakeApi();
+  const client = createQueryClient();
+  prefetchOnSignIn(client, () => path);
+  client.setQueryData(authKeys.me, who);
+  return { asked, client };
+}
+
 describe('prefetchOnSignIn', () => {
   it('while the first commit is prepared, asks only for the deals (cities → first page); the screen asks for the rest', async () => {
     const asked = fakeApi();
@@ -69,10 +78,7 @@ describe('prefetchOnSignIn', () => {
   });
 
   it('asks for the member home data as soon as a signed-in member is known, the default city\'s deals included', async () => {
-    const asked = fakeApi();
-    const client = createQueryClient();
-    prefetchOnSignIn(client, () => '/app');
-    client.setQueryData(authKeys.me, user());
+    const { asked, client } = signInOn('/app');
     await vi.waitFor(() => expect(asked).toContain('/api/deals?cityId=lyons&category=all'));
     expect(asked).toEqual(expect.arrayContaining(['/api/subscription/status', '/api/notifications', '/api/user/following', '/api/cities']));
     // Once per user: the same user answering again asks for nothing more.
@@ -83,18 +89,12 @@ describe('prefetchOnSignIn', () => {
   });
 
   it('right after signing in on /login (which redirects home), asks for the member home data', async () => {
-    const asked = fakeApi();
-    const client = createQueryClient();
-    prefetchOnSignIn(client, () => '/login');
-    client.setQueryData(authKeys.me, user());
+    const { asked } = signInOn('/login');
     await vi.waitFor(() => expect(asked).toContain('/api/deals?cityId=lyons&category=all'));
   });
 
   it('asks for no deals for a member without an active membership', async () => {
-    const asked = fakeApi();
-    const client = createQueryClient();
-    prefetchOnSignIn(client, () => '/deals');
-    client.setQueryData(authKeys.me, user({ subscriptionStatus: 'none' }));
+    const { asked } = signInOn('/deals', user({ subscriptionStatus: 'none' }));
     await vi.waitFor(() => expect(asked).toContain('/api/user/following'));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(asked.some((url) => url.startsWith('/api/deals') || url === '/api/cities')).toBe(false);

@@ -18,6 +18,27 @@ function fakeServer(me: unknown = { user: MEMBER }) {
 
 const answer = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 
+/** index.html's early request for /api/auth/me, answered by `early`; the server answers any later request with `me`. */
+function earlySession(early: Promise<Response>, me?: unknown) {
+  const asked = fakeServer(me);
+  vi.stubGlobal('window', { __payLocalEarly: { '/api/auth/me': early } });
+  return { asked, client: createQueryClient() };
+}
+
+/**
+ * A start whose persisted cache held the member, stored at `updatedAt`: a screen reads the session, then
+ * confirmRestoredSession runs. `stop` closes the screen.
+ */
+function restoredSession(updatedAt: number) {
+  const asked = fakeServer();
+  vi.stubGlobal('window', {});
+  const client = createQueryClient();
+  client.setQueryData(authKeys.me, MEMBER, { updatedAt });
+  const stop = new QueryObserver(client, meQueryOptions()).subscribe(() => undefined);
+  confirmRestoredSession(client);
+  return { asked, stop };
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -25,28 +46,23 @@ afterEach(() => {
 
 describe("adoptEarlySession: the user from index.html's early answer, before the first render", () => {
   it('becomes the session query data when the answer is in time: nothing more is asked', async () => {
-    const asked = fakeServer();
-    vi.stubGlobal('window', { __payLocalEarly: { '/api/auth/me': answer({ user: MEMBER }) } });
-    const client = createQueryClient();
+    const { asked, client } = earlySession(answer({ user: MEMBER }));
     await adoptEarlySession(client, 500);
     expect(client.getQueryData(authKeys.me)).toEqual(MEMBER);
     expect(asked).toEqual([]);
   });
 
   it('a 401 is adopted as signed out (null)', async () => {
-    fakeServer();
-    vi.stubGlobal('window', { __payLocalEarly: { '/api/auth/me': answer({ message: 'Not authenticated' }, 401) } });
-    const client = createQueryClient();
+    const { client } = earlySession(answer({ message: 'Not authenticated' }, 401));
     await adoptEarlySession(client, 500);
     expect(client.getQueryState(authKeys.me)?.status).toBe('success');
     expect(client.getQueryData(authKeys.me)).toBeNull();
   });
 
   it('is not adopted when late or failed; the late answer is still the first read (no second request)', async () => {
-    const asked = fakeServer({ user: { ...MEMBER, name: 'from a second request' } });
     let answerNow: (res: Response) => void = () => undefined;
-    vi.stubGlobal('window', { __payLocalEarly: { '/api/auth/me': new Promise<Response>((resolve) => (answerNow = resolve)) } });
-    const client = createQueryClient();
+    const late = new Promise<Response>((resolve) => (answerNow = resolve));
+    const { asked, client } = earlySession(late, { user: { ...MEMBER, name: 'from a second request' } });
     await adoptEarlySession(client, 20);
     expect(client.getQueryData(authKeys.me)).toBeUndefined();
     const read = client.fetchQuery(meQueryOptions());
@@ -56,9 +72,7 @@ describe("adoptEarlySession: the user from index.html's early answer, before the
   });
 
   it('a failed early answer (500) is not adopted', async () => {
-    fakeServer();
-    vi.stubGlobal('window', { __payLocalEarly: { '/api/auth/me': answer({ message: 'boom' }, 500) } });
-    const client = createQueryClient();
+    const { client } = earlySession(answer({ message: 'boom' }, 500));
     await adoptEarlySession(client, 500);
     expect(client.getQueryData(authKeys.me)).toBeUndefined();
   });
@@ -66,25 +80,15 @@ describe("adoptEarlySession: the user from index.html's early answer, before the
 
 describe('confirmRestoredSession: once per start, after the persisted cache is restored', () => {
   it('asks the server when the user came from the device cache (an earlier visit)', async () => {
-    const asked = fakeServer();
-    vi.stubGlobal('window', {});
-    const client = createQueryClient();
-    client.setQueryData(authKeys.me, MEMBER, { updatedAt: Date.now() - 60_000 });
-    const screen = new QueryObserver(client, meQueryOptions()).subscribe(() => undefined);
-    confirmRestoredSession(client);
+    const { asked, stop } = restoredSession(Date.now() - 60_000);
     await vi.waitFor(() => expect(asked).toEqual(['/api/auth/me']));
-    screen();
+    stop();
   });
 
   it('asks nothing when the server already answered during this page load', async () => {
-    const asked = fakeServer();
-    vi.stubGlobal('window', {});
-    const client = createQueryClient();
-    client.setQueryData(authKeys.me, MEMBER);
-    const screen = new QueryObserver(client, meQueryOptions()).subscribe(() => undefined);
-    confirmRestoredSession(client);
+    const { asked, stop } = restoredSession(Date.now());
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(asked).toEqual([]);
-    screen();
+    stop();
   });
 });

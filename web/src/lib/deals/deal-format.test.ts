@@ -11,13 +11,10 @@ describe('deal display', () => {
     expect(formatCents(123456)).toBe('$1,234.56');
   });
 
-  it('counts down as mm:ss and says Expired once past', () => {
-    expect(countdownLabel(120_000, 0)).toBe('02:00');
-    expect(countdownLabel(120_000, 1)).toBe('02:00');
-    expect(countdownLabel(120_000, 61_000)).toBe('00:59');
-    expect(countdownLabel(120_000, 119_001)).toBe('00:01');
-    expect(countdownLabel(120_000, 120_000)).toBe('Expired');
-    expect(countdownLabel(120_000, 500_000)).toBe('Expired');
+  it.each([
+    [0, '02:00'], [1, '02:00'], [61_000, '00:59'], [119_001, '00:01'], [120_000, 'Expired'], [500_000, 'Expired'],
+  ])('counts down as mm:ss and says Expired once past: a code ending at 120 s shows %j ms in: %j', (now, label) => {
+    expect(countdownLabel(120_000, now)).toBe(label);
   });
 
   it('shows usage with max uses only when set', () => {
@@ -25,14 +22,15 @@ describe('deal display', () => {
     expect(usageLabel({ usedCount: 3, maxUses: 10 })).toBe('3 / 10 used');
   });
 
-  it('labels and colours categories', () => {
+  it('labels categories', () => {
     expect(dealCategoryLabel('food-drink')).toBe('Food & Drink');
     expect(dealCategoryLabel('unknown-thing')).toBe('unknown-thing');
-    expect(categoryTone('food-drink')).toBe('food');
-    expect(categoryTone('retail-shopping')).toBe('retail');
-    expect(categoryTone('services')).toBe('services');
-    expect(categoryTone('arts-entertainment')).toBe('entertainment');
-    expect(categoryTone('health-wellness')).toBe('health');
-    expect(categoryTone('general')).toBe('neutral');
+  });
+
+  it.each([
+    ['food-drink', 'food'], ['retail-shopping', 'retail'], ['services', 'services'], ['arts-entertainment', 'entertainment'],
+    ['health-wellness', 'health'], ['general', 'neutral'],
+  ])('colours the category %j as %j', (category, tone) => {
+    expect(categoryTone(category)).toBe(tone);
   });
 });

@@ -55,13 +55,37 @@ function setup() {
   return { server, store, outbox, clock };
 }
 
+/** The outbox of user u1, online. */
+async function signedIn() {
+  const parts = setup();
+  await parts.outbox.setUser('u1');
+  return parts;
+}
+
+/**
+ * The outbox of user u1, online, whose first send gets no answer (the network dropped it) while later sends reach
+ * the fake server; every new key is `key`.
+ */
+async function firstAnswerLost(key: string) {
+  const server = fakeServer();
+  let calls = 0;
+  const flaky: ActionSender = async (action, sentKey) => (++calls === 1 ? { kind: 'offline' } : server.send(action, sentKey));
+  const outbox = createOutbox({ store: memoryOutboxStore(), send: flaky, isOnline: () => true, newKey: () => key });
+  await outbox.setUser('u1');
+  return { server, outbox };
+}
+
+/** The outbox of user u1 gone offline, holding "mark as read" for each of `ids`, in order; the server stays offline. */
+async function queuedOffline(...ids: string[]) {
+  const parts = await signedIn();
+  parts.server.setOnline(false);
+  for (const id of ids) await parts.outbox.request(markRead(id));
+  return parts;
+}
+
 describe('outbox and 429 (decision 168)', () => {
   it('keeps a throttled entry pending until its Retry-After, and the entries after it still go', async () => {
-    const { server, outbox, clock } = setup();
-    await outbox.setUser('u1');
-    server.setOnline(false);
-    await outbox.request(markRead('n1'));
-    await outbox.request(markRead('n2'));
+    const { server, outbox, clock } = await queuedOffline('n1', 'n2');
     server.throttle.add('/api/notifications/n1/read');
     server.setOnline(true);
     const summary = await outbox.replay();
@@ -81,8 +105,7 @@ describe('outbox and 429 (decision 168)', () => {
   });
 
   it('a 429 on a direct call is an error to show, not a queued action', async () => {
-    const { server, outbox } = setup();
-    await outbox.setUser('u1');
+    const { server, outbox } = await signedIn();
     server.throttle.add('/api/notifications/n1/read');
     await expect(outbox.request(markRead('n1'))).rejects.toMatchObject({ status: 429, serverMessage: 'Too many wrong codes.' });
     expect(outbox.getEntries()).toEqual([]);
@@ -91,12 +114,7 @@ describe('outbox and 429 (decision 168)', () => {
 
 describe('outbox and a key a crash left in progress (decision 175)', () => {
   it('keeps the held entry pending with what to expect, and the actions after it still go', async () => {
-    const { server, outbox, clock } = setup();
-    await outbox.setUser('u1');
-    server.setOnline(false);
-    await outbox.request(markRead('n1'));
-    await outbox.request(markRead('n2'));
-    await outbox.request(markRead('n3'));
+    const { server, outbox, clock } = await queuedOffline('n1', 'n2', 'n3');
     server.held.add('key-1');
     server.setOnline(true);
     const summary = await outbox.replay();
@@ -115,8 +133,7 @@ describe('outbox and a key a crash left in progress (decision 175)', () => {
 
 describe('outbox', () => {
   it('sends at once when online, still with an idempotency key', async () => {
-    const { server, outbox } = setup();
-    await outbox.setUser('u1');
+    const { server, outbox } = await signedIn();
     const result = await outbox.request(markRead('n1'));
     expect(result).toEqual({ queued: false, data: { ok: true } });
     expect(server.sends).toEqual([{ url: '/api/notifications/n1/read', key: 'key-1' }]);
@@ -124,9 +141,7 @@ describe('outbox', () => {
   });
 
   it('queues offline actions and replays them in order, each exactly once', async () => {
-    const { server, outbox } = setup();
-    await outbox.setUser('u1');
-    server.setOnline(false);
+    const { server, outbox } = await queuedOffline();
     const first = await outbox.request(markRead('n1'));
     const second = await outbox.request(markRead('n2'));
     expect(first.queued && second.queued).toBe(true);
@@ -149,11 +164,7 @@ describe('outbox', () => {
   });
 
   it('keeps an entry the server refuses, with the reason, and goes on with the rest', async () => {
-    const { server, outbox } = setup();
-    await outbox.setUser('u1');
-    server.setOnline(false);
-    await outbox.request(markRead('gone'));
-    await outbox.request(markRead('n2'));
+    const { server, outbox } = await queuedOffline('gone', 'n2');
     server.refuse.add('/api/notifications/gone/read');
     server.setOnline(true);
 
@@ -167,11 +178,7 @@ describe('outbox', () => {
   });
 
   it('retry sends a failed entry again under a new key at the end of the queue; discard drops it', async () => {
-    const { server, outbox } = setup();
-    await outbox.setUser('u1');
-    server.setOnline(false);
-    await outbox.request(markRead('gone'));
-    await outbox.request(markRead('other'));
+    const { server, outbox } = await queuedOffline('gone', 'other');
     server.refuse.add('/api/notifications/gone/read');
     server.refuse.add('/api/notifications/other/read');
     server.setOnline(true);
@@ -188,11 +195,7 @@ describe('outbox', () => {
   });
 
   it('stops when the network drops mid-replay and resumes later under the same keys', async () => {
-    const { server, store, outbox } = setup();
-    await outbox.setUser('u1');
-    server.setOnline(false);
-    await outbox.request(markRead('n1'));
-    await outbox.request(markRead('n2'));
+    const { server, store, outbox } = await queuedOffline('n1', 'n2');
 
     const summary = await outbox.replay();
     expect(summary).toMatchObject({ applied: 0, interrupted: true, waiting: 2 });
@@ -220,10 +223,7 @@ describe('outbox', () => {
   });
 
   it('queues behind waiting entries even when online, so the order holds', async () => {
-    const { server, outbox } = setup();
-    await outbox.setUser('u1');
-    server.setOnline(false);
-    await outbox.request(markRead('n1'));
+    const { server, outbox } = await queuedOffline('n1');
     server.setOnline(true);
     const result = await outbox.request(markRead('n2'));
     expect(result.queued).toBe(true);
@@ -232,12 +232,7 @@ describe('outbox', () => {
   });
 
   it("queues an online call whose answer never came, under the same key", async () => {
-    const server = fakeServer();
-    const store = memoryOutboxStore();
-    let calls = 0;
-    const flaky: ActionSender = async (action, key) => (++calls === 1 ? { kind: 'offline' } : server.send(action, key));
-    const outbox = createOutbox({ store, send: flaky, isOnline: () => true, newKey: () => 'only-key' });
-    await outbox.setUser('u1');
+    const { server, outbox } = await firstAnswerLost('only-key');
     const result = await outbox.request(markRead('n1'));
     expect(result.queued && result.entry.key).toBe('only-key');
     await outbox.replay();
@@ -245,12 +240,7 @@ describe('outbox', () => {
   });
 
   it('stores what toQueue makes of an action that cannot be sent, under the key of the first attempt', async () => {
-    const server = fakeServer();
-    const store = memoryOutboxStore();
-    let calls = 0;
-    const flaky: ActionSender = async (action, key) => (++calls === 1 ? { kind: 'offline' } : server.send(action, key));
-    const outbox = createOutbox({ store, send: flaky, isOnline: () => true, newKey: () => 'first-key' });
-    await outbox.setUser('u1');
+    const { outbox } = await firstAnswerLost('first-key');
     const result = await outbox.request(
       { method: 'POST', url: '/api/merchant/verify-code', body: { code: '123456' }, label: 'Verify', kind: 'counter.verify-code' },
       { toQueue: (action) => ({ ...action, body: { code: '123456', verifiedAt: 'then' }, label: 'Redeem Latte deal' }) },
@@ -259,27 +249,21 @@ describe('outbox', () => {
   });
 
   it('does not queue when toQueue refuses', async () => {
-    const { server, outbox } = setup();
-    await outbox.setUser('u1');
-    server.setOnline(false);
+    const { outbox } = await queuedOffline();
     const refused = outbox.request(markRead('n1'), { toQueue: () => Promise.reject(new Error('422: not recognised')) });
     await expect(refused).rejects.toThrow('422');
     expect(outbox.getEntries()).toHaveLength(0);
   });
 
   it('throws the request helper error when the server refuses a direct call', async () => {
-    const { server, outbox } = setup();
-    await outbox.setUser('u1');
+    const { server, outbox } = await signedIn();
     server.refuse.add('/api/notifications/gone/read');
     await expect(outbox.request(markRead('gone'))).rejects.toThrow('404: {"message":"Notification not found"}');
     expect(outbox.getEntries()).toHaveLength(0);
   });
 
   it("shows and replays only the signed-in user's entries", async () => {
-    const { server, outbox } = setup();
-    await outbox.setUser('u1');
-    server.setOnline(false);
-    await outbox.request(markRead('mine'));
+    const { server, outbox } = await queuedOffline('mine');
     await outbox.setUser('u2');
     expect(outbox.getEntries()).toHaveLength(0);
     server.setOnline(true);

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyRealtimeClient } from './connect';
 import type { MessageHandler, RealtimeClient } from './realtime-client';
 
@@ -70,43 +70,42 @@ describe('lazyRealtimeClient', () => {
     }
     const options = (page: ReturnType<typeof fakePage>, connect: () => Promise<RealtimeClient>) =>
       ({ connect, network: new EventTarget() as never, visibility: page, hiddenGraceMs: 30_000, idleGraceMs: 10_000 });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
 
     it('a hidden page disconnects after the grace period, keeps its subscriptions, and reconnects (catching up) when seen', async () => {
       vi.useFakeTimers();
-      try {
-        const page = fakePage();
-        const first = fakeTransport();
-        const second = fakeTransport();
-        const connect = vi.fn().mockResolvedValueOnce(first).mockResolvedValueOnce(second);
-        const client = lazyRealtimeClient(options(page, connect));
-        const handler = vi.fn();
-        client.subscribe('user:1', handler);
-        const catchUp = vi.fn();
-        client.onReconnect(catchUp);
-        await vi.waitFor(() => expect(first.handlers.size).toBe(1));
+      const page = fakePage();
+      const first = fakeTransport();
+      const second = fakeTransport();
+      const connect = vi.fn().mockResolvedValueOnce(first).mockResolvedValueOnce(second);
+      const client = lazyRealtimeClient(options(page, connect));
+      const handler = vi.fn();
+      client.subscribe('user:1', handler);
+      const catchUp = vi.fn();
+      client.onReconnect(catchUp);
+      await vi.waitFor(() => expect(first.handlers.size).toBe(1));
 
-        page.set(false);
-        await vi.advanceTimersByTimeAsync(29_000);
-        expect(first.close).not.toHaveBeenCalled(); // a glance at another app costs nothing
-        page.set(true);
-        page.set(false);
-        await vi.advanceTimersByTimeAsync(29_999);
-        expect(first.close).not.toHaveBeenCalled(); // the grace restarts with each hide
-        await vi.advanceTimersByTimeAsync(1);
-        expect(first.close).toHaveBeenCalledTimes(1);
-        await vi.advanceTimersByTimeAsync(600_000);
-        expect(connect).toHaveBeenCalledTimes(1); // nothing while hidden
+      page.set(false);
+      await vi.advanceTimersByTimeAsync(29_000);
+      expect(first.close).not.toHaveBeenCalled(); // a glance at another app costs nothing
+      page.set(true);
+      page.set(false);
+      await vi.advanceTimersByTimeAsync(29_999);
+      expect(first.close).not.toHaveBeenCalled(); // the grace restarts with each hide
+      await vi.advanceTimersByTimeAsync(1);
+      expect(first.close).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(600_000);
+      expect(connect).toHaveBeenCalledTimes(1); // nothing while hidden
 
-        page.set(true);
-        await vi.waitFor(() => expect(second.handlers.has('user:1')).toBe(true));
-        expect(connect).toHaveBeenCalledTimes(2);
-        expect(second.onReconnect).toHaveBeenCalledWith(catchUp); // the transport calls it once live: the refetch
-        second.handlers.get('user:1')!({ topic: 'user:1', event: 'notification', payload: {} });
-        expect(handler).toHaveBeenCalledTimes(1);
-        client.close();
-      } finally {
-        vi.useRealTimers();
-      }
+      page.set(true);
+      await vi.waitFor(() => expect(second.handlers.has('user:1')).toBe(true));
+      expect(connect).toHaveBeenCalledTimes(2);
+      expect(second.onReconnect).toHaveBeenCalledWith(catchUp); // the transport calls it once live: the refetch
+      second.handlers.get('user:1')!({ topic: 'user:1', event: 'notification', payload: {} });
+      expect(handler).toHaveBeenCalledTimes(1);
+      client.close();
     });
 
     it('does not connect while the page is hidden; connects when it is seen', async () => {
@@ -124,48 +123,40 @@ describe('lazyRealtimeClient', () => {
 
     it('disconnects once no live screen is left for the idle grace, not when one screen replaces another', async () => {
       vi.useFakeTimers();
-      try {
-        const page = fakePage();
-        const transport = fakeTransport();
-        const connect = vi.fn(async () => transport);
-        const client = lazyRealtimeClient(options(page, connect));
-        const leaveHome = client.subscribe('city:9', () => {});
-        await vi.waitFor(() => expect(transport.handlers.size).toBe(1));
-        leaveHome();
-        await vi.advanceTimersByTimeAsync(5_000);
-        const leaveNotifications = client.subscribe('user:1', () => {}); // the next live screen
-        await vi.advanceTimersByTimeAsync(60_000);
-        expect(transport.close).not.toHaveBeenCalled();
-        leaveNotifications();
-        await vi.advanceTimersByTimeAsync(9_999);
-        expect(transport.close).not.toHaveBeenCalled();
-        await vi.advanceTimersByTimeAsync(1);
-        expect(transport.close).toHaveBeenCalledTimes(1);
-        expect(connect).toHaveBeenCalledTimes(1);
-        client.close();
-      } finally {
-        vi.useRealTimers();
-      }
+      const page = fakePage();
+      const transport = fakeTransport();
+      const connect = vi.fn(async () => transport);
+      const client = lazyRealtimeClient(options(page, connect));
+      const leaveHome = client.subscribe('city:9', () => {});
+      await vi.waitFor(() => expect(transport.handlers.size).toBe(1));
+      leaveHome();
+      await vi.advanceTimersByTimeAsync(5_000);
+      const leaveNotifications = client.subscribe('user:1', () => {}); // the next live screen
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(transport.close).not.toHaveBeenCalled();
+      leaveNotifications();
+      await vi.advanceTimersByTimeAsync(9_999);
+      expect(transport.close).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(transport.close).toHaveBeenCalledTimes(1);
+      expect(connect).toHaveBeenCalledTimes(1);
+      client.close();
     });
 
     it('retries a failed connect after a jittered wait', async () => {
       vi.useFakeTimers();
-      try {
-        const page = fakePage();
-        const transport = fakeTransport();
-        const connect = vi.fn().mockRejectedValueOnce(new Error('503')).mockResolvedValueOnce(transport);
-        const client = lazyRealtimeClient({ ...options(page, connect), random: () => 0 });
-        client.subscribe('user:1', () => {});
-        await vi.advanceTimersByTimeAsync(0);
-        expect(connect).toHaveBeenCalledTimes(1);
-        await vi.advanceTimersByTimeAsync(499);
-        expect(connect).toHaveBeenCalledTimes(1);
-        await vi.advanceTimersByTimeAsync(1); // the lower end of the first step (500-1000 ms)
-        expect(connect).toHaveBeenCalledTimes(2);
-        client.close();
-      } finally {
-        vi.useRealTimers();
-      }
+      const page = fakePage();
+      const transport = fakeTransport();
+      const connect = vi.fn().mockRejectedValueOnce(new Error('503')).mockResolvedValueOnce(transport);
+      const client = lazyRealtimeClient({ ...options(page, connect), random: () => 0 });
+      client.subscribe('user:1', () => {});
+      await vi.advanceTimersByTimeAsync(0);
+      expect(connect).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(499);
+      expect(connect).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1); // the lower end of the first step (500-1000 ms)
+      expect(connect).toHaveBeenCalledTimes(2);
+      client.close();
     });
   });
 });
