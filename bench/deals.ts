@@ -45,6 +45,9 @@ export async function bench() {
     await printPlan(database, cityId, memberIds[0]);
     await printPlan(database, bigCity.id, memberIds[0]);
     const counterDeal = await counterDealOf(database, 'bench-owner-1@bench.local');
+    // Read before PGlite is closed for the server (line below): the member whose number the counter types.
+    const [{ member_number: memberNumber }] = await database.admin.query<{ member_number: number }>(
+      `select member_number from public.profiles where id = $1`, [memberIds[0]]);
     if (process.env.BENCH_SEED_ONLY) return;
     if (!serverUrl) { await database.close(); database = null; }
 
@@ -98,8 +101,6 @@ export async function bench() {
         // module from its secret, with a member's number (decision 165). The first request records a redemption;
         // the rest run every rule (code match, member, per-member lock and limit) and are refused as a repeat use.
         const code = await currentCode(counterDeal.secret);
-        const [{ member_number: memberNumber }] = await database!.admin.query<{ member_number: number }>(
-          `select member_number from public.profiles where id = $1`, [memberIds[0]]);
         await load(`HTTP POST /api/merchant/verify-code (business with ${counterDeal.liveDeals} live deals)`, '/api/merchant/verify-code',
           { cookie: merchantCookie, origin: server.base }, { body: JSON.stringify({ code, memberNumber }) });
       }
