@@ -62,3 +62,14 @@ export function Field({ id, label, required, hint, children, className }: FieldP
     </div>
   );
 }
+
+type TextFieldProps = Omit<FieldProps, 'children'> & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>;
+
+/** A Field holding one Input under the same id; `required` marks the label and the input both. */
+export function TextField({ id, label, required, hint, className, ...input }: TextFieldProps) {
+  return (
+    <Field id={id} label={label} required={required} hint={hint} className={className}>
+      <Input id={id} required={required} {...input} />
+    </Field>
+  );
+}

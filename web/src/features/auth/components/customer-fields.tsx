@@ -1,6 +1,6 @@
 import type { City } from '@shared/contract/index.ts';
+import { CityOptions } from '@/components/ui/city-options';
 import { Field, Select } from '@/components/ui/form-controls';
-import { cityLabel } from '@/lib/cities';
 import { useCharities } from '@/lib/lookup/get-charities';
 
 interface CustomerFieldsProps {
@@ -27,12 +27,7 @@ export function CustomerFields({ cities, citiesLoading, homeCityId, preferredCha
           disabled={citiesLoading}
           aria-describedby="register-home-city-hint"
         >
-          <option value="">{citiesLoading ? 'Loading cities...' : 'Select your city (optional)'}</option>
-          {cities.map((city) => (
-            <option key={city.id} value={city.id}>
-              {cityLabel(city)}
-            </option>
-          ))}
+          <CityOptions cities={cities} loading={citiesLoading} placeholder="Select your city (optional)" />
         </Select>
       </Field>
 

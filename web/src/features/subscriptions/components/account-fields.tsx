@@ -1,6 +1,6 @@
-import { Field, Input, Select } from '@/components/ui/form-controls';
+import { CityOptions } from '@/components/ui/city-options';
+import { Field, Select, TextField } from '@/components/ui/form-controls';
 import { NewPasswordField } from '@/components/ui/new-password-field';
-import { cityLabel } from '@/lib/cities';
 import { useCharities } from '@/lib/lookup/get-charities';
 import { useCities } from '@/lib/lookup/get-cities';
 
@@ -25,12 +25,8 @@ export function AccountFields({ value, onChange, disabled, passwordError }: {
   return (
     <fieldset className="space-y-4" disabled={disabled}>
       <legend className="mb-3 text-lg font-semibold text-stone-900">2. Create your account</legend>
-      <Field id="subscribe-name" label="Full name" required>
-        <Input id="subscribe-name" autoComplete="name" required value={value.name} onChange={(e) => set({ name: e.target.value })} />
-      </Field>
-      <Field id="subscribe-email" label="Email address" required>
-        <Input id="subscribe-email" type="email" autoComplete="email" required value={value.email} onChange={(e) => set({ email: e.target.value })} />
-      </Field>
+      <TextField id="subscribe-name" label="Full name" required autoComplete="name" value={value.name} onChange={(e) => set({ name: e.target.value })} />
+      <TextField id="subscribe-email" label="Email address" required type="email" autoComplete="email" value={value.email} onChange={(e) => set({ email: e.target.value })} />
       <NewPasswordField id="subscribe-password" value={value.password} error={passwordError} onChange={(password) => set({ password })} />
       <Field id="subscribe-city" label="Home city" hint="Optional. We'll show you deals near you.">
         <Select
@@ -40,12 +36,7 @@ export function AccountFields({ value, onChange, disabled, passwordError }: {
           disabled={cities.isPending}
           aria-describedby="subscribe-city-hint"
         >
-          <option value="">{cities.isPending ? 'Loading cities...' : 'Select your city (optional)'}</option>
-          {cities.data?.map((city) => (
-            <option key={city.id} value={city.id}>
-              {cityLabel(city)}
-            </option>
-          ))}
+          <CityOptions cities={cities.data} loading={cities.isPending} placeholder="Select your city (optional)" />
         </Select>
       </Field>
       {value.homeCityId && (

@@ -1,0 +1,16 @@
+import type { City } from '@shared/contract/index.ts';
+import { cityLabel } from '@/lib/cities';
+
+/** The options of a city select: the empty choice (or "Loading cities..." while they load), then each city by its label. */
+export function CityOptions({ cities, loading, placeholder }: { cities: readonly City[] | undefined; loading: boolean; placeholder: string }) {
+  return (
+    <>
+      <option value="">{loading ? 'Loading cities...' : placeholder}</option>
+      {cities?.map((city) => (
+        <option key={city.id} value={city.id}>
+          {cityLabel(city)}
+        </option>
+      ))}
+    </>
+  );
+}
