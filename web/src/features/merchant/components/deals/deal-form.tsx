@@ -5,7 +5,7 @@ import {
 } from '@shared/constants.ts';
 import type { CreateDealBody, UpdateDealBody } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
-import { Field, Input, Select, Textarea } from '@/components/ui/form-controls';
+import { Field, Input, RadioLabel, Select, Textarea } from '@/components/ui/form-controls';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { dealCategoryLabel } from '@/lib/categories';
@@ -51,14 +51,10 @@ export function DealForm(props: DealFormProps) {
         <legend className="text-sm font-medium text-stone-800">Discount type</legend>
         <div className="mt-1.5 inline-flex rounded-lg bg-stone-100 p-1" role="radiogroup">
           {(['percent', 'amount'] as DiscountType[]).map((type) => (
-            <label key={type} className={cn(
-              'cursor-pointer rounded-md px-4 py-1.5 text-sm font-semibold text-stone-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700',
-              values.discountType === type && 'bg-white text-brand-900 shadow-sm',
-            )}>
-              <input type="radio" name={`${id}-discount-type`} value={type} className="sr-only" checked={values.discountType === type}
-                onChange={() => set('discountType', type)} />
+            <RadioLabel key={type} name={`${id}-discount-type`} value={type} checked={values.discountType === type} onSelect={() => set('discountType', type)}
+              className={cn('rounded-md px-4 py-1.5 text-sm font-semibold text-stone-700', values.discountType === type && 'bg-white text-brand-900 shadow-sm')}>
               {type === 'percent' ? 'Percent off' : 'Amount off'}
-            </label>
+            </RadioLabel>
           ))}
         </div>
       </fieldset>
