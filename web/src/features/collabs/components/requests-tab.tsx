@@ -24,39 +24,26 @@ export function RequestsTab() {
 
   return (
     <div className="space-y-6">
-      <Card>
-        <CardHeader>
-          <CardTitle>Pending Requests</CardTitle>
-          <CardDescription>Collaboration requests waiting for your response</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {collabs.isPending ? (
-            <p className="py-6 text-center text-stone-600">Loading requests...</p>
-          ) : requests.length === 0 ? (
-            <p className="py-6 text-center text-stone-600">No pending requests</p>
-          ) : (
-            <ul className="space-y-4">
-              {requests.map((collab) => {
-                const busy = answer.isPending && answer.variables?.id === collab.id;
-                return (
-                  <RequestItem key={collab.id} collab={collab} label={`Request from ${collab.requesterBusiness.name}`}
-                    business={collab.requesterBusiness.name} line="Wants to collaborate with you" terms={['They offer', 'They want']}>
-                    {collab.message && <p className="mt-3 rounded-lg bg-stone-50 p-3 text-sm whitespace-pre-line text-stone-800">{collab.message}</p>}
-                    <div className="mt-4 flex gap-2">
-                      <Button size="sm" onClick={() => answer.mutate({ id: collab.id, answer: 'accept' })} disabled={busy}>
-                        Accept
-                      </Button>
-                      <Button size="sm" variant="outline" onClick={() => answer.mutate({ id: collab.id, answer: 'deny' })} disabled={busy}>
-                        Deny
-                      </Button>
-                    </div>
-                  </RequestItem>
-                );
-              })}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+      <RequestsCard title="Pending Requests" description="Collaboration requests waiting for your response" loading={collabs.isPending}
+        empty={requests.length === 0} emptyText="No pending requests">
+        {requests.map((collab) => {
+          const busy = answer.isPending && answer.variables?.id === collab.id;
+          return (
+            <RequestItem key={collab.id} collab={collab} label={`Request from ${collab.requesterBusiness.name}`}
+              business={collab.requesterBusiness.name} line="Wants to collaborate with you" terms={['They offer', 'They want']}>
+              {collab.message && <p className="mt-3 rounded-lg bg-stone-50 p-3 text-sm whitespace-pre-line text-stone-800">{collab.message}</p>}
+              <div className="mt-4 flex gap-2">
+                <Button size="sm" onClick={() => answer.mutate({ id: collab.id, answer: 'accept' })} disabled={busy}>
+                  Accept
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => answer.mutate({ id: collab.id, answer: 'deny' })} disabled={busy}>
+                  Deny
+                </Button>
+              </div>
+            </RequestItem>
+          );
+        })}
+      </RequestsCard>
       <SentRequests collabs={collabs.data ?? []} loading={collabs.isPending} />
     </div>
   );
@@ -70,35 +57,55 @@ function SentRequests({ collabs, loading }: { collabs: readonly Collaboration[];
   });
   const sent = sentRequests(collabs);
   return (
+    <RequestsCard title="Sent" description="Your requests waiting for the other business" loading={loading}
+      empty={sent.length === 0} emptyText="No sent requests waiting" listLabel="Sent requests">
+      {sent.map((collab) => (
+        <RequestItem key={collab.id} collab={collab} label={`Request to ${collab.recipientBusiness.name}`}
+          business={collab.recipientBusiness.name} line={`Sent ${shortDate(collab.createdAt)}`} terms={['You offer', 'You asked for']}>
+          <div className="mt-4">
+            <Button
+              size="sm"
+              variant="outline"
+              pending={cancel.isPending && cancel.variables === collab.id}
+              disabled={cancel.isPending}
+              onClick={() => cancel.mutate(collab.id)}
+              aria-label={`Withdraw the request to ${collab.recipientBusiness.name}`}
+            >
+              Withdraw
+            </Button>
+          </div>
+        </RequestItem>
+      ))}
+    </RequestsCard>
+  );
+}
+
+interface RequestsCardProps {
+  title: string;
+  description: string;
+  loading: boolean;
+  empty: boolean;
+  emptyText: string;
+  listLabel?: string;
+  children: ReactNode;
+}
+
+/** A card of requests: "Loading requests...", its empty text, or the list. */
+function RequestsCard({ title, description, loading, empty, emptyText, listLabel, children }: RequestsCardProps) {
+  return (
     <Card>
       <CardHeader>
-        <CardTitle>Sent</CardTitle>
-        <CardDescription>Your requests waiting for the other business</CardDescription>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
         {loading ? (
           <p className="py-6 text-center text-stone-600">Loading requests...</p>
-        ) : sent.length === 0 ? (
-          <p className="py-6 text-center text-stone-600">No sent requests waiting</p>
+        ) : empty ? (
+          <p className="py-6 text-center text-stone-600">{emptyText}</p>
         ) : (
-          <ul className="space-y-4" aria-label="Sent requests">
-            {sent.map((collab) => (
-              <RequestItem key={collab.id} collab={collab} label={`Request to ${collab.recipientBusiness.name}`}
-                business={collab.recipientBusiness.name} line={`Sent ${shortDate(collab.createdAt)}`} terms={['You offer', 'You asked for']}>
-                <div className="mt-4">
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    pending={cancel.isPending && cancel.variables === collab.id}
-                    disabled={cancel.isPending}
-                    onClick={() => cancel.mutate(collab.id)}
-                    aria-label={`Withdraw the request to ${collab.recipientBusiness.name}`}
-                  >
-                    Withdraw
-                  </Button>
-                </div>
-              </RequestItem>
-            ))}
+          <ul className="space-y-4" aria-label={listLabel}>
+            {children}
           </ul>
         )}
       </CardContent>
