@@ -1,5 +1,5 @@
 import type { City } from '@shared/contract/index.ts';
-import { CityOptions } from '@/components/ui/city-options';
+import { CharityOptions, CityOptions } from '@/components/ui/lookup-options';
 import { Field, Select } from '@/components/ui/form-controls';
 import { useCharities } from '@/lib/lookup/get-charities';
 
@@ -44,20 +44,18 @@ export function CustomerFields({ cities, citiesLoading, homeCityId, preferredCha
             disabled={charities.isPending}
             aria-describedby="register-charity-hint"
           >
-            <option value="">
-              {charities.isPending
-                ? 'Loading charities...'
-                : charities.isError
-                  ? 'Charities could not be loaded'
-                  : charities.data?.length
-                    ? 'Select a charity (optional)'
-                    : 'No charities listed for this city yet'}
-            </option>
-            {charities.data?.map((charity) => (
-              <option key={charity.id} value={charity.id}>
-                {charity.name}
-              </option>
-            ))}
+            <CharityOptions
+              charities={charities.data}
+              placeholder={
+                charities.isPending
+                  ? 'Loading charities...'
+                  : charities.isError
+                    ? 'Charities could not be loaded'
+                    : charities.data?.length
+                      ? 'Select a charity (optional)'
+                      : 'No charities listed for this city yet'
+              }
+            />
           </Select>
         </Field>
       )}

@@ -1,7 +1,7 @@
 import { BUSINESS_TYPES } from '@shared/constants.ts';
 import { businessCategoryLabel } from '@/lib/categories';
 import type { City } from '@shared/contract/index.ts';
-import { CityOptions } from '@/components/ui/city-options';
+import { CityOptions } from '@/components/ui/lookup-options';
 import { Checkbox, Field, Label, Select, Textarea, TextField } from '@/components/ui/form-controls';
 import type { RegisterFormState } from '../utils/register-form-state';
 

@@ -1,4 +1,4 @@
-import { CityOptions } from '@/components/ui/city-options';
+import { CharityOptions, CityOptions } from '@/components/ui/lookup-options';
 import { Field, Select, TextField } from '@/components/ui/form-controls';
 import { NewPasswordField } from '@/components/ui/new-password-field';
 import { useCharities } from '@/lib/lookup/get-charities';
@@ -48,14 +48,10 @@ export function AccountFields({ value, onChange, disabled, passwordError }: {
             disabled={charities.isPending}
             aria-describedby="subscribe-charity-hint"
           >
-            <option value="">
-              {charities.isPending ? 'Loading charities...' : charities.data?.length ? "Your city's default charity" : 'No charities listed for this city yet'}
-            </option>
-            {charities.data?.map((charity) => (
-              <option key={charity.id} value={charity.id}>
-                {charity.name}
-              </option>
-            ))}
+            <CharityOptions
+              charities={charities.data}
+              placeholder={charities.isPending ? 'Loading charities...' : charities.data?.length ? "Your city's default charity" : 'No charities listed for this city yet'}
+            />
           </Select>
         </Field>
       )}

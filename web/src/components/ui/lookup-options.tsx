@@ -14,3 +14,17 @@ export function CityOptions({ cities, loading, placeholder }: { cities: readonly
     </>
   );
 }
+
+/** The options of a charity select: the empty choice with what it means now (loading, none listed...), then each charity. */
+export function CharityOptions({ charities, placeholder }: { charities: readonly { id: string; name: string }[] | undefined; placeholder: string }) {
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {charities?.map((charity) => (
+        <option key={charity.id} value={charity.id}>
+          {charity.name}
+        </option>
+      ))}
+    </>
+  );
+}
