@@ -2,11 +2,10 @@ import { memo, type ReactNode } from 'react';
 import type { MemberDeal, OfflineDealCodes } from '@shared/contract/index.ts';
 import { Link } from 'react-router';
 import { CategoryBadge } from '@/components/deals/category-badge';
+import { DealCardFrame } from '@/components/deals/deal-card-frame';
 import { MemberDealCode } from '@/components/deals/member-deal-code';
 import { ShareDealButton } from '@/components/deals/share-deal-button';
 import { RatingSummary } from '@/components/deals/rating-summary';
-import { cn } from '@/lib/cn';
-import { categoryTone, toneClasses } from '@/lib/categories';
 import { paths } from '@/config/paths';
 import { discountLabel, memberUsageLabel } from '@/lib/deals/deal-format';
 import { useCodeStepNow } from '@/lib/deals/ticker';
@@ -31,13 +30,7 @@ export const MemberDealCard = memo(function MemberDealCard({ deal, renderFollowB
   const stepNowMs = useCodeStepNow();
   const shown = useDealCode({ code: deal.currentCode, expiresAt: deal.codeExpiresAt }, cover, stepNowMs);
   return (
-    <article
-      aria-label={deal.title}
-      className={cn(
-        'flex flex-col rounded-2xl border border-t-4 border-stone-200 bg-white p-5 shadow-sm [contain-intrinsic-height:auto_24rem] [content-visibility:auto]',
-        toneClasses[categoryTone(deal.category)].edge,
-      )}
-    >
+    <DealCardFrame title={deal.title} category={deal.category} className="[contain-intrinsic-height:auto_24rem] [content-visibility:auto]">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-2xl font-extrabold text-brand-800">{discountLabel(deal)}</p>
@@ -64,6 +57,6 @@ export const MemberDealCard = memo(function MemberDealCard({ deal, renderFollowB
         <ShareDealButton deal={deal} />
         <span className="ml-auto">{renderFollowButton?.(deal.merchantId, deal.merchantName)}</span>
       </div>
-    </article>
+    </DealCardFrame>
   );
 });
