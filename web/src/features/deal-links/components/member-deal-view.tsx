@@ -29,9 +29,7 @@ export function MemberDealView({ deal, followButton, reviewActions }: { deal: Me
           <CategoryBadge category={deal.category} />
         </div>
         <p className="text-stone-700">{deal.description}</p>
-        <div className="space-y-1">
-          <MemberDealCode shown={shown} look="page" />
-        </div>
+        <MemberDealCode shown={shown} look="page" />
         <p className="text-sm text-stone-600">
           {memberUsageLabel(deal)}
           {deal.validTo && <> · Valid until {shortDate(deal.validTo)}</>}

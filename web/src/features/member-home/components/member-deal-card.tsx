@@ -46,9 +46,7 @@ export const MemberDealCard = memo(function MemberDealCard({ deal, renderFollowB
         <CategoryBadge category={deal.category} className="shrink-0" />
       </div>
       <p className="mt-2 text-sm text-stone-600">{deal.description}</p>
-      <div className="mt-4 space-y-1">
-        <MemberDealCode shown={shown} look="card" />
-      </div>
+      <MemberDealCode shown={shown} look="card" className="mt-4" />
       <p className="mt-3 text-xs text-stone-600">
         {memberUsageLabel(deal)}
       </p>
