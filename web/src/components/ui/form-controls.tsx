@@ -31,7 +31,7 @@ export function Checkbox({ className, ...rest }: Omit<InputHTMLAttributes<HTMLIn
   );
 }
 
-interface FieldProps {
+export interface FieldProps {
   id: string;
   label: ReactNode;
   /** Marks the label; the control itself must still carry `required`. */
@@ -60,41 +60,5 @@ export function Field({ id, label, required, hint, children, className }: FieldP
         </p>
       )}
     </div>
-  );
-}
-
-type TextFieldProps = Omit<FieldProps, 'children'> &
-  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & { /** The input's own classes (`className` is the field's). */ inputClassName?: string };
-
-/** A Field holding one Input under the same id; `required` marks the label and the input both. */
-export function TextField({ id, label, required, hint, className, inputClassName, ...input }: TextFieldProps) {
-  return (
-    <Field id={id} label={label} required={required} hint={hint} className={className}>
-      <Input id={id} required={required} className={inputClassName} {...input} />
-    </Field>
-  );
-}
-
-interface RadioLabelProps {
-  name: string;
-  value: string | number;
-  checked: boolean;
-  onSelect: () => void;
-  /** The look of the choice (its box, and how it shows when checked). */
-  className: string;
-  'aria-describedby'?: string;
-  children: ReactNode;
-}
-
-/**
- * One choice of a radio group drawn as its label: the native radio stays (hidden), so arrow keys and screen
- * readers work as for any radio, and the label shows the keyboard focus.
- */
-export function RadioLabel({ name, value, checked, onSelect, className, 'aria-describedby': describedBy, children }: RadioLabelProps) {
-  return (
-    <label className={cn('cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700', className)}>
-      <input type="radio" name={name} value={value} checked={checked} onChange={onSelect} className="sr-only" aria-describedby={describedBy} />
-      {children}
-    </label>
   );
 }

@@ -1,4 +1,4 @@
-import { RadioLabel } from '@/components/ui/form-controls';
+import { RadioLabel } from '@/components/ui/radio-label';
 import { cn } from '@/lib/cn';
 import type { AccountType } from '../utils/register-form-state';
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Checkbox, TextField } from '@/components/ui/form-controls';
+import { Checkbox } from '@/components/ui/form-controls';
+import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';

@@ -2,7 +2,8 @@ import { BUSINESS_TYPES } from '@shared/constants.ts';
 import { businessCategoryLabel } from '@/lib/categories';
 import type { City } from '@shared/contract/index.ts';
 import { CityOptions } from '@/components/ui/lookup-options';
-import { Checkbox, Field, Label, Select, Textarea, TextField } from '@/components/ui/form-controls';
+import { Checkbox, Field, Label, Select, Textarea } from '@/components/ui/form-controls';
+import { TextField } from '@/components/ui/text-field';
 import type { RegisterFormState } from '../utils/register-form-state';
 
 type MerchantKeys =

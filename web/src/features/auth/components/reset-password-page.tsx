@@ -2,7 +2,7 @@ import { PASSWORD_MIN } from '@shared/constants.ts';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/form-controls';
+import { TextField } from '@/components/ui/text-field';
 import { NewPasswordField, useNewPasswordCheck } from '@/components/ui/new-password-field';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';

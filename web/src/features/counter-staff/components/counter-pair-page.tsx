@@ -2,7 +2,7 @@ import { PAIRING_CODE_LENGTH } from '@shared/contract/index.ts';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/form-controls';
+import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
 import { usePairDevice } from '../api/pair-device';

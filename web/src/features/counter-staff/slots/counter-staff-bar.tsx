@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/form-controls';
+import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';

@@ -3,7 +3,7 @@ import type { PairingCodeAnswer } from '@shared/contract/index.ts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { TextField } from '@/components/ui/form-controls';
+import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { CardCompleteAnswer } from '@shared/contract/index.ts';
 import { StripeElements, useStripeConfirm } from '@/components/billing/stripe-elements';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/form-controls';
+import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
 import { useCompleteCardSetup } from '../api/complete-card-setup';
 import { useConfirmTestSetup } from '../api/confirm-test-setup';

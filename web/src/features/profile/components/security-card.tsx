@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { TextField } from '@/components/ui/form-controls';
+import { TextField } from '@/components/ui/text-field';
 import { NewPasswordField, newPasswordRefusal } from '@/components/ui/new-password-field';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { REVIEW_COMMENT_MAX, type Review } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
-import { RadioLabel, Textarea } from '@/components/ui/form-controls';
+import { Textarea } from '@/components/ui/form-controls';
+import { RadioLabel } from '@/components/ui/radio-label';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';

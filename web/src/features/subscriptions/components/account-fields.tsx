@@ -1,5 +1,6 @@
 import { CharityOptions, CityOptions } from '@/components/ui/lookup-options';
-import { Field, Select, TextField } from '@/components/ui/form-controls';
+import { Field, Select } from '@/components/ui/form-controls';
+import { TextField } from '@/components/ui/text-field';
 import { NewPasswordField } from '@/components/ui/new-password-field';
 import { useCharities } from '@/lib/lookup/get-charities';
 import { useCities } from '@/lib/lookup/get-cities';

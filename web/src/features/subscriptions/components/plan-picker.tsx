@@ -1,6 +1,6 @@
 import type { PlanId } from '@shared/constants.ts';
 import { Badge } from '@/components/ui/badge';
-import { RadioLabel } from '@/components/ui/form-controls';
+import { RadioLabel } from '@/components/ui/radio-label';
 import { cn } from '@/lib/cn';
 import { PLAN_OPTIONS } from '../utils/plans';
 

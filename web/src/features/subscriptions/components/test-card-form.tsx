@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/form-controls';
+import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
 import { useConfirmTestCard } from '../api/confirm-test-card';
 import { formatCardNumber, formatExpiry, parseExpiry } from '../utils/card-input';

@@ -5,7 +5,9 @@ import {
 } from '@shared/constants.ts';
 import type { CreateDealBody, UpdateDealBody } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
-import { Field, RadioLabel, Select, Textarea, TextField } from '@/components/ui/form-controls';
+import { Field, Select, Textarea } from '@/components/ui/form-controls';
+import { TextField } from '@/components/ui/text-field';
+import { RadioLabel } from '@/components/ui/radio-label';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { dealCategoryLabel } from '@/lib/categories';
