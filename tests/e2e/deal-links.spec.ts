@@ -131,7 +131,8 @@ test("a member opens a deal from the member home by its card's title", async ({ 
   const card = page.getByRole('article', { name: LATTE.title });
   await card.getByRole('link', { name: LATTE.title }).click();
   await expect(page).toHaveURL(`/deals/${LATTE.id}`);
-  await expect(page.getByRole('heading', { name: LATTE.title })).toBeVisible();
+  // The deal page's own h1: the member home's card also has a heading of that title, and stays on screen until the page replaces it.
+  await expect(page.getByRole('heading', { level: 1, name: LATTE.title })).toBeVisible();
   await expect(page.getByTestId('deal-code')).toBeVisible();
 });
 

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense } from 'react';
+import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { slotComponent } from './lazy-pages';
@@ -17,6 +17,13 @@ const ReviewActions = slotComponent<{ merchantId: string; merchantName: string }
 const MerchantReviewsCard = slotComponent<object>('merchantReviewsCard', 'MerchantReviewsCard');
 const AdminReviewQueue = slotComponent<object>('adminReviewQueue', 'AdminReviewQueue');
 
+/** A slot with no props: its component, with `fallback` (nothing unless given) while its chunk arrives. */
+const suspended = (Slot: ComponentType<object>, fallback: ReactNode = null) => (
+  <Suspense fallback={fallback}>
+    <Slot />
+  </Suspense>
+);
+
 const followButton = (merchantId: string, merchantName: string) => (
   <Suspense fallback={null}>
     <FollowButton businessId={merchantId} businessName={merchantName} />
@@ -24,29 +31,13 @@ const followButton = (merchantId: string, merchantName: string) => (
 );
 
 /** The member header's Notifications button; a plain link stands in for the moment its chunk arrives. */
-const notificationsButton = (
-  <Suspense fallback={<ButtonLink to={paths.notifications} variant="ghost" size="sm">Notifications</ButtonLink>}>
-    <NotificationsNavButton />
-  </Suspense>
+const notificationsButton = suspended(
+  NotificationsNavButton,
+  <ButtonLink to={paths.notifications} variant="ghost" size="sm">Notifications</ButtonLink>,
 );
-
-const updateComposer = (
-  <Suspense fallback={null}>
-    <PostUpdateCard />
-  </Suspense>
-);
-
-const staffCard = (
-  <Suspense fallback={null}>
-    <StaffCard />
-  </Suspense>
-);
-
-const counterStaffBar = (
-  <Suspense fallback={null}>
-    <CounterStaffBar />
-  </Suspense>
-);
+const updateComposer = suspended(PostUpdateCard);
+const staffCard = suspended(StaffCard);
+const counterStaffBar = suspended(CounterStaffBar);
 
 const reviewActions = (merchantId: string, merchantName: string) => (
   <Suspense fallback={null}>
@@ -54,17 +45,8 @@ const reviewActions = (merchantId: string, merchantName: string) => (
   </Suspense>
 );
 
-const merchantReviewsCard = (
-  <Suspense fallback={null}>
-    <MerchantReviewsCard />
-  </Suspense>
-);
-
-const adminReviewQueue = (
-  <Suspense fallback={<p role="status" className="py-6 text-sm text-stone-600">Loading the queue...</p>}>
-    <AdminReviewQueue />
-  </Suspense>
-);
+const merchantReviewsCard = suspended(MerchantReviewsCard);
+const adminReviewQueue = suspended(AdminReviewQueue, <p role="status" className="py-6 text-sm text-stone-600">Loading the queue...</p>);
 
 /** What each slot gives the page that shows it (the prop's value). */
 export const slotValues: Record<SlotName, ReactNode | ((merchantId: string, merchantName: string) => ReactNode)> = {

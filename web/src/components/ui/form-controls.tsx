@@ -31,7 +31,7 @@ export function Checkbox({ className, ...rest }: Omit<InputHTMLAttributes<HTMLIn
   );
 }
 
-interface FieldProps {
+export interface FieldProps {
   id: string;
   label: ReactNode;
   /** Marks the label; the control itself must still carry `required`. */

@@ -1,4 +1,5 @@
 import { PASSWORD_RULE_HINT, passwordProblem } from '@shared/password-rule.ts';
+import { useState } from 'react';
 import { Field, Input } from './form-controls';
 
 /**
@@ -32,4 +33,21 @@ export function NewPasswordField({ id, label = 'Password', value, onChange, erro
       {error && <p id={`${id}-error`} role="alert" className="text-sm text-red-700">{error}</p>}
     </Field>
   );
+}
+
+/**
+ * The check before sending a new password typed with a second entry to match (the password again, or a PIN again):
+ * the rule first (its refusal under the password field), then the two entries.
+ */
+export function useNewPasswordCheck() {
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [mismatch, setMismatch] = useState(false);
+  const passes = (password: string, entry: string, again: string): boolean => {
+    const refusal = newPasswordRefusal(password);
+    setPasswordError(refusal);
+    if (refusal) return false;
+    setMismatch(entry !== again);
+    return entry === again;
+  };
+  return { passwordError, mismatch, passes };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { categoryTone, dealCategoryLabel } from '@/lib/categories';
 import { formatCents } from '@shared/money.ts';
-import { countdownLabel, discountLabel, usageLabel } from './deal-format';
+import { countdownLabel, discountLabel, memberUsageLabel, usageLabel } from './deal-format';
 
 describe('deal display', () => {
   it('shows percent or amount discounts', () => {
@@ -20,6 +20,11 @@ describe('deal display', () => {
   it('shows usage with max uses only when set', () => {
     expect(usageLabel({ usedCount: 3, maxUses: null })).toBe('3 used');
     expect(usageLabel({ usedCount: 3, maxUses: 10 })).toBe('3 / 10 used');
+  });
+
+  it("tells a member how often a deal was used, one time or several, and its maximum when set", () => {
+    expect(memberUsageLabel({ usedCount: 1, maxUses: null })).toBe('Used 1 time');
+    expect(memberUsageLabel({ usedCount: 0, maxUses: 5 })).toBe('Used 0 times · Max 5 uses');
   });
 
   it('labels categories', () => {

@@ -17,6 +17,12 @@ export function countdownLabel(expiresAtMs: number, nowMs: number): string {
   return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
 }
 
+/** What a member reads of a deal's use: "Used 1 time" or "Used 12 times · Max 50 uses". */
+export function memberUsageLabel(deal: { usedCount: number; maxUses: number | null }): string {
+  const used = `Used ${deal.usedCount} ${deal.usedCount === 1 ? 'time' : 'times'}`;
+  return deal.maxUses === null ? used : `${used} · Max ${deal.maxUses} uses`;
+}
+
 /** "12 used" or "12 / 50 used". */
 export function usageLabel(deal: { usedCount: number; maxUses: number | null }): string {
   return deal.maxUses === null ? `${deal.usedCount} used` : `${deal.usedCount} / ${deal.maxUses} used`;

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Badge } from '@/components/ui/badge';
 import { ScreenTitle } from '@/components/layout/screen-title';
-import { SignedInHeader } from '@/components/layout/signed-in-header';
+import { SignedInScreen } from '@/components/layout/signed-in-screen';
 import { Spinner } from '@/components/ui/spinner';
 import { Tab, TabList, TabPanel, TabPanels, Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
@@ -27,10 +26,7 @@ export function AdminDashboardPage({ reviewQueue }: { reviewQueue?: ReactNode })
   const denied = status === 401 || status === 403;
 
   return (
-    <div className="min-h-dvh">
-      <SignedInHeader homePath={paths.admin}>
-        <Badge className="hidden sm:inline-flex">Admin</Badge>
-      </SignedInHeader>
+    <SignedInScreen homePath={paths.admin} badge="Admin">
       <main className="mx-auto max-w-7xl space-y-8 px-4 py-8 sm:px-6 sm:py-12">
         {metrics.isPending ? (
           <div className="flex justify-center py-24 text-brand-700" role="status">
@@ -71,6 +67,6 @@ export function AdminDashboardPage({ reviewQueue }: { reviewQueue?: ReactNode })
           </>
         )}
       </main>
-    </div>
+    </SignedInScreen>
   );
 }

@@ -1,3 +1,4 @@
+import { RadioLabel } from '@/components/ui/radio-label';
 import { cn } from '@/lib/cn';
 import type { AccountType } from '../utils/register-form-state';
 
@@ -15,24 +16,20 @@ export function AccountTypeSwitch({ value, onChange }: { value: AccountType; onC
         {OPTIONS.map((option) => {
           const checked = option.value === value;
           return (
-            <label
+            <RadioLabel
               key={option.value}
+              name="accountType"
+              value={option.value}
+              checked={checked}
+              onSelect={() => onChange(option.value)}
               className={cn(
-                'relative flex cursor-pointer flex-col rounded-xl border-2 p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700',
+                'relative flex flex-col rounded-xl border-2 p-3 transition-colors has-[:focus-visible]:outline-offset-2',
                 checked ? 'border-brand-700 bg-brand-50' : 'border-stone-200 bg-white hover:border-stone-300',
               )}
             >
-              <input
-                type="radio"
-                name="accountType"
-                value={option.value}
-                checked={checked}
-                onChange={() => onChange(option.value)}
-                className="sr-only"
-              />
               <span className="font-semibold text-stone-900">{option.label}</span>
               <span className="text-xs text-stone-600">{option.blurb}</span>
-            </label>
+            </RadioLabel>
           );
         })}
       </div>

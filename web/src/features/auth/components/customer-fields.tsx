@@ -1,6 +1,6 @@
 import type { City } from '@shared/contract/index.ts';
+import { CharityOptions, CityOptions } from '@/components/ui/lookup-options';
 import { Field, Select } from '@/components/ui/form-controls';
-import { cityLabel } from '@/lib/cities';
 import { useCharities } from '@/lib/lookup/get-charities';
 
 interface CustomerFieldsProps {
@@ -27,12 +27,7 @@ export function CustomerFields({ cities, citiesLoading, homeCityId, preferredCha
           disabled={citiesLoading}
           aria-describedby="register-home-city-hint"
         >
-          <option value="">{citiesLoading ? 'Loading cities...' : 'Select your city (optional)'}</option>
-          {cities.map((city) => (
-            <option key={city.id} value={city.id}>
-              {cityLabel(city)}
-            </option>
-          ))}
+          <CityOptions cities={cities} loading={citiesLoading} placeholder="Select your city (optional)" />
         </Select>
       </Field>
 
@@ -49,20 +44,18 @@ export function CustomerFields({ cities, citiesLoading, homeCityId, preferredCha
             disabled={charities.isPending}
             aria-describedby="register-charity-hint"
           >
-            <option value="">
-              {charities.isPending
-                ? 'Loading charities...'
-                : charities.isError
-                  ? 'Charities could not be loaded'
-                  : charities.data?.length
-                    ? 'Select a charity (optional)'
-                    : 'No charities listed for this city yet'}
-            </option>
-            {charities.data?.map((charity) => (
-              <option key={charity.id} value={charity.id}>
-                {charity.name}
-              </option>
-            ))}
+            <CharityOptions
+              charities={charities.data}
+              placeholder={
+                charities.isPending
+                  ? 'Loading charities...'
+                  : charities.isError
+                    ? 'Charities could not be loaded'
+                    : charities.data?.length
+                      ? 'Select a charity (optional)'
+                      : 'No charities listed for this city yet'
+              }
+            />
           </Select>
         </Field>
       )}

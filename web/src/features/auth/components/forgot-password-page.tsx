@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/form-controls';
+import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
 import { useForgotPassword } from '../api/account';
@@ -30,10 +30,8 @@ export function ForgotPasswordPage() {
         </div>
       ) : (
         <form onSubmit={onSubmit} className="space-y-5">
-          <Field id="forgot-email" label="Email address" required>
-            <Input id="forgot-email" name="email" type="email" autoComplete="email" required value={email}
-              onChange={(e) => setEmail(e.target.value)} />
-          </Field>
+          <TextField id="forgot-email" label="Email address" required name="email" type="email" autoComplete="email" value={email}
+            onChange={(e) => setEmail(e.target.value)} />
           {forgot.isError && <p role="alert" className="text-sm text-red-700">{errorMessage(forgot.error)}</p>}
           <Button type="submit" size="lg" className="w-full" pending={forgot.isPending}>
             Send reset link

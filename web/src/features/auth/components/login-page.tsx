@@ -1,26 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Checkbox, Field, Input } from '@/components/ui/form-controls';
+import { Checkbox } from '@/components/ui/form-controls';
+import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
-import { homePathForRole, paths } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
+import { useWelcomeHome } from '@/lib/auth/use-welcome-home';
 import { useLogin } from '../api/login';
 import { AuthLayout } from './auth-layout';
 import { TextLink } from './text-link';
 
 export function LoginPage() {
-  const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   // docs/spec.md section 2: the choice is kept in the form but never sent; sessions last as the server decides.
   const [rememberMe, setRememberMe] = useState(false);
 
   const login = useLogin({
-    onSuccess: (user) => {
-      toast({ title: 'Welcome back!', description: 'You have been logged in successfully.' });
-      navigate(homePathForRole(user.role), { replace: true });
-    },
+    onSuccess: useWelcomeHome('Welcome back!', 'You have been logged in successfully.'),
     onError: (error) => toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' }),
   });
 
@@ -42,28 +39,10 @@ export function LoginPage() {
       }
     >
       <form onSubmit={onSubmit} className="space-y-5">
-        <Field id="login-email" label="Email address" required>
-          <Input
-            id="login-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </Field>
-        <Field id="login-password" label="Password" required>
-          <Input
-            id="login-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
+        <TextField id="login-email" label="Email address" required name="email" type="email" autoComplete="email"
+          value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField id="login-password" label="Password" required name="password" type="password" autoComplete="current-password"
+          value={password} onChange={(e) => setPassword(e.target.value)} />
         <div className="flex flex-wrap items-center justify-between gap-3">
           {/* The whole line is the tap target (44 px), not only the 16 px box (issue 31). */}
           <label htmlFor="login-remember" className="flex min-h-11 cursor-pointer items-center gap-2 text-sm text-stone-800">

@@ -1,8 +1,9 @@
 import { BUSINESS_TYPES } from '@shared/constants.ts';
 import { businessCategoryLabel } from '@/lib/categories';
 import type { City } from '@shared/contract/index.ts';
-import { Checkbox, Field, Input, Label, Select, Textarea } from '@/components/ui/form-controls';
-import { cityLabel } from '@/lib/cities';
+import { CityOptions } from '@/components/ui/lookup-options';
+import { Checkbox, Field, Label, Select, Textarea } from '@/components/ui/form-controls';
+import { TextField } from '@/components/ui/text-field';
 import type { RegisterFormState } from '../utils/register-form-state';
 
 type MerchantKeys =
@@ -27,15 +28,8 @@ export function MerchantFields({ state, cities, citiesLoading, onChange }: Merch
   return (
     <fieldset className="space-y-5">
       <legend className="mb-1 text-base font-semibold text-stone-900">Business details</legend>
-      <Field id="register-business-name" label="Business name" required>
-        <Input
-          id="register-business-name"
-          required
-          autoComplete="organization"
-          value={state.businessName}
-          onChange={(e) => onChange('businessName', e.target.value)}
-        />
-      </Field>
+      <TextField id="register-business-name" label="Business name" required autoComplete="organization"
+        value={state.businessName} onChange={(e) => onChange('businessName', e.target.value)} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="register-business-type" label="Business type">
           <Select id="register-business-type" value={state.businessType} onChange={(e) => onChange('businessType', e.target.value)}>
@@ -54,12 +48,7 @@ export function MerchantFields({ state, cities, citiesLoading, onChange }: Merch
             disabled={citiesLoading}
             onChange={(e) => onChange('merchantCityId', e.target.value)}
           >
-            <option value="">{citiesLoading ? 'Loading cities...' : 'Select a city'}</option>
-            {cities.map((city) => (
-              <option key={city.id} value={city.id}>
-                {cityLabel(city)}
-              </option>
-            ))}
+            <CityOptions cities={cities} loading={citiesLoading} placeholder="Select a city" />
           </Select>
         </Field>
       </div>
@@ -72,35 +61,13 @@ export function MerchantFields({ state, cities, citiesLoading, onChange }: Merch
           onChange={(e) => onChange('businessDescription', e.target.value)}
         />
       </Field>
-      <Field id="register-business-address" label="Business address" required>
-        <Input
-          id="register-business-address"
-          required
-          autoComplete="street-address"
-          value={state.businessAddress}
-          onChange={(e) => onChange('businessAddress', e.target.value)}
-        />
-      </Field>
+      <TextField id="register-business-address" label="Business address" required autoComplete="street-address"
+        value={state.businessAddress} onChange={(e) => onChange('businessAddress', e.target.value)} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="register-business-phone" label="Business phone">
-          <Input
-            id="register-business-phone"
-            type="tel"
-            autoComplete="tel"
-            value={state.businessPhone}
-            onChange={(e) => onChange('businessPhone', e.target.value)}
-          />
-        </Field>
-        <Field id="register-business-website" label="Business website">
-          <Input
-            id="register-business-website"
-            type="url"
-            placeholder="https://"
-            autoComplete="url"
-            value={state.businessWebsite}
-            onChange={(e) => onChange('businessWebsite', e.target.value)}
-          />
-        </Field>
+        <TextField id="register-business-phone" label="Business phone" type="tel" autoComplete="tel"
+          value={state.businessPhone} onChange={(e) => onChange('businessPhone', e.target.value)} />
+        <TextField id="register-business-website" label="Business website" type="url" placeholder="https://" autoComplete="url"
+          value={state.businessWebsite} onChange={(e) => onChange('businessWebsite', e.target.value)} />
       </div>
       <div className="flex items-center gap-2">
         <Checkbox id="register-women-owned" checked={state.isWomenOwned} onChange={(e) => onChange('isWomenOwned', e.target.checked)} />

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/form-controls';
+import { TextField } from '@/components/ui/text-field';
 import { NewPasswordField, newPasswordRefusal } from '@/components/ui/new-password-field';
 import { toast } from '@/components/ui/use-toast';
-import { homePathForRole, paths } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
+import { useWelcomeHome } from '@/lib/auth/use-welcome-home';
 import { useCities } from '@/lib/lookup/get-cities';
 import { useRegister } from '../api/register';
 import {
@@ -22,7 +22,6 @@ import { MerchantFields } from './merchant-fields';
 import { TextLink } from './text-link';
 
 export function RegisterForm({ initialType }: { initialType: AccountType }) {
-  const navigate = useNavigate();
   const [form, setForm] = useState<RegisterFormState>(() => initialRegisterForm(initialType));
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const cities = useCities();
@@ -32,10 +31,7 @@ export function RegisterForm({ initialType }: { initialType: AccountType }) {
     setForm((current) => ({ ...current, [key]: value }));
 
   const registration = useRegister({
-    onSuccess: (user) => {
-      toast({ title: 'Welcome to Pay Local!', description: 'Your account has been created successfully.' });
-      navigate(homePathForRole(user.role), { replace: true });
-    },
+    onSuccess: useWelcomeHome('Welcome to Pay Local!', 'Your account has been created successfully.'),
     onError: (error) => toast({ title: 'Registration failed', description: errorMessage(error), variant: 'destructive' }),
   });
 
@@ -63,19 +59,9 @@ export function RegisterForm({ initialType }: { initialType: AccountType }) {
         <AccountTypeSwitch value={form.accountType} onChange={(value) => set('accountType', value)} />
 
         <div className="space-y-5">
-          <Field id="register-name" label="Full name" required>
-            <Input id="register-name" autoComplete="name" required value={form.name} onChange={(e) => set('name', e.target.value)} />
-          </Field>
-          <Field id="register-email" label="Email address" required>
-            <Input
-              id="register-email"
-              type="email"
-              autoComplete="email"
-              required
-              value={form.email}
-              onChange={(e) => set('email', e.target.value)}
-            />
-          </Field>
+          <TextField id="register-name" label="Full name" required autoComplete="name" value={form.name} onChange={(e) => set('name', e.target.value)} />
+          <TextField id="register-email" label="Email address" required type="email" autoComplete="email"
+            value={form.email} onChange={(e) => set('email', e.target.value)} />
           <NewPasswordField id="register-password" value={form.password} error={passwordError} onChange={(value) => set('password', value)} />
         </div>
 

@@ -1,12 +1,12 @@
 import { PASSWORD_MIN } from '@shared/constants.ts';
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/form-controls';
-import { NewPasswordField, newPasswordRefusal } from '@/components/ui/new-password-field';
-import { toast } from '@/components/ui/use-toast';
-import { homePathForRole, paths } from '@/config/paths';
+import { TextField } from '@/components/ui/text-field';
+import { NewPasswordField, useNewPasswordCheck } from '@/components/ui/new-password-field';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
+import { useWelcomeHome } from '@/lib/auth/use-welcome-home';
 import { useResetPassword } from '../api/account';
 import { AuthLayout } from './auth-layout';
 import { TextLink } from './text-link';
@@ -15,29 +15,16 @@ import { TextLink } from './text-link';
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [mismatch, setMismatch] = useState(false);
-  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const check = useNewPasswordCheck();
   const reset = useResetPassword({
-    onSuccess: (user) => {
-      toast({ title: 'Password changed', description: 'You are signed in; every other device was signed out.' });
-      navigate(homePathForRole(user.role), { replace: true });
-    },
+    onSuccess: useWelcomeHome('Password changed', 'You are signed in; every other device was signed out.'),
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const refusal = newPasswordRefusal(password);
-    setPasswordError(refusal);
-    if (refusal) return;
-    if (password !== confirm) {
-      setMismatch(true);
-      return;
-    }
-    setMismatch(false);
-    reset.mutate({ token, password });
+    if (check.passes(password, password, confirm)) reset.mutate({ token, password });
   };
 
   return (
@@ -49,12 +36,10 @@ export function ResetPasswordPage() {
         <p role="alert" className="text-red-700">This page needs the link from your email.</p>
       ) : (
         <form onSubmit={onSubmit} className="space-y-5">
-          <NewPasswordField id="reset-password" label="New password" value={password} error={passwordError} onChange={setPassword} />
-          <Field id="reset-confirm" label="Confirm new password" required>
-            <Input id="reset-confirm" name="confirm" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN}
-              value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-          </Field>
-          {mismatch && <p role="alert" className="text-sm text-red-700">The two passwords do not match.</p>}
+          <NewPasswordField id="reset-password" label="New password" value={password} error={check.passwordError} onChange={setPassword} />
+          <TextField id="reset-confirm" label="Confirm new password" required name="confirm" type="password" autoComplete="new-password"
+            minLength={PASSWORD_MIN} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          {check.mismatch && <p role="alert" className="text-sm text-red-700">The two passwords do not match.</p>}
           {reset.isError && <p role="alert" className="text-sm text-red-700">{errorMessage(reset.error)}</p>}
           <Button type="submit" size="lg" className="w-full" pending={reset.isPending}>
             Set new password

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PublicDeal } from '@shared/contract/index.ts';
+import { BusinessLogo } from '@/components/deals/business-logo';
 import { CategoryBadge } from '@/components/deals/category-badge';
+import { DealCardFrame } from '@/components/deals/deal-card-frame';
 import { paths } from '@/config/paths';
-import { cn } from '@/lib/cn';
-import { categoryTone, toneClasses } from '@/lib/categories';
 import { discountLabel } from '@/lib/deals/deal-format';
 import { shortDate } from '@/lib/dates';
 
@@ -13,15 +13,9 @@ import { shortDate } from '@/lib/dates';
 export function PublicDealCard({ deal, followButton }: { deal: PublicDeal; followButton?: ReactNode }) {
   const city = deal.merchant.city;
   return (
-    <article aria-label={deal.title} className={cn('flex min-w-0 flex-col rounded-2xl border border-t-4 border-stone-200 bg-white p-5 shadow-sm', toneClasses[categoryTone(deal.category)].edge)}>
+    <DealCardFrame title={deal.title} category={deal.category} className="min-w-0">
       <div className="flex flex-wrap items-start gap-3">
-        {deal.merchant.logoUrl ? (
-          <img src={deal.merchant.logoUrl} alt="" className="size-12 shrink-0 rounded-lg object-cover" />
-        ) : (
-          <div aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-brand-100 font-bold text-brand-800">
-            {deal.merchant.businessName.slice(0, 1).toUpperCase()}
-          </div>
-        )}
+        <BusinessLogo name={deal.merchant.businessName} logoUrl={deal.merchant.logoUrl} box="size-12 shrink-0 rounded-lg" />
         <div className="min-w-0 flex-1">
           <p className="font-semibold text-stone-900">{deal.merchant.businessName}</p>
           {city && <p className="text-xs text-stone-600">{city.name}, {city.state}</p>}
@@ -42,6 +36,6 @@ export function PublicDealCard({ deal, followButton }: { deal: PublicDeal; follo
         <span className="text-right text-sm font-semibold">Subscribe to reveal</span>
       </Link>
       {deal.validUntil && <p className="mt-2 text-xs text-stone-600">Valid until {shortDate(deal.validUntil)}</p>}
-    </article>
+    </DealCardFrame>
   );
 }

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import type { Business } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-error';
+import { useSettledValue } from '@/lib/use-settled-value';
 import { type BusinessSearchFilters, useBusinessSearch } from '../api/search-businesses';
 import { CARD_SCROLL_DELAY_MS, SEARCH_DEBOUNCE_MS, SEARCH_PLACEHOLDERS } from '../config';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useErrorToast } from '../hooks/use-error-toast';
 import { BusinessCard, BusinessCardPlaceholder } from './business-card';
 import { BusinessFilters } from './business-filters';
@@ -17,7 +17,7 @@ interface BrowseBusinessesTabProps {
 
 /** Browse Businesses: search, a 1/2/3-column grid of results, and the request form for the chosen one. */
 export function BrowseBusinessesTab({ filters, onFiltersChange }: BrowseBusinessesTabProps) {
-  const q = useDebouncedValue(filters.q, SEARCH_DEBOUNCE_MS);
+  const q = useSettledValue(filters.q, SEARCH_DEBOUNCE_MS);
   const search = useBusinessSearch({ ...filters, q });
   useErrorToast(search.error, 'Failed to search businesses');
 

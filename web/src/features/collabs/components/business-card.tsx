@@ -1,4 +1,5 @@
 import type { Business } from '@shared/contract/index.ts';
+import { BusinessLogo } from '@/components/deals/business-logo';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
@@ -20,13 +21,7 @@ export function BusinessCard({ business, selected, onSelect }: { business: Busin
         selected ? 'border-brand-600 ring-2 ring-brand-600/30' : 'border-stone-200',
       )}
     >
-      {business.logoUrl ? (
-        <img src={business.logoUrl} alt="" className="size-14 shrink-0 rounded-xl border border-stone-200 object-cover" />
-      ) : (
-        <div aria-hidden="true" className="flex size-14 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-xl font-bold text-brand-800">
-          {business.name.charAt(0).toUpperCase()}
-        </div>
-      )}
+      <BusinessLogo name={business.name} logoUrl={business.logoUrl} box="size-14 shrink-0 rounded-xl" initialSize="text-xl" imageClassName="border border-stone-200" />
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex items-center gap-1.5">
           <h2 className="truncate font-semibold text-stone-900">{business.name}</h2>

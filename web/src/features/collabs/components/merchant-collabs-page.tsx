@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { BackLink } from '@/components/layout/back-link';
 import { ScreenTitle } from '@/components/layout/screen-title';
-import { SignedInHeader } from '@/components/layout/signed-in-header';
+import { SignedInScreen } from '@/components/layout/signed-in-screen';
 import { Tab, TabList, TabPanel, TabPanels, Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import type { BusinessSearchFilters } from '../api/search-businesses';
@@ -15,8 +15,7 @@ export function MerchantCollabsPage() {
   const [filters, setFilters] = useState<BusinessSearchFilters>({ q: '', category: '', city: '' });
 
   return (
-    <div className="min-h-dvh">
-      <SignedInHeader homePath={paths.merchant} />
+    <SignedInScreen homePath={paths.merchant}>
       <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">
         <BackLink to={paths.merchant}>Back to Dashboard</BackLink>
         <ScreenTitle subtitle="Connect with nearby businesses for mutual discount collaborations">Local Collabs</ScreenTitle>
@@ -39,6 +38,6 @@ export function MerchantCollabsPage() {
           </TabPanels>
         </Tabs>
       </main>
-    </div>
+    </SignedInScreen>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Collaboration } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
 import { shortDate } from '@/lib/dates';
@@ -23,55 +24,26 @@ export function RequestsTab() {
 
   return (
     <div className="space-y-6">
-      <Card>
-        <CardHeader>
-          <CardTitle>Pending Requests</CardTitle>
-          <CardDescription>Collaboration requests waiting for your response</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {collabs.isPending ? (
-            <p className="py-6 text-center text-stone-600">Loading requests...</p>
-          ) : requests.length === 0 ? (
-            <p className="py-6 text-center text-stone-600">No pending requests</p>
-          ) : (
-            <ul className="space-y-4">
-              {requests.map((collab) => {
-                const busy = answer.isPending && answer.variables?.id === collab.id;
-                return (
-                  <li key={collab.id} className="rounded-xl border border-stone-200 p-4" aria-label={`Request from ${collab.requesterBusiness.name}`}>
-                    <div className="flex flex-wrap items-start justify-between gap-2">
-                      <div>
-                        <h3 className="font-semibold text-stone-900">{collab.requesterBusiness.name}</h3>
-                        <p className="text-sm text-stone-600">Wants to collaborate with you</p>
-                      </div>
-                      <CollabStatusBadge status={collab.status} />
-                    </div>
-                    <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
-                      <div>
-                        <dt className="font-medium text-stone-700">They offer</dt>
-                        <dd className="text-stone-900">{collab.requesterDiscountLabel}</dd>
-                      </div>
-                      <div>
-                        <dt className="font-medium text-stone-700">They want</dt>
-                        <dd className="text-stone-900">{collab.recipientDiscountLabel}</dd>
-                      </div>
-                    </dl>
-                    {collab.message && <p className="mt-3 rounded-lg bg-stone-50 p-3 text-sm whitespace-pre-line text-stone-800">{collab.message}</p>}
-                    <div className="mt-4 flex gap-2">
-                      <Button size="sm" onClick={() => answer.mutate({ id: collab.id, answer: 'accept' })} disabled={busy}>
-                        Accept
-                      </Button>
-                      <Button size="sm" variant="outline" onClick={() => answer.mutate({ id: collab.id, answer: 'deny' })} disabled={busy}>
-                        Deny
-                      </Button>
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+      <RequestsCard title="Pending Requests" description="Collaboration requests waiting for your response" loading={collabs.isPending}
+        empty={requests.length === 0} emptyText="No pending requests">
+        {requests.map((collab) => {
+          const busy = answer.isPending && answer.variables?.id === collab.id;
+          return (
+            <RequestItem key={collab.id} collab={collab} label={`Request from ${collab.requesterBusiness.name}`}
+              business={collab.requesterBusiness.name} line="Wants to collaborate with you" terms={['They offer', 'They want']}>
+              {collab.message && <p className="mt-3 rounded-lg bg-stone-50 p-3 text-sm whitespace-pre-line text-stone-800">{collab.message}</p>}
+              <div className="mt-4 flex gap-2">
+                <Button size="sm" onClick={() => answer.mutate({ id: collab.id, answer: 'accept' })} disabled={busy}>
+                  Accept
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => answer.mutate({ id: collab.id, answer: 'deny' })} disabled={busy}>
+                  Deny
+                </Button>
+              </div>
+            </RequestItem>
+          );
+        })}
+      </RequestsCard>
       <SentRequests collabs={collabs.data ?? []} loading={collabs.isPending} />
     </div>
   );
@@ -85,54 +57,97 @@ function SentRequests({ collabs, loading }: { collabs: readonly Collaboration[];
   });
   const sent = sentRequests(collabs);
   return (
+    <RequestsCard title="Sent" description="Your requests waiting for the other business" loading={loading}
+      empty={sent.length === 0} emptyText="No sent requests waiting" listLabel="Sent requests">
+      {sent.map((collab) => (
+        <RequestItem key={collab.id} collab={collab} label={`Request to ${collab.recipientBusiness.name}`}
+          business={collab.recipientBusiness.name} line={`Sent ${shortDate(collab.createdAt)}`} terms={['You offer', 'You asked for']}>
+          <div className="mt-4">
+            <Button
+              size="sm"
+              variant="outline"
+              pending={cancel.isPending && cancel.variables === collab.id}
+              disabled={cancel.isPending}
+              onClick={() => cancel.mutate(collab.id)}
+              aria-label={`Withdraw the request to ${collab.recipientBusiness.name}`}
+            >
+              Withdraw
+            </Button>
+          </div>
+        </RequestItem>
+      ))}
+    </RequestsCard>
+  );
+}
+
+interface RequestsCardProps {
+  title: string;
+  description: string;
+  loading: boolean;
+  empty: boolean;
+  emptyText: string;
+  listLabel?: string;
+  children: ReactNode;
+}
+
+/** A card of requests: "Loading requests...", its empty text, or the list. */
+function RequestsCard({ title, description, loading, empty, emptyText, listLabel, children }: RequestsCardProps) {
+  return (
     <Card>
       <CardHeader>
-        <CardTitle>Sent</CardTitle>
-        <CardDescription>Your requests waiting for the other business</CardDescription>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
         {loading ? (
           <p className="py-6 text-center text-stone-600">Loading requests...</p>
-        ) : sent.length === 0 ? (
-          <p className="py-6 text-center text-stone-600">No sent requests waiting</p>
+        ) : empty ? (
+          <p className="py-6 text-center text-stone-600">{emptyText}</p>
         ) : (
-          <ul className="space-y-4" aria-label="Sent requests">
-            {sent.map((collab) => (
-              <li key={collab.id} className="rounded-xl border border-stone-200 p-4" aria-label={`Request to ${collab.recipientBusiness.name}`}>
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <div>
-                    <h3 className="font-semibold text-stone-900">{collab.recipientBusiness.name}</h3>
-                    <p className="text-sm text-stone-600">Sent {shortDate(collab.createdAt)}</p>
-                  </div>
-                  <CollabStatusBadge status={collab.status} />
-                </div>
-                <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
-                  <div>
-                    <dt className="font-medium text-stone-700">You offer</dt>
-                    <dd className="text-stone-900">{collab.requesterDiscountLabel}</dd>
-                  </div>
-                  <div>
-                    <dt className="font-medium text-stone-700">You asked for</dt>
-                    <dd className="text-stone-900">{collab.recipientDiscountLabel}</dd>
-                  </div>
-                </dl>
-                <div className="mt-4">
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    pending={cancel.isPending && cancel.variables === collab.id}
-                    disabled={cancel.isPending}
-                    onClick={() => cancel.mutate(collab.id)}
-                    aria-label={`Withdraw the request to ${collab.recipientBusiness.name}`}
-                  >
-                    Withdraw
-                  </Button>
-                </div>
-              </li>
-            ))}
+          <ul className="space-y-4" aria-label={listLabel}>
+            {children}
           </ul>
         )}
       </CardContent>
     </Card>
+  );
+}
+
+interface RequestItemProps {
+  collab: Collaboration;
+  label: string;
+  /** The other business. */
+  business: string;
+  /** Under its name: what it wants, or when the request was sent. */
+  line: string;
+  /** The names of the requester's offer and of what it asks for, as the reader says them. */
+  terms: [string, string];
+  /** The message and the buttons. */
+  children: ReactNode;
+}
+
+/** One request, received or sent: the other business, its status, and the two offers. */
+function RequestItem({ collab, label, business, line, terms, children }: RequestItemProps) {
+  return (
+    <li className="rounded-xl border border-stone-200 p-4" aria-label={label}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 className="font-semibold text-stone-900">{business}</h3>
+          <p className="text-sm text-stone-600">{line}</p>
+        </div>
+        <CollabStatusBadge status={collab.status} />
+      </div>
+      <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="font-medium text-stone-700">{terms[0]}</dt>
+          <dd className="text-stone-900">{collab.requesterDiscountLabel}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-stone-700">{terms[1]}</dt>
+          <dd className="text-stone-900">{collab.recipientDiscountLabel}</dd>
+        </div>
+      </dl>
+      {children}
+    </li>
   );
 }

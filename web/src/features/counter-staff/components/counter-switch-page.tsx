@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/form-controls';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { useCounterDevice } from '../api/get-counter-device';
 import { useSwitchStaff } from '../api/switch-staff';
+import { PinField } from './pin-field';
 import { StaffLayout } from './staff-layout';
 
 /** /counter/switch: on the paired tablet, a staff member picks their name and types their PIN to take the counter. */
@@ -56,10 +56,7 @@ export function CounterSwitchPage() {
             </div>
           </fieldset>
           {chosen && (
-            <Field id="switch-pin" label={`PIN for ${chosen.name}`} required>
-              <Input id="switch-pin" type="password" inputMode="numeric" autoComplete="off" pattern="\d{4,6}" required minLength={4} maxLength={6}
-                autoFocus className="text-2xl tracking-[0.4em]" value={pin} onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))} />
-            </Field>
+            <PinField id="switch-pin" label={`PIN for ${chosen.name}`} autoFocus inputClassName="text-2xl tracking-[0.4em]" value={pin} onChange={setPin} />
           )}
           {switcher.isError && <p role="alert" className="text-sm text-red-700">{errorMessage(switcher.error)}</p>}
           <Button type="submit" size="lg" className="w-full" disabled={!chosen} pending={switcher.isPending}>Start at the counter</Button>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/form-controls';
+import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
@@ -9,6 +9,7 @@ import { useUser } from '@/lib/auth/get-me';
 import { useChangePin } from '../api/change-pin';
 import { useCounterDevice } from '../api/get-counter-device';
 import { useSignOutDevice } from '../api/sign-out-device';
+import { PinField } from '../components/pin-field';
 
 /**
  * On the counter screen, for a staff member: who is signed in, and on a paired tablet "Switch staff" (back to the
@@ -57,13 +58,8 @@ export function CounterStaffBar() {
       </div>
       {changing && (
         <form onSubmit={onChangePin} className="grid gap-3 pb-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
-          <Field id="pin-password" label="Your password" required>
-            <Input id="pin-password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-          </Field>
-          <Field id="pin-new" label="New PIN" required>
-            <Input id="pin-new" type="password" inputMode="numeric" autoComplete="off" pattern="\d{4,6}" required minLength={4} maxLength={6}
-              value={pin} onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))} />
-          </Field>
+          <TextField id="pin-password" label="Your password" required type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <PinField id="pin-new" label="New PIN" value={pin} onChange={setPin} />
           <Button type="submit" size="sm" pending={changePin.isPending}>Save PIN</Button>
           {changePin.isError && <p role="alert" className="text-red-700 sm:col-span-3">{errorMessage(changePin.error)}</p>}
         </form>

@@ -3,7 +3,7 @@ import type { PairingCodeAnswer } from '@shared/contract/index.ts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Field, Input } from '@/components/ui/form-controls';
+import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
@@ -52,12 +52,8 @@ export function StaffCard() {
       </CardHeader>
       <CardContent className="space-y-6">
         <form onSubmit={onInvite} className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
-          <Field id="staff-name" label="Name" required>
-            <Input id="staff-name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
-          </Field>
-          <Field id="staff-email" label="Email" required>
-            <Input id="staff-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-          </Field>
+          <TextField id="staff-name" label="Name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+          <TextField id="staff-email" label="Email" required type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
           <Button type="submit" pending={invite.isPending}>Invite</Button>
         </form>
 

@@ -15,7 +15,7 @@ import { useRedeemPoints } from '../api/redeem-points';
 import { formatRewardRate } from '@/lib/merchant/reward-rate';
 import { formatCount, formatMemberNumber } from '@/lib/numbers';
 import { memberNumberToLookUp, parseDollarsToCents, parsePoints } from '../utils/counter-input';
-import { useSettledValue } from '../hooks/use-settled-value';
+import { useSettledValue } from '@/lib/use-settled-value';
 import type { CounterAction } from './last-action-card';
 
 interface PointsCardProps {

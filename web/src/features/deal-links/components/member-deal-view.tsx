@@ -1,22 +1,20 @@
 import type { ReactNode } from 'react';
 import type { MemberDealLinkAnswer } from '@shared/contract/index.ts';
 import { CategoryBadge } from '@/components/deals/category-badge';
-import { DealCode } from '@/components/deals/deal-code';
+import { MemberDealCode } from '@/components/deals/member-deal-code';
 import { RatingSummary } from '@/components/deals/rating-summary';
 import { ShareDealButton } from '@/components/deals/share-deal-button';
 import { BackLink } from '@/components/layout/back-link';
 import { paths } from '@/config/paths';
-import { clockTimeWithSeconds, shortDate } from '@/lib/dates';
-import { discountLabel } from '@/lib/deals/deal-format';
+import { shortDate } from '@/lib/dates';
+import { discountLabel, memberUsageLabel } from '@/lib/deals/deal-format';
 import { useDealCode } from '@/lib/deals/use-deal-code';
 import { useNow } from '@/lib/deals/use-now';
-import { useOnlineStatus } from '@/lib/network/use-online-status';
 
 /** A deal as a member sees it from its link: the code to show at the counter, its countdown, and sharing. */
 export function MemberDealView({ deal, followButton, reviewActions }: { deal: MemberDealLinkAnswer; followButton?: ReactNode; reviewActions?: ReactNode }) {
   const nowMs = useNow();
   const shown = useDealCode({ code: deal.currentCode, expiresAt: deal.codeExpiresAt }, deal.offlineCodes ?? undefined, nowMs);
-  const online = useOnlineStatus();
   return (
     <>
       <BackLink to={paths.memberHome}>Back to deals</BackLink>
@@ -31,20 +29,9 @@ export function MemberDealView({ deal, followButton, reviewActions }: { deal: Me
           <CategoryBadge category={deal.category} />
         </div>
         <p className="text-stone-700">{deal.description}</p>
-        <div className="space-y-1">
-          {shown ? (
-            <>
-              <DealCode code={shown.code} expiresAt={shown.expiresAt} size="xl" />
-              <p className="text-sm text-stone-600">Show this code at the counter. Valid until {clockTimeWithSeconds(shown.expiresAt)}; a new one appears by itself.</p>
-            </>
-          ) : (
-            <p className="rounded-xl bg-stone-100 px-4 py-5 font-medium text-stone-800" role="status" data-testid="deal-code-missing">
-              {shown === undefined ? 'Getting the code...' : online ? 'Getting the next code...' : 'Reconnect to see the code: this device has no codes saved for now.'}
-            </p>
-          )}
-        </div>
+        <MemberDealCode shown={shown} look="page" />
         <p className="text-sm text-stone-600">
-          Used {deal.usedCount} {deal.usedCount === 1 ? 'time' : 'times'}{deal.maxUses !== null && <> · Max {deal.maxUses} uses</>}
+          {memberUsageLabel(deal)}
           {deal.validTo && <> · Valid until {shortDate(deal.validTo)}</>}
         </p>
         <div className="flex flex-wrap items-center gap-2 border-t border-stone-100 pt-4">

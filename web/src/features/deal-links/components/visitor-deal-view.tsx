@@ -1,4 +1,5 @@
 import type { PublicDeal } from '@shared/contract/index.ts';
+import { BusinessLogo } from '@/components/deals/business-logo';
 import { CategoryBadge } from '@/components/deals/category-badge';
 import { BackLink } from '@/components/layout/back-link';
 import { ButtonLink } from '@/components/ui/button';
@@ -14,13 +15,7 @@ export function VisitorDealView({ deal, signedIn }: { deal: PublicDeal; signedIn
       <BackLink to={paths.browseDeals}>Browse all deals</BackLink>
       <article aria-labelledby="deal-title" className="space-y-5 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
         <div className="flex items-start gap-4">
-          {deal.merchant.logoUrl ? (
-            <img src={deal.merchant.logoUrl} alt="" className="size-14 shrink-0 rounded-lg object-cover" />
-          ) : (
-            <div aria-hidden="true" className="flex size-14 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-xl font-bold text-brand-800">
-              {deal.merchant.businessName.slice(0, 1).toUpperCase()}
-            </div>
-          )}
+          <BusinessLogo name={deal.merchant.businessName} logoUrl={deal.merchant.logoUrl} box="size-14 shrink-0 rounded-lg" initialSize="text-xl" />
           <div className="min-w-0 flex-1">
             <p className="font-semibold text-stone-900">{deal.merchant.businessName}</p>
             {city && <p className="text-sm text-stone-600">{city.name}, {city.state}</p>}

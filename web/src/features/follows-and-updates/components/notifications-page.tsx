@@ -3,7 +3,7 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useSearchParams } from 'react-router';
 import { BackLink } from '@/components/layout/back-link';
 import { ScreenTitle } from '@/components/layout/screen-title';
-import { SignedInHeader } from '@/components/layout/signed-in-header';
+import { SignedInScreen } from '@/components/layout/signed-in-screen';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useUnreadNotificationCount } from '../api/get-notifications';
@@ -31,8 +31,7 @@ export function NotificationsPage() {
   const selectedIndex = Math.max(0, TABS.indexOf(params.get('tab') as (typeof TABS)[number]));
 
   return (
-    <div className="min-h-dvh">
-      <SignedInHeader homePath={paths.memberHome} />
+    <SignedInScreen homePath={paths.memberHome}>
       <main className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">
         <BackLink to={paths.memberHome}>Back</BackLink>
         <ScreenTitle>Notifications &amp; Following</ScreenTitle>
@@ -61,6 +60,6 @@ export function NotificationsPage() {
           </TabPanels>
         </TabGroup>
       </main>
-    </div>
+    </SignedInScreen>
   );
 }

@@ -1,5 +1,5 @@
 import type { CharityImpact } from '@shared/contract/index.ts';
-import { PublicTopBar } from '@/components/layout/public-top-bar';
+import { PublicColumn, PublicPage } from '@/components/layout/public-page';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
@@ -38,22 +38,24 @@ export function ImpactPage() {
   const data = impact.data;
 
   return (
-    <div className="flex min-h-dvh flex-col">
-      <PublicTopBar
-        links={[
-          { label: 'Home', to: paths.landing },
-          { label: 'About', to: paths.about },
-          { label: 'Join', to: paths.subscribe, primary: true },
-        ]}
-      />
-      <main className="mx-auto w-full max-w-5xl flex-1 space-y-8 px-4 py-10 sm:px-6 sm:py-16">
-        <div className="text-center">
-          <h1 className="text-3xl font-extrabold tracking-tight text-stone-900 sm:text-5xl">Our Impact</h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-stone-700">
+    <PublicPage
+      links={[
+        { label: 'Home', to: paths.landing },
+        { label: 'About', to: paths.about },
+        { label: 'Join', to: paths.subscribe, primary: true },
+      ]}
+    >
+      <PublicColumn
+        width="max-w-5xl"
+        heading="centred"
+        title="Our Impact"
+        intro={
+          <>
             10% of every membership payment goes to the local charity the member chose (or their city's default charity,
             else our general fund). These totals come straight from the recorded payments, net of refunds.
-          </p>
-        </div>
+          </>
+        }
+      >
 
         {impact.isPending ? (
           <p role="status" className="py-12 text-center text-stone-600">Loading impact...</p>
@@ -113,7 +115,7 @@ export function ImpactPage() {
             ))}
           </>
         )}
-      </main>
-    </div>
+      </PublicColumn>
+    </PublicPage>
   );
 }

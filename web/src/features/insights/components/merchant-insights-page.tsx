@@ -3,8 +3,7 @@ import type { InsightWindow, MerchantInsights } from '@shared/contract/index.ts'
 import { ChartFigure } from '@/components/charts/chart-figure';
 import { BackLink } from '@/components/layout/back-link';
 import { ScreenTitle } from '@/components/layout/screen-title';
-import { SignedInHeader } from '@/components/layout/signed-in-header';
-import { Badge } from '@/components/ui/badge';
+import { SignedInScreen } from '@/components/layout/signed-in-screen';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -29,10 +28,7 @@ export function MerchantInsightsPage() {
   const status = errorStatus(insights.error);
 
   return (
-    <div className="min-h-dvh">
-      <SignedInHeader homePath={paths.merchant}>
-        <Badge className="hidden sm:inline-flex">Merchant</Badge>
-      </SignedInHeader>
+    <SignedInScreen homePath={paths.merchant} badge="Merchant">
       <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">
         <BackLink to={paths.merchant}>Back to Dashboard</BackLink>
         <div className="flex flex-wrap items-end justify-between gap-4">
@@ -80,7 +76,7 @@ export function MerchantInsightsPage() {
           <InsightFigures insights={insights.data} />
         )}
       </main>
-    </div>
+    </SignedInScreen>
   );
 }
 

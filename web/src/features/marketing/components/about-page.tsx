@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { PublicTopBar } from '@/components/layout/public-top-bar';
+import { PublicColumn, PublicPage } from '@/components/layout/public-page';
 import { paths } from '@/config/paths';
 import { SiteFooter } from './site-footer';
 
@@ -17,21 +17,20 @@ const MISSION_POINTS = [
 
 export function AboutPage() {
   return (
-    <div className="flex min-h-dvh flex-col">
-      <PublicTopBar
-        links={[
-          { label: 'Home', to: paths.landing },
-          { label: 'Join', to: paths.register },
-          { label: 'Login', to: paths.login, primary: true },
-        ]}
-      />
-      <main className="mx-auto w-full max-w-4xl flex-1 space-y-8 px-4 py-10 sm:px-6 sm:py-16">
-        <div className="text-center">
-          <h1 className="text-3xl font-extrabold tracking-tight text-stone-900 sm:text-5xl">About Pay Local</h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-stone-700">
-            A membership that keeps money in our towns: members save, local businesses grow, and neighbors in need are supported.
-          </p>
-        </div>
+    <PublicPage
+      links={[
+        { label: 'Home', to: paths.landing },
+        { label: 'Join', to: paths.register },
+        { label: 'Login', to: paths.login, primary: true },
+      ]}
+      footer={<SiteFooter />}
+    >
+      <PublicColumn
+        width="max-w-4xl"
+        heading="centred"
+        title="About Pay Local"
+        intro="A membership that keeps money in our towns: members save, local businesses grow, and neighbors in need are supported."
+      >
 
         <Card>
           <CardHeader>
@@ -90,8 +89,7 @@ export function AboutPage() {
             </ButtonLink>
           </div>
         </section>
-      </main>
-      <SiteFooter />
-    </div>
+      </PublicColumn>
+    </PublicPage>
   );
 }

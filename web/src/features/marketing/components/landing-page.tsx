@@ -1,20 +1,20 @@
 import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
-import { PublicTopBar } from '@/components/layout/public-top-bar';
+import { PublicPage } from '@/components/layout/public-page';
 import { paths } from '@/config/paths';
 import { FeatureBlurbs } from './feature-blurbs';
 import { SiteFooter } from './site-footer';
 
 export function LandingPage() {
   return (
-    <div className="flex min-h-dvh flex-col">
-      <PublicTopBar
-        links={[
-          { label: 'About', to: paths.about },
-          { label: 'Join', to: paths.register },
-          { label: 'Login', to: paths.login, primary: true },
-        ]}
-      />
+    <PublicPage
+      links={[
+        { label: 'About', to: paths.about },
+        { label: 'Join', to: paths.register },
+        { label: 'Login', to: paths.login, primary: true },
+      ]}
+      footer={<SiteFooter />}
+    >
       <main className="flex-1">
         <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-100/70 via-brand-50 to-cream">
           <div className="mx-auto max-w-6xl px-4 pb-16 pt-12 text-center sm:px-6 sm:pb-24 sm:pt-20">
@@ -58,7 +58,6 @@ export function LandingPage() {
           <FeatureBlurbs />
         </section>
       </main>
-      <SiteFooter />
-    </div>
+    </PublicPage>
   );
 }

@@ -1,22 +1,16 @@
 import type { ReactNode } from 'react';
-import { PublicTopBar } from '@/components/layout/public-top-bar';
+import { PublicColumn, PublicPage } from '@/components/layout/public-page';
 import { paths } from '@/config/paths';
 import { SiteFooter } from './site-footer';
 
 /** The privacy and terms pages: the public bar, one readable column of sections, the footer. */
 export function LegalLayout({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
   return (
-    <div className="flex min-h-dvh flex-col">
-      <PublicTopBar links={[{ label: 'Home', to: paths.landing }, { label: 'Login', to: paths.login, primary: true }]} />
-      <main className="mx-auto w-full max-w-3xl flex-1 space-y-8 px-4 py-10 sm:px-6 sm:py-16">
-        <div>
-          <h1 className="text-3xl font-extrabold tracking-tight text-stone-900 sm:text-4xl">{title}</h1>
-          <p className="mt-3 text-lg text-stone-700">{intro}</p>
-        </div>
+    <PublicPage links={[{ label: 'Home', to: paths.landing }, { label: 'Login', to: paths.login, primary: true }]} footer={<SiteFooter />}>
+      <PublicColumn width="max-w-3xl" heading="plain" title={title} intro={intro}>
         {children}
-      </main>
-      <SiteFooter />
-    </div>
+      </PublicColumn>
+    </PublicPage>
   );
 }
 

@@ -2,17 +2,14 @@ import { memo, type ReactNode } from 'react';
 import type { MemberDeal, OfflineDealCodes } from '@shared/contract/index.ts';
 import { Link } from 'react-router';
 import { CategoryBadge } from '@/components/deals/category-badge';
-import { DealCode } from '@/components/deals/deal-code';
+import { DealCardFrame } from '@/components/deals/deal-card-frame';
+import { MemberDealCode } from '@/components/deals/member-deal-code';
 import { ShareDealButton } from '@/components/deals/share-deal-button';
 import { RatingSummary } from '@/components/deals/rating-summary';
-import { cn } from '@/lib/cn';
-import { categoryTone, toneClasses } from '@/lib/categories';
 import { paths } from '@/config/paths';
-import { discountLabel } from '@/lib/deals/deal-format';
+import { discountLabel, memberUsageLabel } from '@/lib/deals/deal-format';
 import { useCodeStepNow } from '@/lib/deals/ticker';
 import { useDealCode } from '@/lib/deals/use-deal-code';
-import { useOnlineStatus } from '@/lib/network/use-online-status';
-import { clockTimeWithSeconds } from '@/lib/dates';
 
 interface MemberDealCardProps {
   deal: MemberDeal;
@@ -32,15 +29,8 @@ interface MemberDealCardProps {
 export const MemberDealCard = memo(function MemberDealCard({ deal, renderFollowButton, renderReviewActions, cover }: MemberDealCardProps) {
   const stepNowMs = useCodeStepNow();
   const shown = useDealCode({ code: deal.currentCode, expiresAt: deal.codeExpiresAt }, cover, stepNowMs);
-  const online = useOnlineStatus();
   return (
-    <article
-      aria-label={deal.title}
-      className={cn(
-        'flex flex-col rounded-2xl border border-t-4 border-stone-200 bg-white p-5 shadow-sm [contain-intrinsic-height:auto_24rem] [content-visibility:auto]',
-        toneClasses[categoryTone(deal.category)].edge,
-      )}
-    >
+    <DealCardFrame title={deal.title} category={deal.category} className="[contain-intrinsic-height:auto_24rem] [content-visibility:auto]">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-2xl font-extrabold text-brand-800">{discountLabel(deal)}</p>
@@ -56,26 +46,15 @@ export const MemberDealCard = memo(function MemberDealCard({ deal, renderFollowB
         <CategoryBadge category={deal.category} className="shrink-0" />
       </div>
       <p className="mt-2 text-sm text-stone-600">{deal.description}</p>
-      <div className="mt-4 space-y-1">
-        {shown ? (
-          <>
-            <DealCode code={shown.code} expiresAt={shown.expiresAt} size="lg" />
-            <p className="text-xs text-stone-600">Code valid until {clockTimeWithSeconds(shown.expiresAt)}; a new one appears by itself.</p>
-          </>
-        ) : (
-          <p className="rounded-xl bg-stone-100 px-4 py-5 text-sm font-medium text-stone-800" role="status" data-testid="deal-code-missing">
-            {shown === undefined ? 'Getting the code...' : online ? 'Getting the next code...' : 'Reconnect to see the code: this device has no codes saved for now.'}
-          </p>
-        )}
-      </div>
+      <MemberDealCode shown={shown} look="card" className="mt-4" />
       <p className="mt-3 text-xs text-stone-600">
-        Used {deal.usedCount} {deal.usedCount === 1 ? 'time' : 'times'}{deal.maxUses !== null && <> · Max {deal.maxUses} uses</>}
+        {memberUsageLabel(deal)}
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-stone-100 pt-4">
         {renderReviewActions?.(deal.merchantId, deal.merchantName)}
         <ShareDealButton deal={deal} />
         <span className="ml-auto">{renderFollowButton?.(deal.merchantId, deal.merchantName)}</span>
       </div>
-    </article>
+    </DealCardFrame>
   );
 });

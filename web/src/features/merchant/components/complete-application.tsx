@@ -3,7 +3,8 @@ import { BUSINESS_TYPES } from '@shared/constants.ts';
 import { businessCategoryLabel } from '@/lib/categories';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { Checkbox, Field, Input, Select, Textarea } from '@/components/ui/form-controls';
+import { Checkbox, Field, Select, Textarea } from '@/components/ui/form-controls';
+import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { cityLabel } from '@/lib/cities';
@@ -43,30 +44,22 @@ export function CompleteApplication() {
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <Field id={`${id}-name`} label="Business name" required>
-            <Input id={`${id}-name`} required value={form.businessName} onChange={(e) => set('businessName', e.target.value)} />
-          </Field>
+          <TextField id={`${id}-name`} label="Business name" required value={form.businessName} onChange={(e) => set('businessName', e.target.value)} />
           <Field id={`${id}-type`} label="Business type">
             <Select id={`${id}-type`} value={form.businessType} onChange={(e) => set('businessType', e.target.value)}>
               <option value="">Choose a type</option>
               {BUSINESS_TYPES.map((type) => <option key={type} value={type}>{businessCategoryLabel(type)}</option>)}
             </Select>
           </Field>
-          <Field id={`${id}-address`} label="Business address" required className="sm:col-span-2">
-            <Input id={`${id}-address`} required value={form.businessAddress} onChange={(e) => set('businessAddress', e.target.value)} />
-          </Field>
+          <TextField id={`${id}-address`} label="Business address" required className="sm:col-span-2" value={form.businessAddress} onChange={(e) => set('businessAddress', e.target.value)} />
           <Field id={`${id}-city`} label="City">
             <Select id={`${id}-city`} value={form.cityId} onChange={(e) => set('cityId', e.target.value)}>
               <option value="">Choose a city</option>
               {cities.data?.map((city) => <option key={city.id} value={city.id}>{cityLabel(city)}</option>)}
             </Select>
           </Field>
-          <Field id={`${id}-phone`} label="Business phone">
-            <Input id={`${id}-phone`} type="tel" value={form.businessPhone} onChange={(e) => set('businessPhone', e.target.value)} />
-          </Field>
-          <Field id={`${id}-website`} label="Business website" className="sm:col-span-2">
-            <Input id={`${id}-website`} type="url" value={form.businessWebsite} onChange={(e) => set('businessWebsite', e.target.value)} />
-          </Field>
+          <TextField id={`${id}-phone`} label="Business phone" type="tel" value={form.businessPhone} onChange={(e) => set('businessPhone', e.target.value)} />
+          <TextField id={`${id}-website`} label="Business website" className="sm:col-span-2" type="url" value={form.businessWebsite} onChange={(e) => set('businessWebsite', e.target.value)} />
           <Field id={`${id}-description`} label="Business description" className="sm:col-span-2">
             <Textarea id={`${id}-description`} value={form.businessDescription} onChange={(e) => set('businessDescription', e.target.value)} />
           </Field>

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { BusinessLogo } from '@/components/deals/business-logo';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
@@ -20,13 +21,7 @@ export function LogoCard({ merchant }: { merchant: MerchantProfile }) {
   return (
     <Card>
       <CardContent className="flex flex-wrap items-center gap-4 p-6">
-        {merchant.logoUrl ? (
-          <img src={merchant.logoUrl} alt={`${merchant.name} logo`} className="size-20 rounded-xl object-cover" />
-        ) : (
-          <div aria-hidden="true" className="flex size-20 items-center justify-center rounded-xl bg-brand-100 text-2xl font-bold text-brand-800">
-            {merchant.name.slice(0, 1).toUpperCase()}
-          </div>
-        )}
+        <BusinessLogo name={merchant.name} logoUrl={merchant.logoUrl} alt={`${merchant.name} logo`} box="size-20 rounded-xl" initialSize="text-2xl" />
         <div className="min-w-0 flex-1">
           <h2 className="text-lg font-semibold text-stone-900">{merchant.name}</h2>
           <p className="text-sm text-stone-600">{merchant.address}</p>

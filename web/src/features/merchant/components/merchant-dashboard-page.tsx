@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import { SignedInHeader } from '@/components/layout/signed-in-header';
-import { Badge } from '@/components/ui/badge';
+import { SignedInScreen } from '@/components/layout/signed-in-screen';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
 import { useMerchantMe } from '@/lib/merchant/get-merchant-me';
@@ -14,10 +13,7 @@ export function MerchantDashboardPage({ updateComposer, staffCard, reviewsCard }
   const merchant = useMerchantMe();
 
   return (
-    <div className="min-h-dvh">
-      <SignedInHeader homePath={paths.merchant}>
-        <Badge className="hidden sm:inline-flex">Merchant</Badge>
-      </SignedInHeader>
+    <SignedInScreen homePath={paths.merchant} badge="Merchant">
       <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
         {merchant.isPending ? (
           <div role="status" className="flex items-center justify-center gap-2 py-20 text-stone-600">
@@ -36,6 +32,6 @@ export function MerchantDashboardPage({ updateComposer, staffCard, reviewsCard }
           <ApplicationUnderReview merchant={merchant.data} />
         )}
       </main>
-    </div>
+    </SignedInScreen>
   );
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { BackLink } from '@/components/layout/back-link';
 import { ScreenTitle } from '@/components/layout/screen-title';
-import { SignedInHeader } from '@/components/layout/signed-in-header';
-import { Badge } from '@/components/ui/badge';
+import { SignedInScreen } from '@/components/layout/signed-in-screen';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Modal } from '@/components/ui/dialog';
@@ -23,10 +22,7 @@ export function MerchantDealsPage() {
   const [creating, setCreating] = useState(false);
 
   return (
-    <div className="min-h-dvh">
-      <SignedInHeader homePath={paths.merchant}>
-        <Badge className="hidden sm:inline-flex">Merchant</Badge>
-      </SignedInHeader>
+    <SignedInScreen homePath={paths.merchant} badge="Merchant">
       <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">
         <BackLink to={paths.merchant}>Back to Dashboard</BackLink>
         <div className="flex flex-wrap items-end justify-between gap-4">
@@ -59,6 +55,6 @@ export function MerchantDealsPage() {
       <Modal open={creating} onClose={() => setCreating(false)} title="Create Deal" description="Percent or amount off; members see it with a rotating code." className="max-w-2xl">
         <CreateDealPanel onCreated={() => setCreating(false)} onCancel={() => setCreating(false)} />
       </Modal>
-    </div>
+    </SignedInScreen>
   );
 }

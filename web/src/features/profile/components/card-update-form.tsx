@@ -1,9 +1,9 @@
-import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { PaymentElement } from '@stripe/react-stripe-js';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { CardCompleteAnswer } from '@shared/contract/index.ts';
+import { StripeElements, useStripeConfirm } from '@/components/billing/stripe-elements';
 import { Button } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/form-controls';
+import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
 import { useCompleteCardSetup } from '../api/complete-card-setup';
 import { useConfirmTestSetup } from '../api/confirm-test-setup';
@@ -13,12 +13,6 @@ interface CardUpdateFormProps {
   onDone: (answer: CardCompleteAnswer) => void;
   onCancel: () => void;
 }
-
-const stripes = new Map<string, Promise<Stripe | null>>();
-const stripeFor = (key: string) => {
-  if (!stripes.has(key)) stripes.set(key, loadStripe(key));
-  return stripes.get(key)!;
-};
 
 /**
  * Saves a new card (decision 171): a SetupIntent, confirmed by Stripe's Payment Element, or by the built-in
@@ -41,9 +35,9 @@ export function CardUpdateForm({ onDone, onCancel }: CardUpdateFormProps) {
   return (
     <div className="space-y-3 rounded-xl border border-stone-200 p-4">
       {setup.provider === 'stripe' && setup.publishableKey ? (
-        <Elements stripe={stripeFor(setup.publishableKey)} options={{ clientSecret: setup.clientSecret, appearance: { theme: 'stripe' } }}>
+        <StripeElements publishableKey={setup.publishableKey} clientSecret={setup.clientSecret}>
           <StripeSetupForm busy={complete.isPending} onConfirmed={finish} onFailed={setProblem} />
-        </Elements>
+        </StripeElements>
       ) : (
         <TestSetupForm clientSecret={setup.clientSecret} busy={complete.isPending} onConfirmed={() => finish(setup.setupIntentId)} onFailed={setProblem} />
       )}
@@ -56,24 +50,20 @@ export function CardUpdateForm({ onDone, onCancel }: CardUpdateFormProps) {
 interface ConfirmProps { busy: boolean; onFailed: (message: string) => void }
 
 function StripeSetupForm({ busy, onConfirmed, onFailed }: ConfirmProps & { onConfirmed: (setupIntentId: string) => void }) {
-  const stripe = useStripe();
-  const elements = useElements();
-  const [confirming, setConfirming] = useState(false);
+  const { ready, confirming, confirm } = useStripeConfirm();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!stripe || !elements) return;
-    setConfirming(true);
-    const { error, setupIntent } = await stripe.confirmSetup({
-      elements, redirect: 'if_required', confirmParams: { return_url: `${window.location.origin}/profile` },
-    });
-    setConfirming(false);
+    const answer = await confirm((stripe, elements) =>
+      stripe.confirmSetup({ elements, redirect: 'if_required', confirmParams: { return_url: `${window.location.origin}/profile` } }));
+    if (!answer) return;
+    const { error, setupIntent } = answer;
     if (error || !setupIntent) return onFailed(error?.message ?? 'Your card could not be saved.');
     onConfirmed(setupIntent.id);
   };
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="New card">
       <PaymentElement />
-      <Button type="submit" className="w-full" disabled={!stripe} pending={confirming || busy}>Save card</Button>
+      <Button type="submit" className="w-full" disabled={!ready} pending={confirming || busy}>Save card</Button>
     </form>
   );
 }
@@ -98,16 +88,10 @@ function TestSetupForm({ clientSecret, busy, onConfirmed, onFailed }: ConfirmPro
         <span className="font-bold">Test mode — no real card is saved.</span> Use <span className="font-mono">4242 4242 4242 4242</span>, or{' '}
         <span className="font-mono">4000 0000 0000 0002</span> to see a decline.
       </p>
-      <Field id="new-card-number" label="Card number" required>
-        <Input id="new-card-number" inputMode="numeric" autoComplete="cc-number" required value={cardNumber} onChange={(e) => setCardNumber(e.target.value)} />
-      </Field>
+      <TextField id="new-card-number" label="Card number" required inputMode="numeric" autoComplete="cc-number" value={cardNumber} onChange={(e) => setCardNumber(e.target.value)} />
       <div className="grid grid-cols-2 gap-3">
-        <Field id="new-card-expiry" label="Expiry (MM / YY)" required>
-          <Input id="new-card-expiry" inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" required value={expiry} onChange={(e) => setExpiry(e.target.value)} />
-        </Field>
-        <Field id="new-card-cvc" label="CVC" required>
-          <Input id="new-card-cvc" inputMode="numeric" autoComplete="cc-csc" required maxLength={4} value={cvc} onChange={(e) => setCvc(e.target.value.replace(/\D/g, ''))} />
-        </Field>
+        <TextField id="new-card-expiry" label="Expiry (MM / YY)" required inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" value={expiry} onChange={(e) => setExpiry(e.target.value)} />
+        <TextField id="new-card-cvc" label="CVC" required inputMode="numeric" autoComplete="cc-csc" maxLength={4} value={cvc} onChange={(e) => setCvc(e.target.value.replace(/\D/g, ''))} />
       </div>
       <Button type="submit" className="w-full" pending={confirm.isPending || busy}>Save card</Button>
     </form>

@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
+import type { ToastOptions } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';
 import { formatUsd } from '@shared/money.ts';
 import { useSubscriptionDetails } from '@/lib/subscription/get-subscription-details';
@@ -32,33 +33,35 @@ export function MembershipCard() {
   const owes = d.status === 'past_due' || d.status === 'unpaid';
   const periodEnd = d.currentPeriodEnd ? shortDate(d.currentPeriodEnd) : null;
 
-  const pauseMembership = () =>
-    pause.mutate(undefined, {
+  /** A change confirmed in its dialog: the dialog closes however it ends, then a toast says how it went. */
+  const confirmed = (mutation: typeof pause | typeof cancel, close: () => void, done: ToastOptions, failed: string) => () =>
+    mutation.mutate(undefined, {
       onSuccess: () => {
-        setConfirmingPause(false);
-        toast({ title: 'Subscription Paused', description: 'Your subscription has been paused. You can reactivate it anytime.' });
+        close();
+        toast(done);
       },
       onError: () => {
-        setConfirmingPause(false);
-        toast({ variant: 'destructive', title: 'Failed to pause subscription. Please try again.' });
+        close();
+        toast({ variant: 'destructive', title: failed });
       },
     });
+  const pauseMembership = confirmed(
+    pause,
+    () => setConfirmingPause(false),
+    { title: 'Subscription Paused', description: 'Your subscription has been paused. You can reactivate it anytime.' },
+    'Failed to pause subscription. Please try again.',
+  );
   const resumeMembership = () =>
     resume.mutate(undefined, {
       onSuccess: (answer) => toast({ title: 'Membership Resumed', description: answer.message }),
       onError: () => toast({ variant: 'destructive', title: 'Failed to resume your membership. Please try again.' }),
     });
-  const cancelMembership = () =>
-    cancel.mutate(undefined, {
-      onSuccess: () => {
-        setConfirming(false);
-        toast({ title: 'Subscription Cancelled', description: 'Your subscription will end at the current billing period.' });
-      },
-      onError: () => {
-        setConfirming(false);
-        toast({ variant: 'destructive', title: 'Failed to cancel subscription. Please try again.' });
-      },
-    });
+  const cancelMembership = confirmed(
+    cancel,
+    () => setConfirming(false),
+    { title: 'Subscription Cancelled', description: 'Your subscription will end at the current billing period.' },
+    'Failed to cancel subscription. Please try again.',
+  );
 
   return (
     <Card>

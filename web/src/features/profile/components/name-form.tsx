@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/form-controls';
+import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { useUpdateProfile } from '../api/update-profile';
 import { nameToSave } from '../utils/name-change';
@@ -31,9 +31,7 @@ export function NameForm({ current }: { current: string }) {
 
   return (
     <form onSubmit={save} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <Field id="profile-name" label="Name" className="flex-1">
-        <Input id="profile-name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
-      </Field>
+      <TextField id="profile-name" label="Name" className="flex-1" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
       <Button type="submit" disabled={!name.trim()} pending={update.isPending}>
         Save
       </Button>

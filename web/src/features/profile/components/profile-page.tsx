@@ -1,6 +1,6 @@
 import { BackLink } from '@/components/layout/back-link';
 import { ScreenTitle } from '@/components/layout/screen-title';
-import { SignedInHeader } from '@/components/layout/signed-in-header';
+import { SignedInScreen } from '@/components/layout/signed-in-screen';
 import { PaymentProblemBanner } from '@/components/billing/payment-problem-banner';
 import { InstallAppCard } from '@/components/pwa/install-app-card';
 import { Button } from '@/components/ui/button';
@@ -26,8 +26,7 @@ export function ProfilePage() {
   const home = user ? homePathForRole(user.role) : paths.memberHome;
 
   return (
-    <div className="min-h-dvh">
-      <SignedInHeader homePath={home} />
+    <SignedInScreen homePath={home}>
       <main className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">
         <BackLink to={home}>Back</BackLink>
         <ScreenTitle subtitle="Manage your details and membership.">Profile</ScreenTitle>
@@ -70,6 +69,6 @@ export function ProfilePage() {
           </>
         )}
       </main>
-    </div>
+    </SignedInScreen>
   );
 }

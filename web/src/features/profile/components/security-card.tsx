@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Field, Input } from '@/components/ui/form-controls';
+import { TextField } from '@/components/ui/text-field';
 import { NewPasswordField, newPasswordRefusal } from '@/components/ui/new-password-field';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
@@ -44,10 +44,8 @@ export function SecurityCard() {
       </CardHeader>
       <CardContent className="space-y-6">
         <form onSubmit={onSubmit} className="space-y-4" aria-label="Change password">
-          <Field id="current-password" label="Current password" required>
-            <Input id="current-password" type="password" autoComplete="current-password" required value={currentPassword}
-              onChange={(e) => setCurrent(e.target.value)} />
-          </Field>
+          <TextField id="current-password" label="Current password" required type="password" autoComplete="current-password" value={currentPassword}
+            onChange={(e) => setCurrent(e.target.value)} />
           <NewPasswordField id="new-password" label="New password" value={newPassword} error={passwordError} onChange={setNew} />
           {change.isError && <p role="alert" className="text-sm text-red-700">{errorMessage(change.error)}</p>}
           <Button type="submit" pending={change.isPending}>Change password</Button>

@@ -1,7 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '@/components/layout/back-link';
 import { ScreenTitle } from '@/components/layout/screen-title';
-import { SignedInHeader } from '@/components/layout/signed-in-header';
+import { SignedInScreen } from '@/components/layout/signed-in-screen';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
@@ -26,8 +26,7 @@ export function TestInvoicePage() {
       onError: (error) => toast({ variant: 'destructive', title: 'Payment not confirmed', description: errorMessage(error) }),
     });
   return (
-    <div className="min-h-dvh">
-      <SignedInHeader homePath={paths.memberHome} />
+    <SignedInScreen homePath={paths.memberHome}>
       <main className="mx-auto max-w-xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">
         <BackLink to={paths.profile}>Back</BackLink>
         <ScreenTitle subtitle="Your bank asks you to confirm this renewal.">Confirm your payment</ScreenTitle>
@@ -44,6 +43,6 @@ export function TestInvoicePage() {
           </CardContent>
         </Card>
       </main>
-    </div>
+    </SignedInScreen>
   );
 }

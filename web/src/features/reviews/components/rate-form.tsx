@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { REVIEW_COMMENT_MAX, type Review } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/form-controls';
+import { RadioLabel } from '@/components/ui/radio-label';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
@@ -40,17 +41,20 @@ export function RateForm({ merchantId, merchantName, editing, onDone }: {
           {LABELS.map((label, i) => {
             const value = i + 1;
             return (
-              <label
+              <RadioLabel
                 key={value}
+                name="rating"
+                value={value}
+                checked={rating === value}
+                onSelect={() => setRating(value)}
                 className={cn(
-                  'flex size-11 cursor-pointer items-center justify-center rounded-lg border text-2xl has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700',
+                  'flex size-11 items-center justify-center rounded-lg border text-2xl',
                   value <= rating ? 'border-amber-400 bg-amber-50 text-amber-700' : 'border-stone-300 text-stone-400',
                 )}
               >
-                <input type="radio" name="rating" value={value} checked={rating === value} onChange={() => setRating(value)} className="sr-only" />
                 <span aria-hidden="true">★</span>
                 <span className="sr-only">{value} {value === 1 ? 'star' : 'stars'}: {label}</span>
-              </label>
+              </RadioLabel>
             );
           })}
         </div>

@@ -1,6 +1,7 @@
-import { Field, Input, Select } from '@/components/ui/form-controls';
+import { CharityOptions, CityOptions } from '@/components/ui/lookup-options';
+import { Field, Select } from '@/components/ui/form-controls';
+import { TextField } from '@/components/ui/text-field';
 import { NewPasswordField } from '@/components/ui/new-password-field';
-import { cityLabel } from '@/lib/cities';
 import { useCharities } from '@/lib/lookup/get-charities';
 import { useCities } from '@/lib/lookup/get-cities';
 
@@ -25,12 +26,8 @@ export function AccountFields({ value, onChange, disabled, passwordError }: {
   return (
     <fieldset className="space-y-4" disabled={disabled}>
       <legend className="mb-3 text-lg font-semibold text-stone-900">2. Create your account</legend>
-      <Field id="subscribe-name" label="Full name" required>
-        <Input id="subscribe-name" autoComplete="name" required value={value.name} onChange={(e) => set({ name: e.target.value })} />
-      </Field>
-      <Field id="subscribe-email" label="Email address" required>
-        <Input id="subscribe-email" type="email" autoComplete="email" required value={value.email} onChange={(e) => set({ email: e.target.value })} />
-      </Field>
+      <TextField id="subscribe-name" label="Full name" required autoComplete="name" value={value.name} onChange={(e) => set({ name: e.target.value })} />
+      <TextField id="subscribe-email" label="Email address" required type="email" autoComplete="email" value={value.email} onChange={(e) => set({ email: e.target.value })} />
       <NewPasswordField id="subscribe-password" value={value.password} error={passwordError} onChange={(password) => set({ password })} />
       <Field id="subscribe-city" label="Home city" hint="Optional. We'll show you deals near you.">
         <Select
@@ -40,12 +37,7 @@ export function AccountFields({ value, onChange, disabled, passwordError }: {
           disabled={cities.isPending}
           aria-describedby="subscribe-city-hint"
         >
-          <option value="">{cities.isPending ? 'Loading cities...' : 'Select your city (optional)'}</option>
-          {cities.data?.map((city) => (
-            <option key={city.id} value={city.id}>
-              {cityLabel(city)}
-            </option>
-          ))}
+          <CityOptions cities={cities.data} loading={cities.isPending} placeholder="Select your city (optional)" />
         </Select>
       </Field>
       {value.homeCityId && (
@@ -57,14 +49,10 @@ export function AccountFields({ value, onChange, disabled, passwordError }: {
             disabled={charities.isPending}
             aria-describedby="subscribe-charity-hint"
           >
-            <option value="">
-              {charities.isPending ? 'Loading charities...' : charities.data?.length ? "Your city's default charity" : 'No charities listed for this city yet'}
-            </option>
-            {charities.data?.map((charity) => (
-              <option key={charity.id} value={charity.id}>
-                {charity.name}
-              </option>
-            ))}
+            <CharityOptions
+              charities={charities.data}
+              placeholder={charities.isPending ? 'Loading charities...' : charities.data?.length ? "Your city's default charity" : 'No charities listed for this city yet'}
+            />
           </Select>
         </Field>
       )}

@@ -1,5 +1,6 @@
 import type { PlanId } from '@shared/constants.ts';
 import { Badge } from '@/components/ui/badge';
+import { RadioLabel } from '@/components/ui/radio-label';
 import { cn } from '@/lib/cn';
 import { PLAN_OPTIONS } from '../utils/plans';
 
@@ -12,23 +13,18 @@ export function PlanPicker({ value, onChange, disabled }: { value: PlanId; onCha
         {PLAN_OPTIONS.map((plan) => {
           const checked = plan.id === value;
           return (
-            <label
+            <RadioLabel
               key={plan.id}
+              name="plan"
+              value={plan.id}
+              checked={checked}
+              onSelect={() => onChange(plan.id)}
+              aria-describedby={`plan-${plan.id}-blurb`}
               className={cn(
-                'relative flex cursor-pointer flex-col gap-1 rounded-2xl border bg-white p-4 shadow-xs transition-colors',
-                'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700',
+                'relative flex flex-col gap-1 rounded-2xl border bg-white p-4 shadow-xs transition-colors has-[:focus-visible]:outline-offset-2',
                 checked ? 'border-brand-700 ring-2 ring-brand-700/30' : 'border-stone-200 hover:border-stone-300',
               )}
             >
-              <input
-                type="radio"
-                name="plan"
-                value={plan.id}
-                checked={checked}
-                onChange={() => onChange(plan.id)}
-                className="sr-only"
-                aria-describedby={`plan-${plan.id}-blurb`}
-              />
               <span className="flex items-center justify-between gap-2">
                 <span className="flex items-baseline gap-2">
                   <span className="font-semibold text-stone-900">{plan.label}</span>
@@ -42,7 +38,7 @@ export function PlanPicker({ value, onChange, disabled }: { value: PlanId; onCha
               <span id={`plan-${plan.id}-blurb`} className="text-sm text-stone-600">
                 {plan.blurb}
               </span>
-            </label>
+            </RadioLabel>
           );
         })}
       </div>

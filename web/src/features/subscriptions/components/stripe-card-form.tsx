@@ -1,6 +1,6 @@
-import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
-import { useState, type FormEvent } from 'react';
+import { PaymentElement } from '@stripe/react-stripe-js';
+import type { FormEvent } from 'react';
+import { StripeElements, useStripeConfirm } from '@/components/billing/stripe-elements';
 import { Button } from '@/components/ui/button';
 
 interface StripeCardFormProps {
@@ -12,37 +12,29 @@ interface StripeCardFormProps {
   onFailed: (message: string) => void;
 }
 
-// One Stripe.js instance per publishable key for the life of the page.
-const stripes = new Map<string, Promise<Stripe | null>>();
-const stripeFor = (key: string) => {
-  if (!stripes.has(key)) stripes.set(key, loadStripe(key));
-  return stripes.get(key)!;
-};
-
 /** Stripe Elements (production): the card never touches our server; Stripe confirms the PaymentIntent. */
 export default function StripeCardForm({ publishableKey, clientSecret, ...rest }: StripeCardFormProps) {
   return (
-    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance: { theme: 'stripe' } }}>
+    <StripeElements publishableKey={publishableKey} clientSecret={clientSecret}>
       <ConfirmForm {...rest} />
-    </Elements>
+    </StripeElements>
   );
 }
 
 function ConfirmForm({ amountLabel, busy, onPaid, onFailed }: Omit<StripeCardFormProps, 'publishableKey' | 'clientSecret'>) {
-  const stripe = useStripe();
-  const elements = useElements();
-  const [confirming, setConfirming] = useState(false);
+  const { ready, confirming, confirm } = useStripeConfirm();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!stripe || !elements) return;
-    setConfirming(true);
-    const { error, paymentIntent } = await stripe.confirmPayment({
-      elements,
-      redirect: 'if_required',
-      confirmParams: { return_url: `${window.location.origin}/subscribe` },
-    });
-    setConfirming(false);
+    const answer = await confirm((stripe, elements) =>
+      stripe.confirmPayment({
+        elements,
+        redirect: 'if_required',
+        confirmParams: { return_url: `${window.location.origin}/subscribe` },
+      }),
+    );
+    if (!answer) return;
+    const { error, paymentIntent } = answer;
     if (error) return onFailed(error.message ?? 'Your payment could not be completed.');
     if (paymentIntent?.status === 'succeeded' || paymentIntent?.status === 'processing') return onPaid(paymentIntent.id);
     onFailed('Your payment could not be completed.');
@@ -51,7 +43,7 @@ function ConfirmForm({ amountLabel, busy, onPaid, onFailed }: Omit<StripeCardFor
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Card payment">
       <PaymentElement />
-      <Button type="submit" size="lg" className="w-full" disabled={!stripe} pending={confirming || busy}>
+      <Button type="submit" size="lg" className="w-full" disabled={!ready} pending={confirming || busy}>
         {confirming || busy ? 'Processing...' : `Pay ${amountLabel}`}
       </Button>
     </form>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/form-controls';
+import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
 import { useConfirmTestCard } from '../api/confirm-test-card';
 import { formatCardNumber, formatExpiry, parseExpiry } from '../utils/card-input';
@@ -45,41 +45,13 @@ export function TestCardForm({ clientSecret, amountLabel, busy, onPaid, onFailed
           see a declined card. Any future expiry date and any 3-digit CVC.
         </p>
       </div>
-      <Field id="card-number" label="Card number" required>
-        <Input
-          id="card-number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          required
-          value={cardNumber}
-          onChange={(e) => setCardNumber(formatCardNumber(e.target.value))}
-        />
-      </Field>
+      <TextField id="card-number" label="Card number" required inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234"
+        value={cardNumber} onChange={(e) => setCardNumber(formatCardNumber(e.target.value))} />
       <div className="grid grid-cols-2 gap-4">
-        <Field id="card-expiry" label="Expiry (MM / YY)" required>
-          <Input
-            id="card-expiry"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM / YY"
-            required
-            value={expiry}
-            onChange={(e) => setExpiry(formatExpiry(e.target.value))}
-          />
-        </Field>
-        <Field id="card-cvc" label="CVC" required>
-          <Input
-            id="card-cvc"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            required
-            maxLength={4}
-            value={cvc}
-            onChange={(e) => setCvc(e.target.value.replace(/\D/g, ''))}
-          />
-        </Field>
+        <TextField id="card-expiry" label="Expiry (MM / YY)" required inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY"
+          value={expiry} onChange={(e) => setExpiry(formatExpiry(e.target.value))} />
+        <TextField id="card-cvc" label="CVC" required inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4}
+          value={cvc} onChange={(e) => setCvc(e.target.value.replace(/\D/g, ''))} />
       </div>
       {problem && (
         <p role="alert" className="text-sm font-medium text-red-700">

@@ -5,7 +5,9 @@ import {
 } from '@shared/constants.ts';
 import type { CreateDealBody, UpdateDealBody } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
-import { Field, Input, Select, Textarea } from '@/components/ui/form-controls';
+import { Field, Select, Textarea } from '@/components/ui/form-controls';
+import { TextField } from '@/components/ui/text-field';
+import { RadioLabel } from '@/components/ui/radio-label';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { dealCategoryLabel } from '@/lib/categories';
@@ -37,10 +39,9 @@ export function DealForm(props: DealFormProps) {
   const creating = props.mode === 'create';
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <Field id={`${id}-title`} label="Deal title" required hint={`${values.title.trim().length}/${DEAL_TITLE_MAX}`}>
-        <Input id={`${id}-title`} required maxLength={DEAL_TITLE_MAX} value={values.title} placeholder="20% Off Breakfast Burritos"
-          aria-describedby={`${id}-title-hint`} onChange={(e) => set('title', e.target.value)} />
-      </Field>
+      <TextField id={`${id}-title`} label="Deal title" required hint={`${values.title.trim().length}/${DEAL_TITLE_MAX}`}
+        maxLength={DEAL_TITLE_MAX} value={values.title} placeholder="20% Off Breakfast Burritos"
+        aria-describedby={`${id}-title-hint`} onChange={(e) => set('title', e.target.value)} />
       <Field id={`${id}-description`} label="Description" required hint={`${values.description.trim().length}/${DEAL_DESCRIPTION_MAX}`}>
         <Textarea id={`${id}-description`} required maxLength={DEAL_DESCRIPTION_MAX} value={values.description}
           placeholder="What the member gets, and any conditions" aria-describedby={`${id}-description-hint`}
@@ -51,29 +52,21 @@ export function DealForm(props: DealFormProps) {
         <legend className="text-sm font-medium text-stone-800">Discount type</legend>
         <div className="mt-1.5 inline-flex rounded-lg bg-stone-100 p-1" role="radiogroup">
           {(['percent', 'amount'] as DiscountType[]).map((type) => (
-            <label key={type} className={cn(
-              'cursor-pointer rounded-md px-4 py-1.5 text-sm font-semibold text-stone-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700',
-              values.discountType === type && 'bg-white text-brand-900 shadow-sm',
-            )}>
-              <input type="radio" name={`${id}-discount-type`} value={type} className="sr-only" checked={values.discountType === type}
-                onChange={() => set('discountType', type)} />
+            <RadioLabel key={type} name={`${id}-discount-type`} value={type} checked={values.discountType === type} onSelect={() => set('discountType', type)}
+              className={cn('rounded-md px-4 py-1.5 text-sm font-semibold text-stone-700', values.discountType === type && 'bg-white text-brand-900 shadow-sm')}>
               {type === 'percent' ? 'Percent off' : 'Amount off'}
-            </label>
+            </RadioLabel>
           ))}
         </div>
       </fieldset>
 
       <div className="grid gap-4 sm:grid-cols-2">
         {values.discountType === 'percent' ? (
-          <Field id={`${id}-percent`} label="Discount (%)" required>
-            <Input id={`${id}-percent`} type="number" inputMode="numeric" min={1} max={100} step={1} required value={values.discountPercent}
-              placeholder="20" onChange={(e) => set('discountPercent', e.target.value)} />
-          </Field>
+          <TextField id={`${id}-percent`} label="Discount (%)" required type="number" inputMode="numeric" min={1} max={100} step={1} value={values.discountPercent}
+            placeholder="20" onChange={(e) => set('discountPercent', e.target.value)} />
         ) : (
-          <Field id={`${id}-amount`} label="Discount amount ($)" required>
-            <Input id={`${id}-amount`} type="number" inputMode="decimal" min={0.01} step={0.01} required value={values.discountAmount}
-              placeholder="5.00" onChange={(e) => set('discountAmount', e.target.value)} />
-          </Field>
+          <TextField id={`${id}-amount`} label="Discount amount ($)" required type="number" inputMode="decimal" min={0.01} step={0.01} value={values.discountAmount}
+            placeholder="5.00" onChange={(e) => set('discountAmount', e.target.value)} />
         )}
         <Field id={`${id}-category`} label="Category" required>
           <Select id={`${id}-category`} required value={values.category} onChange={(e) => set('category', e.target.value)}>
@@ -83,10 +76,8 @@ export function DealForm(props: DealFormProps) {
             ))}
           </Select>
         </Field>
-        <Field id={`${id}-max-uses`} label="Max uses (optional)">
-          <Input id={`${id}-max-uses`} type="number" inputMode="numeric" min={1} step={1} value={values.maxUses} placeholder="Unlimited"
-            onChange={(e) => set('maxUses', e.target.value)} />
-        </Field>
+        <TextField id={`${id}-max-uses`} label="Max uses (optional)" type="number" inputMode="numeric" min={1} step={1} value={values.maxUses} placeholder="Unlimited"
+          onChange={(e) => set('maxUses', e.target.value)} />
         <Field id={`${id}-per-member`} label="Uses per member" required>
           <Select id={`${id}-per-member`} required value={values.perMemberLimit}
             onChange={(e) => set('perMemberLimit', e.target.value as PerMemberLimit)}>
@@ -94,12 +85,8 @@ export function DealForm(props: DealFormProps) {
           </Select>
         </Field>
         <div className="grid grid-cols-2 gap-3">
-          <Field id={`${id}-from`} label="Valid from">
-            <Input id={`${id}-from`} type="date" value={values.validFrom} onChange={(e) => set('validFrom', e.target.value)} />
-          </Field>
-          <Field id={`${id}-to`} label="Valid to">
-            <Input id={`${id}-to`} type="date" value={values.validTo} onChange={(e) => set('validTo', e.target.value)} />
-          </Field>
+          <TextField id={`${id}-from`} label="Valid from" type="date" value={values.validFrom} onChange={(e) => set('validFrom', e.target.value)} />
+          <TextField id={`${id}-to`} label="Valid to" type="date" value={values.validTo} onChange={(e) => set('validTo', e.target.value)} />
         </div>
       </div>
 

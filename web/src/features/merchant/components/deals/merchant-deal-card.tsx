@@ -1,11 +1,11 @@
 import { PER_MEMBER_LIMIT_LABELS } from '@shared/constants.ts';
 import type { MerchantDeal } from '@shared/contract/index.ts';
 import { CategoryBadge } from '@/components/deals/category-badge';
+import { DealCardFrame } from '@/components/deals/deal-card-frame';
 import { DealCode } from '@/components/deals/deal-code';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { categoryTone, toneClasses } from '@/lib/categories';
 import { discountLabel, usageLabel } from '@/lib/deals/deal-format';
 import { shortDate } from '@/lib/dates';
 
@@ -29,14 +29,7 @@ export function MerchantDealCard({ deal, nowMs, busy, onEdit, onToggleActive, on
   const ended = deal.validTo !== null && new Date(deal.validTo).getTime() < nowMs;
   const notStarted = deal.validFrom !== null && new Date(deal.validFrom).getTime() > nowMs;
   return (
-    <article
-      aria-label={deal.title}
-      className={cn(
-        'flex flex-col rounded-2xl border border-t-4 border-stone-200 bg-white p-5 shadow-sm transition-opacity',
-        toneClasses[categoryTone(deal.category)].edge,
-        !deal.active && 'opacity-60',
-      )}
-    >
+    <DealCardFrame title={deal.title} category={deal.category} className={cn('transition-opacity', !deal.active && 'opacity-60')}>
       <div className="flex flex-wrap items-center gap-2">
         <CategoryBadge category={deal.category} />
         {!deal.active && <Badge variant="secondary">Inactive</Badge>}
@@ -91,6 +84,6 @@ export function MerchantDealCard({ deal, nowMs, busy, onEdit, onToggleActive, on
         )}
         <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={onDelete} disabled={busy}>Delete</Button>
       </div>
-    </article>
+    </DealCardFrame>
   );
 }

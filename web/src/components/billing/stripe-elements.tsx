@@ -1,0 +1,37 @@
+import { Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe, type StripeElements as Elements_ } from '@stripe/stripe-js';
+import { useState, type ReactNode } from 'react';
+
+// One Stripe.js instance per publishable key for the life of the page (paying at subscribe, saving a new card).
+const stripes = new Map<string, Promise<Stripe | null>>();
+const stripeFor = (key: string) => {
+  if (!stripes.has(key)) stripes.set(key, loadStripe(key));
+  return stripes.get(key)!;
+};
+
+/** Stripe Elements (production) for one PaymentIntent or SetupIntent: the card never touches our server. */
+export function StripeElements({ publishableKey, clientSecret, children }: { publishableKey: string; clientSecret: string; children: ReactNode }) {
+  return (
+    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance: { theme: 'stripe' } }}>
+      {children}
+    </Elements>
+  );
+}
+
+/**
+ * The confirm step of a form inside StripeElements: `confirm(call)` runs one Stripe confirm call with the
+ * elements (nothing before Stripe.js has loaded), `confirming` meanwhile; `ready` once Stripe.js is there.
+ */
+export function useStripeConfirm() {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [confirming, setConfirming] = useState(false);
+  const confirm = async <T,>(call: (stripe: Stripe, elements: Elements_) => Promise<T>): Promise<T | undefined> => {
+    if (!stripe || !elements) return undefined;
+    setConfirming(true);
+    const answer = await call(stripe, elements);
+    setConfirming(false);
+    return answer;
+  };
+  return { ready: stripe !== null, confirming, confirm };
+}
