@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { routeTable } from './web/src/app/routes/route-table.ts';
+import { screenPaths } from './web/src/app/screen-paths.ts';
 import { inlineEntryFacadePlugin } from './scripts/vite/inline-entry-facade.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { routePreloads } from './scripts/vite/route-preloads.ts';
@@ -15,11 +15,11 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 
 /**
- * The screens of the route table (web/src/app/routes/route-table.ts): offline, the service worker answers these with the cached app shell.
+ * The app's screens (web/src/app/screen-paths.ts): offline, the service worker answers these with the cached app shell.
  * Workbox matches pathname + search, hence the optional query (/register?role=merchant).
  */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const appRoutes = [...new Set(routeTable.map((route) => route.path))].map(
+const appRoutes = Object.values(screenPaths).flat().map(
   // A `:param` segment (/deals/:id) matches any one segment.
   (path) => new RegExp(`^${path === '/' ? '' : escapeRegExp(path).replace(/:[A-Za-z]+/g, '[^/?#]+')}/?(\\?.*)?$`),
 );
@@ -89,7 +89,7 @@ export default defineConfig({
         // Insights (charts) is a screen of figures fetched live: no use offline, so its chunks stay out of the
         // precache (1.5 MB budget) and are cached on first use by the 'lazy-screens' rule below. So is the counter's
         // QR decoder (jsQR, 130 kB): the counter screen fetches it once it is up, which caches it (decision 167).
-        globIgnores: ['**/merchant-insights-page-*', '**/uPlot*', '**/jsQR-*'],
+        globIgnores: ['**/merchant-insights-*', '**/uPlot*', '**/jsQR-*'],
         // Web Push handlers (push, notificationclick): web/public/push-sw.js (decision 110).
         importScripts: ['push-sw.js'],
         // The app shell answers the app's own screens, online or not (the data comes from the persisted cache).

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { modulesOf, routeTable } from '../../web/src/app/routes/route-table.ts';
+import { screenPaths } from '../../web/src/app/screen-paths.ts';
 
-// Each screen is a lazily loaded chunk (web/src/app/routes/route-table.ts, lazy-pages.ts), so a first visit used to find out
+// Each screen is a lazily loaded chunk (web/src/app/router.tsx), so a first visit used to find out
 // which chunks it needs only after the entry script had downloaded and run. This plugin writes the route →
 // chunks table into index.html, and a few lines there start those downloads while the entry still loads:
 // on a slow phone the first screen appears one download earlier (Largest Contentful Paint).
@@ -17,15 +17,13 @@ interface OutputChunkLike {
   moduleIds?: string[];
 }
 
-/** Each screen's path → the modules it shows at once (absolute, no extension), from the route table's data. */
-export function routeModules(srcDir: string): Record<string, string[]> {
-  const table: Record<string, string[]> = {};
-  for (const route of routeTable) {
-    table[route.path] = modulesOf(route.page).map((module) => {
-      const file = join(srcDir, module);
-      if (!existsSync(`${file}.tsx`)) missing(`${module}.tsx (named in web/src/app/routes/route-table.ts)`);
-      return file;
-    });
+/** Each screen's path → its route module, `app/routes/<name>.tsx` (absolute, no extension), from screen-paths.ts. */
+export function routeModules(srcDir: string): Record<string, string> {
+  const table: Record<string, string> = {};
+  for (const [name, paths] of Object.entries(screenPaths)) {
+    const file = join(srcDir, 'app', 'routes', name);
+    if (!existsSync(`${file}.tsx`)) missing(`app/routes/${name}.tsx (named in web/src/app/screen-paths.ts)`);
+    for (const path of paths) table[path] = file;
   }
   return table;
 }
@@ -55,11 +53,11 @@ export function routePreloads({ srcDir }: { srcDir: string }): Plugin {
         };
         const initial = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
         const table: Record<string, string[]> = {};
-        for (const [path, modules] of Object.entries(routeModules(srcDir))) {
-          const holds = (chunk: OutputChunkLike, module: string) =>
+        for (const [path, module] of Object.entries(routeModules(srcDir))) {
+          const holds = (chunk: OutputChunkLike) =>
             chunk.facadeModuleId?.startsWith(`${module}.`) || chunk.moduleIds?.some((id) => id.startsWith(`${module}.`));
-          const files = modules.map((module) => chunks.find((chunk) => holds(chunk, module))?.fileName ?? missing(`the chunk of ${module}`));
-          table[path] = [...closure(files)].filter((file) => !initial.has(file));
+          const file = chunks.find(holds)?.fileName ?? missing(`the chunk of ${module}`);
+          table[path] = [...closure([file])].filter((chunkFile) => !initial.has(chunkFile));
         }
         const script =
           '<script>(function(t){var f=t[location.pathname.replace(/(.)\\/+$/,"$1")];' +

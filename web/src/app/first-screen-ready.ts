@@ -1,7 +1,7 @@
 import { adoptEarlySession } from '@/lib/auth/get-me';
 import { queryClient } from './provider';
-import { preloadPageFor } from './routes/lazy-pages';
-import { screenDataSettled, setPreparingFirstCommit } from './routes/route-data';
+import { screenDataSettled, setPreparingFirstCommit } from './route-data';
+import { preloadScreen } from './router';
 
 /**
  * How long the first render may wait for index.html's session answer and the screen's chunks. In the usual
@@ -24,7 +24,7 @@ export function firstScreenReady(pathname: string, waitMs = FIRST_SCREEN_WAIT_MS
   // first commit instead of a second render and layout after the first paint.
   setPreparingFirstCommit(true);
   const session = adoptEarlySession(queryClient, waitMs).then(screenDataSettled);
-  const ready = Promise.all([session, preloadPageFor(pathname)]).then(() => undefined, () => undefined);
+  const ready = Promise.all([session, preloadScreen(pathname)]).then(() => undefined, () => undefined);
   return Promise.race([ready, late]).finally(() => {
     clearTimeout(timer);
     setPreparingFirstCommit(false);

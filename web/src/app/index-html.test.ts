@@ -4,7 +4,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { inlineScripts } from '../../../supabase/functions/api/lib/security-headers.ts';
 import { pickDefaultCity } from '@/lib/cities';
-import { routeTable } from './routes/route-table';
+import { screenPaths } from './screen-paths';
 
 // index.html's inline script (the one that asks for the first screen's data while the app's code downloads),
 // run as a browser would run it, against a fake server.
@@ -92,8 +92,8 @@ describe("index.html's early requests", () => {
     }
   });
 
-  it("the screens it asks on are exactly the route table's member home screens", () => {
-    const memberHomePaths = routeTable.filter((route) => route.prefetch === 'memberHome').map((route) => route.path);
+  it("the screens it asks on are exactly the member home's paths", () => {
+    const memberHomePaths = [...screenPaths['member-home']];
     expect(memberHomePaths.sort()).toEqual(['/app', '/deals']);
     for (const path of memberHomePaths) expect(runEarlyScript(path).asked, path).toContain('/api/cities');
   });

@@ -9,7 +9,7 @@ import { afterFirstScreen } from '@/lib/first-screen';
 import { createQueryClient } from '@/lib/query-client';
 import { RealtimeProvider } from '@/lib/realtime/realtime-provider';
 import { appPersister, PERSIST_MAX_AGE_MS } from '@/lib/query-persister';
-import { prefetchOnSignIn } from './routes/route-data';
+import { prefetchOnSignIn } from './route-data';
 
 // Changing this drops every persisted cache (use when cached answer shapes change incompatibly).
 // v2: the member deal list is cached as pages (cursor paging, decision 096).

@@ -2,7 +2,7 @@ import type { FollowedBusiness } from '@shared/contract/index.ts';
 import { businessCategoryLabel } from '@/lib/categories';
 import { initialsOf, logoSrc } from '../utils/business-display';
 import { shortDate } from '@/lib/dates';
-import { FollowButton } from '../slots/follow-button';
+import { FollowButton } from './follow-button';
 
 export function FollowedBusinessCard({ business: b }: { business: FollowedBusiness }) {
   const logo = logoSrc(b.logoUrl);

@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
 import { useSetFollowing } from '../api/follow-business';
 import { useFollowStatus } from '../api/get-follow-status';
 import { useFollowsBusiness } from '../api/get-following';
-import { HeartIcon } from '../components/icons';
+import { HeartIcon } from './icons';
 
 const offlineNote = ' (Saved offline: it is sent when the connection returns.)';
 

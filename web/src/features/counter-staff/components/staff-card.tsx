@@ -19,7 +19,7 @@ const failed = (title: string) => (error: Error) => toast({ title, description: 
 
 /**
  * "Staff" on the approved owner's dashboard (decision 166): invite staff by email, see and remove them, and pair a
- * tablet as the counter with a one-time code. Placed by the app in features/merchant's dashboard.
+ * tablet as the counter with a one-time code. Placed by the app on features/merchant's dashboard (app/routes/merchant.tsx).
  */
 export function StaffCard() {
   const staff = useStaff();

@@ -2,14 +2,14 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-error';
 import { useMerchantReviews } from '../api/get-merchant-reviews';
-import { OfferReportList } from '../components/offer-report-list';
-import { ReplyForm } from '../components/reply-form';
-import { ReviewItem } from '../components/review-item';
-import { RatingLine } from '../components/stars';
+import { OfferReportList } from './offer-report-list';
+import { ReplyForm } from './reply-form';
+import { ReviewItem } from './review-item';
+import { RatingLine } from './stars';
 
 /**
  * "Reviews" on the approved owner's dashboard (issue 31): the rating members see, "offer not honoured" reports
- * about the business, and each review with the owner's one reply. Placed by the app in features/merchant's dashboard.
+ * about the business, and each review with the owner's one reply. Placed by the app on features/merchant's dashboard (app/routes/merchant.tsx).
  */
 export function MerchantReviewsCard() {
   const reviews = useMerchantReviews();

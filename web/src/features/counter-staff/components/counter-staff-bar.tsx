@@ -9,12 +9,12 @@ import { useUser } from '@/lib/auth/get-me';
 import { useChangePin } from '../api/change-pin';
 import { useCounterDevice } from '../api/get-counter-device';
 import { useSignOutDevice } from '../api/sign-out-device';
-import { PinField } from '../components/pin-field';
+import { PinField } from './pin-field';
 
 /**
  * On the counter screen, for a staff member: who is signed in, and on a paired tablet "Switch staff" (back to the
  * name + PIN switcher; the tablet stays paired) and "Change PIN" (with their password). Nothing for the owner.
- * Placed by the app in features/counter.
+ * Placed by the app on features/counter's screen (app/routes/merchant-counter.tsx).
  */
 export function CounterStaffBar() {
   const { user } = useUser();

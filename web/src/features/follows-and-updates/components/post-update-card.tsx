@@ -11,7 +11,7 @@ import { dayAndTime } from '@/lib/dates';
 
 /**
  * "Post an update" for the active merchant dashboard: a short message every follower receives as a
- * BUSINESS_UPDATE notification (decision 032). Placed by the app in features/merchant's dashboard.
+ * BUSINESS_UPDATE notification (decision 032). Placed by the app on features/merchant's dashboard (app/routes/merchant.tsx).
  */
 export function PostUpdateCard() {
   const [message, setMessage] = useState('');

@@ -4,8 +4,8 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { useAdminReviewQueue } from '../api/get-admin-review-queue';
 import { useModerateReview } from '../api/moderate-review';
-import { OfferReportList } from '../components/offer-report-list';
-import { ReviewItem } from '../components/review-item';
+import { OfferReportList } from './offer-report-list';
+import { ReviewItem } from './review-item';
 
 function ModerateButton({ review }: { review: ReportedReview }) {
   const moderate = useModerateReview({
@@ -21,7 +21,7 @@ function ModerateButton({ review }: { review: ReportedReview }) {
 
 /**
  * The admin's "Reviews & Reports" tab (issue 31): reported reviews to hide or restore (each action in the audit
- * log), "offer not honoured" reports, and businesses reported repeatedly. Placed by the app in features/admin.
+ * log), "offer not honoured" reports, and businesses reported repeatedly. Placed by the app on features/admin's dashboard (app/routes/admin.tsx).
  */
 export function AdminReviewQueue() {
   const queue = useAdminReviewQueue();

@@ -1,6 +1,6 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@shared/contract/index.ts';
-import { homePathForRole } from '@/config/paths';
+import { homePathForRole, paths } from '@/config/paths';
 import { authKeys } from '@/lib/auth/get-me';
 import { memberDealsQueryOptions } from '@/features/member-home/api/get-member-deals';
 import { followingQueryOptions } from '@/features/follows-and-updates/api/get-following';
@@ -8,7 +8,11 @@ import { notificationsQueryOptions } from '@/features/follows-and-updates/api/ge
 import { pickDefaultCity } from '@/lib/cities';
 import { citiesQueryOptions } from '@/lib/lookup/get-cities';
 import { subscriptionStatusQueryOptions } from '@/lib/subscription/get-subscription-status';
-import { routeFor, routeTable } from './route-table';
+import { screenPaths } from './screen-paths';
+
+/** The member home's paths (`/app`, `/deals`), a trailing slash ignored. */
+const isMemberHome = (pathname: string) =>
+  (screenPaths['member-home'] as readonly string[]).includes(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
 /**
  * The data the member home shows at once, asked for as soon as the signed-in user is known, while the
@@ -17,7 +21,7 @@ import { routeFor, routeTable } from './route-table';
  * phone). The screen's own queries share these requests (same keys); nothing is fetched twice.
  */
 function prefetchRouteData(pathname: string, user: SessionUser, queryClient: QueryClient, secondary: boolean): Promise<unknown> {
-  if (user.role !== 'USER' || routeFor(pathname)?.prefetch !== 'memberHome') return Promise.resolve();
+  if (user.role !== 'USER' || !isMemberHome(pathname)) return Promise.resolve();
   if (secondary) {
     void queryClient.prefetchQuery(subscriptionStatusQueryOptions());
     void queryClient.prefetchQuery(notificationsQueryOptions());
@@ -53,8 +57,11 @@ export function screenDataSettled(): Promise<void> {
   return screenData.then(() => undefined, () => undefined);
 }
 
-/** Screens that send a signed-in user on to their home (docs/spec.md section 2): what to prefetch is that home's data. */
-const REDIRECTING_SCREENS: readonly string[] = routeTable.filter((route) => route.access === 'signed-out').map((route) => route.path);
+/**
+ * Screens that send a signed-in user on to their home (router.tsx wraps them in RedirectSignedIn; router.test.tsx
+ * checks the two agree): what to prefetch is that home's data.
+ */
+export const REDIRECTING_SCREENS: readonly string[] = [paths.landing, paths.login, paths.register];
 
 /**
  * Starts `prefetchRouteData` the moment the signed-in user is known (once per user): when GET /api/auth/me

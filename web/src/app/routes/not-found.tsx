@@ -2,7 +2,8 @@ import { ButtonLink } from '@/components/ui/button';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 
-export function NotFoundPage() {
+/** Any address that is not a screen of the app (the router's catch-all). */
+export function Component() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-6 px-4 text-center">
       <Logo />

@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { useUnreadNotificationCount } from '../api/get-notifications';
 import { useLiveNotifications } from '../hooks/use-live-notifications';
 import { unreadBadgeText } from '../utils/notification-style';
-import { BellIcon } from '../components/icons';
+import { BellIcon } from './icons';
 
 /**
  * The member header's "Notifications" button with the unread count, kept live over realtime.

@@ -1,0 +1,1 @@
+export { CounterPairPage as Component } from '@/features/counter-staff/components/counter-pair-page';

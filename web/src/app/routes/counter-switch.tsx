@@ -1,0 +1,1 @@
+export { CounterSwitchPage as Component } from '@/features/counter-staff/components/counter-switch-page';

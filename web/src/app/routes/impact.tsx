@@ -1,0 +1,1 @@
+export { ImpactPage as Component } from '@/features/impact/components/impact-page';

@@ -1,0 +1,1 @@
+export { MerchantCollabsPage as Component } from '@/features/collabs/components/merchant-collabs-page';

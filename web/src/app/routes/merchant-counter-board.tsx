@@ -1,0 +1,1 @@
+export { CounterBoardPage as Component } from '@/features/counter/components/counter-board-page';

@@ -1,0 +1,1 @@
+export { MerchantDealsPage as Component } from '@/features/merchant/components/merchant-deals-page';

@@ -1,0 +1,1 @@
+export { MerchantInsightsPage as Component } from '@/features/insights/components/merchant-insights-page';

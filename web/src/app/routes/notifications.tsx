@@ -1,0 +1,1 @@
+export { NotificationsPage as Component } from '@/features/follows-and-updates/components/notifications-page';

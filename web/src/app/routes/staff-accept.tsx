@@ -1,0 +1,1 @@
+export { StaffAcceptPage as Component } from '@/features/counter-staff/components/staff-accept-page';

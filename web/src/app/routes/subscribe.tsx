@@ -1,0 +1,1 @@
+export { SubscribePage as Component } from '@/features/subscriptions/components/subscribe-page';

@@ -1,0 +1,1 @@
+export { TestInvoicePage as Component } from '@/features/profile/components/test-invoice-page';
