@@ -97,10 +97,10 @@ interface RouteHandle {
   title: string;
   screen?: LazyScreen;
 }
-const screens = new Map<AppRoute['lazy'], LazyScreen>();
+const loaders = new Map<AppRoute['lazy'], LazyScreen>();
 const toRouteObjects = (list: AppRoute[]): RouteObject[] =>
   list.map(({ lazy, children, handle, ...route }) => {
-    const screen = lazy && (screens.get(lazy) ?? screens.set(lazy, lazyScreen(lazy)).get(lazy)!);
+    const screen = lazy && (loaders.get(lazy) ?? loaders.set(lazy, lazyScreen(lazy)).get(lazy)!);
     return {
       ...route,
       handle: handle && { ...handle, screen },
@@ -108,8 +108,15 @@ const toRouteObjects = (list: AppRoute[]): RouteObject[] =>
       children: children && toRouteObjects(children),
     };
   });
-/** Built once: the elements never change (rebuilding them was part of a long task on each render). */
 const routeObjects = toRouteObjects(routes);
+/**
+ * Built once: the elements never change (rebuilding them was part of a long task on each render), and AppRouter
+ * re-rendering (the session query's state) leaves the screen alone; it follows the location itself.
+ */
+const screens = <Screens />;
+function Screens() {
+  return useRoutes(routeObjects);
+}
 
 const handleOf = (pathname: string) => matchRoutes(routeObjects, pathname)?.at(-1)?.route.handle as RouteHandle | undefined;
 
@@ -145,9 +152,8 @@ export function AppRouter() {
   useEffect(() => {
     document.title = documentTitle(location.pathname);
   }, [location.pathname]);
-  const screen = useRoutes(routeObjects, location);
   const dealLink = legacyDealRedirect(location.pathname, location.search);
   if (dealLink) return <Navigate to={dealLink} replace />;
   if (isPending || isConfirming) return <LoadingSplash />;
-  return <Suspense fallback={<LoadingSplash />}>{screen}</Suspense>;
+  return <Suspense fallback={<LoadingSplash />}>{screens}</Suspense>;
 }
