@@ -7,7 +7,7 @@ import { BellIcon } from './icons';
 
 /**
  * The member header's "Notifications" button with the unread count, kept live over realtime.
- * For the member home header (features/member), placed by the app.
+ * For the member home header, placed by the app (app/routes/member-home.tsx).
  */
 export function NotificationsNavButton() {
   useLiveNotifications();
