@@ -1,0 +1,113 @@
+-- foundation
+
+set check_function_bodies = false;
+
+create extension if not exists pg_trgm with schema extensions;
+
+-- Data API privileges (decision 078).
+-- The Data API is off for this project (supabase/config.toml, decision 078): browsers talk to the Edge Function
+-- only, and the short-lived Realtime token (role authenticated) must open nothing else. Hosted Supabase grants
+-- anon and authenticated ALL on public tables, including privileges RLS does not govern: TRUNCATE, REFERENCES
+-- and TRIGGER. Revoked for every table made by the role running migrations (postgres on Supabase), from here on.
+alter default privileges in schema public revoke truncate, references, trigger on tables from anon, authenticated;
+
+-- GraphQL exposure (pg_graphql) is closed too, where the extension's schemas exist.
+do $$
+declare
+  graphql_schema text;
+begin
+  foreach graphql_schema in array array['graphql', 'graphql_public'] loop
+    if exists (select 1 from pg_namespace where nspname = graphql_schema) then
+      execute format('revoke usage on schema %I from anon, authenticated', graphql_schema);
+      execute format('revoke all on all functions in schema %I from anon, authenticated', graphql_schema);
+    end if;
+  end loop;
+end;
+$$;
+
+-- ---------------------------------------------------------------- schemas
+create schema links;
+
+comment on schema links is 'Answers about deal links that visitors may ask (decision 115). Not exposed; anon and authenticated may use it. Every function here must revoke execute from public and grant it by name (supabase/tests/deal-links.rls.test.ts checks).';
+
+create schema private;
+
+create schema reporting;
+
+comment on schema reporting is 'Aggregates the public may read (charity totals); no tables, not exposed.';
+
+-- ---------------------------------------------------------------- tables
+create table private.app_settings (
+    key text not null,
+    value text not null
+);
+
+comment on table private.app_settings is 'Deployment settings the database needs, e.g. the designated admin email (ADMIN_EMAIL).';
+
+alter table only private.app_settings
+    add constraint app_settings_pkey primary key (key);
+
+-- ---------------------------------------------------------------- functions
+create function private.touch_updated_at() returns trigger
+    language plpgsql
+    set search_path to ''
+    as $$
+begin
+  new.updated_at := now();
+  return new;
+end
+$$;
+
+create function private.refuse_edit() returns trigger
+    language plpgsql
+    set search_path to ''
+    as $$
+begin
+  raise exception '% rows are never edited: add a new row instead', tg_table_name using errcode = '42501';
+end
+$$;
+
+comment on function private.refuse_edit() is 'Refuses UPDATE on append-only tables (charity ledger, admin audit log).';
+
+create function private.is_admin() returns boolean
+    language sql stable security definer
+    set search_path to ''
+    as $$
+  select exists (
+    select 1
+    from public.profiles p
+    join private.app_settings s on s.key = 'admin_email' and lower(s.value) = p.email
+    where p.id = (select auth.uid()) and p.role = 'ADMIN'
+  )
+$$;
+
+comment on function private.is_admin() is 'True only for the one designated admin account: role ADMIN and the ADMIN_EMAIL setting.';
+
+create function private.user_role() returns text
+    language sql stable security definer
+    set search_path to ''
+    as $$ select p.role from public.profiles p where p.id = (select auth.uid()) $$;
+
+comment on function private.user_role() is 'Role of the signed-in user, for policies.';
+
+-- ---------------------------------------------------------------- privileges
+grant usage on schema links to anon;
+grant usage on schema links to authenticated;
+grant usage on schema links to service_role;
+grant usage on schema private to authenticated;
+grant usage on schema private to service_role;
+grant usage on schema reporting to anon;
+grant usage on schema reporting to authenticated;
+grant usage on schema reporting to service_role;
+
+-- ---------------------------------------------------------------- grants
+grant delete,insert,select,update on table private.app_settings to service_role;
+
+revoke execute on function private.is_admin() from public;
+grant execute on function private.is_admin() to authenticated;
+grant execute on function private.is_admin() to service_role;
+revoke execute on function private.refuse_edit() from public;
+revoke execute on function private.touch_updated_at() from public;
+revoke execute on function private.user_role() from public;
+grant execute on function private.user_role() to authenticated;
+grant execute on function private.user_role() to service_role;

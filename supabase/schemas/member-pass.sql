@@ -1,0 +1,20 @@
+-- member-pass
+
+-- ---------------------------------------------------------------- tables
+create table private.pass_signing_keys (
+    kid text not null,
+    private_jwk jsonb not null,
+    public_jwk jsonb not null,
+    created_at timestamp with time zone default now() not null
+);
+
+comment on table private.pass_signing_keys is 'ECDSA P-256 keys with which the API certifies a member device''s pass key for at most 12 hours (decision 165). The newest signs; every row verifies. Created by the API on first use.';
+
+alter table only private.pass_signing_keys
+    add constraint pass_signing_keys_pkey primary key (kid);
+
+-- ---------------------------------------------------------------- row-level security
+alter table private.pass_signing_keys enable row level security;
+
+-- ---------------------------------------------------------------- grants
+grant insert,select on table private.pass_signing_keys to service_role;
