@@ -1,0 +1,285 @@
+// npm run db:diff -- <name>
+//
+// Writes supabase/migrations/<timestamp>_<name>.sql: the change that takes a database made by the migrations to the
+// one supabase/schemas/ declares (decision 186). Both are built on PostgreSQL 15 (TEST_DATABASE_URL, a superuser URL,
+// else a throwaway server from scripts/ci-postgres.sh; never DATABASE_URL, which may be the deployed database), on
+// the local bootstrap. @pgkit/migra (a port of migra) writes the schema changes and the grants; this adds what it
+// leaves out and can be written back from the catalogs: comments, and rows the schema files insert. Then it applies
+// the migration to the migrated copy and compares it with the declared one the way the equality test does
+// (scripts/schema-files.test.ts): what still differs (default privileges, deleted or changed rows, anything migra
+// does not model) is printed for a hand edit, and the command exits 2. The migration is reviewed like code.
+import { run } from '@pgkit/migra';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import postgres from 'postgres';
+import { openPostgres } from '../local/admin-sql.ts';
+import { buildFromMigrations, buildFromSchemas, drift, scratchDatabase, seededTables, snapshot, throwawayServer } from './schema-files.ts';
+
+const root = join(import.meta.dirname, '..');
+const migrationsDir = join(root, 'supabase', 'migrations');
+
+/** Schemas the project does not declare: Supabase's own and the stand-ins the local bootstrap makes for them. */
+const NOT_OURS = ['supabase_migrations', 'auth', 'extensions', 'realtime', 'storage', 'graphql', 'graphql_public', 'vault', 'cron', 'net', 'pgbouncer'];
+
+/** The next version: now (UTC, YYYYMMDDHHMMSS), or one after the newest migration when that is later. */
+export function nextVersion(existing: string[], now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  const newest = existing.map((file) => file.split('_')[0]!).sort().at(-1) ?? '';
+  return stamp > newest ? stamp : String(BigInt(newest) + 1n);
+}
+
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/** pg_identify_object's type, as COMMENT ON spells it. */
+const COMMENT_KINDS: Record<string, string> = {
+  table: 'table', 'table column': 'column', view: 'view', 'materialized view': 'materialized view', sequence: 'sequence',
+  index: 'index', function: 'function', procedure: 'procedure', aggregate: 'aggregate', type: 'type', schema: 'schema',
+  policy: 'policy', trigger: 'trigger', 'table constraint': 'constraint', 'domain constraint': 'constraint', extension: 'extension',
+};
+
+interface Described { kind: string; identity: string; description: string }
+
+/** Every comment on the project's objects, by `<kind> <identity>` (the statement's subject). */
+async function comments(url: string): Promise<Map<string, Described>> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const rows = await sql.unsafe<{ type: string; identity: string; schema: string | null; description: string }[]>(`
+      select o.type, o.identity, o.schema, d.description
+      from pg_description d, pg_identify_object(d.classoid, d.objoid, d.objsubid) o
+      where d.objoid >= 16384`);
+    const out = new Map<string, Described>();
+    for (const row of rows) {
+      const schema = row.type === 'schema' ? row.identity : row.schema;
+      const kind = COMMENT_KINDS[row.type];
+      if (!kind || (schema && NOT_OURS.includes(schema)) || row.type === 'extension') continue;
+      out.set(`${kind} ${row.identity}`, { kind, identity: row.identity, description: row.description });
+    }
+    return out;
+  } finally {
+    await sql.end();
+  }
+}
+
+/** Comments migra leaves out: set where the schema files say something else, cleared where they say nothing. */
+async function commentChanges(migratedUrl: string, declaredUrl: string): Promise<string[]> {
+  const [before, after] = await Promise.all([comments(migratedUrl), comments(declaredUrl)]);
+  const out: string[] = [];
+  for (const [subject, wanted] of after) {
+    if (before.get(subject)?.description !== wanted.description) out.push(`comment on ${subject} is ${literal(wanted.description)};`);
+  }
+  // A comment the schema files dropped, on an object they kept (a dropped object takes its comment with it).
+  const declared = postgres(declaredUrl, { max: 1, onnotice: () => {} });
+  try {
+    for (const [subject, had] of before) {
+      if (!after.has(subject) && await objectExists(declared, had)) out.push(`comment on ${subject} is null;`);
+    }
+  } finally {
+    await declared.end();
+  }
+  return out;
+}
+
+/** Whether the object a comment was on is still there (asked by commenting it in a transaction rolled back). */
+async function objectExists(sql: postgres.Sql, object: Described): Promise<boolean> {
+  try {
+    await sql.begin(async (tx) => {
+      await tx.unsafe(`comment on ${object.kind} ${object.identity} is null`);
+      throw new Error('rollback');
+    });
+  } catch (error) {
+    return (error as Error).message === 'rollback';
+  }
+  return false;
+}
+
+/** Rows the schema files insert that the migrations do not make: written as inserts of the row as it is there. */
+async function rowChanges(migratedUrl: string, declaredUrl: string): Promise<string[]> {
+  const tables = seededTables();
+  if (!tables.length) return [];
+  const read = async (url: string) => {
+    const sql = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      const out = new Map<string, string[]>();
+      for (const table of tables) {
+        const exists = (await sql.unsafe(`select to_regclass($1) is not null as ok`, [table]))[0]!.ok as boolean;
+        out.set(table, exists ? (await sql.unsafe(`select to_jsonb(t)::text as row from ${table} t`)).map((r) => r.row as string) : []);
+      }
+      return out;
+    } finally {
+      await sql.end();
+    }
+  };
+  const [before, after] = await Promise.all([read(migratedUrl), read(declaredUrl)]);
+  const out: string[] = [];
+  for (const table of tables) {
+    const had = new Set(before.get(table));
+    for (const row of after.get(table) ?? []) {
+      if (!had.has(row)) out.push(`insert into ${table} select * from jsonb_populate_record(null::${table}, ${literal(row)});`);
+    }
+  }
+  return out;
+}
+
+/** Every privilege on the project's tables, sequences, columns, functions and schemas, in each ACL's order. */
+async function privileges(url: string): Promise<{ kind: string; name: string; grantee: string; privilege: string }[]> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    return await sql.unsafe(`
+      with ours as (select oid, nspname from pg_namespace
+                    where nspname <> all($1::text[]) and nspname not in ('pg_catalog', 'information_schema', 'pg_toast')),
+      objects as (
+        select case when c.relkind = 'S' then 'sequence' else 'table' end as kind, format('%I.%I', n.nspname, c.relname) as name,
+               coalesce(c.relacl, acldefault((case when c.relkind = 'S' then 's' else 'r' end)::"char", c.relowner)) as acl
+          from pg_class c join ours n on n.oid = c.relnamespace where c.relkind in ('r', 'p', 'v', 'm', 'f', 'S')
+        union all
+        select 'column', format('%I.%I (%I)', n.nspname, c.relname, a.attname), a.attacl
+          from pg_attribute a join pg_class c on c.oid = a.attrelid join ours n on n.oid = c.relnamespace where a.attacl is not null
+        union all
+        select 'function', format('%I.%I(%s)', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid)), coalesce(p.proacl, acldefault('f'::"char", p.proowner))
+          from pg_proc p join ours n on n.oid = p.pronamespace
+        union all
+        select 'schema', format('%I', n.nspname), coalesce(s.nspacl, acldefault('n'::"char", s.nspowner))
+          from pg_namespace s join ours n on n.oid = s.oid
+      )
+      select o.kind, o.name, case when e.grantee = 0 then 'public' else quote_ident(pg_get_userbyid(e.grantee)) end as grantee,
+             lower(e.privilege_type) || case when e.is_grantable then '*' else '' end as privilege
+      from objects o, lateral aclexplode(o.acl) with ordinality as e(grantor, grantee, privilege_type, is_grantable, ord)
+      order by o.kind, o.name, e.ord`, [NOT_OURS]);
+  } finally {
+    await sql.end();
+  }
+}
+
+/**
+ * Grants and revokes that bring each object's privileges to what the schema files give it, object by object and
+ * grantee by grantee in the declared ACL's order (so the ACLs come out alike, not only equivalent). migra's own
+ * privilege statements are not used: they grant a new object's whole ACL as if nothing were granted at creation,
+ * where the default privileges of public already grant some, and they leave out columns and functions.
+ */
+async function privilegeChanges(migratedUrl: string, declaredUrl: string): Promise<string[]> {
+  const [before, after] = await Promise.all([privileges(migratedUrl), privileges(declaredUrl)]);
+  type Acl = Map<string, Set<string>>;
+  const index = (rows: typeof before) => {
+    const out = new Map<string, Acl>();
+    for (const row of rows) {
+      const key = `${row.kind} ${row.name}`;
+      const acl = out.get(key) ?? new Map<string, Set<string>>();
+      acl.set(row.grantee, (acl.get(row.grantee) ?? new Set()).add(row.privilege));
+      out.set(key, acl);
+    }
+    return out;
+  };
+  const had = index(before);
+  const wanted = index(after);
+  const out: string[] = [];
+  // A column with no privileges of its own has no ACL: on either side, an empty one.
+  for (const key of had.keys()) if (key.startsWith('column ') && !wanted.has(key)) wanted.set(key, new Map());
+  for (const [key, acl] of wanted) {
+    const [kind, ...rest] = key.split(' ');
+    const current = had.get(key) ?? (kind === 'column' ? new Map<string, Set<string>>() : undefined);
+    if (!current) continue; // not made by migra's statements: the proof below shows it
+    const name = rest.join(' ');
+    // A column's privileges are granted on its table: grant update (col) on table t.
+    const subject = (privs: string[]) => kind === 'column'
+      ? `${privs.map((p) => `${p} (${name.replace(/^.* \((.*)\)$/, '$1')})`).join(', ')} on table ${name.replace(/ \(.*\)$/, '')}`
+      : `${privs.join(', ')} on ${kind} ${name}`;
+    for (const [grantee, privs] of current) {
+      const gone = [...privs].filter((p) => !acl.get(grantee)?.has(p)).map((p) => p.replace('*', ''));
+      if (gone.length) out.push(`revoke ${subject(gone)} from ${grantee};`);
+    }
+    for (const [grantee, privs] of acl) {
+      const kept = new Set([...current.get(grantee) ?? []].filter((p) => privs.has(p)));
+      const missing = [...privs].filter((p) => !kept.has(p));
+      const plain = missing.filter((p) => !p.endsWith('*'));
+      const grantable = missing.filter((p) => p.endsWith('*')).map((p) => p.replace('*', ''));
+      if (plain.length) out.push(`grant ${subject(plain)} to ${grantee};`);
+      if (grantable.length) out.push(`grant ${subject(grantable)} to ${grantee} with grant option;`);
+    }
+  }
+  return out;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const name = argv.find((arg) => !arg.startsWith('-'));
+  if (!name || !/^[a-z0-9][a-z0-9-]*$/.test(name)) {
+    console.error('usage: npm run db:diff -- <name>   (kebab-case, e.g. city-time-zone)');
+    return 1;
+  }
+  const given = process.env.TEST_DATABASE_URL;
+  const server = given ? { url: given, stop: () => {} } : throwawayServer();
+  const [migrated, declared] = await Promise.all([scratchDatabase(server.url, 'diff_migrations'), scratchDatabase(server.url, 'diff_schemas')]);
+  try {
+    await Promise.all([buildFromMigrations(migrated.url), buildFromSchemas(declared.url)]);
+
+    // migra: tables, columns, constraints, indexes, functions, views, triggers, policies, row-level security.
+    const warn = console.warn;
+    // pg-promise warns that migra opens a second client on one URL; nothing to act on.
+    console.warn = (...args: unknown[]) => { if (!String(args[0]).includes('duplicate database object')) warn(...args); };
+    const migration = await run(migrated.url, declared.url, { unsafe: true, excludeSchema: NOT_OURS })
+      .finally(() => { console.warn = warn; });
+    const schemaChanges = migration.statements.array.map((statement) => statement.trim()).filter(Boolean);
+    // Comments and rows, then the privileges (they need the objects made first: applied to the copy in steps).
+    const added = [...await commentChanges(migrated.url, declared.url), ...await rowChanges(migrated.url, declared.url)];
+    const apply = async (statements: string[]) => {
+      const opened = openPostgres(migrated.url, { poolSize: 1 });
+      try {
+        await opened.admin.exec(`begin;\n${statements.join('\n')}\n;\ncommit;`);
+      } finally {
+        await opened.close();
+      }
+    };
+    const applied = async (statements: string[]) => {
+      try {
+        await apply(statements);
+        return true;
+      } catch (error) {
+        console.error(`These statements do not apply to a database the migrations made: ${(error as Error).message}`);
+        return false;
+      }
+    };
+    let applies = await applied([...schemaChanges, ...added]);
+    const granted = applies ? await privilegeChanges(migrated.url, declared.url) : [];
+    applies = applies && await applied(granted);
+    if (!schemaChanges.length && !added.length && !granted.length && applies) {
+      const left = drift(await snapshot(migrated.url), await snapshot(declared.url), ['migrations', 'supabase/schemas']);
+      if (!left) {
+        console.log('supabase/schemas and supabase/migrations make the same database: no migration written.');
+        return 0;
+      }
+    }
+
+    // migra turns function body checks off for its statements; back on for whatever runs after in the session.
+    const bodiesOff = schemaChanges.some((statement) => /^set check_function_bodies = off/i.test(statement));
+    const body = [
+      ...schemaChanges,
+      ...(added.length ? ['', '-- Comments and rows (db:diff, from the schema files: migra leaves them out).', ...added] : []),
+      ...(granted.length ? ['', '-- Privileges (db:diff: each ACL as the schema files leave it, grantee by grantee).', ...granted] : []),
+      ...(bodiesOff ? ['', 'reset check_function_bodies;'] : []),
+    ].join('\n');
+    const file = join(migrationsDir, `${nextVersion(readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')))}_${name}.sql`);
+    writeFileSync(file, `-- ${name}: generated by \`npm run db:diff -- ${name}\` from supabase/schemas (decision 186), then reviewed.\n\n${body}\n`);
+    console.log(`${relative(root, file)} written: ${schemaChanges.length} statements from migra, ${added.length} comments and rows, ${granted.length} grants and revokes.`);
+    const destructive = schemaChanges.filter((statement) => /^(drop|alter table .* drop)\b/i.test(statement));
+    if (destructive.length) console.log(`Review these: they drop something:\n  ${destructive.join('\n  ')}`);
+    if (!applies) {
+      console.log('Edit it by hand until it applies (then the equality test tells whether it is complete).');
+      return 2;
+    }
+
+    // The proof: the migrated copy, with what was written, against the declared database.
+    const [after, wanted] = await Promise.all([snapshot(migrated.url), snapshot(declared.url)]);
+    const left = drift(after, wanted, ['migrations + this one', 'supabase/schemas']);
+    if (left) {
+      console.log(`\nLeft for a hand edit (what the migrations with this one still make differently; default privileges, rows changed or deleted, or what migra does not model):\n${left}`);
+      return 2;
+    }
+    console.log('Checked: with it, the migrations make the database supabase/schemas declares (the equality test will agree).');
+    return 0;
+  } finally {
+    await Promise.all([migrated.drop(), declared.drop()]);
+    server.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exit(await main(process.argv.slice(2)));
