@@ -10,12 +10,16 @@ create table public.cities (
     description text,
     active boolean default true not null,
     created_at timestamp with time zone default now() not null,
+    -- Last: a column added by a migration lands at the end of the table, so it is declared there too.
+    time_zone text default 'America/Denver'::text not null,
     constraint cities_description_check check (((description is null) or (length(description) <= 1000))),
     constraint cities_name_check check (((length(trim(both from name)) >= 1) and (length(trim(both from name)) <= 100))),
     constraint cities_state_check check (((length(trim(both from state)) >= 1) and (length(trim(both from state)) <= 100)))
 );
 
 comment on table public.cities is 'Cities the platform serves; inactive ones are hidden from everyone but the admin.';
+
+comment on column public.cities.time_zone is 'The city''s IANA time zone (e.g. America/Denver): a deal''s days and hours are read in the time of its business''s city (issue 38).';
 
 alter table only public.cities
     add constraint cities_pkey primary key (id);
