@@ -1,4 +1,6 @@
--- accounts
+-- Accounts and sessions: one profile per account (member, business owner, staff, admin), the password hashes,
+-- the cookie sessions and their claims (decision 176), one-time account links, and the idempotency keys that replay
+-- a request's first answer. The API authenticates itself (no Supabase Auth): auth.uid() is the session's user.
 
 set check_function_bodies = false;
 
@@ -129,33 +131,25 @@ alter table only private.idempotency_keys
     add constraint idempotency_keys_pkey primary key (user_id, key);
 
 -- ---------------------------------------------------------------- foreign keys
-alter table only private.account_tokens
-    add constraint account_tokens_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
-
-alter table only private.credentials
-    add constraint credentials_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
-
-alter table only private.idempotency_keys
-    add constraint idempotency_keys_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
-
-alter table only private.sessions
-    add constraint sessions_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
-
 alter table only public.profiles
     add constraint profiles_home_city_id_fkey foreign key (home_city_id) references public.cities(id) on delete set null;
 
 alter table only public.profiles
     add constraint profiles_preferred_charity_id_fkey foreign key (preferred_charity_id) references public.charities(id) on delete set null;
 
+alter table only private.credentials
+    add constraint credentials_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
+
+alter table only private.sessions
+    add constraint sessions_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
+
+alter table only private.account_tokens
+    add constraint account_tokens_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
+
+alter table only private.idempotency_keys
+    add constraint idempotency_keys_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
+
 -- ---------------------------------------------------------------- indexes
-create index account_tokens_user_idx on private.account_tokens using btree (user_id, purpose, created_at);
-
-create index idempotency_keys_created_at_idx on private.idempotency_keys using btree (created_at);
-
-create index sessions_counter_device_id_idx on private.sessions using btree (counter_device_id) where (counter_device_id is not null);
-
-create index sessions_user_id_idx on private.sessions using btree (user_id);
-
 create index profiles_created_at_idx on public.profiles using btree (created_at desc, id);
 
 create index profiles_home_city_id_idx on public.profiles using btree (home_city_id);
@@ -164,14 +158,29 @@ create index profiles_preferred_charity_id_idx on public.profiles using btree (p
 
 create index profiles_role_idx on public.profiles using btree (role);
 
+create index sessions_counter_device_id_idx on private.sessions using btree (counter_device_id) where (counter_device_id is not null);
+
+create index sessions_user_id_idx on private.sessions using btree (user_id);
+
+create index account_tokens_user_idx on private.account_tokens using btree (user_id, purpose, created_at);
+
+create index idempotency_keys_created_at_idx on private.idempotency_keys using btree (created_at);
+
 -- ---------------------------------------------------------------- row-level security
 alter table public.profiles enable row level security;
 
-create policy "profiles: admin deletes non-admins" on public.profiles for delete to authenticated using ((( select private.is_admin() as is_admin) and (role <> 'ADMIN'::text)));
+create policy "profiles: admin deletes non-admins" on public.profiles
+  for delete to authenticated
+  using ((( select private.is_admin() as is_admin) and (role <> 'ADMIN'::text)));
 
-create policy "profiles: user reads own, admin reads all" on public.profiles for select to authenticated using (((id = ( select auth.uid() as uid)) or ( select private.is_admin() as is_admin)));
+create policy "profiles: user reads own, admin reads all" on public.profiles
+  for select to authenticated
+  using (((id = ( select auth.uid() as uid)) or ( select private.is_admin() as is_admin)));
 
-create policy "profiles: user updates own" on public.profiles for update to authenticated using ((id = ( select auth.uid() as uid))) with check ((id = ( select auth.uid() as uid)));
+create policy "profiles: user updates own" on public.profiles
+  for update to authenticated
+  using ((id = ( select auth.uid() as uid)))
+  with check ((id = ( select auth.uid() as uid)));
 
 alter table private.account_tokens enable row level security;
 
@@ -292,22 +301,22 @@ create trigger profiles_count_insert after insert on public.profiles referencing
 create trigger profiles_home_city_active before insert or update of home_city_id on public.profiles for each row execute function private.guard_city_is_active('home_city_id');
 
 -- ---------------------------------------------------------------- grants
-grant delete,insert,select,update on table private.account_tokens to service_role;
-grant delete,insert,select,update on table private.credentials to service_role;
-grant delete,insert,select,update on table private.idempotency_keys to service_role;
-grant delete,insert,select,update on table private.sessions to service_role;
 revoke insert,update on table public.profiles from anon;
 revoke insert,update on table public.profiles from authenticated;
 grant update(home_city_id) on table public.profiles to authenticated;
 grant update(name) on table public.profiles to authenticated;
 grant update(preferred_charity_id) on table public.profiles to authenticated;
 grant update(profile_picture) on table public.profiles to authenticated;
+grant delete,insert,select,update on table private.credentials to service_role;
+grant delete,insert,select,update on table private.sessions to service_role;
+grant delete,insert,select,update on table private.account_tokens to service_role;
+grant delete,insert,select,update on table private.idempotency_keys to service_role;
 
-revoke execute on function private.count_profiles() from public;
-revoke execute on function private.idempotency_mark_applied(uuid,text) from public;
-grant execute on function private.idempotency_mark_applied(uuid,text) to authenticated;
-grant execute on function private.idempotency_mark_applied(uuid,text) to service_role;
 revoke execute on function private.session_claims(text) from public;
 revoke execute on function private.session_policy(text) from public;
 revoke execute on function private.start_session(uuid,text,uuid,text,integer) from public;
 grant execute on function private.start_session(uuid,text,uuid,text,integer) to service_role;
+revoke execute on function private.count_profiles() from public;
+revoke execute on function private.idempotency_mark_applied(uuid,text) from public;
+grant execute on function private.idempotency_mark_applied(uuid,text) to authenticated;
+grant execute on function private.idempotency_mark_applied(uuid,text) to service_role;

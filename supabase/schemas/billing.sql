@@ -1,4 +1,7 @@
--- billing
+-- Memberships and billing: subscriptions as the payment provider confirms them, payments and the charity's share
+-- of each (the charity ledger), refunds and disputes (decision 172), started checkouts, webhook bookkeeping
+-- (decision 170) and the admin's audit log of money actions. Written only by the server and SQL functions; members
+-- read their own rows.
 
 set check_function_bodies = false;
 
@@ -270,6 +273,33 @@ alter table only public.admin_audit_log
     add constraint admin_audit_log_pkey primary key (id);
 
 -- ---------------------------------------------------------------- foreign keys
+alter table only public.subscriptions
+    add constraint subscriptions_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
+
+alter table only public.payments
+    add constraint payments_charity_id_fkey foreign key (charity_id) references public.charities(id) on delete restrict;
+
+alter table only public.payments
+    add constraint payments_subscription_id_fkey foreign key (subscription_id) references public.subscriptions(id) on delete set null;
+
+alter table only public.payments
+    add constraint payments_user_id_fkey foreign key (user_id) references public.profiles(id) on delete set null;
+
+alter table only public.charity_ledger
+    add constraint charity_ledger_charity_id_fkey foreign key (charity_id) references public.charities(id) on delete restrict;
+
+alter table only public.charity_ledger
+    add constraint charity_ledger_payment_id_fkey foreign key (payment_id) references public.payments(id) on delete cascade;
+
+alter table only public.payment_refunds
+    add constraint payment_refunds_payment_id_fkey foreign key (payment_id) references public.payments(id) on delete cascade;
+
+alter table only public.payment_refunds
+    add constraint payment_refunds_refunded_by_fkey foreign key (refunded_by) references public.profiles(id) on delete set null;
+
+alter table only public.payment_disputes
+    add constraint payment_disputes_payment_id_fkey foreign key (payment_id) references public.payments(id) on delete cascade;
+
 alter table only private.checkouts
     add constraint checkouts_completed_user_id_fkey foreign key (completed_user_id) references public.profiles(id) on delete cascade;
 
@@ -291,34 +321,27 @@ alter table only public.admin_audit_log
 alter table only public.admin_audit_log
     add constraint admin_audit_log_subject_user_id_fkey foreign key (subject_user_id) references public.profiles(id) on delete set null;
 
-alter table only public.charity_ledger
-    add constraint charity_ledger_charity_id_fkey foreign key (charity_id) references public.charities(id) on delete restrict;
-
-alter table only public.charity_ledger
-    add constraint charity_ledger_payment_id_fkey foreign key (payment_id) references public.payments(id) on delete cascade;
-
-alter table only public.payment_disputes
-    add constraint payment_disputes_payment_id_fkey foreign key (payment_id) references public.payments(id) on delete cascade;
-
-alter table only public.payment_refunds
-    add constraint payment_refunds_payment_id_fkey foreign key (payment_id) references public.payments(id) on delete cascade;
-
-alter table only public.payment_refunds
-    add constraint payment_refunds_refunded_by_fkey foreign key (refunded_by) references public.profiles(id) on delete set null;
-
-alter table only public.payments
-    add constraint payments_charity_id_fkey foreign key (charity_id) references public.charities(id) on delete restrict;
-
-alter table only public.payments
-    add constraint payments_subscription_id_fkey foreign key (subscription_id) references public.subscriptions(id) on delete set null;
-
-alter table only public.payments
-    add constraint payments_user_id_fkey foreign key (user_id) references public.profiles(id) on delete set null;
-
-alter table only public.subscriptions
-    add constraint subscriptions_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
-
 -- ---------------------------------------------------------------- indexes
+create index subscriptions_user_id_idx on public.subscriptions using btree (user_id, created_at desc);
+
+create index payments_charity_id_paid_at_idx on public.payments using btree (charity_id, paid_at);
+
+create index payments_paid_at_idx on public.payments using btree (paid_at);
+
+create index payments_subscription_id_idx on public.payments using btree (subscription_id);
+
+create index payments_user_id_idx on public.payments using btree (user_id);
+
+create index charity_ledger_booked_idx on public.charity_ledger using btree (booked_at);
+
+create index charity_ledger_charity_booked_idx on public.charity_ledger using btree (charity_id, booked_at);
+
+create unique index charity_ledger_one_share_per_payment on public.charity_ledger using btree (payment_id) where (kind = 'share'::text);
+
+create index payment_refunds_payment_idx on public.payment_refunds using btree (payment_id);
+
+create index payment_disputes_payment_idx on public.payment_disputes using btree (payment_id);
+
 create index checkouts_completed_user_id_idx on private.checkouts using btree (completed_user_id);
 
 create index checkouts_home_city_id_idx on private.checkouts using btree (home_city_id);
@@ -333,60 +356,56 @@ create index checkouts_upgrade_user_id_idx on private.checkouts using btree (upg
 
 create index admin_audit_log_at_idx on public.admin_audit_log using btree (at desc, id desc);
 
-create index charity_ledger_booked_idx on public.charity_ledger using btree (booked_at);
-
-create index charity_ledger_charity_booked_idx on public.charity_ledger using btree (charity_id, booked_at);
-
-create unique index charity_ledger_one_share_per_payment on public.charity_ledger using btree (payment_id) where (kind = 'share'::text);
-
-create index payment_disputes_payment_idx on public.payment_disputes using btree (payment_id);
-
-create index payment_refunds_payment_idx on public.payment_refunds using btree (payment_id);
-
-create index payments_charity_id_paid_at_idx on public.payments using btree (charity_id, paid_at);
-
-create index payments_paid_at_idx on public.payments using btree (paid_at);
-
-create index payments_subscription_id_idx on public.payments using btree (subscription_id);
-
-create index payments_user_id_idx on public.payments using btree (user_id);
-
-create index subscriptions_user_id_idx on public.subscriptions using btree (user_id, created_at desc);
-
 -- ---------------------------------------------------------------- row-level security
 alter table public.subscriptions enable row level security;
 
-create policy "subscriptions: member reads own, admin reads all" on public.subscriptions for select to authenticated using (((user_id = ( select auth.uid() as uid)) or ( select private.is_admin() as is_admin)));
+create policy "subscriptions: member reads own, admin reads all" on public.subscriptions
+  for select to authenticated
+  using (((user_id = ( select auth.uid() as uid)) or ( select private.is_admin() as is_admin)));
 
 alter table public.payments enable row level security;
 
-create policy "payments: member reads own, admin reads all" on public.payments for select to authenticated using (((user_id = ( select auth.uid() as uid)) or ( select private.is_admin() as is_admin)));
+create policy "payments: member reads own, admin reads all" on public.payments
+  for select to authenticated
+  using (((user_id = ( select auth.uid() as uid)) or ( select private.is_admin() as is_admin)));
 
 alter table public.charity_ledger enable row level security;
 
-create policy "charity_ledger: member reads own, admin reads all" on public.charity_ledger for select to authenticated using ((( select private.is_admin() as is_admin) or (exists ( select 1
+create policy "charity_ledger: member reads own, admin reads all" on public.charity_ledger
+  for select to authenticated
+  using ((( select private.is_admin() as is_admin) or (exists ( select 1
    from public.payments p
   where ((p.id = charity_ledger.payment_id) and (p.user_id = ( select auth.uid() as uid)))))));
 
-create policy "charity_ledger: service reads" on public.charity_ledger for select to service_role using (true);
+create policy "charity_ledger: service reads" on public.charity_ledger
+  for select to service_role
+  using (true);
 
 alter table public.payment_refunds enable row level security;
 
-create policy "payment_refunds: member reads own, admin reads all" on public.payment_refunds for select to authenticated using ((( select private.is_admin() as is_admin) or (exists ( select 1
+create policy "payment_refunds: member reads own, admin reads all" on public.payment_refunds
+  for select to authenticated
+  using ((( select private.is_admin() as is_admin) or (exists ( select 1
    from public.payments p
   where ((p.id = payment_refunds.payment_id) and (p.user_id = ( select auth.uid() as uid)))))));
 
 alter table public.payment_disputes enable row level security;
 
-create policy "payment_disputes: admin reads" on public.payment_disputes for select to authenticated using (( select private.is_admin() as is_admin));
+create policy "payment_disputes: admin reads" on public.payment_disputes
+  for select to authenticated
+  using (( select private.is_admin() as is_admin));
 
 alter table private.subscription_event_marks enable row level security;
 
 alter table public.admin_audit_log enable row level security;
 
-create policy "admin_audit_log: admin reads" on public.admin_audit_log for select to authenticated using (( select private.is_admin() as is_admin));
+create policy "admin_audit_log: admin reads" on public.admin_audit_log
+  for select to authenticated
+  using (( select private.is_admin() as is_admin));
 
-create policy "admin_audit_log: service reads" on public.admin_audit_log for select to service_role using (true);
+create policy "admin_audit_log: service reads" on public.admin_audit_log
+  for select to service_role
+  using (true);
 
 -- ---------------------------------------------------------------- functions
 create function private.has_active_subscription(user_id uuid) returns boolean
@@ -592,51 +611,51 @@ $$;
 comment on function private.record_dispute(p_payment uuid, p_dispute_id text, p_amount integer, p_reason text, p_status text, p_at timestamp with time zone, p_by uuid) is 'Records a dispute''s state once per change: open suspends the membership, won lifts it, lost reverses the share like a refund; each in the audit log.';
 
 -- ---------------------------------------------------------------- triggers
-create trigger admin_audit_log_no_edit before update on public.admin_audit_log for each row execute function private.refuse_edit();
-
-create trigger charity_ledger_no_edit before update on public.charity_ledger for each row execute function private.refuse_edit();
-
 create trigger payments_book_share after insert on public.payments for each row execute function private.payments_book_share();
 
 create trigger payments_set_charity_share before insert on public.payments for each row execute function private.payments_set_charity_share();
 
+create trigger charity_ledger_no_edit before update on public.charity_ledger for each row execute function private.refuse_edit();
+
+create trigger admin_audit_log_no_edit before update on public.admin_audit_log for each row execute function private.refuse_edit();
+
 -- ---------------------------------------------------------------- grants
-grant usage on sequence private.subscription_sync_tickets to service_role;
-grant delete,insert,select,update on table private.checkouts to service_role;
-grant delete,insert,select,update on table private.processed_webhook_events to service_role;
-grant delete,insert,select,update on table private.subscription_event_marks to service_role;
-revoke delete,insert,update on table public.admin_audit_log from anon;
-revoke delete,insert,update on table public.admin_audit_log from authenticated;
-revoke delete,insert,update on table public.admin_audit_log from service_role;
+revoke delete,insert,update on table public.subscriptions from anon;
+revoke delete,insert,update on table public.subscriptions from authenticated;
+revoke delete,insert,update on table public.payments from anon;
+revoke delete,insert,update on table public.payments from authenticated;
 revoke delete,insert,update on table public.charity_ledger from anon;
 revoke delete,insert,update on table public.charity_ledger from authenticated;
 revoke delete,insert,update on table public.charity_ledger from service_role;
-revoke delete,insert,update on table public.payment_disputes from anon;
-revoke delete,insert,update on table public.payment_disputes from authenticated;
 revoke delete,insert,update on table public.payment_refunds from anon;
 revoke delete,insert,update on table public.payment_refunds from authenticated;
-revoke delete,insert,update on table public.payments from anon;
-revoke delete,insert,update on table public.payments from authenticated;
-revoke delete,insert,update on table public.subscriptions from anon;
-revoke delete,insert,update on table public.subscriptions from authenticated;
+revoke delete,insert,update on table public.payment_disputes from anon;
+revoke delete,insert,update on table public.payment_disputes from authenticated;
+grant delete,insert,select,update on table private.checkouts to service_role;
+grant delete,insert,select,update on table private.processed_webhook_events to service_role;
+grant delete,insert,select,update on table private.subscription_event_marks to service_role;
+grant usage on sequence private.subscription_sync_tickets to service_role;
+revoke delete,insert,update on table public.admin_audit_log from anon;
+revoke delete,insert,update on table public.admin_audit_log from authenticated;
+revoke delete,insert,update on table public.admin_audit_log from service_role;
 
+revoke execute on function private.has_active_subscription(uuid) from public;
+grant execute on function private.has_active_subscription(uuid) to authenticated;
+grant execute on function private.has_active_subscription(uuid) to service_role;
 revoke execute on function private.caller_membership_ends_at() from public;
 grant execute on function private.caller_membership_ends_at() to authenticated;
 grant execute on function private.caller_membership_ends_at() to service_role;
 revoke execute on function private.end_membership_now(uuid,timestamp with time zone) from public;
-revoke execute on function private.has_active_subscription(uuid) from public;
-grant execute on function private.has_active_subscription(uuid) to authenticated;
-grant execute on function private.has_active_subscription(uuid) to service_role;
-revoke execute on function private.payments_book_share() from public;
-revoke execute on function private.payments_set_charity_share() from public;
-revoke execute on function private.record_dispute(uuid,text,integer,text,text,timestamp with time zone,uuid) from public;
-grant execute on function private.record_dispute(uuid,text,integer,text,text,timestamp with time zone,uuid) to service_role;
-revoke execute on function private.record_refund(uuid,text,integer,text,uuid,timestamp with time zone) from public;
-grant execute on function private.record_refund(uuid,text,integer,text,uuid,timestamp with time zone) to service_role;
-revoke execute on function private.reverse_share(public.payments,text,text,integer,timestamp with time zone) from public;
 revoke execute on function private.subscription_access_until(text,timestamp with time zone,timestamp with time zone) from public;
 grant execute on function private.subscription_access_until(text,timestamp with time zone,timestamp with time zone) to authenticated;
 grant execute on function private.subscription_access_until(text,timestamp with time zone,timestamp with time zone) to service_role;
 revoke execute on function private.subscription_status_of(uuid) from public;
 grant execute on function private.subscription_status_of(uuid) to authenticated;
 grant execute on function private.subscription_status_of(uuid) to service_role;
+revoke execute on function private.payments_set_charity_share() from public;
+revoke execute on function private.payments_book_share() from public;
+revoke execute on function private.reverse_share(public.payments,text,text,integer,timestamp with time zone) from public;
+revoke execute on function private.record_refund(uuid,text,integer,text,uuid,timestamp with time zone) from public;
+grant execute on function private.record_refund(uuid,text,integer,text,uuid,timestamp with time zone) to service_role;
+revoke execute on function private.record_dispute(uuid,text,integer,text,text,timestamp with time zone,uuid) from public;
+grant execute on function private.record_dispute(uuid,text,integer,text,text,timestamp with time zone,uuid) to service_role;

@@ -1,4 +1,6 @@
--- businesses
+-- Businesses (public.merchants): pending until the admin approves them; "listed" (public.merchant_is_listed) when
+-- active in an active city. The helpers that tell which business the caller owns are here: the deals, counter,
+-- staff, reviews and collabs files all ask them.
 
 set check_function_bodies = false;
 
@@ -63,15 +65,26 @@ create index merchants_search_vector_idx on public.merchants using gin (search_v
 -- ---------------------------------------------------------------- row-level security
 alter table public.merchants enable row level security;
 
-create policy "merchants: admin deletes" on public.merchants for delete to authenticated using (( select private.is_admin() as is_admin));
+create policy "merchants: admin deletes" on public.merchants
+  for delete to authenticated
+  using (( select private.is_admin() as is_admin));
 
-create policy "merchants: anon reads active" on public.merchants for select to anon using (active);
+create policy "merchants: anon reads active" on public.merchants
+  for select to anon
+  using (active);
 
-create policy "merchants: merchant applies for self" on public.merchants for insert to authenticated with check (((owner_user_id = ( select auth.uid() as uid)) and (not active) and (( select private.user_role() as user_role) = 'MERCHANT'::text)));
+create policy "merchants: merchant applies for self" on public.merchants
+  for insert to authenticated
+  with check (((owner_user_id = ( select auth.uid() as uid)) and (not active) and (( select private.user_role() as user_role) = 'MERCHANT'::text)));
 
-create policy "merchants: owner or admin updates" on public.merchants for update to authenticated using (((owner_user_id = ( select auth.uid() as uid)) or ( select private.is_admin() as is_admin))) with check (((owner_user_id = ( select auth.uid() as uid)) or ( select private.is_admin() as is_admin)));
+create policy "merchants: owner or admin updates" on public.merchants
+  for update to authenticated
+  using (((owner_user_id = ( select auth.uid() as uid)) or ( select private.is_admin() as is_admin)))
+  with check (((owner_user_id = ( select auth.uid() as uid)) or ( select private.is_admin() as is_admin)));
 
-create policy "merchants: users read active, own, or all as admin" on public.merchants for select to authenticated using ((active or (owner_user_id = ( select auth.uid() as uid)) or ( select private.is_admin() as is_admin)));
+create policy "merchants: users read active, own, or all as admin" on public.merchants
+  for select to authenticated
+  using ((active or (owner_user_id = ( select auth.uid() as uid)) or ( select private.is_admin() as is_admin)));
 
 -- ---------------------------------------------------------------- functions
 create function public.merchant_is_listed(p_active boolean, p_city_id uuid, p_city_active boolean) returns boolean
@@ -297,23 +310,23 @@ create trigger merchants_publish_listing_changed after update of active, name, c
 create trigger merchants_publish_listing_deleted after delete on public.merchants for each row when (old.active) execute function private.on_business_listing_changed();
 
 -- ---------------------------------------------------------------- grants
-revoke execute on function private.business_category_of(text) from public;
-grant execute on function private.business_category_of(text) to authenticated;
-grant execute on function private.business_category_of(text) to service_role;
-revoke execute on function private.count_active_merchants() from public;
 revoke execute on function private.current_merchant_id() from public;
 grant execute on function private.current_merchant_id() to authenticated;
 grant execute on function private.current_merchant_id() to service_role;
-revoke execute on function private.deals_follow_merchant() from public;
-revoke execute on function private.default_merchant_category() from public;
-revoke execute on function private.guard_merchant_update() from public;
 revoke execute on function private.my_merchant_id(boolean) from public;
 grant execute on function private.my_merchant_id(boolean) to authenticated;
 grant execute on function private.my_merchant_id(boolean) to service_role;
-revoke execute on function private.on_business_listing_changed() from public;
 revoke execute on function private.owner_merchant() from public;
 grant execute on function private.owner_merchant() to authenticated;
 grant execute on function private.owner_merchant() to service_role;
+revoke execute on function private.business_category_of(text) from public;
+grant execute on function private.business_category_of(text) to authenticated;
+grant execute on function private.business_category_of(text) to service_role;
+revoke execute on function private.default_merchant_category() from public;
+revoke execute on function private.guard_merchant_update() from public;
+revoke execute on function private.count_active_merchants() from public;
+revoke execute on function private.deals_follow_merchant() from public;
+revoke execute on function private.on_business_listing_changed() from public;
 revoke execute on function private.search_businesses(text,text,uuid,integer) from public;
 grant execute on function private.search_businesses(text,text,uuid,integer) to authenticated;
 grant execute on function private.search_businesses(text,text,uuid,integer) to service_role;

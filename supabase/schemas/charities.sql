@@ -1,4 +1,6 @@
--- charities
+-- Charities and their impact: the local charities a member's subscription supports, listed per city, and the
+-- public totals (reporting.charity_impact). The ledger of every charity cent lives in billing.sql, beside the payments
+-- it is booked from (its policy reads payments).
 
 set check_function_bodies = false;
 
@@ -35,17 +37,28 @@ create unique index charities_one_default_per_city on public.charities using btr
 -- ---------------------------------------------------------------- row-level security
 alter table public.charities enable row level security;
 
-create policy "charities: admin deletes" on public.charities for delete to authenticated using (( select private.is_admin() as is_admin));
+create policy "charities: admin deletes" on public.charities
+  for delete to authenticated
+  using (( select private.is_admin() as is_admin));
 
-create policy "charities: admin inserts" on public.charities for insert to authenticated with check (( select private.is_admin() as is_admin));
+create policy "charities: admin inserts" on public.charities
+  for insert to authenticated
+  with check (( select private.is_admin() as is_admin));
 
-create policy "charities: admin updates" on public.charities for update to authenticated using (( select private.is_admin() as is_admin)) with check (( select private.is_admin() as is_admin));
+create policy "charities: admin updates" on public.charities
+  for update to authenticated
+  using (( select private.is_admin() as is_admin))
+  with check (( select private.is_admin() as is_admin));
 
-create policy "charities: anon reads" on public.charities for select to anon using ((exists ( select 1
+create policy "charities: anon reads" on public.charities
+  for select to anon
+  using ((exists ( select 1
    from public.cities c
   where ((c.id = charities.city_id) and c.active))));
 
-create policy "charities: users read" on public.charities for select to authenticated using (true);
+create policy "charities: users read" on public.charities
+  for select to authenticated
+  using (true);
 
 -- ---------------------------------------------------------------- functions
 create function private.charity_for_user(member_id uuid) returns uuid

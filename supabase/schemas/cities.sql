@@ -1,4 +1,6 @@
--- cities
+-- Cities: the places the platform serves. Every member, business and charity belongs to one; a city the admin
+-- deactivates hides its businesses and deals (deals keep a copy of "listed", private.deals_follow_city).
+-- Early because almost every table points at a city.
 
 set check_function_bodies = false;
 
@@ -30,15 +32,26 @@ create unique index cities_name_state_key on public.cities using btree (lower(na
 -- ---------------------------------------------------------------- row-level security
 alter table public.cities enable row level security;
 
-create policy "cities: admin deletes" on public.cities for delete to authenticated using (( select private.is_admin() as is_admin));
+create policy "cities: admin deletes" on public.cities
+  for delete to authenticated
+  using (( select private.is_admin() as is_admin));
 
-create policy "cities: admin inserts" on public.cities for insert to authenticated with check (( select private.is_admin() as is_admin));
+create policy "cities: admin inserts" on public.cities
+  for insert to authenticated
+  with check (( select private.is_admin() as is_admin));
 
-create policy "cities: admin updates" on public.cities for update to authenticated using (( select private.is_admin() as is_admin)) with check (( select private.is_admin() as is_admin));
+create policy "cities: admin updates" on public.cities
+  for update to authenticated
+  using (( select private.is_admin() as is_admin))
+  with check (( select private.is_admin() as is_admin));
 
-create policy "cities: anon reads active" on public.cities for select to anon using (active);
+create policy "cities: anon reads active" on public.cities
+  for select to anon
+  using (active);
 
-create policy "cities: users read active, admin reads all" on public.cities for select to authenticated using ((active or ( select private.is_admin() as is_admin)));
+create policy "cities: users read active, admin reads all" on public.cities
+  for select to authenticated
+  using ((active or ( select private.is_admin() as is_admin)));
 
 -- ---------------------------------------------------------------- functions
 create function private.guard_city_is_active() returns trigger
@@ -79,5 +92,5 @@ comment on function private.deals_follow_city() is 'After a city opens or closes
 create trigger cities_deals_follow after update of active on public.cities for each row when ((old.active is distinct from new.active)) execute function private.deals_follow_city();
 
 -- ---------------------------------------------------------------- grants
-revoke execute on function private.deals_follow_city() from public;
 revoke execute on function private.guard_city_is_active() from public;
+revoke execute on function private.deals_follow_city() from public;

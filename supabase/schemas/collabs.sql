@@ -1,4 +1,5 @@
--- collabs
+-- Collaborations: two approved businesses agree on a mutual discount. Requested by one, answered by the other,
+-- visible only to the two.
 
 set check_function_bodies = false;
 
@@ -47,17 +48,27 @@ create index collaborations_requester_idx on public.collaborations using btree (
 -- ---------------------------------------------------------------- row-level security
 alter table public.collaborations enable row level security;
 
-create policy "collaborations: approved merchant requests" on public.collaborations for insert to authenticated with check (((requester_merchant_id = ( select private.current_merchant_id() as current_merchant_id)) and (status = 'PENDING'::text) and (responded_at is null) and (exists ( select 1
+create policy "collaborations: approved merchant requests" on public.collaborations
+  for insert to authenticated
+  with check (((requester_merchant_id = ( select private.current_merchant_id() as current_merchant_id)) and (status = 'PENDING'::text) and (responded_at is null) and (exists ( select 1
    from public.merchants r
   where ((r.id = collaborations.requester_merchant_id) and r.active))) and (exists ( select 1
    from public.merchants r
   where ((r.id = collaborations.recipient_merchant_id) and r.active)))));
 
-create policy "collaborations: parties read" on public.collaborations for select to authenticated using (((( select private.current_merchant_id() as current_merchant_id) = requester_merchant_id) or (( select private.current_merchant_id() as current_merchant_id) = recipient_merchant_id)));
+create policy "collaborations: parties read" on public.collaborations
+  for select to authenticated
+  using (((( select private.current_merchant_id() as current_merchant_id) = requester_merchant_id) or (( select private.current_merchant_id() as current_merchant_id) = recipient_merchant_id)));
 
-create policy "collaborations: recipient answers" on public.collaborations for update to authenticated using (((recipient_merchant_id = ( select private.current_merchant_id() as current_merchant_id)) and (status = 'PENDING'::text))) with check (((recipient_merchant_id = ( select private.current_merchant_id() as current_merchant_id)) and (status = any (array['ACCEPTED'::text, 'DENIED'::text]))));
+create policy "collaborations: recipient answers" on public.collaborations
+  for update to authenticated
+  using (((recipient_merchant_id = ( select private.current_merchant_id() as current_merchant_id)) and (status = 'PENDING'::text)))
+  with check (((recipient_merchant_id = ( select private.current_merchant_id() as current_merchant_id)) and (status = any (array['ACCEPTED'::text, 'DENIED'::text]))));
 
-create policy "collaborations: requester withdraws" on public.collaborations for update to authenticated using (((requester_merchant_id = ( select private.current_merchant_id() as current_merchant_id)) and (status = 'PENDING'::text))) with check (((requester_merchant_id = ( select private.current_merchant_id() as current_merchant_id)) and (status = 'CANCELLED'::text)));
+create policy "collaborations: requester withdraws" on public.collaborations
+  for update to authenticated
+  using (((requester_merchant_id = ( select private.current_merchant_id() as current_merchant_id)) and (status = 'PENDING'::text)))
+  with check (((requester_merchant_id = ( select private.current_merchant_id() as current_merchant_id)) and (status = 'CANCELLED'::text)));
 
 comment on policy "collaborations: requester withdraws" on public.collaborations is 'The sender of a pending collaboration request may withdraw it (status CANCELLED); nothing else.';
 
@@ -102,7 +113,7 @@ revoke delete,insert,select,update on table public.collaborations from anon;
 revoke update on table public.collaborations from authenticated;
 grant update(status) on table public.collaborations to authenticated;
 
+revoke execute on function private.guard_collaboration_status() from public;
 revoke execute on function private.collaboration_partner_email(uuid) from public;
 grant execute on function private.collaboration_partner_email(uuid) to authenticated;
 grant execute on function private.collaboration_partner_email(uuid) to service_role;
-revoke execute on function private.guard_collaboration_status() from public;

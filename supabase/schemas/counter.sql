@@ -1,4 +1,6 @@
--- counter
+-- The counter and redemptions (decisions 165-168): a paired tablet, the member it recognises (by pass or code,
+-- only members seen there), the redemption rule (per-member limit, max uses) and its undo, the counter's activity,
+-- and the guess limiter of a code typed by hand.
 
 set check_function_bodies = false;
 
@@ -87,18 +89,6 @@ alter table only private.counter_members_seen
     add constraint counter_members_seen_pkey primary key (merchant_id, member_id);
 
 -- ---------------------------------------------------------------- foreign keys
-alter table only private.counter_devices
-    add constraint counter_devices_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade;
-
-alter table only private.counter_members_seen
-    add constraint counter_members_seen_member_id_fkey foreign key (member_id) references public.profiles(id) on delete cascade;
-
-alter table only private.counter_members_seen
-    add constraint counter_members_seen_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade;
-
-alter table only private.counter_pairing_codes
-    add constraint counter_pairing_codes_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade;
-
 alter table only public.deal_redemptions
     add constraint deal_redemptions_acted_by_fkey foreign key (acted_by) references public.profiles(id) on delete set null;
 
@@ -114,18 +104,24 @@ alter table only public.deal_redemptions
 alter table only public.deal_redemptions
     add constraint deal_redemptions_undone_by_fkey foreign key (undone_by) references public.profiles(id) on delete set null;
 
+alter table only private.counter_devices
+    add constraint counter_devices_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade;
+
+alter table only private.counter_pairing_codes
+    add constraint counter_pairing_codes_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade;
+
+alter table only private.counter_members_seen
+    add constraint counter_members_seen_member_id_fkey foreign key (member_id) references public.profiles(id) on delete cascade;
+
+alter table only private.counter_members_seen
+    add constraint counter_members_seen_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade;
+
 -- ---------------------------------------------------------------- foreign keys of earlier files
 -- These tables were made before the table they reference, in an earlier file; their links are added here.
 alter table only private.sessions
     add constraint sessions_counter_device_id_fkey foreign key (counter_device_id) references private.counter_devices(id) on delete cascade;
 
 -- ---------------------------------------------------------------- indexes
-create index counter_devices_merchant_id_idx on private.counter_devices using btree (merchant_id);
-
-create index counter_members_seen_member_id_idx on private.counter_members_seen using btree (member_id);
-
-create index counter_pairing_codes_merchant_id_idx on private.counter_pairing_codes using btree (merchant_id);
-
 create index deal_redemptions_acted_by_idx on public.deal_redemptions using btree (acted_by);
 
 create index deal_redemptions_deal_id_idx on public.deal_redemptions using btree (deal_id);
@@ -144,10 +140,18 @@ create unique index deal_redemptions_once_per_pass_step_key on public.deal_redem
 
 create index deal_redemptions_undone_by_idx on public.deal_redemptions using btree (undone_by);
 
+create index counter_devices_merchant_id_idx on private.counter_devices using btree (merchant_id);
+
+create index counter_pairing_codes_merchant_id_idx on private.counter_pairing_codes using btree (merchant_id);
+
+create index counter_members_seen_member_id_idx on private.counter_members_seen using btree (member_id);
+
 -- ---------------------------------------------------------------- row-level security
 alter table public.deal_redemptions enable row level security;
 
-create policy "deal_redemptions: owner, member or admin reads" on public.deal_redemptions for select to authenticated using (((merchant_id = ( select private.my_merchant_id() as my_merchant_id)) or (member_id = ( select auth.uid() as uid)) or ( select private.is_admin() as is_admin)));
+create policy "deal_redemptions: owner, member or admin reads" on public.deal_redemptions
+  for select to authenticated
+  using (((merchant_id = ( select private.my_merchant_id() as my_merchant_id)) or (member_id = ( select auth.uid() as uid)) or ( select private.is_admin() as is_admin)));
 
 alter table private.counter_devices enable row level security;
 
@@ -522,54 +526,54 @@ comment on function private.counter_guess_settle(p_device text, p_window_starts 
 create trigger deal_redemptions_stamp_undo before update of undone_at on public.deal_redemptions for each row execute function private.stamp_redemption_undo();
 
 -- ---------------------------------------------------------------- grants
-grant delete,insert,select,update on table private.counter_devices to service_role;
-grant delete,insert,select,update on table private.counter_members_seen to service_role;
-grant delete,insert,select,update on table private.counter_pairing_codes to service_role;
 revoke delete,insert,select,update on table public.deal_redemptions from anon;
 revoke delete,insert,update on table public.deal_redemptions from authenticated;
+grant delete,insert,select,update on table private.counter_devices to service_role;
+grant delete,insert,select,update on table private.counter_pairing_codes to service_role;
+grant delete,insert,select,update on table private.counter_members_seen to service_role;
 
-revoke execute on function private.counter_activity(integer) from public;
-grant execute on function private.counter_activity(integer) to authenticated;
-grant execute on function private.counter_activity(integer) to service_role;
-revoke execute on function private.counter_guess_buckets(text) from public;
-grant execute on function private.counter_guess_buckets(text) to authenticated;
-grant execute on function private.counter_guess_buckets(text) to service_role;
-revoke execute on function private.counter_guess_settle(text,timestamp with time zone[],boolean) from public;
-grant execute on function private.counter_guess_settle(text,timestamp with time zone[],boolean) to authenticated;
-grant execute on function private.counter_guess_settle(text,timestamp with time zone[],boolean) to service_role;
-revoke execute on function private.counter_guess_take(text,integer,integer,integer) from public;
-grant execute on function private.counter_guess_take(text,integer,integer,integer) to authenticated;
-grant execute on function private.counter_guess_take(text,integer,integer,integer) to service_role;
-revoke execute on function private.counter_member(integer) from public;
-grant execute on function private.counter_member(integer) to authenticated;
-grant execute on function private.counter_member(integer) to service_role;
-revoke execute on function private.counter_member_id(uuid,integer) from public;
-grant execute on function private.counter_member_id(uuid,integer) to authenticated;
-grant execute on function private.counter_member_id(uuid,integer) to service_role;
 revoke execute on function private.counter_merchant() from public;
 grant execute on function private.counter_merchant() to authenticated;
 grant execute on function private.counter_merchant() to service_role;
+revoke execute on function private.counter_member_id(uuid,integer) from public;
+grant execute on function private.counter_member_id(uuid,integer) to authenticated;
+grant execute on function private.counter_member_id(uuid,integer) to service_role;
+revoke execute on function private.counter_member(integer) from public;
+grant execute on function private.counter_member(integer) to authenticated;
+grant execute on function private.counter_member(integer) to service_role;
+revoke execute on function private.member_not_recognised_message() from public;
+grant execute on function private.member_not_recognised_message() to authenticated;
+grant execute on function private.member_not_recognised_message() to service_role;
+revoke execute on function private.record_deal_redemption(uuid,integer,bigint,bigint,timestamp with time zone) from public;
+grant execute on function private.record_deal_redemption(uuid,integer,bigint,bigint,timestamp with time zone) to authenticated;
+grant execute on function private.record_deal_redemption(uuid,integer,bigint,bigint,timestamp with time zone) to service_role;
+revoke execute on function private.undo_deal_redemption(bigint) from public;
+grant execute on function private.undo_deal_redemption(bigint) to authenticated;
+grant execute on function private.undo_deal_redemption(bigint) to service_role;
+revoke execute on function private.stamp_redemption_undo() from public;
+grant execute on function private.stamp_redemption_undo() to authenticated;
+grant execute on function private.stamp_redemption_undo() to service_role;
+revoke execute on function private.member_redemptions(bigint,bigint,integer) from public;
+grant execute on function private.member_redemptions(bigint,bigint,integer) to authenticated;
+grant execute on function private.member_redemptions(bigint,bigint,integer) to service_role;
+revoke execute on function private.counter_activity(integer) from public;
+grant execute on function private.counter_activity(integer) to authenticated;
+grant execute on function private.counter_activity(integer) to service_role;
 revoke execute on function private.create_pairing_code(text) from public;
 grant execute on function private.create_pairing_code(text) to authenticated;
 grant execute on function private.create_pairing_code(text) to service_role;
 revoke execute on function private.list_counter_devices() from public;
 grant execute on function private.list_counter_devices() to authenticated;
 grant execute on function private.list_counter_devices() to service_role;
-revoke execute on function private.member_not_recognised_message() from public;
-grant execute on function private.member_not_recognised_message() to authenticated;
-grant execute on function private.member_not_recognised_message() to service_role;
-revoke execute on function private.member_redemptions(bigint,bigint,integer) from public;
-grant execute on function private.member_redemptions(bigint,bigint,integer) to authenticated;
-grant execute on function private.member_redemptions(bigint,bigint,integer) to service_role;
-revoke execute on function private.record_deal_redemption(uuid,integer,bigint,bigint,timestamp with time zone) from public;
-grant execute on function private.record_deal_redemption(uuid,integer,bigint,bigint,timestamp with time zone) to authenticated;
-grant execute on function private.record_deal_redemption(uuid,integer,bigint,bigint,timestamp with time zone) to service_role;
-revoke execute on function private.stamp_redemption_undo() from public;
-grant execute on function private.stamp_redemption_undo() to authenticated;
-grant execute on function private.stamp_redemption_undo() to service_role;
-revoke execute on function private.undo_deal_redemption(bigint) from public;
-grant execute on function private.undo_deal_redemption(bigint) to authenticated;
-grant execute on function private.undo_deal_redemption(bigint) to service_role;
 revoke execute on function private.unpair_counter_device(uuid) from public;
 grant execute on function private.unpair_counter_device(uuid) to authenticated;
 grant execute on function private.unpair_counter_device(uuid) to service_role;
+revoke execute on function private.counter_guess_buckets(text) from public;
+grant execute on function private.counter_guess_buckets(text) to authenticated;
+grant execute on function private.counter_guess_buckets(text) to service_role;
+revoke execute on function private.counter_guess_take(text,integer,integer,integer) from public;
+grant execute on function private.counter_guess_take(text,integer,integer,integer) to authenticated;
+grant execute on function private.counter_guess_take(text,integer,integer,integer) to service_role;
+revoke execute on function private.counter_guess_settle(text,timestamp with time zone[],boolean) from public;
+grant execute on function private.counter_guess_settle(text,timestamp with time zone[],boolean) to authenticated;
+grant execute on function private.counter_guess_settle(text,timestamp with time zone[],boolean) to service_role;

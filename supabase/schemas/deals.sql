@@ -1,4 +1,7 @@
--- deals
+-- Deals and their codes: a business's discount, its rotating 6-digit code (an HMAC of private.deal_secrets per
+-- 120 s step) and the one rule of a deal members and visitors see, public.deal_is_live_and_listed (decision 179):
+-- both deals policies, the member's list and page, the public list and the code secrets use it. The counter's
+-- own rule is public.deal_is_live alone (a business redeems its own live deals, listed or not).
 
 set check_function_bodies = false;
 
@@ -57,11 +60,11 @@ alter table only private.deal_secrets
     add constraint deal_secrets_pkey primary key (deal_id);
 
 -- ---------------------------------------------------------------- foreign keys
-alter table only private.deal_secrets
-    add constraint deal_secrets_deal_id_fkey foreign key (deal_id) references public.deals(id) on delete cascade;
-
 alter table only public.deals
     add constraint deals_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade;
+
+alter table only private.deal_secrets
+    add constraint deal_secrets_deal_id_fkey foreign key (deal_id) references public.deals(id) on delete cascade;
 
 -- ---------------------------------------------------------------- indexes
 create index deals_city_created_id_idx on public.deals using btree (city_id, created_at desc, id);
@@ -82,15 +85,26 @@ comment on function public.deal_is_live_and_listed(p_active boolean, p_valid_fro
 -- ---------------------------------------------------------------- row-level security
 alter table public.deals enable row level security;
 
-create policy "deals: anon reads live deals" on public.deals for select to anon using (public.deal_is_live_and_listed(active, valid_from, valid_to, merchant_listed));
+create policy "deals: anon reads live deals" on public.deals
+  for select to anon
+  using (public.deal_is_live_and_listed(active, valid_from, valid_to, merchant_listed));
 
-create policy "deals: approved owner inserts" on public.deals for insert to authenticated with check ((merchant_id = ( select private.my_merchant_id(true) as my_merchant_id)));
+create policy "deals: approved owner inserts" on public.deals
+  for insert to authenticated
+  with check ((merchant_id = ( select private.my_merchant_id(true) as my_merchant_id)));
 
-create policy "deals: owner deletes" on public.deals for delete to authenticated using ((merchant_id = ( select private.my_merchant_id() as my_merchant_id)));
+create policy "deals: owner deletes" on public.deals
+  for delete to authenticated
+  using ((merchant_id = ( select private.my_merchant_id() as my_merchant_id)));
 
-create policy "deals: owner updates" on public.deals for update to authenticated using ((merchant_id = ( select private.my_merchant_id() as my_merchant_id))) with check ((merchant_id = ( select private.my_merchant_id() as my_merchant_id)));
+create policy "deals: owner updates" on public.deals
+  for update to authenticated
+  using ((merchant_id = ( select private.my_merchant_id() as my_merchant_id)))
+  with check ((merchant_id = ( select private.my_merchant_id() as my_merchant_id)));
 
-create policy "deals: users read live deals, owners their own, admin all" on public.deals for select to authenticated using ((public.deal_is_live_and_listed(active, valid_from, valid_to, merchant_listed) or (merchant_id = ( select private.my_merchant_id() as my_merchant_id)) or ( select private.is_admin() as is_admin)));
+create policy "deals: users read live deals, owners their own, admin all" on public.deals
+  for select to authenticated
+  using ((public.deal_is_live_and_listed(active, valid_from, valid_to, merchant_listed) or (merchant_id = ( select private.my_merchant_id() as my_merchant_id)) or ( select private.is_admin() as is_admin)));
 
 -- ---------------------------------------------------------------- functions
 create function public.deal_is_live(p_active boolean, p_valid_from timestamp with time zone, p_valid_to timestamp with time zone) returns boolean
@@ -369,24 +383,24 @@ grant insert(title),update(title) on table public.deals to authenticated;
 grant insert(valid_from),update(valid_from) on table public.deals to authenticated;
 grant insert(valid_to),update(valid_to) on table public.deals to authenticated;
 
-revoke execute on function links.deal_exists(uuid) from public;
-grant execute on function links.deal_exists(uuid) to anon;
-grant execute on function links.deal_exists(uuid) to authenticated;
-grant execute on function links.deal_exists(uuid) to service_role;
-revoke execute on function private.create_deal_secret() from public;
 revoke execute on function private.deal_city_from_merchant() from public;
-revoke execute on function private.deal_code_secrets(uuid[]) from public;
-grant execute on function private.deal_code_secrets(uuid[]) to authenticated;
-grant execute on function private.deal_code_secrets(uuid[]) to service_role;
+revoke execute on function private.create_deal_secret() from public;
+revoke execute on function private.on_deal_created() from public;
+revoke execute on function private.on_deal_changed() from public;
+revoke execute on function public.public_deals(uuid,text,text[],integer) from public;
+revoke execute on function private.member_deals(uuid,text,text[],timestamp with time zone,uuid,integer) from public;
+grant execute on function private.member_deals(uuid,text,text[],timestamp with time zone,uuid,integer) to authenticated;
+grant execute on function private.member_deals(uuid,text,text[],timestamp with time zone,uuid,integer) to service_role;
 revoke execute on function private.member_deal(uuid) from public;
 grant execute on function private.member_deal(uuid) to authenticated;
 grant execute on function private.member_deal(uuid) to service_role;
 revoke execute on function private.member_deal_secrets(uuid[]) from public;
 grant execute on function private.member_deal_secrets(uuid[]) to authenticated;
 grant execute on function private.member_deal_secrets(uuid[]) to service_role;
-revoke execute on function private.member_deals(uuid,text,text[],timestamp with time zone,uuid,integer) from public;
-grant execute on function private.member_deals(uuid,text,text[],timestamp with time zone,uuid,integer) to authenticated;
-grant execute on function private.member_deals(uuid,text,text[],timestamp with time zone,uuid,integer) to service_role;
-revoke execute on function private.on_deal_changed() from public;
-revoke execute on function private.on_deal_created() from public;
-revoke execute on function public.public_deals(uuid,text,text[],integer) from public;
+revoke execute on function private.deal_code_secrets(uuid[]) from public;
+grant execute on function private.deal_code_secrets(uuid[]) to authenticated;
+grant execute on function private.deal_code_secrets(uuid[]) to service_role;
+revoke execute on function links.deal_exists(uuid) from public;
+grant execute on function links.deal_exists(uuid) to anon;
+grant execute on function links.deal_exists(uuid) to authenticated;
+grant execute on function links.deal_exists(uuid) to service_role;

@@ -1,4 +1,6 @@
--- follows
+-- Follows and notifications (decision 180): members follow businesses; what a business tells its followers (a new
+-- deal, a business update) is one event read by each follower (fan-out on read), marked read per member; and the
+-- devices a member turned push on for. Follow periods decide which events are a member's.
 
 set check_function_bodies = false;
 
@@ -106,17 +108,17 @@ alter table only public.push_subscriptions
     add constraint push_subscriptions_pkey primary key (id);
 
 -- ---------------------------------------------------------------- foreign keys
-alter table only public.business_updates
-    add constraint business_updates_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade;
-
-alter table only public.follow_periods
-    add constraint follow_periods_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
-
 alter table only public.follows
     add constraint follows_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade;
 
 alter table only public.follows
     add constraint follows_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
+
+alter table only public.follow_periods
+    add constraint follow_periods_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
+
+alter table only public.business_updates
+    add constraint business_updates_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade;
 
 alter table only public.notification_reads
     add constraint notification_reads_event_id_fkey foreign key (event_id) references public.notification_events(id) on delete cascade;
@@ -131,13 +133,13 @@ alter table only public.push_subscriptions
     add constraint push_subscriptions_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
 
 -- ---------------------------------------------------------------- indexes
-create index business_updates_merchant_id_created_at_idx on public.business_updates using btree (merchant_id, created_at desc);
-
-create unique index follow_periods_open_idx on public.follow_periods using btree (user_id, merchant_id) where (ended_at is null);
-
 create index follows_merchant_id_created_at_idx on public.follows using btree (merchant_id, created_at);
 
 create index follows_merchant_id_user_id_idx on public.follows using btree (merchant_id, user_id);
+
+create unique index follow_periods_open_idx on public.follow_periods using btree (user_id, merchant_id) where (ended_at is null);
+
+create index business_updates_merchant_id_created_at_idx on public.business_updates using btree (merchant_id, created_at desc);
 
 create index notification_events_deal_id_idx on public.notification_events using btree (deal_id) where (deal_id is not null);
 
@@ -152,25 +154,37 @@ create index push_subscriptions_user_id_id_idx on public.push_subscriptions usin
 -- ---------------------------------------------------------------- row-level security
 alter table public.follows enable row level security;
 
-create policy "follows: member follows an active business" on public.follows for insert to authenticated with check (((user_id = ( select auth.uid() as uid)) and (( select private.user_role() as user_role) = 'USER'::text) and (exists ( select 1
+create policy "follows: member follows an active business" on public.follows
+  for insert to authenticated
+  with check (((user_id = ( select auth.uid() as uid)) and (( select private.user_role() as user_role) = 'USER'::text) and (exists ( select 1
    from public.merchants m
   where ((m.id = follows.merchant_id) and m.active and (m.owner_user_id <> ( select auth.uid() as uid)))))));
 
-create policy "follows: user reads own" on public.follows for select to authenticated using ((user_id = ( select auth.uid() as uid)));
+create policy "follows: user reads own" on public.follows
+  for select to authenticated
+  using ((user_id = ( select auth.uid() as uid)));
 
-create policy "follows: user unfollows own" on public.follows for delete to authenticated using ((user_id = ( select auth.uid() as uid)));
+create policy "follows: user unfollows own" on public.follows
+  for delete to authenticated
+  using ((user_id = ( select auth.uid() as uid)));
 
 alter table public.follow_periods enable row level security;
 
-create policy "follow_periods: user reads own" on public.follow_periods for select to authenticated using ((user_id = ( select auth.uid() as uid)));
+create policy "follow_periods: user reads own" on public.follow_periods
+  for select to authenticated
+  using ((user_id = ( select auth.uid() as uid)));
 
 alter table public.business_updates enable row level security;
 
-create policy "business_updates: owner of an active business posts" on public.business_updates for insert to authenticated with check ((exists ( select 1
+create policy "business_updates: owner of an active business posts" on public.business_updates
+  for insert to authenticated
+  with check ((exists ( select 1
    from public.merchants m
   where ((m.id = business_updates.merchant_id) and m.active and (m.owner_user_id = ( select auth.uid() as uid))))));
 
-create policy "business_updates: users read active businesses' and owners read" on public.business_updates for select to authenticated using ((exists ( select 1
+create policy "business_updates: users read active businesses' and owners read" on public.business_updates
+  for select to authenticated
+  using ((exists ( select 1
    from public.merchants m
   where ((m.id = business_updates.merchant_id) and (m.active or (m.owner_user_id = ( select auth.uid() as uid)))))));
 
@@ -178,21 +192,34 @@ alter table public.notification_events enable row level security;
 
 alter table public.notification_reads enable row level security;
 
-create policy "notification_reads: user reads own" on public.notification_reads for select to authenticated using ((user_id = ( select auth.uid() as uid)));
+create policy "notification_reads: user reads own" on public.notification_reads
+  for select to authenticated
+  using ((user_id = ( select auth.uid() as uid)));
 
 alter table public.notifications enable row level security;
 
-create policy "notifications: user marks own read" on public.notifications for update to authenticated using ((user_id = ( select auth.uid() as uid))) with check (((user_id = ( select auth.uid() as uid)) and is_read));
+create policy "notifications: user marks own read" on public.notifications
+  for update to authenticated
+  using ((user_id = ( select auth.uid() as uid)))
+  with check (((user_id = ( select auth.uid() as uid)) and is_read));
 
-create policy "notifications: user reads own" on public.notifications for select to authenticated using ((user_id = ( select auth.uid() as uid)));
+create policy "notifications: user reads own" on public.notifications
+  for select to authenticated
+  using ((user_id = ( select auth.uid() as uid)));
 
 alter table public.push_subscriptions enable row level security;
 
-create policy "push_subscriptions: user adds own" on public.push_subscriptions for insert to authenticated with check ((user_id = ( select auth.uid() as uid)));
+create policy "push_subscriptions: user adds own" on public.push_subscriptions
+  for insert to authenticated
+  with check ((user_id = ( select auth.uid() as uid)));
 
-create policy "push_subscriptions: user reads own" on public.push_subscriptions for select to authenticated using ((user_id = ( select auth.uid() as uid)));
+create policy "push_subscriptions: user reads own" on public.push_subscriptions
+  for select to authenticated
+  using ((user_id = ( select auth.uid() as uid)));
 
-create policy "push_subscriptions: user removes own" on public.push_subscriptions for delete to authenticated using ((user_id = ( select auth.uid() as uid)));
+create policy "push_subscriptions: user removes own" on public.push_subscriptions
+  for delete to authenticated
+  using ((user_id = ( select auth.uid() as uid)));
 
 -- ---------------------------------------------------------------- functions
 create function private.on_follow_changed() returns trigger
@@ -426,11 +453,11 @@ $$;
 comment on function private.guard_push_subscription_count() is 'Before a device is added: at most 10 push subscriptions per member (PL409).';
 
 -- ---------------------------------------------------------------- triggers
+create trigger follows_periods after insert or delete on public.follows for each row execute function private.on_follow_changed();
+
 create trigger business_updates_notify_followers after insert on public.business_updates for each row execute function private.on_business_update_posted();
 
 create trigger business_updates_rate_limit before insert on public.business_updates for each row execute function private.guard_business_update_rate();
-
-create trigger follows_periods after insert or delete on public.follows for each row execute function private.on_follow_changed();
 
 create trigger notification_reads_publish after insert on public.notification_reads for each row execute function private.on_notification_event_read();
 
@@ -439,13 +466,13 @@ create trigger notifications_publish_read after update of is_read on public.noti
 create trigger push_subscriptions_limit before insert on public.push_subscriptions for each row execute function private.guard_push_subscription_count();
 
 -- ---------------------------------------------------------------- grants
-revoke delete,insert,select,update on table public.business_updates from anon;
-revoke delete,update on table public.business_updates from authenticated;
+revoke delete,insert,select,update on table public.follows from anon;
+revoke update on table public.follows from authenticated;
 revoke delete,insert,select,update on table public.follow_periods from anon;
 revoke delete,insert,select,update on table public.follow_periods from authenticated;
 grant select on table public.follow_periods to authenticated;
-revoke delete,insert,select,update on table public.follows from anon;
-revoke update on table public.follows from authenticated;
+revoke delete,insert,select,update on table public.business_updates from anon;
+revoke delete,update on table public.business_updates from authenticated;
 revoke delete,insert,select,update on table public.notification_events from anon;
 revoke delete,insert,select,update on table public.notification_events from authenticated;
 revoke delete,insert,select,update on table public.notification_reads from anon;
@@ -453,22 +480,22 @@ revoke delete,insert,select,update on table public.notification_reads from authe
 grant select on table public.notification_reads to authenticated;
 revoke delete,insert,select,update on table public.notifications from anon;
 revoke delete,insert,update on table public.notifications from authenticated;
+grant update(is_read) on table public.notifications to authenticated;
 revoke delete,insert,select,update on table public.push_subscriptions from anon;
 revoke update on table public.push_subscriptions from authenticated;
-grant update(is_read) on table public.notifications to authenticated;
 
+revoke execute on function private.on_follow_changed() from public;
+revoke execute on function private.notify_followers(uuid,text,uuid,jsonb) from public;
+grant execute on function private.notify_followers(uuid,text,uuid,jsonb) to service_role;
 revoke execute on function private.guard_business_update_rate() from public;
-revoke execute on function private.guard_push_subscription_count() from public;
-revoke execute on function private.mark_notification_read(uuid) from public;
-grant execute on function private.mark_notification_read(uuid) to authenticated;
+revoke execute on function private.on_business_update_posted() from public;
 revoke execute on function private.member_notifications(integer) from public;
 grant execute on function private.member_notifications(integer) to authenticated;
 grant execute on function private.member_notifications(integer) to service_role;
-revoke execute on function private.notify_followers(uuid,text,uuid,jsonb) from public;
-grant execute on function private.notify_followers(uuid,text,uuid,jsonb) to service_role;
-revoke execute on function private.on_business_update_posted() from public;
-revoke execute on function private.on_follow_changed() from public;
+revoke execute on function private.mark_notification_read(uuid) from public;
+grant execute on function private.mark_notification_read(uuid) to authenticated;
 revoke execute on function private.on_notification_event_read() from public;
 revoke execute on function private.on_notification_read() from public;
 revoke execute on function private.save_push_subscription(text,text,text) from public;
 grant execute on function private.save_push_subscription(text,text,text) to authenticated;
+revoke execute on function private.guard_push_subscription_count() from public;

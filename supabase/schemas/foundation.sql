@@ -1,4 +1,15 @@
--- foundation
+-- Foundation: what every feature file stands on. Read first; applied first (supabase/config.toml, schema_paths).
+-- The project's own schemas (links, private, reporting; public is Supabase's), the Data API closed (decision 078),
+-- pg_trgm for business search, the deployment settings table and the helpers policies everywhere call: who is the
+-- admin, which role the caller has, the updated_at and no-edit triggers.
+--
+-- How these files work (decision 186): they declare the database as it is now. A change is made here, in the
+-- feature's file, and `npm run db:diff -- <name>` writes the migration; scripts/schema-files.test.ts fails while the
+-- two differ. Each file: tables (with their comments and constraints), foreign keys, indexes, row-level security
+-- and policies, functions, triggers, then privileges. Privileges are written as changes to what an object gets when
+-- it is made (the default privileges below and Supabase's), so the same text is right locally and hosted.
+-- Function bodies are checked when they run, not when they are made (`set check_function_bodies = false`): a body
+-- may read a table of a later file. A policy, a trigger, a column type or a default may not.
 
 set check_function_bodies = false;
 
@@ -103,11 +114,11 @@ grant usage on schema reporting to service_role;
 -- ---------------------------------------------------------------- grants
 grant delete,insert,select,update on table private.app_settings to service_role;
 
+revoke execute on function private.touch_updated_at() from public;
+revoke execute on function private.refuse_edit() from public;
 revoke execute on function private.is_admin() from public;
 grant execute on function private.is_admin() to authenticated;
 grant execute on function private.is_admin() to service_role;
-revoke execute on function private.refuse_edit() from public;
-revoke execute on function private.touch_updated_at() from public;
 revoke execute on function private.user_role() from public;
 grant execute on function private.user_role() to authenticated;
 grant execute on function private.user_role() to service_role;

@@ -1,4 +1,5 @@
--- insights
+-- Insights (decision 120): the business's and the admin's figures, aggregated in SQL, zero-filled per UTC day, read
+-- with the caller's rights (row-level security decides whose rows count). No tables of their own.
 
 set check_function_bodies = false;
 
@@ -160,21 +161,21 @@ $$;
 comment on function private.admin_platform_months(p_months integer) is 'The designated admin only (42501 otherwise): per UTC month over the last p_months (default 12), zero-filled: accounts created, memberships running at the month''s end, payment volume and charity share (cents) net of refunds and lost disputes in the month they happened. Invoker rights: RLS applies too.';
 
 -- ---------------------------------------------------------------- grants
+revoke execute on function private.insight_days(integer) from public;
+grant execute on function private.insight_days(integer) to authenticated;
+grant execute on function private.insight_days(integer) to service_role;
+revoke execute on function private.merchant_redemption_days(uuid,integer) from public;
+grant execute on function private.merchant_redemption_days(uuid,integer) to authenticated;
+grant execute on function private.merchant_redemption_days(uuid,integer) to service_role;
+revoke execute on function private.merchant_point_days(uuid,integer) from public;
+grant execute on function private.merchant_point_days(uuid,integer) to authenticated;
+grant execute on function private.merchant_point_days(uuid,integer) to service_role;
+revoke execute on function private.my_follower_days(integer) from public;
+grant execute on function private.my_follower_days(integer) to authenticated;
+grant execute on function private.my_follower_days(integer) to service_role;
 revoke execute on function private.admin_metrics() from public;
 grant execute on function private.admin_metrics() to authenticated;
 grant execute on function private.admin_metrics() to service_role;
 revoke execute on function private.admin_platform_months(integer) from public;
 grant execute on function private.admin_platform_months(integer) to authenticated;
 grant execute on function private.admin_platform_months(integer) to service_role;
-revoke execute on function private.insight_days(integer) from public;
-grant execute on function private.insight_days(integer) to authenticated;
-grant execute on function private.insight_days(integer) to service_role;
-revoke execute on function private.merchant_point_days(uuid,integer) from public;
-grant execute on function private.merchant_point_days(uuid,integer) to authenticated;
-grant execute on function private.merchant_point_days(uuid,integer) to service_role;
-revoke execute on function private.merchant_redemption_days(uuid,integer) from public;
-grant execute on function private.merchant_redemption_days(uuid,integer) to authenticated;
-grant execute on function private.merchant_redemption_days(uuid,integer) to service_role;
-revoke execute on function private.my_follower_days(integer) from public;
-grant execute on function private.my_follower_days(integer) to authenticated;
-grant execute on function private.my_follower_days(integer) to service_role;

@@ -1,4 +1,5 @@
--- limiter
+-- The limiter (decisions 168, 177): one table of hits per bucket and window, used for every rate limit of the API
+-- (and the counter's code guesses, counter.sql).
 
 set check_function_bodies = false;
 
@@ -150,11 +151,11 @@ comment on function private.limiter_clear(p_buckets text[], p_prefixes text[]) i
 -- ---------------------------------------------------------------- grants
 grant delete,insert,select,update on table private.limiter_hits to service_role;
 
-revoke execute on function private.limiter_clear(text[],text[]) from public;
-grant execute on function private.limiter_clear(text[],text[]) to service_role;
-revoke execute on function private.limiter_give_back(text[],timestamp with time zone[]) from public;
-grant execute on function private.limiter_give_back(text[],timestamp with time zone[]) to service_role;
-revoke execute on function private.limiter_settle(text[],timestamp with time zone[],boolean) from public;
-grant execute on function private.limiter_settle(text[],timestamp with time zone[],boolean) to service_role;
 revoke execute on function private.limiter_take(text[],integer[],integer[],boolean) from public;
 grant execute on function private.limiter_take(text[],integer[],integer[],boolean) to service_role;
+revoke execute on function private.limiter_settle(text[],timestamp with time zone[],boolean) from public;
+grant execute on function private.limiter_settle(text[],timestamp with time zone[],boolean) to service_role;
+revoke execute on function private.limiter_give_back(text[],timestamp with time zone[]) from public;
+grant execute on function private.limiter_give_back(text[],timestamp with time zone[]) to service_role;
+revoke execute on function private.limiter_clear(text[],text[]) from public;
+grant execute on function private.limiter_clear(text[],text[]) to service_role;

@@ -1,4 +1,5 @@
--- member-pass
+-- The member pass (decision 165): the keys with which the API certifies a member device's pass key.
+-- The pass itself is checked at the counter (counter.sql).
 
 -- ---------------------------------------------------------------- tables
 create table private.pass_signing_keys (

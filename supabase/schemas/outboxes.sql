@@ -1,4 +1,5 @@
--- outboxes
+-- Outboxes: mail and push written in the same transaction as their cause and sent later by the drainers (claimed
+-- with for update skip locked, retried with backoff). Never exposed to clients.
 
 set check_function_bodies = false;
 
@@ -123,11 +124,11 @@ create index mail_requests_email_idx on private.mail_requests using btree (kind,
 
 create index mail_requests_ip_idx on private.mail_requests using btree (kind, ip, created_at);
 
+create index push_jobs_due_idx on private.push_jobs using btree (created_at) where (status = 'pending'::text);
+
 create index push_deliveries_due_idx on private.push_deliveries using btree (next_attempt_at) where (status = any (array['pending'::text, 'sending'::text]));
 
 create index push_deliveries_subscription_idx on private.push_deliveries using btree (subscription_id);
-
-create index push_jobs_due_idx on private.push_jobs using btree (created_at) where (status = 'pending'::text);
 
 -- ---------------------------------------------------------------- row-level security
 alter table private.mail_outbox enable row level security;
@@ -213,8 +214,8 @@ comment on function private.expand_push_job(p_job_id uuid, p_limit integer) is '
 -- ---------------------------------------------------------------- grants
 grant delete,insert,select,update on table private.mail_outbox to service_role;
 grant delete,insert,select,update on table private.mail_requests to service_role;
-grant delete,insert,select,update on table private.push_deliveries to service_role;
 grant delete,insert,select,update on table private.push_jobs to service_role;
+grant delete,insert,select,update on table private.push_deliveries to service_role;
 
 revoke execute on function private.enqueue_mail(text,text,text,text,text) from public;
 grant execute on function private.enqueue_mail(text,text,text,text,text) to authenticated;

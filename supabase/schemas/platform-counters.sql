@@ -1,4 +1,6 @@
--- platform-counters
+-- Platform counters (decision 043): the running totals behind the admin metrics, sharded to spread the writes of
+-- the counting triggers (profiles, businesses, payments, points), and the operator's repair tool that recounts them.
+-- The rows start at zero (inserted here: db:diff adds inserted rows to a migration; the equality test compares them).
 
 set check_function_bodies = false;
 

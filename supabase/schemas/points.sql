@@ -1,4 +1,5 @@
--- points
+-- Points: a member's points at one business, 1 point = 1 cent, earned with a purchase and redeemed at the counter.
+-- The ledger is append-only; balances are kept by a trigger and cannot go below zero.
 
 set check_function_bodies = false;
 
@@ -82,11 +83,15 @@ create unique index point_ledger_reverses_id_key on public.point_ledger using bt
 -- ---------------------------------------------------------------- row-level security
 alter table public.point_balances enable row level security;
 
-create policy "point_balances: member, owner or admin reads" on public.point_balances for select to authenticated using (((member_id = ( select auth.uid() as uid)) or (merchant_id = ( select private.my_merchant_id() as my_merchant_id)) or ( select private.is_admin() as is_admin)));
+create policy "point_balances: member, owner or admin reads" on public.point_balances
+  for select to authenticated
+  using (((member_id = ( select auth.uid() as uid)) or (merchant_id = ( select private.my_merchant_id() as my_merchant_id)) or ( select private.is_admin() as is_admin)));
 
 alter table public.point_ledger enable row level security;
 
-create policy "point_ledger: member, owner or admin reads" on public.point_ledger for select to authenticated using (((member_id = ( select auth.uid() as uid)) or (merchant_id = ( select private.my_merchant_id() as my_merchant_id)) or ( select private.is_admin() as is_admin)));
+create policy "point_ledger: member, owner or admin reads" on public.point_ledger
+  for select to authenticated
+  using (((member_id = ( select auth.uid() as uid)) or (merchant_id = ( select private.my_merchant_id() as my_merchant_id)) or ( select private.is_admin() as is_admin)));
 
 -- ---------------------------------------------------------------- functions
 create function private.apply_point_entry() returns trigger
@@ -253,6 +258,7 @@ revoke delete,insert,select,update on table public.point_ledger from anon;
 revoke delete,insert,update on table public.point_ledger from authenticated;
 
 revoke execute on function private.apply_point_entry() from public;
+revoke execute on function private.sum_point_ledger() from public;
 revoke execute on function private.earn_points(integer,integer) from public;
 grant execute on function private.earn_points(integer,integer) to authenticated;
 grant execute on function private.earn_points(integer,integer) to service_role;
@@ -262,4 +268,3 @@ grant execute on function private.redeem_points(integer,integer) to service_role
 revoke execute on function private.reverse_point_entry(bigint) from public;
 grant execute on function private.reverse_point_entry(bigint) to authenticated;
 grant execute on function private.reverse_point_entry(bigint) to service_role;
-revoke execute on function private.sum_point_ledger() from public;

@@ -1,4 +1,5 @@
--- realtime
+-- Realtime (decision 180): who may join which topic (the policy on Supabase's realtime.messages), and the per-city
+-- coalescing of deal_changed messages: one per city per 5-second window, the rest flushed after it.
 
 set check_function_bodies = false;
 
@@ -75,9 +76,9 @@ comment on function private.flush_city_changes() is 'Sends one deal_changed (cha
 -- ---------------------------------------------------------------- grants
 revoke all on table private.city_live_changes from public;
 
+revoke execute on function private.publish_city_change(uuid,jsonb) from public;
 revoke execute on function private.flush_city_changes() from public;
 grant execute on function private.flush_city_changes() to service_role;
-revoke execute on function private.publish_city_change(uuid,jsonb) from public;
 
 -- merchant:<id> carries "this business told its followers something" ({id, type, merchantId}): ids only,
 -- about businesses any signed-in user may list, so like city:<id> any signed-in user may join (decision 180).

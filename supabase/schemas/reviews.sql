@@ -1,4 +1,6 @@
--- reviews
+-- Reviews (decision 183): a member rates a business once per verified redemption, edits within 7 days, the owner
+-- replies once, anyone signed in reports, the admin hides or restores; and "offer not honoured" reports about a visit.
+-- All writes go through the functions below; the tables are read under row-level security.
 
 set check_function_bodies = false;
 
@@ -96,9 +98,6 @@ alter table only public.offer_reports
     add constraint offer_reports_redemption_id_key unique (redemption_id);
 
 -- ---------------------------------------------------------------- foreign keys
-alter table only public.business_review_summaries
-    add constraint business_review_summaries_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade;
-
 alter table only public.business_reviews
     add constraint business_reviews_hidden_by_fkey foreign key (hidden_by) references public.profiles(id) on delete set null;
 
@@ -111,6 +110,15 @@ alter table only public.business_reviews
 alter table only public.business_reviews
     add constraint business_reviews_redemption_id_fkey foreign key (redemption_id) references public.deal_redemptions(id) on delete cascade;
 
+alter table only public.business_review_summaries
+    add constraint business_review_summaries_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade;
+
+alter table only public.review_reports
+    add constraint review_reports_reporter_id_fkey foreign key (reporter_id) references public.profiles(id) on delete cascade;
+
+alter table only public.review_reports
+    add constraint review_reports_review_id_fkey foreign key (review_id) references public.business_reviews(id) on delete cascade;
+
 alter table only public.offer_reports
     add constraint offer_reports_member_id_fkey foreign key (member_id) references public.profiles(id) on delete cascade;
 
@@ -119,12 +127,6 @@ alter table only public.offer_reports
 
 alter table only public.offer_reports
     add constraint offer_reports_redemption_id_fkey foreign key (redemption_id) references public.deal_redemptions(id) on delete cascade;
-
-alter table only public.review_reports
-    add constraint review_reports_reporter_id_fkey foreign key (reporter_id) references public.profiles(id) on delete cascade;
-
-alter table only public.review_reports
-    add constraint review_reports_review_id_fkey foreign key (review_id) references public.business_reviews(id) on delete cascade;
 
 -- ---------------------------------------------------------------- foreign keys of earlier files
 -- These tables were made before the table they reference, in an earlier file; their links are added here.
@@ -136,32 +138,40 @@ create index business_reviews_member_idx on public.business_reviews using btree 
 
 create index business_reviews_merchant_idx on public.business_reviews using btree (merchant_id, created_at desc, id desc);
 
+create index review_reports_open_idx on public.review_reports using btree (created_at desc) where (resolved_at is null);
+
+create index review_reports_reporter_idx on public.review_reports using btree (reporter_id);
+
 create index offer_reports_created_idx on public.offer_reports using btree (created_at desc);
 
 create index offer_reports_member_idx on public.offer_reports using btree (member_id);
 
 create index offer_reports_merchant_idx on public.offer_reports using btree (merchant_id, created_at desc);
 
-create index review_reports_open_idx on public.review_reports using btree (created_at desc) where (resolved_at is null);
-
-create index review_reports_reporter_idx on public.review_reports using btree (reporter_id);
-
 -- ---------------------------------------------------------------- row-level security
 alter table public.business_reviews enable row level security;
 
-create policy "business_reviews: signed-in reads shown, own, own business's; a" on public.business_reviews for select to authenticated using (((hidden_at is null) or (member_id = ( select auth.uid() as uid)) or (merchant_id = ( select private.current_merchant_id() as current_merchant_id)) or ( select private.is_admin() as is_admin)));
+create policy "business_reviews: signed-in reads shown, own, own business's; a" on public.business_reviews
+  for select to authenticated
+  using (((hidden_at is null) or (member_id = ( select auth.uid() as uid)) or (merchant_id = ( select private.current_merchant_id() as current_merchant_id)) or ( select private.is_admin() as is_admin)));
 
 alter table public.business_review_summaries enable row level security;
 
-create policy "business_review_summaries: signed-in reads" on public.business_review_summaries for select to authenticated using (true);
+create policy "business_review_summaries: signed-in reads" on public.business_review_summaries
+  for select to authenticated
+  using (true);
 
 alter table public.review_reports enable row level security;
 
-create policy "review_reports: reporter reads own; admin all" on public.review_reports for select to authenticated using (((reporter_id = ( select auth.uid() as uid)) or ( select private.is_admin() as is_admin)));
+create policy "review_reports: reporter reads own; admin all" on public.review_reports
+  for select to authenticated
+  using (((reporter_id = ( select auth.uid() as uid)) or ( select private.is_admin() as is_admin)));
 
 alter table public.offer_reports enable row level security;
 
-create policy "offer_reports: member own, owner of the business, admin" on public.offer_reports for select to authenticated using (((member_id = ( select auth.uid() as uid)) or (merchant_id = ( select private.current_merchant_id() as current_merchant_id)) or ( select private.is_admin() as is_admin)));
+create policy "offer_reports: member own, owner of the business, admin" on public.offer_reports
+  for select to authenticated
+  using (((member_id = ( select auth.uid() as uid)) or (merchant_id = ( select private.current_merchant_id() as current_merchant_id)) or ( select private.is_admin() as is_admin)));
 
 -- ---------------------------------------------------------------- functions
 create function private.review_rights(p_merchant uuid) returns table(can_rate boolean, can_report_not_honoured boolean)
@@ -414,41 +424,41 @@ comment on function private.report_offer_not_honoured(p_merchant uuid, p_note te
 create trigger business_reviews_summary after insert or delete or update of rating, hidden_at on public.business_reviews for each row execute function private.keep_review_summary();
 
 -- ---------------------------------------------------------------- grants
-revoke delete,insert,select,update on table public.business_review_summaries from anon;
-revoke delete,insert,select,update on table public.business_review_summaries from authenticated;
-grant select on table public.business_review_summaries to authenticated;
 revoke delete,insert,select,update on table public.business_reviews from anon;
 revoke delete,insert,select,update on table public.business_reviews from authenticated;
 grant select on table public.business_reviews to authenticated;
-revoke delete,insert,select,update on table public.offer_reports from anon;
-revoke delete,insert,select,update on table public.offer_reports from authenticated;
-grant select on table public.offer_reports to authenticated;
+revoke delete,insert,select,update on table public.business_review_summaries from anon;
+revoke delete,insert,select,update on table public.business_review_summaries from authenticated;
+grant select on table public.business_review_summaries to authenticated;
 revoke delete,insert,select,update on table public.review_reports from anon;
 revoke delete,insert,select,update on table public.review_reports from authenticated;
 grant select on table public.review_reports to authenticated;
+revoke delete,insert,select,update on table public.offer_reports from anon;
+revoke delete,insert,select,update on table public.offer_reports from authenticated;
+grant select on table public.offer_reports to authenticated;
 
-revoke execute on function private.edit_review(bigint,integer,text) from public;
-grant execute on function private.edit_review(bigint,integer,text) to authenticated;
-grant execute on function private.edit_review(bigint,integer,text) to service_role;
-revoke execute on function private.keep_review_summary() from public;
-revoke execute on function private.moderate_review(bigint,boolean,text) from public;
-grant execute on function private.moderate_review(bigint,boolean,text) to authenticated;
-grant execute on function private.moderate_review(bigint,boolean,text) to service_role;
-revoke execute on function private.rate_business(uuid,integer,text) from public;
-grant execute on function private.rate_business(uuid,integer,text) to authenticated;
-grant execute on function private.rate_business(uuid,integer,text) to service_role;
-revoke execute on function private.reply_to_review(bigint,text) from public;
-grant execute on function private.reply_to_review(bigint,text) to authenticated;
-grant execute on function private.reply_to_review(bigint,text) to service_role;
-revoke execute on function private.report_offer_not_honoured(uuid,text) from public;
-grant execute on function private.report_offer_not_honoured(uuid,text) to authenticated;
-grant execute on function private.report_offer_not_honoured(uuid,text) to service_role;
-revoke execute on function private.report_review(bigint,text) from public;
-grant execute on function private.report_review(bigint,text) to authenticated;
-grant execute on function private.report_review(bigint,text) to service_role;
 revoke execute on function private.review_rights(uuid) from public;
 grant execute on function private.review_rights(uuid) to authenticated;
 grant execute on function private.review_rights(uuid) to service_role;
 revoke execute on function private.review_text(text,integer,text) from public;
 grant execute on function private.review_text(text,integer,text) to authenticated;
 grant execute on function private.review_text(text,integer,text) to service_role;
+revoke execute on function private.rate_business(uuid,integer,text) from public;
+grant execute on function private.rate_business(uuid,integer,text) to authenticated;
+grant execute on function private.rate_business(uuid,integer,text) to service_role;
+revoke execute on function private.edit_review(bigint,integer,text) from public;
+grant execute on function private.edit_review(bigint,integer,text) to authenticated;
+grant execute on function private.edit_review(bigint,integer,text) to service_role;
+revoke execute on function private.reply_to_review(bigint,text) from public;
+grant execute on function private.reply_to_review(bigint,text) to authenticated;
+grant execute on function private.reply_to_review(bigint,text) to service_role;
+revoke execute on function private.report_review(bigint,text) from public;
+grant execute on function private.report_review(bigint,text) to authenticated;
+grant execute on function private.report_review(bigint,text) to service_role;
+revoke execute on function private.moderate_review(bigint,boolean,text) from public;
+grant execute on function private.moderate_review(bigint,boolean,text) to authenticated;
+grant execute on function private.moderate_review(bigint,boolean,text) to service_role;
+revoke execute on function private.keep_review_summary() from public;
+revoke execute on function private.report_offer_not_honoured(uuid,text) from public;
+grant execute on function private.report_offer_not_honoured(uuid,text) to authenticated;
+grant execute on function private.report_offer_not_honoured(uuid,text) to service_role;

@@ -1,4 +1,5 @@
--- staff
+-- Staff (decision 166): people a business owner invites to use that business's counter and nothing else, with a
+-- PIN on a paired tablet. The PIN's tries are counted here (5 wrong lock it for 5 minutes).
 
 set check_function_bodies = false;
 
@@ -42,14 +43,14 @@ alter table only private.staff_secrets
     add constraint staff_secrets_pkey primary key (staff_id);
 
 -- ---------------------------------------------------------------- foreign keys
-alter table only private.staff_secrets
-    add constraint staff_secrets_staff_id_fkey foreign key (staff_id) references public.merchant_staff(id) on delete cascade;
-
 alter table only public.merchant_staff
     add constraint merchant_staff_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade;
 
 alter table only public.merchant_staff
     add constraint merchant_staff_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
+
+alter table only private.staff_secrets
+    add constraint staff_secrets_staff_id_fkey foreign key (staff_id) references public.merchant_staff(id) on delete cascade;
 
 -- ---------------------------------------------------------------- indexes
 create index merchant_staff_merchant_id_idx on public.merchant_staff using btree (merchant_id, created_at);
@@ -57,7 +58,9 @@ create index merchant_staff_merchant_id_idx on public.merchant_staff using btree
 -- ---------------------------------------------------------------- row-level security
 alter table public.merchant_staff enable row level security;
 
-create policy "merchant_staff: owner, the staff member or admin reads" on public.merchant_staff for select to authenticated using (((merchant_id = ( select private.my_merchant_id() as my_merchant_id)) or (user_id = ( select auth.uid() as uid)) or ( select private.is_admin() as is_admin)));
+create policy "merchant_staff: owner, the staff member or admin reads" on public.merchant_staff
+  for select to authenticated
+  using (((merchant_id = ( select private.my_merchant_id() as my_merchant_id)) or (user_id = ( select auth.uid() as uid)) or ( select private.is_admin() as is_admin)));
 
 alter table private.staff_secrets enable row level security;
 
@@ -172,24 +175,24 @@ $$;
 comment on function private.pin_accepted(p_staff_id uuid) is 'A right PIN: the tries start again from zero.';
 
 -- ---------------------------------------------------------------- grants
-grant delete,insert,select,update on table private.staff_secrets to service_role;
 revoke delete,insert,select,update on table public.merchant_staff from anon;
 revoke delete,insert,select,update on table public.merchant_staff from authenticated;
 grant select on table public.merchant_staff to authenticated;
+grant delete,insert,select,update on table private.staff_secrets to service_role;
 
-revoke execute on function private.claim_pin_attempt(uuid) from public;
-grant execute on function private.claim_pin_attempt(uuid) to service_role;
+revoke execute on function private.staff_merchant_id() from public;
+grant execute on function private.staff_merchant_id() to authenticated;
+grant execute on function private.staff_merchant_id() to service_role;
 revoke execute on function private.invite_staff(text,text,text) from public;
 grant execute on function private.invite_staff(text,text,text) to authenticated;
 grant execute on function private.invite_staff(text,text,text) to service_role;
 revoke execute on function private.list_staff() from public;
 grant execute on function private.list_staff() to authenticated;
 grant execute on function private.list_staff() to service_role;
-revoke execute on function private.pin_accepted(uuid) from public;
-grant execute on function private.pin_accepted(uuid) to service_role;
 revoke execute on function private.remove_staff(uuid) from public;
 grant execute on function private.remove_staff(uuid) to authenticated;
 grant execute on function private.remove_staff(uuid) to service_role;
-revoke execute on function private.staff_merchant_id() from public;
-grant execute on function private.staff_merchant_id() to authenticated;
-grant execute on function private.staff_merchant_id() to service_role;
+revoke execute on function private.claim_pin_attempt(uuid) from public;
+grant execute on function private.claim_pin_attempt(uuid) to service_role;
+revoke execute on function private.pin_accepted(uuid) from public;
+grant execute on function private.pin_accepted(uuid) to service_role;

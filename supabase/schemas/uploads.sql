@@ -1,4 +1,5 @@
--- uploads
+-- Uploads (decision 077): each signed upload address the API issues, and the public Storage bucket that holds the
+-- images on a hosted project (the local runner keeps them in a folder).
 
 -- ---------------------------------------------------------------- tables
 create table private.uploads (
