@@ -301,6 +301,9 @@ create trigger profiles_count_insert after insert on public.profiles referencing
 create trigger profiles_home_city_active before insert or update of home_city_id on public.profiles for each row execute function private.guard_city_is_active('home_city_id');
 
 -- ---------------------------------------------------------------- grants
+-- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
+-- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
+-- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
 revoke insert,update on table public.profiles from anon;
 revoke insert,update on table public.profiles from authenticated;
 grant update(home_city_id) on table public.profiles to authenticated;

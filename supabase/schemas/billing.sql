@@ -620,6 +620,9 @@ create trigger charity_ledger_no_edit before update on public.charity_ledger for
 create trigger admin_audit_log_no_edit before update on public.admin_audit_log for each row execute function private.refuse_edit();
 
 -- ---------------------------------------------------------------- grants
+-- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
+-- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
+-- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
 revoke delete,insert,update on table public.subscriptions from anon;
 revoke delete,insert,update on table public.subscriptions from authenticated;
 revoke delete,insert,update on table public.payments from anon;

@@ -310,6 +310,9 @@ create trigger merchants_publish_listing_changed after update of active, name, c
 create trigger merchants_publish_listing_deleted after delete on public.merchants for each row when (old.active) execute function private.on_business_listing_changed();
 
 -- ---------------------------------------------------------------- grants
+-- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
+-- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
+-- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
 revoke execute on function private.current_merchant_id() from public;
 grant execute on function private.current_merchant_id() to authenticated;
 grant execute on function private.current_merchant_id() to service_role;

@@ -132,6 +132,9 @@ $$;
 comment on function reporting.charity_impact() is 'Public totals from public.charity_ledger, net of refunds and lost disputes: per charity of an open city (and of a closed city that received shares), this calendar month (UTC) and all time, with how many members chose it; the general fund (charity_id null) last. No member data.';
 
 -- ---------------------------------------------------------------- grants
+-- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
+-- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
+-- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
 revoke execute on function private.charity_for_user(uuid) from public;
 grant execute on function private.charity_for_user(uuid) to service_role;
 revoke execute on function private.guard_charity_is_offered() from public;

@@ -92,5 +92,8 @@ comment on function private.deals_follow_city() is 'After a city opens or closes
 create trigger cities_deals_follow after update of active on public.cities for each row when ((old.active is distinct from new.active)) execute function private.deals_follow_city();
 
 -- ---------------------------------------------------------------- grants
+-- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
+-- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
+-- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
 revoke execute on function private.guard_city_is_active() from public;
 revoke execute on function private.deals_follow_city() from public;

@@ -109,6 +109,9 @@ comment on function private.collaboration_partner_email(collaboration_id uuid) i
 create trigger collaborations_guard_status before update on public.collaborations for each row execute function private.guard_collaboration_status();
 
 -- ---------------------------------------------------------------- grants
+-- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
+-- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
+-- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
 revoke delete,insert,select,update on table public.collaborations from anon;
 revoke update on table public.collaborations from authenticated;
 grant update(status) on table public.collaborations to authenticated;

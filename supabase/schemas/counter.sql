@@ -526,6 +526,9 @@ comment on function private.counter_guess_settle(p_device text, p_window_starts 
 create trigger deal_redemptions_stamp_undo before update of undone_at on public.deal_redemptions for each row execute function private.stamp_redemption_undo();
 
 -- ---------------------------------------------------------------- grants
+-- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
+-- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
+-- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
 revoke delete,insert,select,update on table public.deal_redemptions from anon;
 revoke delete,insert,update on table public.deal_redemptions from authenticated;
 grant delete,insert,select,update on table private.counter_devices to service_role;

@@ -74,6 +74,16 @@ create index deals_merchant_created_id_idx on public.deals using btree (merchant
 create index deals_merchant_id_idx on public.deals using btree (merchant_id, created_at desc);
 
 -- ---------------------------------------------------------------- the rules the policies below read
+create function public.deal_is_live(p_active boolean, p_valid_from timestamp with time zone, p_valid_to timestamp with time zone) returns boolean
+    language sql stable
+    as $$
+  select p_active
+     and (p_valid_from is null or p_valid_from <= now())
+     and (p_valid_to is null or p_valid_to >= now())
+$$;
+
+comment on function public.deal_is_live(p_active boolean, p_valid_from timestamp with time zone, p_valid_to timestamp with time zone) is 'The one definition of a live deal, with public.merchant_is_listed for its business: active and inside its validity window (both ends inclusive). Inlined by the planner.';
+
 create function public.deal_is_live_and_listed(p_active boolean, p_valid_from timestamp with time zone, p_valid_to timestamp with time zone, p_merchant_listed boolean) returns boolean
     language sql stable
     as $$
@@ -107,16 +117,6 @@ create policy "deals: users read live deals, owners their own, admin all" on pub
   using ((public.deal_is_live_and_listed(active, valid_from, valid_to, merchant_listed) or (merchant_id = ( select private.my_merchant_id() as my_merchant_id)) or ( select private.is_admin() as is_admin)));
 
 -- ---------------------------------------------------------------- functions
-create function public.deal_is_live(p_active boolean, p_valid_from timestamp with time zone, p_valid_to timestamp with time zone) returns boolean
-    language sql stable
-    as $$
-  select p_active
-     and (p_valid_from is null or p_valid_from <= now())
-     and (p_valid_to is null or p_valid_to >= now())
-$$;
-
-comment on function public.deal_is_live(p_active boolean, p_valid_from timestamp with time zone, p_valid_to timestamp with time zone) is 'The one definition of a live deal, with public.merchant_is_listed for its business: active and inside its validity window (both ends inclusive). Inlined by the planner.';
-
 create function private.deal_city_from_merchant() returns trigger
     language plpgsql security definer
     set search_path to ''
@@ -369,6 +369,9 @@ create trigger deals_publish_update after update of title, description, discount
 create trigger deals_touch_updated_at before update on public.deals for each row execute function private.touch_updated_at();
 
 -- ---------------------------------------------------------------- grants
+-- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
+-- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
+-- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
 revoke delete,insert,update on table public.deals from anon;
 revoke insert,update on table public.deals from authenticated;
 grant insert(active),update(active) on table public.deals to authenticated;

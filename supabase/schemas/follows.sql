@@ -466,6 +466,9 @@ create trigger notifications_publish_read after update of is_read on public.noti
 create trigger push_subscriptions_limit before insert on public.push_subscriptions for each row execute function private.guard_push_subscription_count();
 
 -- ---------------------------------------------------------------- grants
+-- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
+-- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
+-- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
 revoke delete,insert,select,update on table public.follows from anon;
 revoke update on table public.follows from authenticated;
 revoke delete,insert,select,update on table public.follow_periods from anon;

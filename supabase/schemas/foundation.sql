@@ -112,6 +112,9 @@ grant usage on schema reporting to authenticated;
 grant usage on schema reporting to service_role;
 
 -- ---------------------------------------------------------------- grants
+-- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
+-- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
+-- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
 grant delete,insert,select,update on table private.app_settings to service_role;
 
 revoke execute on function private.touch_updated_at() from public;

@@ -161,6 +161,9 @@ $$;
 comment on function private.admin_platform_months(p_months integer) is 'The designated admin only (42501 otherwise): per UTC month over the last p_months (default 12), zero-filled: accounts created, memberships running at the month''s end, payment volume and charity share (cents) net of refunds and lost disputes in the month they happened. Invoker rights: RLS applies too.';
 
 -- ---------------------------------------------------------------- grants
+-- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
+-- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
+-- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
 revoke execute on function private.insight_days(integer) from public;
 grant execute on function private.insight_days(integer) to authenticated;
 grant execute on function private.insight_days(integer) to service_role;

@@ -149,6 +149,9 @@ $$;
 comment on function private.limiter_clear(p_buckets text[], p_prefixes text[]) is 'The limiter (decision 168): forgets the named buckets and those starting with a prefix, e.g. a sign-in''s failures once the right password is given (decision 177).';
 
 -- ---------------------------------------------------------------- grants
+-- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
+-- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
+-- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
 grant delete,insert,select,update on table private.limiter_hits to service_role;
 
 revoke execute on function private.limiter_take(text[],integer[],integer[],boolean) from public;

@@ -18,4 +18,7 @@ alter table only private.pass_signing_keys
 alter table private.pass_signing_keys enable row level security;
 
 -- ---------------------------------------------------------------- grants
+-- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
+-- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
+-- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
 grant insert,select on table private.pass_signing_keys to service_role;

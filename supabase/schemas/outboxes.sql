@@ -212,6 +212,9 @@ $$;
 comment on function private.expand_push_job(p_job_id uuid, p_limit integer) is 'Adds the next p_limit (follower, device) pairs of a push job as deliveries and advances its cursor; marks the job done when the followers are exhausted.';
 
 -- ---------------------------------------------------------------- grants
+-- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
+-- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
+-- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
 grant delete,insert,select,update on table private.mail_outbox to service_role;
 grant delete,insert,select,update on table private.mail_requests to service_role;
 grant delete,insert,select,update on table private.push_jobs to service_role;

@@ -43,6 +43,9 @@ create function private.recount_platform_counters() returns void
 $$;
 
 -- ---------------------------------------------------------------- grants
+-- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
+-- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
+-- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
 grant delete,insert,select,update on table private.platform_counters to service_role;
 
 revoke execute on function private.bump_platform_counter(text,bigint) from public;

@@ -252,6 +252,9 @@ create trigger point_ledger_sum_insert after insert on public.point_ledger refer
 create trigger point_ledger_sum_update after update on public.point_ledger referencing old table as deleted new table as inserted for each statement execute function private.sum_point_ledger();
 
 -- ---------------------------------------------------------------- grants
+-- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
+-- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
+-- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
 revoke delete,insert,select,update on table public.point_balances from anon;
 revoke delete,insert,update on table public.point_balances from authenticated;
 revoke delete,insert,select,update on table public.point_ledger from anon;

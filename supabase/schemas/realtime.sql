@@ -74,6 +74,9 @@ $$;
 comment on function private.flush_city_changes() is 'Sends one deal_changed (change: coalesced) for every city whose changes waited past the window; returns how many (decision 180).';
 
 -- ---------------------------------------------------------------- grants
+-- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
+-- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
+-- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
 revoke all on table private.city_live_changes from public;
 
 revoke execute on function private.publish_city_change(uuid,jsonb) from public;

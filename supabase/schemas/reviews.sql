@@ -424,6 +424,9 @@ comment on function private.report_offer_not_honoured(p_merchant uuid, p_note te
 create trigger business_reviews_summary after insert or delete or update of rating, hidden_at on public.business_reviews for each row execute function private.keep_review_summary();
 
 -- ---------------------------------------------------------------- grants
+-- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
+-- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
+-- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
 revoke delete,insert,select,update on table public.business_reviews from anon;
 revoke delete,insert,select,update on table public.business_reviews from authenticated;
 grant select on table public.business_reviews to authenticated;

@@ -175,6 +175,9 @@ $$;
 comment on function private.pin_accepted(p_staff_id uuid) is 'A right PIN: the tries start again from zero.';
 
 -- ---------------------------------------------------------------- grants
+-- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
+-- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
+-- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
 revoke delete,insert,select,update on table public.merchant_staff from anon;
 revoke delete,insert,select,update on table public.merchant_staff from authenticated;
 grant select on table public.merchant_staff to authenticated;

@@ -25,6 +25,9 @@ create index uploads_unattached_idx on private.uploads using btree (created_at) 
 create index uploads_user_created_idx on private.uploads using btree (user_id, created_at);
 
 -- ---------------------------------------------------------------- grants
+-- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
+-- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
+-- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
 grant delete,insert,select,update on table private.uploads to service_role;
 
 -- Storage bucket for uploads (profile pictures, deal and business images), decision 077.
