@@ -74,6 +74,7 @@ create index deals_merchant_created_id_idx on public.deals using btree (merchant
 create index deals_merchant_id_idx on public.deals using btree (merchant_id, created_at desc);
 
 -- ---------------------------------------------------------------- the rules the policies below read
+-- The rule, in SQL the planner inlines: one text for every site that shows a deal to members or visitors.
 create function public.deal_is_live(p_active boolean, p_valid_from timestamp with time zone, p_valid_to timestamp with time zone) returns boolean
     language sql stable
     as $$
@@ -95,6 +96,8 @@ comment on function public.deal_is_live_and_listed(p_active boolean, p_valid_fro
 -- ---------------------------------------------------------------- row-level security
 alter table public.deals enable row level security;
 
+-- Visitors and members see live deals of listed businesses; an owner sees and writes their own (the columns they
+-- may write are granted below); the admin reads all.
 create policy "deals: anon reads live deals" on public.deals
   for select to anon
   using (public.deal_is_live_and_listed(active, valid_from, valid_to, merchant_listed));
@@ -117,6 +120,8 @@ create policy "deals: users read live deals, owners their own, admin all" on pub
   using ((public.deal_is_live_and_listed(active, valid_from, valid_to, merchant_listed) or (merchant_id = ( select private.my_merchant_id() as my_merchant_id)) or ( select private.is_admin() as is_admin)));
 
 -- ---------------------------------------------------------------- functions
+-- Kept by triggers: the deal's copies of its business's city and "listed", its code's secret, and the messages
+-- a new or changed deal sends (followers' NEW_DEAL; deal_changed on the city's topic, realtime.sql).
 create function private.deal_city_from_merchant() returns trigger
     language plpgsql security definer
     set search_path to ''
@@ -187,6 +192,9 @@ $$;
 
 comment on function private.on_deal_changed() is 'Publishes deal_changed {dealId, merchantId, cityId, change} on city:<id> for an insert, update or delete of a deal, coalesced per city (private.publish_city_change).';
 
+-- Reading deals: the visitors' list, the member's list and page (with the caller's rights, row-level security
+-- deciding), then the codes' secrets: a member's (the membership checked once), the counter's (the owner's deals,
+-- or a staff member's live ones).
 create function public.public_deals(p_city_id uuid, p_filter text, p_categories text[], p_limit integer) returns table(id uuid, title text, description text, category text, discount_percent integer, discount_amount_cents integer, used_count integer, max_uses integer, valid_to timestamp with time zone, merchant_id uuid, merchant_name text, merchant_category text, logo_url text, city_id uuid, city_name text, city_state text)
     language plpgsql stable
     set search_path to ''
@@ -346,6 +354,7 @@ begin
 end
 $$;
 
+-- A deal link's answer for a visitor (decision 115): whether the deal exists, nothing more.
 create function links.deal_exists(p_deal_id uuid) returns boolean
     language sql stable security definer
     set search_path to ''
