@@ -185,6 +185,8 @@ create policy "profiles: user updates own" on public.profiles
 alter table private.account_tokens enable row level security;
 
 -- ---------------------------------------------------------------- functions
+-- Sessions (decision 176): the claims a cookie's session gives a request, each kind's idle and absolute
+-- lifetime, and starting one (at most p_max_live live per user).
 create function private.session_claims(p_token_hash text) returns table(id uuid, email text, role text, db_role text, claims text)
     language plpgsql
     set search_path to ''
@@ -259,6 +261,8 @@ $$;
 
 comment on function private.start_session(p_user_id uuid, p_token_hash text, p_counter_device_id uuid, p_device_label text, p_max_live integer) is 'Opens a session with its kind''s idle timeout and lifetime (decision 176); at most p_max_live (10) live sessions per account, the oldest ending first.';
 
+-- Bookkeeping: the member count of the admin metrics, and the mark that an idempotent request's work
+-- committed (decision 175).
 create function private.count_profiles() returns trigger
     language plpgsql security definer
     set search_path to ''

@@ -408,6 +408,7 @@ create policy "admin_audit_log: service reads" on public.admin_audit_log
   using (true);
 
 -- ---------------------------------------------------------------- functions
+-- Who has access now: one rule (paid period, a failed renewal's grace, no open dispute) for policies and the API.
 create function private.has_active_subscription(user_id uuid) returns boolean
     language sql stable security definer
     set search_path to ''
@@ -477,6 +478,7 @@ create function private.subscription_status_of(user_id uuid) returns text
   ), 'none')
 $$;
 
+-- Each payment carries the member's charity and share, booked in the ledger once; reversals go back through it.
 create function private.payments_set_charity_share() returns trigger
     language plpgsql
     set search_path to ''
@@ -529,6 +531,7 @@ begin
 end
 $$;
 
+-- Refunds and disputes (decision 172), each recorded once with its ledger row and audit entry.
 create function private.record_refund(p_payment uuid, p_refund_id text, p_amount integer, p_reason text, p_by uuid, p_at timestamp with time zone) returns jsonb
     language plpgsql security definer
     set search_path to ''

@@ -87,6 +87,8 @@ create policy "merchants: users read active, own, or all as admin" on public.mer
   using ((active or (owner_user_id = ( select auth.uid() as uid)) or ( select private.is_admin() as is_admin)));
 
 -- ---------------------------------------------------------------- functions
+-- Whose business: "listed", the caller's own (for policies, approved or not), and the owner-only paths' check
+-- (the approved business the caller owns, else PL403).
 create function public.merchant_is_listed(p_active boolean, p_city_id uuid, p_city_active boolean) returns boolean
     language sql immutable
     as $$
@@ -132,6 +134,8 @@ $$;
 
 comment on function private.owner_merchant() is 'The caller''s approved business if they own it, else PL403: the owner-only paths (staff, pairing, insights) use it, never private.counter_merchant().';
 
+-- Kept by triggers: the category from the business type, what an owner may not change, the platform count,
+-- the deals' copies of "listed", and the message a listing change sends.
 create function private.business_category_of(business_type text) returns text
     language sql immutable
     set search_path to ''
@@ -241,6 +245,7 @@ $$;
 
 comment on function private.on_business_listing_changed() is 'Publishes deal_changed {dealId: null, merchantId, cityId, change: business} on the city topics a business''s listing change affects, coalesced per city (private.publish_city_change).';
 
+-- Business search for collabs (decision 040): trigram word similarity or part of the name.
 create function private.search_businesses(search text, category_filter text, city_filter uuid, max_results integer) returns table(id uuid, name text, "logoUrl" text, city text, state text, "businessType" text, category text, "isVerified" boolean)
     language plpgsql stable security definer
     set search_path to ''

@@ -160,6 +160,8 @@ alter table private.counter_pairing_codes enable row level security;
 alter table private.counter_members_seen enable row level security;
 
 -- ---------------------------------------------------------------- functions
+-- Who is at the counter and whom it may look up: the caller's business (owner or staff), and only members seen
+-- there, each refused in the same words (a number reveals nothing).
 create function private.counter_merchant() returns public.merchants
     language plpgsql stable security definer
     set search_path to ''
@@ -225,6 +227,7 @@ create function private.member_not_recognised_message() returns text
 
 comment on function private.member_not_recognised_message() is 'The same words for every member number the counter may not use, so a refusal reveals nothing about the number.';
 
+-- The redemption rule (decision 165), one function for the online counter and the offline replay, and its undo.
 create function private.record_deal_redemption(p_deal_id uuid, p_member_number integer, p_code_step bigint, p_pass_step bigint, p_checked_at timestamp with time zone default null::timestamp with time zone) returns table(id bigint, deal_id uuid, deal_title text, member_number integer, member_name text, member_picture text, code_step bigint, pass_step bigint, created_at timestamp with time zone, used_at timestamp with time zone, used_count integer, max_uses integer, flag text)
     language plpgsql security definer
     set search_path to ''
@@ -392,6 +395,7 @@ $$;
 
 comment on function private.stamp_redemption_undo() is 'Records who undid a redemption, whichever function undoes it.';
 
+-- What was redeemed: the member's own history and the counter's recent activity.
 create function private.member_redemptions(p_before_us bigint, p_before_id bigint, p_limit integer) returns table(id bigint, business_name text, deal_title text, used_at timestamp with time zone, used_at_us bigint, undone boolean)
     language sql stable security definer
     set search_path to ''
@@ -441,6 +445,7 @@ $$;
 
 comment on function private.counter_activity(p_limit integer) is 'Recent counter activity of the caller''s business (owner or staff), newest first: the member''s first name, who did it (acted_by: the owner''s or staff member''s name) and the flag of a redemption an offline counter accepted against a rule.';
 
+-- Pairing the tablet (decision 166): the owner makes a one-time code, lists and unpairs devices.
 create function private.create_pairing_code(p_code_hash text) returns timestamp with time zone
     language plpgsql security definer
     set search_path to ''
@@ -488,6 +493,7 @@ $$;
 
 comment on function private.unpair_counter_device(p_device_id uuid) is 'The owner unpairs a tablet: its token stops working and the staff sessions on it end (cascade).';
 
+-- Guesses typed at the counter go through the limiter (decision 168, limiter.sql) before they are checked.
 create function private.counter_guess_buckets(p_device text) returns text[]
     language plpgsql stable security definer
     set search_path to ''

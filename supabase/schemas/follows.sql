@@ -222,6 +222,7 @@ create policy "push_subscriptions: user removes own" on public.push_subscription
   using ((user_id = ( select auth.uid() as uid)));
 
 -- ---------------------------------------------------------------- functions
+-- Following: periods kept by the follows trigger, and one event per thing a business tells its followers.
 create function private.on_follow_changed() returns trigger
     language plpgsql security definer
     set search_path to ''
@@ -299,6 +300,7 @@ begin
 end
 $$;
 
+-- Reading notifications: the member's list (events of their follow periods, decision 180) and marking read.
 create function private.member_notifications(p_limit integer) returns table(id uuid, type text, is_read boolean, created_at timestamp with time zone, data jsonb, merchant_id uuid, deal_id uuid)
     language sql stable security definer
     set search_path to ''
@@ -406,6 +408,7 @@ begin
 end
 $$;
 
+-- Push: a device's subscription, at most 10 per member.
 create function private.save_push_subscription(p_endpoint text, p_p256dh text, p_auth text) returns uuid
     language plpgsql security definer
     set search_path to ''

@@ -102,6 +102,8 @@ create function private.user_role() returns text
 comment on function private.user_role() is 'Role of the signed-in user, for policies.';
 
 -- ---------------------------------------------------------------- privileges
+-- Visitors may reach links and reporting (functions that say no more than a visitor may know); private only the
+-- signed-in and the server. Each function there still grants execute by name.
 grant usage on schema links to anon;
 grant usage on schema links to authenticated;
 grant usage on schema links to service_role;

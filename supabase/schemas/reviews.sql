@@ -174,6 +174,7 @@ create policy "offer_reports: member own, owner of the business, admin" on publi
   using (((member_id = ( select auth.uid() as uid)) or (merchant_id = ( select private.current_merchant_id() as current_merchant_id)) or ( select private.is_admin() as is_admin)));
 
 -- ---------------------------------------------------------------- functions
+-- What the caller may still do at a business (a redemption to rate, a visit to report), and the text rules.
 create function private.review_rights(p_merchant uuid) returns table(can_rate boolean, can_report_not_honoured boolean)
     language sql stable security definer
     set search_path to ''
@@ -211,6 +212,7 @@ $$;
 
 comment on function private.review_text(p_text text, p_max integer, p_what text) is 'A review text as stored: trimmed, null when empty, length-limited, no control characters.';
 
+-- The writes (decision 183): rate, edit within 7 days, the owner's reply, a report, the admin's hide or restore.
 create function private.rate_business(p_merchant uuid, p_rating integer, p_comment text) returns public.business_reviews
     language plpgsql security definer
     set search_path to ''
@@ -356,6 +358,7 @@ $$;
 
 comment on function private.moderate_review(p_review bigint, p_hide boolean, p_reason text) is 'The admin hides or restores a review: its open reports resolved, the action in admin_audit_log.';
 
+-- The per-business count and sum the deal list reads, kept by a trigger.
 create function private.keep_review_summary() returns trigger
     language plpgsql security definer
     set search_path to ''
@@ -388,6 +391,7 @@ $$;
 
 comment on function private.keep_review_summary() is 'Adds a review''s change (insert, edit, hide, restore, delete) to its business''s summary.';
 
+-- "Offer not honoured": a member's report about a visit in the last 24 hours.
 create function private.report_offer_not_honoured(p_merchant uuid, p_note text) returns public.offer_reports
     language plpgsql security definer
     set search_path to ''
