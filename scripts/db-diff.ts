@@ -8,6 +8,7 @@
 // the migration to the migrated copy and compares it with the declared one the way the equality test does
 // (scripts/schema-files.test.ts): what still differs (default privileges, deleted or changed rows, anything migra
 // does not model) is printed for a hand edit, and the command exits 2. The migration is reviewed like code.
+import { createClient } from '@pgkit/client';
 import { run } from '@pgkit/migra';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -200,6 +201,64 @@ async function privilegeChanges(migratedUrl: string, declaredUrl: string): Promi
   return out;
 }
 
+export interface Generated {
+  /** The migration's statements, grouped and commented: migra's, then comments and rows, then privileges. */
+  body: string;
+  counts: { migra: number; added: number; granted: number };
+  /** migra's statements that drop something: read them twice. */
+  destructive: string[];
+  /** False when the statements failed on the migrated copy (the error was printed): a hand edit is needed. */
+  applies: boolean;
+  /** What the migrated copy, with the statements applied, still makes differently ('' when nothing). */
+  left: string;
+}
+
+/**
+ * The statements that take the database at `migratedUrl` to the one at `declaredUrl`, applied to the former as
+ * they are found (comments and privileges need the objects made first), then the difference that is left.
+ */
+export async function migrationBetween(migratedUrl: string, declaredUrl: string): Promise<Generated> {
+  // migra: tables, columns, constraints, indexes, functions, views, triggers, policies, row-level security. Its
+  // clients are ours to end; pg-promise's warning about a second client in one process says nothing here.
+  const clients = [migratedUrl, declaredUrl].map((u) => createClient(u, { pgpOptions: { initialize: { noWarnings: true } } }));
+  const migration = await run(clients[0]!, clients[1]!, { unsafe: true, excludeSchema: NOT_OURS })
+    .finally(() => Promise.all(clients.map((client) => client.end())));
+  const schemaChanges = migration.statements.array.map((statement) => statement.trim()).filter(Boolean);
+  const added = [...await commentChanges(migratedUrl, declaredUrl), ...await rowChanges(migratedUrl, declaredUrl)];
+  const applied = async (statements: string[]) => {
+    const opened = openPostgres(migratedUrl, { poolSize: 1 });
+    try {
+      await opened.admin.exec(`begin;\n${statements.join('\n')}\n;\ncommit;`);
+      return true;
+    } catch (error) {
+      console.error(`These statements do not apply to a database the migrations made: ${(error as Error).message}`);
+      return false;
+    } finally {
+      await opened.close();
+    }
+  };
+  let applies = await applied([...schemaChanges, ...added]);
+  const granted = applies ? await privilegeChanges(migratedUrl, declaredUrl) : [];
+  applies = applies && await applied(granted);
+  const left = applies ? drift(await snapshot(migratedUrl), await snapshot(declaredUrl), ['migrations + this one', 'supabase/schemas']) : '';
+
+  // migra turns function body checks off for its statements; back on for whatever runs after in the session.
+  const bodiesOff = schemaChanges.some((statement) => /^set check_function_bodies = off/i.test(statement));
+  const body = [
+    ...schemaChanges,
+    ...(added.length ? ['', '-- Comments and rows (db:diff, from the schema files: migra leaves them out).', ...added] : []),
+    ...(granted.length ? ['', '-- Privileges (db:diff: each ACL as the schema files leave it, grantee by grantee).', ...granted] : []),
+    ...(bodiesOff ? ['', 'reset check_function_bodies;'] : []),
+  ].join('\n');
+  return {
+    body,
+    counts: { migra: schemaChanges.length, added: added.length, granted: granted.length },
+    destructive: schemaChanges.filter((statement) => /^(drop|alter table .* drop)\b/i.test(statement)),
+    applies,
+    left,
+  };
+}
+
 async function main(argv: string[]): Promise<number> {
   const name = argv.find((arg) => !arg.startsWith('-'));
   if (!name || !/^[a-z0-9][a-z0-9-]*$/.test(name)) {
@@ -211,67 +270,22 @@ async function main(argv: string[]): Promise<number> {
   const [migrated, declared] = await Promise.all([scratchDatabase(server.url, 'diff_migrations'), scratchDatabase(server.url, 'diff_schemas')]);
   try {
     await Promise.all([buildFromMigrations(migrated.url), buildFromSchemas(declared.url)]);
-
-    // migra: tables, columns, constraints, indexes, functions, views, triggers, policies, row-level security.
-    const warn = console.warn;
-    // pg-promise warns that migra opens a second client on one URL; nothing to act on.
-    console.warn = (...args: unknown[]) => { if (!String(args[0]).includes('duplicate database object')) warn(...args); };
-    const migration = await run(migrated.url, declared.url, { unsafe: true, excludeSchema: NOT_OURS })
-      .finally(() => { console.warn = warn; });
-    const schemaChanges = migration.statements.array.map((statement) => statement.trim()).filter(Boolean);
-    // Comments and rows, then the privileges (they need the objects made first: applied to the copy in steps).
-    const added = [...await commentChanges(migrated.url, declared.url), ...await rowChanges(migrated.url, declared.url)];
-    const apply = async (statements: string[]) => {
-      const opened = openPostgres(migrated.url, { poolSize: 1 });
-      try {
-        await opened.admin.exec(`begin;\n${statements.join('\n')}\n;\ncommit;`);
-      } finally {
-        await opened.close();
-      }
-    };
-    const applied = async (statements: string[]) => {
-      try {
-        await apply(statements);
-        return true;
-      } catch (error) {
-        console.error(`These statements do not apply to a database the migrations made: ${(error as Error).message}`);
-        return false;
-      }
-    };
-    let applies = await applied([...schemaChanges, ...added]);
-    const granted = applies ? await privilegeChanges(migrated.url, declared.url) : [];
-    applies = applies && await applied(granted);
-    if (!schemaChanges.length && !added.length && !granted.length && applies) {
-      const left = drift(await snapshot(migrated.url), await snapshot(declared.url), ['migrations', 'supabase/schemas']);
-      if (!left) {
-        console.log('supabase/schemas and supabase/migrations make the same database: no migration written.');
-        return 0;
-      }
+    const change = await migrationBetween(migrated.url, declared.url);
+    const { migra, added, granted } = change.counts;
+    if (!migra && !added && !granted && change.applies && !change.left) {
+      console.log('supabase/schemas and supabase/migrations make the same database: no migration written.');
+      return 0;
     }
-
-    // migra turns function body checks off for its statements; back on for whatever runs after in the session.
-    const bodiesOff = schemaChanges.some((statement) => /^set check_function_bodies = off/i.test(statement));
-    const body = [
-      ...schemaChanges,
-      ...(added.length ? ['', '-- Comments and rows (db:diff, from the schema files: migra leaves them out).', ...added] : []),
-      ...(granted.length ? ['', '-- Privileges (db:diff: each ACL as the schema files leave it, grantee by grantee).', ...granted] : []),
-      ...(bodiesOff ? ['', 'reset check_function_bodies;'] : []),
-    ].join('\n');
     const file = join(migrationsDir, `${nextVersion(readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')))}_${name}.sql`);
-    writeFileSync(file, `-- ${name}: generated by \`npm run db:diff -- ${name}\` from supabase/schemas (decision 186), then reviewed.\n\n${body}\n`);
-    console.log(`${relative(root, file)} written: ${schemaChanges.length} statements from migra, ${added.length} comments and rows, ${granted.length} grants and revokes.`);
-    const destructive = schemaChanges.filter((statement) => /^(drop|alter table .* drop)\b/i.test(statement));
-    if (destructive.length) console.log(`Review these: they drop something:\n  ${destructive.join('\n  ')}`);
-    if (!applies) {
+    writeFileSync(file, `-- ${name}: generated by \`npm run db:diff -- ${name}\` from supabase/schemas (decision 186), then reviewed.\n\n${change.body}\n`);
+    console.log(`${relative(root, file)} written: ${migra} statements from migra, ${added} comments and rows, ${granted} grants and revokes.`);
+    if (change.destructive.length) console.log(`Review these: they drop something:\n  ${change.destructive.join('\n  ')}`);
+    if (!change.applies) {
       console.log('Edit it by hand until it applies (then the equality test tells whether it is complete).');
       return 2;
     }
-
-    // The proof: the migrated copy, with what was written, against the declared database.
-    const [after, wanted] = await Promise.all([snapshot(migrated.url), snapshot(declared.url)]);
-    const left = drift(after, wanted, ['migrations + this one', 'supabase/schemas']);
-    if (left) {
-      console.log(`\nLeft for a hand edit (what the migrations with this one still make differently; default privileges, rows changed or deleted, or what migra does not model):\n${left}`);
+    if (change.left) {
+      console.log(`\nLeft for a hand edit (what the migrations with this one still make differently: default privileges, rows changed or deleted, or what migra does not model):\n${change.left}`);
       return 2;
     }
     console.log('Checked: with it, the migrations make the database supabase/schemas declares (the equality test will agree).');
