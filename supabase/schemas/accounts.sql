@@ -18,7 +18,12 @@ create table public.profiles (
     email_verified_at timestamp with time zone,
     constraint profiles_email_check check ((email = lower(email))),
     constraint profiles_name_check check (((length(trim(both from name)) >= 1) and (length(trim(both from name)) <= 100))),
-    constraint profiles_role_check check ((role = any (array['USER'::text, 'MERCHANT'::text, 'ADMIN'::text, 'STAFF'::text])))
+    constraint profiles_role_check check ((role = any (array['USER'::text, 'MERCHANT'::text, 'ADMIN'::text, 'STAFF'::text]))),
+    constraint profiles_email_key unique (email),
+    constraint profiles_member_number_key unique (member_number),
+    constraint profiles_pkey primary key (id),
+    constraint profiles_home_city_id_fkey foreign key (home_city_id) references public.cities(id) on delete set null,
+    constraint profiles_preferred_charity_id_fkey foreign key (preferred_charity_id) references public.charities(id) on delete set null
 );
 
 alter table public.profiles alter column member_number add generated always as identity (
@@ -34,25 +39,15 @@ comment on table public.profiles is 'One row per account: role, name, home city 
 
 comment on column public.profiles.email_verified_at is 'When the owner proved the address by opening a mailed link (verification or password reset); null = not verified. Written only by the API (service_role); not in the columns members may update.';
 
-alter table only public.profiles
-    add constraint profiles_email_key unique (email);
-
-alter table only public.profiles
-    add constraint profiles_member_number_key unique (member_number);
-
-alter table only public.profiles
-    add constraint profiles_pkey primary key (id);
-
 create table private.credentials (
     user_id uuid not null,
     password_hash text not null,
-    updated_at timestamp with time zone default now() not null
+    updated_at timestamp with time zone default now() not null,
+    constraint credentials_pkey primary key (user_id),
+    constraint credentials_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade
 );
 
 comment on table private.credentials is 'Password hashes (bcrypt). Never exposed.';
-
-alter table only private.credentials
-    add constraint credentials_pkey primary key (user_id);
 
 create table private.sessions (
     id uuid default gen_random_uuid() not null,
@@ -66,7 +61,10 @@ create table private.sessions (
     idle_timeout interval default '14 days'::interval not null,
     device_label text,
     constraint sessions_device_label_check check (((device_label is null) or (length(device_label) <= 100))),
-    constraint sessions_kind_check check ((kind = any (array['personal'::text, 'counter'::text, 'admin'::text])))
+    constraint sessions_kind_check check ((kind = any (array['personal'::text, 'counter'::text, 'admin'::text]))),
+    constraint sessions_pkey primary key (id),
+    constraint sessions_token_hash_key unique (token_hash),
+    constraint sessions_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade
 );
 
 comment on table private.sessions is 'Cookie sessions: only the SHA-256 of the opaque token is stored. Deleted on logout and with the user.';
@@ -81,12 +79,6 @@ comment on column private.sessions.idle_timeout is 'The session ends when unused
 
 comment on column private.sessions.device_label is 'A short name of the browser it was opened in ("Chrome on Android"), for the signed-in devices list; never the full User-Agent.';
 
-alter table only private.sessions
-    add constraint sessions_pkey primary key (id);
-
-alter table only private.sessions
-    add constraint sessions_token_hash_key unique (token_hash);
-
 create table private.account_tokens (
     token_hash text not null,
     user_id uuid not null,
@@ -96,13 +88,12 @@ create table private.account_tokens (
     used_at timestamp with time zone,
     created_at timestamp with time zone default now() not null,
     constraint account_tokens_purpose_check check ((purpose = any (array['password_reset'::text, 'verify_email'::text]))),
-    constraint account_tokens_token_hash_check check ((token_hash ~ '^[0-9a-f]{64}$'::text))
+    constraint account_tokens_token_hash_check check ((token_hash ~ '^[0-9a-f]{64}$'::text)),
+    constraint account_tokens_pkey primary key (token_hash),
+    constraint account_tokens_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade
 );
 
 comment on table private.account_tokens is 'Password-reset and address-verification links: only the SHA-256 of the token is stored; single use (used_at), short-lived (expires_at).';
-
-alter table only private.account_tokens
-    add constraint account_tokens_pkey primary key (token_hash);
 
 create table private.idempotency_keys (
     user_id uuid not null,
@@ -116,7 +107,9 @@ create table private.idempotency_keys (
     lease_until timestamp with time zone,
     applied_at timestamp with time zone,
     constraint idempotency_keys_key_check check (((length(key) >= 1) and (length(key) <= 100))),
-    constraint idempotency_keys_request_hash_check check (((request_hash is null) or (request_hash ~ '^[0-9a-f]{64}$'::text)))
+    constraint idempotency_keys_request_hash_check check (((request_hash is null) or (request_hash ~ '^[0-9a-f]{64}$'::text))),
+    constraint idempotency_keys_pkey primary key (user_id, key),
+    constraint idempotency_keys_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade
 );
 
 comment on table private.idempotency_keys is 'One row per (user, Idempotency-Key): the first response, replayed for repeats. status null = in flight.';
@@ -126,28 +119,6 @@ comment on column private.idempotency_keys.request_hash is 'SHA-256 (hex) of the
 comment on column private.idempotency_keys.lease_until is 'While status is null (in progress): until when the running request holds the key. Past it, a replay takes the key over (decision 175). Null on keys from before the lease: treated as expired.';
 
 comment on column private.idempotency_keys.applied_at is 'When a transaction of this key''s request that wrote something committed (private.idempotency_mark_applied): the work is saved even if the answer was never stored (decision 175).';
-
-alter table only private.idempotency_keys
-    add constraint idempotency_keys_pkey primary key (user_id, key);
-
--- ---------------------------------------------------------------- foreign keys
-alter table only public.profiles
-    add constraint profiles_home_city_id_fkey foreign key (home_city_id) references public.cities(id) on delete set null;
-
-alter table only public.profiles
-    add constraint profiles_preferred_charity_id_fkey foreign key (preferred_charity_id) references public.charities(id) on delete set null;
-
-alter table only private.credentials
-    add constraint credentials_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
-
-alter table only private.sessions
-    add constraint sessions_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
-
-alter table only private.account_tokens
-    add constraint account_tokens_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
-
-alter table only private.idempotency_keys
-    add constraint idempotency_keys_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
 
 -- ---------------------------------------------------------------- indexes
 create index profiles_created_at_idx on public.profiles using btree (created_at desc, id);
@@ -308,22 +279,19 @@ create trigger profiles_home_city_active before insert or update of home_city_id
 -- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
 -- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
 -- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
-revoke insert,update on table public.profiles from anon;
-revoke insert,update on table public.profiles from authenticated;
-grant update(home_city_id) on table public.profiles to authenticated;
-grant update(name) on table public.profiles to authenticated;
-grant update(preferred_charity_id) on table public.profiles to authenticated;
-grant update(profile_picture) on table public.profiles to authenticated;
-grant delete,insert,select,update on table private.credentials to service_role;
-grant delete,insert,select,update on table private.sessions to service_role;
-grant delete,insert,select,update on table private.account_tokens to service_role;
-grant delete,insert,select,update on table private.idempotency_keys to service_role;
+revoke insert, update on table public.profiles from anon, authenticated;
+grant update (home_city_id, name, preferred_charity_id, profile_picture) on table public.profiles to authenticated;
+grant delete, insert, select, update on table private.credentials to service_role;
+grant delete, insert, select, update on table private.sessions to service_role;
+grant delete, insert, select, update on table private.account_tokens to service_role;
+grant delete, insert, select, update on table private.idempotency_keys to service_role;
 
-revoke execute on function private.session_claims(text) from public;
-revoke execute on function private.session_policy(text) from public;
-revoke execute on function private.start_session(uuid,text,uuid,text,integer) from public;
+revoke execute on function
+  private.session_claims(text),
+  private.session_policy(text),
+  private.start_session(uuid,text,uuid,text,integer),
+  private.count_profiles(),
+  private.idempotency_mark_applied(uuid,text)
+  from public;
 grant execute on function private.start_session(uuid,text,uuid,text,integer) to service_role;
-revoke execute on function private.count_profiles() from public;
-revoke execute on function private.idempotency_mark_applied(uuid,text) from public;
-grant execute on function private.idempotency_mark_applied(uuid,text) to authenticated;
-grant execute on function private.idempotency_mark_applied(uuid,text) to service_role;
+grant execute on function private.idempotency_mark_applied(uuid,text) to authenticated, service_role;

@@ -34,7 +34,10 @@ create table public.subscriptions (
     constraint subscriptions_check check ((current_period_end > current_period_start)),
     constraint subscriptions_plan_check check ((plan = any (array['monthly'::text, 'yearly'::text, 'weekend'::text, 'weekly'::text]))),
     constraint subscriptions_provider_check check ((provider = any (array['test'::text, 'stripe'::text]))),
-    constraint subscriptions_status_check check ((status = any (array['active'::text, 'paused'::text, 'past_due'::text, 'unpaid'::text, 'canceled'::text])))
+    constraint subscriptions_status_check check ((status = any (array['active'::text, 'paused'::text, 'past_due'::text, 'unpaid'::text, 'canceled'::text]))),
+    constraint subscriptions_pkey primary key (id),
+    constraint subscriptions_provider_subscription_id_key unique (provider_subscription_id),
+    constraint subscriptions_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade
 );
 
 comment on table public.subscriptions is 'Memberships. Written only by the server after the payment provider confirms; members read their own.';
@@ -59,12 +62,6 @@ comment on column public.subscriptions.card_label is 'The card the member last s
 
 comment on column public.subscriptions.suspended_at is 'Set while a dispute of one of its payments is open: no access (private.has_active_subscription).';
 
-alter table only public.subscriptions
-    add constraint subscriptions_pkey primary key (id);
-
-alter table only public.subscriptions
-    add constraint subscriptions_provider_subscription_id_key unique (provider_subscription_id);
-
 create table public.payments (
     id uuid default gen_random_uuid() not null,
     user_id uuid,
@@ -84,7 +81,13 @@ create table public.payments (
     constraint payments_charity_share_bps_check check (((charity_share_bps >= 0) and (charity_share_bps <= 10000))),
     constraint payments_charity_share_cents_check check ((charity_share_cents >= 0)),
     constraint payments_plan_check check ((plan = any (array['monthly'::text, 'yearly'::text, 'weekend'::text, 'weekly'::text]))),
-    constraint payments_provider_check check ((provider = any (array['test'::text, 'stripe'::text])))
+    constraint payments_provider_check check ((provider = any (array['test'::text, 'stripe'::text]))),
+    constraint payments_pkey primary key (id),
+    constraint payments_provider_invoice_id_key unique (provider_invoice_id),
+    constraint payments_provider_payment_intent_id_key unique (provider_payment_intent_id),
+    constraint payments_charity_id_fkey foreign key (charity_id) references public.charities(id) on delete restrict,
+    constraint payments_subscription_id_fkey foreign key (subscription_id) references public.subscriptions(id) on delete set null,
+    constraint payments_user_id_fkey foreign key (user_id) references public.profiles(id) on delete set null
 );
 
 comment on table public.payments is 'Successful subscription payments and the charity share each one carries. Written only by the server.';
@@ -92,15 +95,6 @@ comment on table public.payments is 'Successful subscription payments and the ch
 comment on column public.payments.user_id is 'The paying member; null once the account was deleted (the payment stays for accounting).';
 
 comment on column public.payments.plan is 'The plan this payment paid for, as the subscription had it when it was recorded.';
-
-alter table only public.payments
-    add constraint payments_pkey primary key (id);
-
-alter table only public.payments
-    add constraint payments_provider_invoice_id_key unique (provider_invoice_id);
-
-alter table only public.payments
-    add constraint payments_provider_payment_intent_id_key unique (provider_payment_intent_id);
 
 create table public.charity_ledger (
     id uuid default gen_random_uuid() not null,
@@ -113,18 +107,16 @@ create table public.charity_ledger (
     booked_at timestamp with time zone not null,
     created_at timestamp with time zone default now() not null,
     constraint charity_ledger_check check ((((kind = 'share'::text) and (cents >= 0) and (amount_cents > 0) and (source_id is null)) or ((kind <> 'share'::text) and (cents <= 0) and (amount_cents < 0) and (source_id is not null)))),
-    constraint charity_ledger_kind_check check ((kind = any (array['share'::text, 'refund'::text, 'dispute_lost'::text])))
+    constraint charity_ledger_kind_check check ((kind = any (array['share'::text, 'refund'::text, 'dispute_lost'::text]))),
+    constraint charity_ledger_kind_source_id_key unique (kind, source_id),
+    constraint charity_ledger_pkey primary key (id),
+    constraint charity_ledger_charity_id_fkey foreign key (charity_id) references public.charities(id) on delete restrict,
+    constraint charity_ledger_payment_id_fkey foreign key (payment_id) references public.payments(id) on delete cascade
 );
 
 comment on table public.charity_ledger is 'Every charity cent: a share per payment and a negative row per refund or lost dispute (never edited). charity_id null: the general fund. Written only by SQL functions and the payments trigger.';
 
 comment on column public.charity_ledger.booked_at is 'When the money moved (paid, refunded, dispute lost): the month it counts in.';
-
-alter table only public.charity_ledger
-    add constraint charity_ledger_kind_source_id_key unique (kind, source_id);
-
-alter table only public.charity_ledger
-    add constraint charity_ledger_pkey primary key (id);
 
 create table public.payment_refunds (
     id uuid default gen_random_uuid() not null,
@@ -136,16 +128,14 @@ create table public.payment_refunds (
     refunded_at timestamp with time zone not null,
     created_at timestamp with time zone default now() not null,
     constraint payment_refunds_amount_cents_check check ((amount_cents > 0)),
-    constraint payment_refunds_reason_check check ((length(reason) <= 500))
+    constraint payment_refunds_reason_check check ((length(reason) <= 500)),
+    constraint payment_refunds_pkey primary key (id),
+    constraint payment_refunds_provider_refund_id_key unique (provider_refund_id),
+    constraint payment_refunds_payment_id_fkey foreign key (payment_id) references public.payments(id) on delete cascade,
+    constraint payment_refunds_refunded_by_fkey foreign key (refunded_by) references public.profiles(id) on delete set null
 );
 
 comment on table public.payment_refunds is 'Refunds of payments, one per provider refund id (the app and the webhook record it once together).';
-
-alter table only public.payment_refunds
-    add constraint payment_refunds_pkey primary key (id);
-
-alter table only public.payment_refunds
-    add constraint payment_refunds_provider_refund_id_key unique (provider_refund_id);
 
 create table public.payment_disputes (
     id uuid default gen_random_uuid() not null,
@@ -158,16 +148,13 @@ create table public.payment_disputes (
     closed_at timestamp with time zone,
     constraint payment_disputes_amount_cents_check check ((amount_cents > 0)),
     constraint payment_disputes_check check (((status = 'open'::text) = (closed_at is null))),
-    constraint payment_disputes_status_check check ((status = any (array['open'::text, 'won'::text, 'lost'::text])))
+    constraint payment_disputes_status_check check ((status = any (array['open'::text, 'won'::text, 'lost'::text]))),
+    constraint payment_disputes_pkey primary key (id),
+    constraint payment_disputes_provider_dispute_id_key unique (provider_dispute_id),
+    constraint payment_disputes_payment_id_fkey foreign key (payment_id) references public.payments(id) on delete cascade
 );
 
 comment on table public.payment_disputes is 'Disputes (chargebacks) of payments: open suspends the membership, won restores it, lost reverses like a refund.';
-
-alter table only public.payment_disputes
-    add constraint payment_disputes_pkey primary key (id);
-
-alter table only public.payment_disputes
-    add constraint payment_disputes_provider_dispute_id_key unique (provider_dispute_id);
 
 create table private.checkouts (
     id uuid default gen_random_uuid() not null,
@@ -192,7 +179,13 @@ create table private.checkouts (
     constraint checkouts_amount_cents_check check ((amount_cents > 0)),
     constraint checkouts_email_check check ((email = lower(email))),
     constraint checkouts_plan_check check ((plan = any (array['monthly'::text, 'yearly'::text, 'weekend'::text, 'weekly'::text]))),
-    constraint checkouts_provider_check check ((provider = any (array['test'::text, 'stripe'::text])))
+    constraint checkouts_provider_check check ((provider = any (array['test'::text, 'stripe'::text]))),
+    constraint checkouts_payment_intent_id_key unique (payment_intent_id),
+    constraint checkouts_pkey primary key (id),
+    constraint checkouts_completed_user_id_fkey foreign key (completed_user_id) references public.profiles(id) on delete cascade,
+    constraint checkouts_home_city_id_fkey foreign key (home_city_id) references public.cities(id) on delete set null,
+    constraint checkouts_preferred_charity_id_fkey foreign key (preferred_charity_id) references public.charities(id) on delete set null,
+    constraint checkouts_upgrade_user_id_fkey foreign key (upgrade_user_id) references public.profiles(id) on delete cascade
 );
 
 comment on table private.checkouts is 'Started subscription checkouts, keyed by the provider payment intent; completed once, after the provider confirms payment.';
@@ -203,35 +196,25 @@ comment on column private.checkouts.password_hash is 'bcrypt hash of the passwor
 
 comment on column private.checkouts.expires_at is 'An uncompleted checkout past this time is deleted (Stripe ends an unpaid incomplete subscription after 23 hours).';
 
-alter table only private.checkouts
-    add constraint checkouts_payment_intent_id_key unique (payment_intent_id);
-
-alter table only private.checkouts
-    add constraint checkouts_pkey primary key (id);
-
 create table private.processed_webhook_events (
     event_id text not null,
     type text not null,
-    received_at timestamp with time zone default now() not null
+    received_at timestamp with time zone default now() not null,
+    constraint processed_webhook_events_pkey primary key (event_id)
 );
 
 comment on table private.processed_webhook_events is 'Ids of provider webhook events already processed (duplicates are dropped).';
 
-alter table only private.processed_webhook_events
-    add constraint processed_webhook_events_pkey primary key (event_id);
-
 create table private.subscription_event_marks (
     provider_subscription_id text not null,
     updated_at timestamp with time zone default now() not null,
-    last_sync_ticket bigint default 0 not null
+    last_sync_ticket bigint default 0 not null,
+    constraint subscription_event_marks_pkey primary key (provider_subscription_id)
 );
 
 comment on table private.subscription_event_marks is 'Per provider subscription, the ticket of the last state applied from the provider; a state read with a lower ticket is skipped (decision 170).';
 
 comment on column private.subscription_event_marks.last_sync_ticket is 'The private.subscription_sync_tickets ticket of the retrieval whose state the subscriptions row holds.';
-
-alter table only private.subscription_event_marks
-    add constraint subscription_event_marks_pkey primary key (provider_subscription_id);
 
 create sequence private.subscription_sync_tickets
     start with 1
@@ -253,7 +236,11 @@ create table public.admin_audit_log (
     payment_id uuid,
     details jsonb default '{}'::jsonb not null,
     review_id bigint,
-    constraint admin_audit_log_action_check check ((action = any (array['refund'::text, 'dispute_opened'::text, 'dispute_won'::text, 'dispute_lost'::text, 'review_hidden'::text, 'review_restored'::text])))
+    constraint admin_audit_log_action_check check ((action = any (array['refund'::text, 'dispute_opened'::text, 'dispute_won'::text, 'dispute_lost'::text, 'review_hidden'::text, 'review_restored'::text]))),
+    constraint admin_audit_log_pkey primary key (id),
+    constraint admin_audit_log_actor_id_fkey foreign key (actor_id) references public.profiles(id) on delete set null,
+    constraint admin_audit_log_payment_id_fkey foreign key (payment_id) references public.payments(id) on delete cascade,
+    constraint admin_audit_log_subject_user_id_fkey foreign key (subject_user_id) references public.profiles(id) on delete set null
 );
 
 alter table public.admin_audit_log alter column id add generated always as identity (
@@ -268,58 +255,6 @@ alter table public.admin_audit_log alter column id add generated always as ident
 comment on table public.admin_audit_log is 'Every refund and dispute action: who, when, why, what. The admin reads; nobody edits or deletes.';
 
 comment on column public.admin_audit_log.review_id is 'The review hidden or restored (decision 183).';
-
-alter table only public.admin_audit_log
-    add constraint admin_audit_log_pkey primary key (id);
-
--- ---------------------------------------------------------------- foreign keys
-alter table only public.subscriptions
-    add constraint subscriptions_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
-
-alter table only public.payments
-    add constraint payments_charity_id_fkey foreign key (charity_id) references public.charities(id) on delete restrict;
-
-alter table only public.payments
-    add constraint payments_subscription_id_fkey foreign key (subscription_id) references public.subscriptions(id) on delete set null;
-
-alter table only public.payments
-    add constraint payments_user_id_fkey foreign key (user_id) references public.profiles(id) on delete set null;
-
-alter table only public.charity_ledger
-    add constraint charity_ledger_charity_id_fkey foreign key (charity_id) references public.charities(id) on delete restrict;
-
-alter table only public.charity_ledger
-    add constraint charity_ledger_payment_id_fkey foreign key (payment_id) references public.payments(id) on delete cascade;
-
-alter table only public.payment_refunds
-    add constraint payment_refunds_payment_id_fkey foreign key (payment_id) references public.payments(id) on delete cascade;
-
-alter table only public.payment_refunds
-    add constraint payment_refunds_refunded_by_fkey foreign key (refunded_by) references public.profiles(id) on delete set null;
-
-alter table only public.payment_disputes
-    add constraint payment_disputes_payment_id_fkey foreign key (payment_id) references public.payments(id) on delete cascade;
-
-alter table only private.checkouts
-    add constraint checkouts_completed_user_id_fkey foreign key (completed_user_id) references public.profiles(id) on delete cascade;
-
-alter table only private.checkouts
-    add constraint checkouts_home_city_id_fkey foreign key (home_city_id) references public.cities(id) on delete set null;
-
-alter table only private.checkouts
-    add constraint checkouts_preferred_charity_id_fkey foreign key (preferred_charity_id) references public.charities(id) on delete set null;
-
-alter table only private.checkouts
-    add constraint checkouts_upgrade_user_id_fkey foreign key (upgrade_user_id) references public.profiles(id) on delete cascade;
-
-alter table only public.admin_audit_log
-    add constraint admin_audit_log_actor_id_fkey foreign key (actor_id) references public.profiles(id) on delete set null;
-
-alter table only public.admin_audit_log
-    add constraint admin_audit_log_payment_id_fkey foreign key (payment_id) references public.payments(id) on delete cascade;
-
-alter table only public.admin_audit_log
-    add constraint admin_audit_log_subject_user_id_fkey foreign key (subject_user_id) references public.profiles(id) on delete set null;
 
 -- ---------------------------------------------------------------- indexes
 create index subscriptions_user_id_idx on public.subscriptions using btree (user_id, created_at desc);
@@ -626,42 +561,36 @@ create trigger admin_audit_log_no_edit before update on public.admin_audit_log f
 -- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
 -- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
 -- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
-revoke delete,insert,update on table public.subscriptions from anon;
-revoke delete,insert,update on table public.subscriptions from authenticated;
-revoke delete,insert,update on table public.payments from anon;
-revoke delete,insert,update on table public.payments from authenticated;
-revoke delete,insert,update on table public.charity_ledger from anon;
-revoke delete,insert,update on table public.charity_ledger from authenticated;
-revoke delete,insert,update on table public.charity_ledger from service_role;
-revoke delete,insert,update on table public.payment_refunds from anon;
-revoke delete,insert,update on table public.payment_refunds from authenticated;
-revoke delete,insert,update on table public.payment_disputes from anon;
-revoke delete,insert,update on table public.payment_disputes from authenticated;
-grant delete,insert,select,update on table private.checkouts to service_role;
-grant delete,insert,select,update on table private.processed_webhook_events to service_role;
-grant delete,insert,select,update on table private.subscription_event_marks to service_role;
+revoke delete, insert, update on table public.subscriptions from anon, authenticated;
+revoke delete, insert, update on table public.payments from anon, authenticated;
+revoke delete, insert, update on table public.charity_ledger from anon, authenticated, service_role;
+revoke delete, insert, update on table public.payment_refunds from anon, authenticated;
+revoke delete, insert, update on table public.payment_disputes from anon, authenticated;
+grant delete, insert, select, update on table private.checkouts to service_role;
+grant delete, insert, select, update on table private.processed_webhook_events to service_role;
+grant delete, insert, select, update on table private.subscription_event_marks to service_role;
 grant usage on sequence private.subscription_sync_tickets to service_role;
-revoke delete,insert,update on table public.admin_audit_log from anon;
-revoke delete,insert,update on table public.admin_audit_log from authenticated;
-revoke delete,insert,update on table public.admin_audit_log from service_role;
+revoke delete, insert, update on table public.admin_audit_log from anon, authenticated, service_role;
 
-revoke execute on function private.has_active_subscription(uuid) from public;
-grant execute on function private.has_active_subscription(uuid) to authenticated;
-grant execute on function private.has_active_subscription(uuid) to service_role;
-revoke execute on function private.caller_membership_ends_at() from public;
-grant execute on function private.caller_membership_ends_at() to authenticated;
-grant execute on function private.caller_membership_ends_at() to service_role;
-revoke execute on function private.end_membership_now(uuid,timestamp with time zone) from public;
-revoke execute on function private.subscription_access_until(text,timestamp with time zone,timestamp with time zone) from public;
-grant execute on function private.subscription_access_until(text,timestamp with time zone,timestamp with time zone) to authenticated;
-grant execute on function private.subscription_access_until(text,timestamp with time zone,timestamp with time zone) to service_role;
-revoke execute on function private.subscription_status_of(uuid) from public;
-grant execute on function private.subscription_status_of(uuid) to authenticated;
-grant execute on function private.subscription_status_of(uuid) to service_role;
-revoke execute on function private.payments_set_charity_share() from public;
-revoke execute on function private.payments_book_share() from public;
-revoke execute on function private.reverse_share(public.payments,text,text,integer,timestamp with time zone) from public;
-revoke execute on function private.record_refund(uuid,text,integer,text,uuid,timestamp with time zone) from public;
-grant execute on function private.record_refund(uuid,text,integer,text,uuid,timestamp with time zone) to service_role;
-revoke execute on function private.record_dispute(uuid,text,integer,text,text,timestamp with time zone,uuid) from public;
-grant execute on function private.record_dispute(uuid,text,integer,text,text,timestamp with time zone,uuid) to service_role;
+revoke execute on function
+  private.has_active_subscription(uuid),
+  private.caller_membership_ends_at(),
+  private.end_membership_now(uuid,timestamp with time zone),
+  private.subscription_access_until(text,timestamp with time zone,timestamp with time zone),
+  private.subscription_status_of(uuid),
+  private.payments_set_charity_share(),
+  private.payments_book_share(),
+  private.reverse_share(public.payments,text,text,integer,timestamp with time zone),
+  private.record_refund(uuid,text,integer,text,uuid,timestamp with time zone),
+  private.record_dispute(uuid,text,integer,text,text,timestamp with time zone,uuid)
+  from public;
+grant execute on function
+  private.has_active_subscription(uuid),
+  private.caller_membership_ends_at(),
+  private.subscription_access_until(text,timestamp with time zone,timestamp with time zone),
+  private.subscription_status_of(uuid)
+  to authenticated, service_role;
+grant execute on function
+  private.record_refund(uuid,text,integer,text,uuid,timestamp with time zone),
+  private.record_dispute(uuid,text,integer,text,text,timestamp with time zone,uuid)
+  to service_role;

@@ -27,25 +27,16 @@ create table public.merchants (
     constraint merchants_address_check check (((length(trim(both from address)) >= 1) and (length(trim(both from address)) <= 200))),
     constraint merchants_category_check check ((category = any (array['food-dining'::text, 'coffee-tea'::text, 'retail'::text, 'services'::text, 'entertainment'::text, 'health-wellness'::text, 'sauna-cold-plunge'::text, 'dispensaries'::text, 'liquor-stores'::text, 'women-owned'::text, 'other'::text]))),
     constraint merchants_name_check check (((length(trim(both from name)) >= 1) and (length(trim(both from name)) <= 120))),
-    constraint merchants_reward_rate_bps_check check (((reward_rate_bps >= 0) and (reward_rate_bps <= 10000)))
+    constraint merchants_reward_rate_bps_check check (((reward_rate_bps >= 0) and (reward_rate_bps <= 10000))),
+    constraint merchants_owner_user_id_key unique (owner_user_id),
+    constraint merchants_pkey primary key (id),
+    constraint merchants_city_id_fkey foreign key (city_id) references public.cities(id) on delete restrict,
+    constraint merchants_owner_user_id_fkey foreign key (owner_user_id) references public.profiles(id) on delete cascade
 );
 
 comment on table public.merchants is 'Businesses: pending (active = false) until the admin approves them. Reward rate in basis points.';
 
 comment on column public.merchants.category is 'Business category (constants BUSINESS_CATEGORIES); member deal filters match it. Derived from business_type when not given.';
-
-alter table only public.merchants
-    add constraint merchants_owner_user_id_key unique (owner_user_id);
-
-alter table only public.merchants
-    add constraint merchants_pkey primary key (id);
-
--- ---------------------------------------------------------------- foreign keys
-alter table only public.merchants
-    add constraint merchants_city_id_fkey foreign key (city_id) references public.cities(id) on delete restrict;
-
-alter table only public.merchants
-    add constraint merchants_owner_user_id_fkey foreign key (owner_user_id) references public.profiles(id) on delete cascade;
 
 -- ---------------------------------------------------------------- indexes
 create index merchants_active_idx on public.merchants using btree (active);
@@ -318,23 +309,22 @@ create trigger merchants_publish_listing_deleted after delete on public.merchant
 -- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
 -- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
 -- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
-revoke execute on function private.current_merchant_id() from public;
-grant execute on function private.current_merchant_id() to authenticated;
-grant execute on function private.current_merchant_id() to service_role;
-revoke execute on function private.my_merchant_id(boolean) from public;
-grant execute on function private.my_merchant_id(boolean) to authenticated;
-grant execute on function private.my_merchant_id(boolean) to service_role;
-revoke execute on function private.owner_merchant() from public;
-grant execute on function private.owner_merchant() to authenticated;
-grant execute on function private.owner_merchant() to service_role;
-revoke execute on function private.business_category_of(text) from public;
-grant execute on function private.business_category_of(text) to authenticated;
-grant execute on function private.business_category_of(text) to service_role;
-revoke execute on function private.default_merchant_category() from public;
-revoke execute on function private.guard_merchant_update() from public;
-revoke execute on function private.count_active_merchants() from public;
-revoke execute on function private.deals_follow_merchant() from public;
-revoke execute on function private.on_business_listing_changed() from public;
-revoke execute on function private.search_businesses(text,text,uuid,integer) from public;
-grant execute on function private.search_businesses(text,text,uuid,integer) to authenticated;
-grant execute on function private.search_businesses(text,text,uuid,integer) to service_role;
+revoke execute on function
+  private.current_merchant_id(),
+  private.my_merchant_id(boolean),
+  private.owner_merchant(),
+  private.business_category_of(text),
+  private.default_merchant_category(),
+  private.guard_merchant_update(),
+  private.count_active_merchants(),
+  private.deals_follow_merchant(),
+  private.on_business_listing_changed(),
+  private.search_businesses(text,text,uuid,integer)
+  from public;
+grant execute on function
+  private.current_merchant_id(),
+  private.my_merchant_id(boolean),
+  private.owner_merchant(),
+  private.business_category_of(text),
+  private.search_businesses(text,text,uuid,integer)
+  to authenticated, service_role;

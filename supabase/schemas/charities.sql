@@ -13,19 +13,14 @@ create table public.charities (
     created_at timestamp with time zone default now() not null,
     retired_at timestamp with time zone,
     constraint charities_name_check check (((name = trim(both from name)) and ((length(name) >= 1) and (length(name) <= 120)))),
-    constraint charities_retired_not_default check ((not (is_default and (retired_at is not null))))
+    constraint charities_retired_not_default check ((not (is_default and (retired_at is not null)))),
+    constraint charities_pkey primary key (id),
+    constraint charities_city_id_fkey foreign key (city_id) references public.cities(id) on delete cascade
 );
 
 comment on table public.charities is 'Local charities and youth programs a member can support, listed per city.';
 
 comment on column public.charities.retired_at is 'When the admin retired the charity (null: offered to members). Retired charities leave every picker; members who chose one keep it.';
-
-alter table only public.charities
-    add constraint charities_pkey primary key (id);
-
--- ---------------------------------------------------------------- foreign keys
-alter table only public.charities
-    add constraint charities_city_id_fkey foreign key (city_id) references public.cities(id) on delete cascade;
 
 -- ---------------------------------------------------------------- indexes
 create index charities_city_id_idx on public.charities using btree (city_id);
@@ -135,11 +130,11 @@ comment on function reporting.charity_impact() is 'Public totals from public.cha
 -- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
 -- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
 -- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
-revoke execute on function private.charity_for_user(uuid) from public;
+revoke execute on function
+  private.charity_for_user(uuid),
+  private.guard_charity_is_offered(),
+  private.share_of_returned(integer,integer,integer),
+  reporting.charity_impact()
+  from public;
 grant execute on function private.charity_for_user(uuid) to service_role;
-revoke execute on function private.guard_charity_is_offered() from public;
-revoke execute on function private.share_of_returned(integer,integer,integer) from public;
-revoke execute on function reporting.charity_impact() from public;
-grant execute on function reporting.charity_impact() to anon;
-grant execute on function reporting.charity_impact() to authenticated;
-grant execute on function reporting.charity_impact() to service_role;
+grant execute on function reporting.charity_impact() to anon, authenticated, service_role;

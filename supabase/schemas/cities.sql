@@ -16,15 +16,13 @@ create table public.cities (
     time_zone text default 'America/Denver'::text not null,
     constraint cities_description_check check (((description is null) or (length(description) <= 1000))),
     constraint cities_name_check check (((length(trim(both from name)) >= 1) and (length(trim(both from name)) <= 100))),
-    constraint cities_state_check check (((length(trim(both from state)) >= 1) and (length(trim(both from state)) <= 100)))
+    constraint cities_state_check check (((length(trim(both from state)) >= 1) and (length(trim(both from state)) <= 100))),
+    constraint cities_pkey primary key (id)
 );
 
 comment on table public.cities is 'Cities the platform serves; inactive ones are hidden from everyone but the admin.';
 
 comment on column public.cities.time_zone is 'The city''s IANA time zone (e.g. America/Denver): a deal''s days and hours are read in the time of its business''s city (issue 38).';
-
-alter table only public.cities
-    add constraint cities_pkey primary key (id);
 
 -- ---------------------------------------------------------------- indexes
 create unique index cities_name_state_key on public.cities using btree (lower(name), lower(state));
@@ -95,5 +93,7 @@ create trigger cities_deals_follow after update of active on public.cities for e
 -- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
 -- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
 -- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
-revoke execute on function private.guard_city_is_active() from public;
-revoke execute on function private.deals_follow_city() from public;
+revoke execute on function
+  private.guard_city_is_active(),
+  private.deals_follow_city()
+  from public;

@@ -23,20 +23,13 @@ create table public.collaborations (
     constraint collaborations_not_self check ((requester_merchant_id <> recipient_merchant_id)),
     constraint collaborations_recipient_discount_label_check check (((length(trim(both from recipient_discount_label)) >= 1) and (length(trim(both from recipient_discount_label)) <= 100))),
     constraint collaborations_requester_discount_label_check check (((length(trim(both from requester_discount_label)) >= 1) and (length(trim(both from requester_discount_label)) <= 100))),
-    constraint collaborations_status_check check ((status = any (array['PENDING'::text, 'ACCEPTED'::text, 'DENIED'::text, 'CANCELLED'::text])))
+    constraint collaborations_status_check check ((status = any (array['PENDING'::text, 'ACCEPTED'::text, 'DENIED'::text, 'CANCELLED'::text]))),
+    constraint collaborations_pkey primary key (id),
+    constraint collaborations_recipient_merchant_id_fkey foreign key (recipient_merchant_id) references public.merchants(id) on delete cascade,
+    constraint collaborations_requester_merchant_id_fkey foreign key (requester_merchant_id) references public.merchants(id) on delete cascade
 );
 
 comment on table public.collaborations is 'Mutual-discount collaboration between two approved businesses: requested PENDING, answered ACCEPTED or DENIED by the recipient. Visible only to the two parties.';
-
-alter table only public.collaborations
-    add constraint collaborations_pkey primary key (id);
-
--- ---------------------------------------------------------------- foreign keys
-alter table only public.collaborations
-    add constraint collaborations_recipient_merchant_id_fkey foreign key (recipient_merchant_id) references public.merchants(id) on delete cascade;
-
-alter table only public.collaborations
-    add constraint collaborations_requester_merchant_id_fkey foreign key (requester_merchant_id) references public.merchants(id) on delete cascade;
 
 -- ---------------------------------------------------------------- indexes
 create unique index collaborations_one_pending_per_pair on public.collaborations using btree (least(requester_merchant_id, recipient_merchant_id), greatest(requester_merchant_id, recipient_merchant_id)) where (status = 'PENDING'::text);
@@ -112,11 +105,12 @@ create trigger collaborations_guard_status before update on public.collaboration
 -- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
 -- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
 -- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
-revoke delete,insert,select,update on table public.collaborations from anon;
+revoke delete, insert, select, update on table public.collaborations from anon;
 revoke update on table public.collaborations from authenticated;
-grant update(status) on table public.collaborations to authenticated;
+grant update (status) on table public.collaborations to authenticated;
 
-revoke execute on function private.guard_collaboration_status() from public;
-revoke execute on function private.collaboration_partner_email(uuid) from public;
-grant execute on function private.collaboration_partner_email(uuid) to authenticated;
-grant execute on function private.collaboration_partner_email(uuid) to service_role;
+revoke execute on function
+  private.guard_collaboration_status(),
+  private.collaboration_partner_email(uuid)
+  from public;
+grant execute on function private.collaboration_partner_email(uuid) to authenticated, service_role;

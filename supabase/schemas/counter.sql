@@ -19,7 +19,13 @@ create table public.deal_redemptions (
     acted_by uuid default auth.uid(),
     undone_by uuid,
     constraint deal_redemptions_flag_check check ((flag = any (array['per_member_limit'::text, 'max_uses'::text, 'pass_reused'::text, 'code_reused'::text, 'deal_not_live'::text, 'membership_inactive'::text]))),
-    constraint deal_redemptions_one_proof check (((code_step is null) <> (pass_step is null)))
+    constraint deal_redemptions_one_proof check (((code_step is null) <> (pass_step is null))),
+    constraint deal_redemptions_pkey primary key (id),
+    constraint deal_redemptions_acted_by_fkey foreign key (acted_by) references public.profiles(id) on delete set null,
+    constraint deal_redemptions_deal_id_fkey foreign key (deal_id) references public.deals(id) on delete cascade,
+    constraint deal_redemptions_member_id_fkey foreign key (member_id) references public.profiles(id) on delete set null,
+    constraint deal_redemptions_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade,
+    constraint deal_redemptions_undone_by_fkey foreign key (undone_by) references public.profiles(id) on delete set null
 );
 
 alter table public.deal_redemptions alter column id add generated always as identity (
@@ -43,78 +49,43 @@ comment on column public.deal_redemptions.acted_by is 'Who accepted it at the co
 
 comment on column public.deal_redemptions.undone_by is 'Who undid it (the signed-in user at the undo).';
 
-alter table only public.deal_redemptions
-    add constraint deal_redemptions_pkey primary key (id);
-
 create table private.counter_devices (
     id uuid default gen_random_uuid() not null,
     merchant_id uuid not null,
     token_hash text not null,
     label text default 'Counter tablet'::text not null,
     created_at timestamp with time zone default now() not null,
-    last_seen_at timestamp with time zone default now() not null
+    last_seen_at timestamp with time zone default now() not null,
+    constraint counter_devices_pkey primary key (id),
+    constraint counter_devices_token_hash_key unique (token_hash),
+    constraint counter_devices_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade
 );
 
 comment on table private.counter_devices is 'A tablet paired as a business''s counter (decision 166): the sha-256 of its long-lived device token (an HttpOnly cookie). Deleting the row unpairs it and ends the staff sessions on it.';
-
-alter table only private.counter_devices
-    add constraint counter_devices_pkey primary key (id);
-
-alter table only private.counter_devices
-    add constraint counter_devices_token_hash_key unique (token_hash);
 
 create table private.counter_pairing_codes (
     code_hash text not null,
     merchant_id uuid not null,
     expires_at timestamp with time zone not null,
     used_at timestamp with time zone,
-    created_at timestamp with time zone default now() not null
+    created_at timestamp with time zone default now() not null,
+    constraint counter_pairing_codes_pkey primary key (code_hash),
+    constraint counter_pairing_codes_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade
 );
 
 comment on table private.counter_pairing_codes is 'One-time codes the owner makes on the dashboard to pair a tablet: the sha-256 of the 8-character code, valid 10 minutes, used once.';
-
-alter table only private.counter_pairing_codes
-    add constraint counter_pairing_codes_pkey primary key (code_hash);
 
 create table private.counter_members_seen (
     merchant_id uuid not null,
     member_id uuid not null,
     first_seen_at timestamp with time zone default now() not null,
-    last_seen_at timestamp with time zone default now() not null
+    last_seen_at timestamp with time zone default now() not null,
+    constraint counter_members_seen_pkey primary key (merchant_id, member_id),
+    constraint counter_members_seen_member_id_fkey foreign key (member_id) references public.profiles(id) on delete cascade,
+    constraint counter_members_seen_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade
 );
 
 comment on table private.counter_members_seen is 'Members who showed a pass or a code at a business. Only these member numbers can be looked up, earn or redeem points there, so numbers cannot be probed. Its row is also the per-member lock of the redemption rule.';
-
-alter table only private.counter_members_seen
-    add constraint counter_members_seen_pkey primary key (merchant_id, member_id);
-
--- ---------------------------------------------------------------- foreign keys
-alter table only public.deal_redemptions
-    add constraint deal_redemptions_acted_by_fkey foreign key (acted_by) references public.profiles(id) on delete set null;
-
-alter table only public.deal_redemptions
-    add constraint deal_redemptions_deal_id_fkey foreign key (deal_id) references public.deals(id) on delete cascade;
-
-alter table only public.deal_redemptions
-    add constraint deal_redemptions_member_id_fkey foreign key (member_id) references public.profiles(id) on delete set null;
-
-alter table only public.deal_redemptions
-    add constraint deal_redemptions_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade;
-
-alter table only public.deal_redemptions
-    add constraint deal_redemptions_undone_by_fkey foreign key (undone_by) references public.profiles(id) on delete set null;
-
-alter table only private.counter_devices
-    add constraint counter_devices_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade;
-
-alter table only private.counter_pairing_codes
-    add constraint counter_pairing_codes_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade;
-
-alter table only private.counter_members_seen
-    add constraint counter_members_seen_member_id_fkey foreign key (member_id) references public.profiles(id) on delete cascade;
-
-alter table only private.counter_members_seen
-    add constraint counter_members_seen_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade;
 
 -- ---------------------------------------------------------------- foreign keys of earlier files
 -- These tables were made before the table they reference, in an earlier file; their links are added here.
@@ -535,54 +506,43 @@ create trigger deal_redemptions_stamp_undo before update of undone_at on public.
 -- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
 -- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
 -- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
-revoke delete,insert,select,update on table public.deal_redemptions from anon;
-revoke delete,insert,update on table public.deal_redemptions from authenticated;
-grant delete,insert,select,update on table private.counter_devices to service_role;
-grant delete,insert,select,update on table private.counter_pairing_codes to service_role;
-grant delete,insert,select,update on table private.counter_members_seen to service_role;
+revoke delete, insert, select, update on table public.deal_redemptions from anon;
+revoke delete, insert, update on table public.deal_redemptions from authenticated;
+grant delete, insert, select, update on table private.counter_devices to service_role;
+grant delete, insert, select, update on table private.counter_pairing_codes to service_role;
+grant delete, insert, select, update on table private.counter_members_seen to service_role;
 
-revoke execute on function private.counter_merchant() from public;
-grant execute on function private.counter_merchant() to authenticated;
-grant execute on function private.counter_merchant() to service_role;
-revoke execute on function private.counter_member_id(uuid,integer) from public;
-grant execute on function private.counter_member_id(uuid,integer) to authenticated;
-grant execute on function private.counter_member_id(uuid,integer) to service_role;
-revoke execute on function private.counter_member(integer) from public;
-grant execute on function private.counter_member(integer) to authenticated;
-grant execute on function private.counter_member(integer) to service_role;
-revoke execute on function private.member_not_recognised_message() from public;
-grant execute on function private.member_not_recognised_message() to authenticated;
-grant execute on function private.member_not_recognised_message() to service_role;
-revoke execute on function private.record_deal_redemption(uuid,integer,bigint,bigint,timestamp with time zone) from public;
-grant execute on function private.record_deal_redemption(uuid,integer,bigint,bigint,timestamp with time zone) to authenticated;
-grant execute on function private.record_deal_redemption(uuid,integer,bigint,bigint,timestamp with time zone) to service_role;
-revoke execute on function private.undo_deal_redemption(bigint) from public;
-grant execute on function private.undo_deal_redemption(bigint) to authenticated;
-grant execute on function private.undo_deal_redemption(bigint) to service_role;
-revoke execute on function private.stamp_redemption_undo() from public;
-grant execute on function private.stamp_redemption_undo() to authenticated;
-grant execute on function private.stamp_redemption_undo() to service_role;
-revoke execute on function private.member_redemptions(bigint,bigint,integer) from public;
-grant execute on function private.member_redemptions(bigint,bigint,integer) to authenticated;
-grant execute on function private.member_redemptions(bigint,bigint,integer) to service_role;
-revoke execute on function private.counter_activity(integer) from public;
-grant execute on function private.counter_activity(integer) to authenticated;
-grant execute on function private.counter_activity(integer) to service_role;
-revoke execute on function private.create_pairing_code(text) from public;
-grant execute on function private.create_pairing_code(text) to authenticated;
-grant execute on function private.create_pairing_code(text) to service_role;
-revoke execute on function private.list_counter_devices() from public;
-grant execute on function private.list_counter_devices() to authenticated;
-grant execute on function private.list_counter_devices() to service_role;
-revoke execute on function private.unpair_counter_device(uuid) from public;
-grant execute on function private.unpair_counter_device(uuid) to authenticated;
-grant execute on function private.unpair_counter_device(uuid) to service_role;
-revoke execute on function private.counter_guess_buckets(text) from public;
-grant execute on function private.counter_guess_buckets(text) to authenticated;
-grant execute on function private.counter_guess_buckets(text) to service_role;
-revoke execute on function private.counter_guess_take(text,integer,integer,integer) from public;
-grant execute on function private.counter_guess_take(text,integer,integer,integer) to authenticated;
-grant execute on function private.counter_guess_take(text,integer,integer,integer) to service_role;
-revoke execute on function private.counter_guess_settle(text,timestamp with time zone[],boolean) from public;
-grant execute on function private.counter_guess_settle(text,timestamp with time zone[],boolean) to authenticated;
-grant execute on function private.counter_guess_settle(text,timestamp with time zone[],boolean) to service_role;
+revoke execute on function
+  private.counter_merchant(),
+  private.counter_member_id(uuid,integer),
+  private.counter_member(integer),
+  private.member_not_recognised_message(),
+  private.record_deal_redemption(uuid,integer,bigint,bigint,timestamp with time zone),
+  private.undo_deal_redemption(bigint),
+  private.stamp_redemption_undo(),
+  private.member_redemptions(bigint,bigint,integer),
+  private.counter_activity(integer),
+  private.create_pairing_code(text),
+  private.list_counter_devices(),
+  private.unpair_counter_device(uuid),
+  private.counter_guess_buckets(text),
+  private.counter_guess_take(text,integer,integer,integer),
+  private.counter_guess_settle(text,timestamp with time zone[],boolean)
+  from public;
+grant execute on function
+  private.counter_merchant(),
+  private.counter_member_id(uuid,integer),
+  private.counter_member(integer),
+  private.member_not_recognised_message(),
+  private.record_deal_redemption(uuid,integer,bigint,bigint,timestamp with time zone),
+  private.undo_deal_redemption(bigint),
+  private.stamp_redemption_undo(),
+  private.member_redemptions(bigint,bigint,integer),
+  private.counter_activity(integer),
+  private.create_pairing_code(text),
+  private.list_counter_devices(),
+  private.unpair_counter_device(uuid),
+  private.counter_guess_buckets(text),
+  private.counter_guess_take(text,integer,integer,integer),
+  private.counter_guess_settle(text,timestamp with time zone[],boolean)
+  to authenticated, service_role;

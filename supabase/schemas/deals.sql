@@ -34,7 +34,9 @@ create table public.deals (
     constraint deals_title_check check (((length(title) between 1 and 100) and (title = trim(both from title)))),
     constraint deals_used_count_check check ((used_count >= 0)),
     constraint deals_used_within_max check (((max_uses is null) or (used_count <= max_uses))),
-    constraint deals_valid_range check (((valid_from is null) or (valid_to is null) or (valid_from <= valid_to)))
+    constraint deals_valid_range check (((valid_from is null) or (valid_to is null) or (valid_from <= valid_to))),
+    constraint deals_pkey primary key (id),
+    constraint deals_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade
 );
 
 comment on table public.deals is 'A merchant''s discount: a percent or an amount in cents. Its 6-digit code rotates every 120 s and is derived from private.deal_secrets on read. used_count changes only at the counter.';
@@ -45,26 +47,15 @@ comment on column public.deals.merchant_listed is 'public.merchant_is_listed of 
 
 comment on column public.deals.per_member_limit is 'How often one member may use the deal: once ever, or once per rolling day (24 h), week (7 days) or month (30 days); none = no per-member limit (deals made before issue 26).';
 
-alter table only public.deals
-    add constraint deals_pkey primary key (id);
-
 create table private.deal_secrets (
     deal_id uuid not null,
     secret bytea default extensions.gen_random_bytes(20) not null,
-    constraint deal_secrets_secret_check check ((length(secret) >= 16))
+    constraint deal_secrets_secret_check check ((length(secret) >= 16)),
+    constraint deal_secrets_pkey primary key (deal_id),
+    constraint deal_secrets_deal_id_fkey foreign key (deal_id) references public.deals(id) on delete cascade
 );
 
 comment on table private.deal_secrets is 'Per-deal HMAC key of the rotating code (160 bits, as RFC 4226 recommends). Read only through private.deal_code_secrets.';
-
-alter table only private.deal_secrets
-    add constraint deal_secrets_pkey primary key (deal_id);
-
--- ---------------------------------------------------------------- foreign keys
-alter table only public.deals
-    add constraint deals_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade;
-
-alter table only private.deal_secrets
-    add constraint deal_secrets_deal_id_fkey foreign key (deal_id) references public.deals(id) on delete cascade;
 
 -- ---------------------------------------------------------------- indexes
 create index deals_city_created_id_idx on public.deals using btree (city_id, created_at desc, id);
@@ -381,38 +372,32 @@ create trigger deals_touch_updated_at before update on public.deals for each row
 -- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
 -- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
 -- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
-revoke delete,insert,update on table public.deals from anon;
-revoke insert,update on table public.deals from authenticated;
-grant insert(active),update(active) on table public.deals to authenticated;
-grant insert(category),update(category) on table public.deals to authenticated;
-grant insert(description),update(description) on table public.deals to authenticated;
-grant insert(discount_amount_cents),update(discount_amount_cents) on table public.deals to authenticated;
-grant insert(discount_percent),update(discount_percent) on table public.deals to authenticated;
-grant insert(max_uses),update(max_uses) on table public.deals to authenticated;
-grant insert(merchant_id) on table public.deals to authenticated;
-grant insert(per_member_limit),update(per_member_limit) on table public.deals to authenticated;
-grant insert(title),update(title) on table public.deals to authenticated;
-grant insert(valid_from),update(valid_from) on table public.deals to authenticated;
-grant insert(valid_to),update(valid_to) on table public.deals to authenticated;
+revoke delete, insert, update on table public.deals from anon;
+revoke insert, update on table public.deals from authenticated;
+-- An owner writes these columns only (the policies decide which rows): never used_count, city_id or merchant_listed,
+-- and the business of a deal is set once.
+grant insert (active, category, description, discount_amount_cents, discount_percent, max_uses, merchant_id,
+              per_member_limit, title, valid_from, valid_to),
+      update (active, category, description, discount_amount_cents, discount_percent, max_uses,
+              per_member_limit, title, valid_from, valid_to)
+  on table public.deals to authenticated;
 
-revoke execute on function private.deal_city_from_merchant() from public;
-revoke execute on function private.create_deal_secret() from public;
-revoke execute on function private.on_deal_created() from public;
-revoke execute on function private.on_deal_changed() from public;
-revoke execute on function public.public_deals(uuid,text,text[],integer) from public;
-revoke execute on function private.member_deals(uuid,text,text[],timestamp with time zone,uuid,integer) from public;
-grant execute on function private.member_deals(uuid,text,text[],timestamp with time zone,uuid,integer) to authenticated;
-grant execute on function private.member_deals(uuid,text,text[],timestamp with time zone,uuid,integer) to service_role;
-revoke execute on function private.member_deal(uuid) from public;
-grant execute on function private.member_deal(uuid) to authenticated;
-grant execute on function private.member_deal(uuid) to service_role;
-revoke execute on function private.member_deal_secrets(uuid[]) from public;
-grant execute on function private.member_deal_secrets(uuid[]) to authenticated;
-grant execute on function private.member_deal_secrets(uuid[]) to service_role;
-revoke execute on function private.deal_code_secrets(uuid[]) from public;
-grant execute on function private.deal_code_secrets(uuid[]) to authenticated;
-grant execute on function private.deal_code_secrets(uuid[]) to service_role;
-revoke execute on function links.deal_exists(uuid) from public;
-grant execute on function links.deal_exists(uuid) to anon;
-grant execute on function links.deal_exists(uuid) to authenticated;
-grant execute on function links.deal_exists(uuid) to service_role;
+revoke execute on function
+  private.deal_city_from_merchant(),
+  private.create_deal_secret(),
+  private.on_deal_created(),
+  private.on_deal_changed(),
+  public.public_deals(uuid,text,text[],integer),
+  private.member_deals(uuid,text,text[],timestamp with time zone,uuid,integer),
+  private.member_deal(uuid),
+  private.member_deal_secrets(uuid[]),
+  private.deal_code_secrets(uuid[]),
+  links.deal_exists(uuid)
+  from public;
+grant execute on function
+  private.member_deals(uuid,text,text[],timestamp with time zone,uuid,integer),
+  private.member_deal(uuid),
+  private.member_deal_secrets(uuid[]),
+  private.deal_code_secrets(uuid[])
+  to authenticated, service_role;
+grant execute on function links.deal_exists(uuid) to anon, authenticated, service_role;

@@ -8,39 +8,37 @@ set check_function_bodies = false;
 create table public.follows (
     user_id uuid not null,
     merchant_id uuid not null,
-    created_at timestamp with time zone default now() not null
+    created_at timestamp with time zone default now() not null,
+    constraint follows_pkey primary key (user_id, merchant_id),
+    constraint follows_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade,
+    constraint follows_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade
 );
 
 comment on table public.follows is 'A member following a business. One row per pair (the primary key prevents duplicates); read and written only by the member.';
-
-alter table only public.follows
-    add constraint follows_pkey primary key (user_id, merchant_id);
 
 create table public.follow_periods (
     user_id uuid not null,
     merchant_id uuid not null,
     started_at timestamp with time zone not null,
     ended_at timestamp with time zone,
-    constraint follow_periods_check check (((ended_at is null) or (ended_at >= started_at)))
+    constraint follow_periods_check check (((ended_at is null) or (ended_at >= started_at))),
+    constraint follow_periods_pkey primary key (user_id, merchant_id, started_at),
+    constraint follow_periods_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade
 );
 
 comment on table public.follow_periods is 'When a member followed a business: opened by a follow, closed (not deleted) by an unfollow or the business''s deletion. Decides which events are the member''s notifications. Kept by triggers on public.follows; a member reads only their own.';
-
-alter table only public.follow_periods
-    add constraint follow_periods_pkey primary key (user_id, merchant_id, started_at);
 
 create table public.business_updates (
     id uuid default gen_random_uuid() not null,
     merchant_id uuid not null,
     message text not null,
     created_at timestamp with time zone default now() not null,
-    constraint business_updates_message_check check (((length(btrim(message)) >= 1) and (length(btrim(message)) <= 280)))
+    constraint business_updates_message_check check (((length(btrim(message)) >= 1) and (length(btrim(message)) <= 280))),
+    constraint business_updates_pkey primary key (id),
+    constraint business_updates_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade
 );
 
 comment on table public.business_updates is 'Short news a business posts to its followers; each one fans out as a BUSINESS_UPDATE notification.';
-
-alter table only public.business_updates
-    add constraint business_updates_pkey primary key (id);
 
 create table public.notification_events (
     id uuid default gen_random_uuid() not null,
@@ -50,24 +48,22 @@ create table public.notification_events (
     data jsonb default '{}'::jsonb not null,
     created_at timestamp with time zone default now() not null,
     constraint notification_events_data_check check ((jsonb_typeof(data) = 'object'::text)),
-    constraint notification_events_type_check check ((type ~ '^[A-Z][A-Z_]{1,39}$'::text))
+    constraint notification_events_type_check check ((type ~ '^[A-Z][A-Z_]{1,39}$'::text)),
+    constraint notification_events_pkey primary key (id)
 );
 
 comment on table public.notification_events is 'One row per thing a business told its followers (NEW_DEAL, BUSINESS_UPDATE), written once by private.notify_followers in the event''s transaction. Members read it through private.member_notifications (their follow periods), never directly.';
 
-alter table only public.notification_events
-    add constraint notification_events_pkey primary key (id);
-
 create table public.notification_reads (
     user_id uuid not null,
     event_id uuid not null,
-    read_at timestamp with time zone default now() not null
+    read_at timestamp with time zone default now() not null,
+    constraint notification_reads_pkey primary key (user_id, event_id),
+    constraint notification_reads_event_id_fkey foreign key (event_id) references public.notification_events(id) on delete cascade,
+    constraint notification_reads_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade
 );
 
 comment on table public.notification_reads is 'Which events a member marked read (an event''s "is_read" for that member). Written by private.mark_notification_read only.';
-
-alter table only public.notification_reads
-    add constraint notification_reads_pkey primary key (user_id, event_id);
 
 create table public.notifications (
     id uuid default gen_random_uuid() not null,
@@ -79,13 +75,12 @@ create table public.notifications (
     is_read boolean default false not null,
     created_at timestamp with time zone default now() not null,
     constraint notifications_data_check check ((jsonb_typeof(data) = 'object'::text)),
-    constraint notifications_type_check check ((type ~ '^[A-Z][A-Z_]{1,39}$'::text))
+    constraint notifications_type_check check ((type ~ '^[A-Z][A-Z_]{1,39}$'::text)),
+    constraint notifications_pkey primary key (id),
+    constraint notifications_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade
 );
 
 comment on table public.notifications is 'What a member was told: one row per follower per event, written only by the fan-out. A member reads and marks read only their own.';
-
-alter table only public.notifications
-    add constraint notifications_pkey primary key (id);
 
 create table public.push_subscriptions (
     id uuid default gen_random_uuid() not null,
@@ -96,41 +91,13 @@ create table public.push_subscriptions (
     created_at timestamp with time zone default now() not null,
     constraint push_subscriptions_auth_check check ((auth ~ '^[A-Za-z0-9_-]{22}$'::text)),
     constraint push_subscriptions_endpoint_check check (((endpoint ~ '^https://'::text) and (length(endpoint) <= 1024))),
-    constraint push_subscriptions_p256dh_check check ((p256dh ~ '^[A-Za-z0-9_-]{87}$'::text))
+    constraint push_subscriptions_p256dh_check check ((p256dh ~ '^[A-Za-z0-9_-]{87}$'::text)),
+    constraint push_subscriptions_endpoint_key unique (endpoint),
+    constraint push_subscriptions_pkey primary key (id),
+    constraint push_subscriptions_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade
 );
 
 comment on table public.push_subscriptions is 'One row per device a member turned push on for (endpoint + keys from PushManager.subscribe). A member sees, adds and removes only their own; the drainer (service_role) reads them and removes those the push service answers 404/410.';
-
-alter table only public.push_subscriptions
-    add constraint push_subscriptions_endpoint_key unique (endpoint);
-
-alter table only public.push_subscriptions
-    add constraint push_subscriptions_pkey primary key (id);
-
--- ---------------------------------------------------------------- foreign keys
-alter table only public.follows
-    add constraint follows_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade;
-
-alter table only public.follows
-    add constraint follows_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
-
-alter table only public.follow_periods
-    add constraint follow_periods_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
-
-alter table only public.business_updates
-    add constraint business_updates_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade;
-
-alter table only public.notification_reads
-    add constraint notification_reads_event_id_fkey foreign key (event_id) references public.notification_events(id) on delete cascade;
-
-alter table only public.notification_reads
-    add constraint notification_reads_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
-
-alter table only public.notifications
-    add constraint notifications_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
-
-alter table only public.push_subscriptions
-    add constraint push_subscriptions_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
 
 -- ---------------------------------------------------------------- indexes
 create index follows_merchant_id_created_at_idx on public.follows using btree (merchant_id, created_at);
@@ -472,36 +439,36 @@ create trigger push_subscriptions_limit before insert on public.push_subscriptio
 -- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
 -- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
 -- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
-revoke delete,insert,select,update on table public.follows from anon;
+revoke delete, insert, select, update on table public.follows from anon;
 revoke update on table public.follows from authenticated;
-revoke delete,insert,select,update on table public.follow_periods from anon;
-revoke delete,insert,select,update on table public.follow_periods from authenticated;
+revoke delete, insert, select, update on table public.follow_periods from anon, authenticated;
 grant select on table public.follow_periods to authenticated;
-revoke delete,insert,select,update on table public.business_updates from anon;
-revoke delete,update on table public.business_updates from authenticated;
-revoke delete,insert,select,update on table public.notification_events from anon;
-revoke delete,insert,select,update on table public.notification_events from authenticated;
-revoke delete,insert,select,update on table public.notification_reads from anon;
-revoke delete,insert,select,update on table public.notification_reads from authenticated;
+revoke delete, insert, select, update on table public.business_updates from anon;
+revoke delete, update on table public.business_updates from authenticated;
+revoke delete, insert, select, update on table public.notification_events from anon, authenticated;
+revoke delete, insert, select, update on table public.notification_reads from anon, authenticated;
 grant select on table public.notification_reads to authenticated;
-revoke delete,insert,select,update on table public.notifications from anon;
-revoke delete,insert,update on table public.notifications from authenticated;
-grant update(is_read) on table public.notifications to authenticated;
-revoke delete,insert,select,update on table public.push_subscriptions from anon;
+revoke delete, insert, select, update on table public.notifications from anon;
+revoke delete, insert, update on table public.notifications from authenticated;
+grant update (is_read) on table public.notifications to authenticated;
+revoke delete, insert, select, update on table public.push_subscriptions from anon;
 revoke update on table public.push_subscriptions from authenticated;
 
-revoke execute on function private.on_follow_changed() from public;
-revoke execute on function private.notify_followers(uuid,text,uuid,jsonb) from public;
+revoke execute on function
+  private.on_follow_changed(),
+  private.notify_followers(uuid,text,uuid,jsonb),
+  private.guard_business_update_rate(),
+  private.on_business_update_posted(),
+  private.member_notifications(integer),
+  private.mark_notification_read(uuid),
+  private.on_notification_event_read(),
+  private.on_notification_read(),
+  private.save_push_subscription(text,text,text),
+  private.guard_push_subscription_count()
+  from public;
 grant execute on function private.notify_followers(uuid,text,uuid,jsonb) to service_role;
-revoke execute on function private.guard_business_update_rate() from public;
-revoke execute on function private.on_business_update_posted() from public;
-revoke execute on function private.member_notifications(integer) from public;
-grant execute on function private.member_notifications(integer) to authenticated;
-grant execute on function private.member_notifications(integer) to service_role;
-revoke execute on function private.mark_notification_read(uuid) from public;
-grant execute on function private.mark_notification_read(uuid) to authenticated;
-revoke execute on function private.on_notification_event_read() from public;
-revoke execute on function private.on_notification_read() from public;
-revoke execute on function private.save_push_subscription(text,text,text) from public;
-grant execute on function private.save_push_subscription(text,text,text) to authenticated;
-revoke execute on function private.guard_push_subscription_count() from public;
+grant execute on function private.member_notifications(integer) to authenticated, service_role;
+grant execute on function
+  private.mark_notification_read(uuid),
+  private.save_push_subscription(text,text,text)
+  to authenticated;

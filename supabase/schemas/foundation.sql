@@ -5,8 +5,8 @@
 --
 -- How these files work (decision 186): they declare the database as it is now. A change is made here, in the
 -- feature's file, and `npm run db:diff -- <name>` writes the migration; scripts/schema-files.test.ts fails while the
--- two differ. Each file: tables (with their comments and constraints), foreign keys, indexes, row-level security
--- and policies, functions, triggers, then privileges. Privileges are written as changes to what an object gets when
+-- two differ. Each file: tables (with their keys, constraints and comments), indexes, row-level security and
+-- policies, functions, triggers, then privileges. Privileges are written as changes to what an object gets when
 -- it is made (the default privileges below and Supabase's), so the same text is right locally and hosted.
 -- Function bodies are checked when they run, not when they are made (`set check_function_bodies = false`): a body
 -- may read a table of a later file. A policy, a trigger, a column type or a default may not.
@@ -50,13 +50,11 @@ comment on schema reporting is 'Aggregates the public may read (charity totals);
 -- ---------------------------------------------------------------- tables
 create table private.app_settings (
     key text not null,
-    value text not null
+    value text not null,
+    constraint app_settings_pkey primary key (key)
 );
 
 comment on table private.app_settings is 'Deployment settings the database needs, e.g. the designated admin email (ADMIN_EMAIL).';
-
-alter table only private.app_settings
-    add constraint app_settings_pkey primary key (key);
 
 -- ---------------------------------------------------------------- functions
 create function private.touch_updated_at() returns trigger
@@ -104,26 +102,23 @@ comment on function private.user_role() is 'Role of the signed-in user, for poli
 -- ---------------------------------------------------------------- privileges
 -- Visitors may reach links and reporting (functions that say no more than a visitor may know); private only the
 -- signed-in and the server. Each function there still grants execute by name.
-grant usage on schema links to anon;
-grant usage on schema links to authenticated;
-grant usage on schema links to service_role;
-grant usage on schema private to authenticated;
-grant usage on schema private to service_role;
-grant usage on schema reporting to anon;
-grant usage on schema reporting to authenticated;
-grant usage on schema reporting to service_role;
+grant usage on schema links to anon, authenticated, service_role;
+grant usage on schema private to authenticated, service_role;
+grant usage on schema reporting to anon, authenticated, service_role;
 
 -- ---------------------------------------------------------------- grants
 -- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
 -- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
 -- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
-grant delete,insert,select,update on table private.app_settings to service_role;
+grant delete, insert, select, update on table private.app_settings to service_role;
 
-revoke execute on function private.touch_updated_at() from public;
-revoke execute on function private.refuse_edit() from public;
-revoke execute on function private.is_admin() from public;
-grant execute on function private.is_admin() to authenticated;
-grant execute on function private.is_admin() to service_role;
-revoke execute on function private.user_role() from public;
-grant execute on function private.user_role() to authenticated;
-grant execute on function private.user_role() to service_role;
+revoke execute on function
+  private.touch_updated_at(),
+  private.refuse_edit(),
+  private.is_admin(),
+  private.user_role()
+  from public;
+grant execute on function
+  private.is_admin(),
+  private.user_role()
+  to authenticated, service_role;

@@ -164,21 +164,19 @@ comment on function private.admin_platform_months(p_months integer) is 'The desi
 -- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
 -- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
 -- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
-revoke execute on function private.insight_days(integer) from public;
-grant execute on function private.insight_days(integer) to authenticated;
-grant execute on function private.insight_days(integer) to service_role;
-revoke execute on function private.merchant_redemption_days(uuid,integer) from public;
-grant execute on function private.merchant_redemption_days(uuid,integer) to authenticated;
-grant execute on function private.merchant_redemption_days(uuid,integer) to service_role;
-revoke execute on function private.merchant_point_days(uuid,integer) from public;
-grant execute on function private.merchant_point_days(uuid,integer) to authenticated;
-grant execute on function private.merchant_point_days(uuid,integer) to service_role;
-revoke execute on function private.my_follower_days(integer) from public;
-grant execute on function private.my_follower_days(integer) to authenticated;
-grant execute on function private.my_follower_days(integer) to service_role;
-revoke execute on function private.admin_metrics() from public;
-grant execute on function private.admin_metrics() to authenticated;
-grant execute on function private.admin_metrics() to service_role;
-revoke execute on function private.admin_platform_months(integer) from public;
-grant execute on function private.admin_platform_months(integer) to authenticated;
-grant execute on function private.admin_platform_months(integer) to service_role;
+revoke execute on function
+  private.insight_days(integer),
+  private.merchant_redemption_days(uuid,integer),
+  private.merchant_point_days(uuid,integer),
+  private.my_follower_days(integer),
+  private.admin_metrics(),
+  private.admin_platform_months(integer)
+  from public;
+grant execute on function
+  private.insight_days(integer),
+  private.merchant_redemption_days(uuid,integer),
+  private.merchant_point_days(uuid,integer),
+  private.my_follower_days(integer),
+  private.admin_metrics(),
+  private.admin_platform_months(integer)
+  to authenticated, service_role;

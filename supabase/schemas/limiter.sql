@@ -12,15 +12,13 @@ create table private.limiter_hits (
     expires_at timestamp with time zone not null,
     constraint limiter_hits_bucket_check check (((length(bucket) >= 1) and (length(bucket) <= 200))),
     constraint limiter_hits_hits_check check ((hits >= 0)),
-    constraint limiter_hits_pending_check check ((pending >= 0))
+    constraint limiter_hits_pending_check check ((pending >= 0)),
+    constraint limiter_hits_pkey primary key (bucket, window_start)
 );
 
 comment on table private.limiter_hits is 'The limiter (decision 168): hits counted per bucket (e.g. "counter-guess:<business>:<device>") in fixed windows aligned on the epoch; pending = attempts taken but not yet settled (a guess being checked). Written only by the private.limiter_* functions; rows past expires_at are removed a few at a time by every take.';
 
 comment on column private.limiter_hits.pending is 'Attempts being checked right now (taken with p_pending): they hold a place under the limit until settled as counted or not. One left by a crash is freed when its window ends.';
-
-alter table only private.limiter_hits
-    add constraint limiter_hits_pkey primary key (bucket, window_start);
 
 -- ---------------------------------------------------------------- indexes
 create index limiter_hits_expires_at_idx on private.limiter_hits using btree (expires_at);
@@ -152,13 +150,17 @@ comment on function private.limiter_clear(p_buckets text[], p_prefixes text[]) i
 -- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
 -- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
 -- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
-grant delete,insert,select,update on table private.limiter_hits to service_role;
+grant delete, insert, select, update on table private.limiter_hits to service_role;
 
-revoke execute on function private.limiter_take(text[],integer[],integer[],boolean) from public;
-grant execute on function private.limiter_take(text[],integer[],integer[],boolean) to service_role;
-revoke execute on function private.limiter_settle(text[],timestamp with time zone[],boolean) from public;
-grant execute on function private.limiter_settle(text[],timestamp with time zone[],boolean) to service_role;
-revoke execute on function private.limiter_give_back(text[],timestamp with time zone[]) from public;
-grant execute on function private.limiter_give_back(text[],timestamp with time zone[]) to service_role;
-revoke execute on function private.limiter_clear(text[],text[]) from public;
-grant execute on function private.limiter_clear(text[],text[]) to service_role;
+revoke execute on function
+  private.limiter_take(text[],integer[],integer[],boolean),
+  private.limiter_settle(text[],timestamp with time zone[],boolean),
+  private.limiter_give_back(text[],timestamp with time zone[]),
+  private.limiter_clear(text[],text[])
+  from public;
+grant execute on function
+  private.limiter_take(text[],integer[],integer[],boolean),
+  private.limiter_settle(text[],timestamp with time zone[],boolean),
+  private.limiter_give_back(text[],timestamp with time zone[]),
+  private.limiter_clear(text[],text[])
+  to service_role;

@@ -23,18 +23,14 @@ create table private.mail_outbox (
     constraint mail_outbox_kind_check check ((kind ~ '^[a-z_]{1,40}$'::text)),
     constraint mail_outbox_status_check check ((status = any (array['pending'::text, 'sending'::text, 'sent'::text, 'failed'::text]))),
     constraint mail_outbox_subject_check check (((length(subject) >= 1) and (length(subject) <= 200))),
-    constraint mail_outbox_to_address_check check ((to_address ~ '^[^@\s]+@[^@\s]+$'::text))
+    constraint mail_outbox_to_address_check check ((to_address ~ '^[^@\s]+@[^@\s]+$'::text)),
+    constraint mail_outbox_idempotency_key_key unique (idempotency_key),
+    constraint mail_outbox_pkey primary key (id)
 );
 
 comment on table private.mail_outbox is 'Mail waiting to be sent, written in the same transaction as its cause; the drainer claims rows (for update skip locked), sends each under its idempotency key, marks it sent. Never exposed to clients.';
 
 comment on column private.mail_outbox.status is 'pending: waiting (next_attempt_at); sending: claimed by a drainer at claimed_at (reclaimed after a lease); sent; failed: gave up.';
-
-alter table only private.mail_outbox
-    add constraint mail_outbox_idempotency_key_key unique (idempotency_key);
-
-alter table only private.mail_outbox
-    add constraint mail_outbox_pkey primary key (id);
 
 create table private.mail_requests (
     id bigint not null,
@@ -42,7 +38,8 @@ create table private.mail_requests (
     email text not null,
     ip text not null,
     created_at timestamp with time zone default now() not null,
-    constraint mail_requests_kind_check check ((kind = any (array['password_reset'::text, 'verify_email'::text])))
+    constraint mail_requests_kind_check check ((kind = any (array['password_reset'::text, 'verify_email'::text]))),
+    constraint mail_requests_pkey primary key (id)
 );
 
 alter table private.mail_requests alter column id add generated always as identity (
@@ -56,9 +53,6 @@ alter table private.mail_requests alter column id add generated always as identi
 
 comment on table private.mail_requests is 'Account-mail requests (any address, known or not), for rate limits per client address and per account.';
 
-alter table only private.mail_requests
-    add constraint mail_requests_pkey primary key (id);
-
 create table private.push_jobs (
     id uuid default gen_random_uuid() not null,
     merchant_id uuid not null,
@@ -71,13 +65,11 @@ create table private.push_jobs (
     created_at timestamp with time zone default now() not null,
     done_at timestamp with time zone,
     constraint push_jobs_status_check check ((status = any (array['pending'::text, 'done'::text]))),
-    constraint push_jobs_type_check check ((type = any (array['NEW_DEAL'::text, 'BUSINESS_UPDATE'::text])))
+    constraint push_jobs_type_check check ((type = any (array['NEW_DEAL'::text, 'BUSINESS_UPDATE'::text]))),
+    constraint push_jobs_pkey primary key (id)
 );
 
 comment on table private.push_jobs is 'One row per event that reaches followers by push, written in the event''s transaction; expanded into push_deliveries in batches by the drainer (cursor columns), never inside the merchant''s request. Never exposed to clients.';
-
-alter table only private.push_jobs
-    add constraint push_jobs_pkey primary key (id);
 
 create table private.push_deliveries (
     id bigint not null,
@@ -88,7 +80,11 @@ create table private.push_deliveries (
     next_attempt_at timestamp with time zone default now() not null,
     claimed_at timestamp with time zone,
     last_error text,
-    constraint push_deliveries_status_check check ((status = any (array['pending'::text, 'sending'::text, 'failed'::text])))
+    constraint push_deliveries_status_check check ((status = any (array['pending'::text, 'sending'::text, 'failed'::text]))),
+    constraint push_deliveries_job_id_subscription_id_key unique (job_id, subscription_id),
+    constraint push_deliveries_pkey primary key (id),
+    constraint push_deliveries_job_id_fkey foreign key (job_id) references private.push_jobs(id) on delete cascade,
+    constraint push_deliveries_subscription_id_fkey foreign key (subscription_id) references public.push_subscriptions(id) on delete cascade
 );
 
 alter table private.push_deliveries alter column id add generated always as identity (
@@ -101,19 +97,6 @@ alter table private.push_deliveries alter column id add generated always as iden
 );
 
 comment on table private.push_deliveries is 'One push message to one device, waiting to be sent: claimed with for update skip locked and a lease, deleted once the push service accepted it, retried with backoff on 429/5xx, failed after the attempt limit. Never exposed to clients.';
-
-alter table only private.push_deliveries
-    add constraint push_deliveries_job_id_subscription_id_key unique (job_id, subscription_id);
-
-alter table only private.push_deliveries
-    add constraint push_deliveries_pkey primary key (id);
-
--- ---------------------------------------------------------------- foreign keys
-alter table only private.push_deliveries
-    add constraint push_deliveries_job_id_fkey foreign key (job_id) references private.push_jobs(id) on delete cascade;
-
-alter table only private.push_deliveries
-    add constraint push_deliveries_subscription_id_fkey foreign key (subscription_id) references public.push_subscriptions(id) on delete cascade;
 
 -- ---------------------------------------------------------------- indexes
 create index mail_outbox_due_idx on private.mail_outbox using btree (next_attempt_at) where (status = any (array['pending'::text, 'sending'::text]));
@@ -215,13 +198,14 @@ comment on function private.expand_push_job(p_job_id uuid, p_limit integer) is '
 -- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
 -- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
 -- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
-grant delete,insert,select,update on table private.mail_outbox to service_role;
-grant delete,insert,select,update on table private.mail_requests to service_role;
-grant delete,insert,select,update on table private.push_jobs to service_role;
-grant delete,insert,select,update on table private.push_deliveries to service_role;
+grant delete, insert, select, update on table private.mail_outbox to service_role;
+grant delete, insert, select, update on table private.mail_requests to service_role;
+grant delete, insert, select, update on table private.push_jobs to service_role;
+grant delete, insert, select, update on table private.push_deliveries to service_role;
 
-revoke execute on function private.enqueue_mail(text,text,text,text,text) from public;
-grant execute on function private.enqueue_mail(text,text,text,text,text) to authenticated;
-grant execute on function private.enqueue_mail(text,text,text,text,text) to service_role;
-revoke execute on function private.expand_push_job(uuid,integer) from public;
+revoke execute on function
+  private.enqueue_mail(text,text,text,text,text),
+  private.expand_push_job(uuid,integer)
+  from public;
+grant execute on function private.enqueue_mail(text,text,text,text,text) to authenticated, service_role;
 grant execute on function private.expand_push_job(uuid,integer) to service_role;

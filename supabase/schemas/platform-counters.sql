@@ -10,13 +10,11 @@ create table private.platform_counters (
     shard smallint not null,
     value bigint default 0 not null,
     constraint platform_counters_metric_check check ((metric = any (array['total_users'::text, 'active_merchants'::text, 'total_volume_cents'::text, 'points_outstanding'::text]))),
-    constraint platform_counters_shard_check check (((shard >= 0) and (shard <= 15)))
+    constraint platform_counters_shard_check check (((shard >= 0) and (shard <= 15))),
+    constraint platform_counters_pkey primary key (metric, shard)
 );
 
 comment on table private.platform_counters is 'Running totals behind the admin metrics; the sum over shards is the value.';
-
-alter table only private.platform_counters
-    add constraint platform_counters_pkey primary key (metric, shard);
 
 -- ---------------------------------------------------------------- functions
 create function private.bump_platform_counter(counter_metric text, delta_value bigint) returns void
@@ -46,10 +44,12 @@ $$;
 -- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
 -- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
 -- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
-grant delete,insert,select,update on table private.platform_counters to service_role;
+grant delete, insert, select, update on table private.platform_counters to service_role;
 
-revoke execute on function private.bump_platform_counter(text,bigint) from public;
-revoke execute on function private.recount_platform_counters() from public;
+revoke execute on function
+  private.bump_platform_counter(text,bigint),
+  private.recount_platform_counters()
+  from public;
 grant execute on function private.recount_platform_counters() to service_role;
 
 -- The admin metrics' running totals start at zero (private.recount_platform_counters() on an empty database).

@@ -9,13 +9,13 @@ create table public.point_balances (
     merchant_id uuid not null,
     points integer default 0 not null,
     updated_at timestamp with time zone default now() not null,
-    constraint point_balances_points_check check ((points >= 0))
+    constraint point_balances_points_check check ((points >= 0)),
+    constraint point_balances_pkey primary key (member_id, merchant_id),
+    constraint point_balances_member_id_fkey foreign key (member_id) references public.profiles(id) on delete cascade,
+    constraint point_balances_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade
 );
 
 comment on table public.point_balances is 'A member''s points at one business: the sum of their ledger entries there, kept by a trigger. The check makes any overdraw fail, whatever the concurrency.';
-
-alter table only public.point_balances
-    add constraint point_balances_pkey primary key (member_id, merchant_id);
 
 create table public.point_ledger (
     id bigint not null,
@@ -31,7 +31,11 @@ create table public.point_ledger (
     constraint point_ledger_purchase_amount_cents_check check ((purchase_amount_cents > 0)),
     constraint point_ledger_purchase_on_accruals check (((kind = 'accrual'::text) = (purchase_amount_cents is not null))),
     constraint point_ledger_reversal_target check (((kind = 'reversal'::text) = (reverses_id is not null))),
-    constraint point_ledger_sign check ((((kind = 'accrual'::text) and (points > 0)) or ((kind = 'redemption'::text) and (points < 0)) or ((kind = 'reversal'::text) and (points <> 0))))
+    constraint point_ledger_sign check ((((kind = 'accrual'::text) and (points > 0)) or ((kind = 'redemption'::text) and (points < 0)) or ((kind = 'reversal'::text) and (points <> 0)))),
+    constraint point_ledger_pkey primary key (id),
+    constraint point_ledger_acted_by_fkey foreign key (acted_by) references public.profiles(id) on delete set null,
+    constraint point_ledger_member_id_fkey foreign key (member_id) references public.profiles(id) on delete set null,
+    constraint point_ledger_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete set null
 );
 
 alter table public.point_ledger alter column id add generated always as identity (
@@ -47,25 +51,8 @@ comment on table public.point_ledger is 'Every points movement, append-only. 1 p
 
 comment on column public.point_ledger.acted_by is 'Who recorded the entry at the counter (owner or staff member); a reversal is the undo, by whoever undid it.';
 
-alter table only public.point_ledger
-    add constraint point_ledger_pkey primary key (id);
-
 -- ---------------------------------------------------------------- foreign keys
-alter table only public.point_balances
-    add constraint point_balances_member_id_fkey foreign key (member_id) references public.profiles(id) on delete cascade;
-
-alter table only public.point_balances
-    add constraint point_balances_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade;
-
-alter table only public.point_ledger
-    add constraint point_ledger_acted_by_fkey foreign key (acted_by) references public.profiles(id) on delete set null;
-
-alter table only public.point_ledger
-    add constraint point_ledger_member_id_fkey foreign key (member_id) references public.profiles(id) on delete set null;
-
-alter table only public.point_ledger
-    add constraint point_ledger_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete set null;
-
+-- A reversal names the entry it reverses: a key into the table itself, added once the table is there.
 alter table only public.point_ledger
     add constraint point_ledger_reverses_id_fkey foreign key (reverses_id) references public.point_ledger(id);
 
@@ -255,19 +242,20 @@ create trigger point_ledger_sum_update after update on public.point_ledger refer
 -- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
 -- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
 -- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
-revoke delete,insert,select,update on table public.point_balances from anon;
-revoke delete,insert,update on table public.point_balances from authenticated;
-revoke delete,insert,select,update on table public.point_ledger from anon;
-revoke delete,insert,update on table public.point_ledger from authenticated;
+revoke delete, insert, select, update on table public.point_balances from anon;
+revoke delete, insert, update on table public.point_balances from authenticated;
+revoke delete, insert, select, update on table public.point_ledger from anon;
+revoke delete, insert, update on table public.point_ledger from authenticated;
 
-revoke execute on function private.apply_point_entry() from public;
-revoke execute on function private.sum_point_ledger() from public;
-revoke execute on function private.earn_points(integer,integer) from public;
-grant execute on function private.earn_points(integer,integer) to authenticated;
-grant execute on function private.earn_points(integer,integer) to service_role;
-revoke execute on function private.redeem_points(integer,integer) from public;
-grant execute on function private.redeem_points(integer,integer) to authenticated;
-grant execute on function private.redeem_points(integer,integer) to service_role;
-revoke execute on function private.reverse_point_entry(bigint) from public;
-grant execute on function private.reverse_point_entry(bigint) to authenticated;
-grant execute on function private.reverse_point_entry(bigint) to service_role;
+revoke execute on function
+  private.apply_point_entry(),
+  private.sum_point_ledger(),
+  private.earn_points(integer,integer),
+  private.redeem_points(integer,integer),
+  private.reverse_point_entry(bigint)
+  from public;
+grant execute on function
+  private.earn_points(integer,integer),
+  private.redeem_points(integer,integer),
+  private.reverse_point_entry(bigint)
+  to authenticated, service_role;

@@ -7,17 +7,12 @@ set check_function_bodies = false;
 create table private.city_live_changes (
     city_id uuid not null,
     sent_at timestamp with time zone not null,
-    pending boolean default false not null
+    pending boolean default false not null,
+    constraint city_live_changes_pkey primary key (city_id),
+    constraint city_live_changes_city_id_fkey foreign key (city_id) references public.cities(id) on delete cascade
 );
 
 comment on table private.city_live_changes is 'Per city: when the last deal_changed was sent on city:<id> and whether changes have waited since (decision 180). Written only by the triggers'' security-definer functions and the flush.';
-
-alter table only private.city_live_changes
-    add constraint city_live_changes_pkey primary key (city_id);
-
--- ---------------------------------------------------------------- foreign keys
-alter table only private.city_live_changes
-    add constraint city_live_changes_city_id_fkey foreign key (city_id) references public.cities(id) on delete cascade;
 
 -- ---------------------------------------------------------------- row-level security
 alter table private.city_live_changes enable row level security;
@@ -79,8 +74,10 @@ comment on function private.flush_city_changes() is 'Sends one deal_changed (cha
 -- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
 revoke all on table private.city_live_changes from public;
 
-revoke execute on function private.publish_city_change(uuid,jsonb) from public;
-revoke execute on function private.flush_city_changes() from public;
+revoke execute on function
+  private.publish_city_change(uuid,jsonb),
+  private.flush_city_changes()
+  from public;
 grant execute on function private.flush_city_changes() to service_role;
 
 -- merchant:<id> carries "this business told its followers something" ({id, type, merchantId}): ids only,

@@ -22,7 +22,13 @@ create table public.business_reviews (
     constraint business_reviews_author_name_check check ((char_length(author_name) <= 60)),
     constraint business_reviews_comment_check check (((char_length(comment) >= 1) and (char_length(comment) <= 500))),
     constraint business_reviews_rating_check check (((rating >= 1) and (rating <= 5))),
-    constraint business_reviews_reply_check check (((char_length(reply) >= 1) and (char_length(reply) <= 500)))
+    constraint business_reviews_reply_check check (((char_length(reply) >= 1) and (char_length(reply) <= 500))),
+    constraint business_reviews_pkey primary key (id),
+    constraint business_reviews_redemption_id_key unique (redemption_id),
+    constraint business_reviews_hidden_by_fkey foreign key (hidden_by) references public.profiles(id) on delete set null,
+    constraint business_reviews_member_id_fkey foreign key (member_id) references public.profiles(id) on delete cascade,
+    constraint business_reviews_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade,
+    constraint business_reviews_redemption_id_fkey foreign key (redemption_id) references public.deal_redemptions(id) on delete cascade
 );
 
 alter table public.business_reviews alter column id add generated always as identity (
@@ -36,24 +42,17 @@ alter table public.business_reviews alter column id add generated always as iden
 
 comment on table public.business_reviews is 'A member''s rating (1-5) of a business with an optional plain-text comment, one per verified redemption, editable for 7 days; the owner''s one reply; hidden by the admin (decision 183).';
 
-alter table only public.business_reviews
-    add constraint business_reviews_pkey primary key (id);
-
-alter table only public.business_reviews
-    add constraint business_reviews_redemption_id_key unique (redemption_id);
-
 create table public.business_review_summaries (
     merchant_id uuid not null,
     review_count integer default 0 not null,
     rating_sum integer default 0 not null,
     constraint business_review_summaries_rating_sum_check check ((rating_sum >= 0)),
-    constraint business_review_summaries_review_count_check check ((review_count >= 0))
+    constraint business_review_summaries_review_count_check check ((review_count >= 0)),
+    constraint business_review_summaries_pkey primary key (merchant_id),
+    constraint business_review_summaries_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade
 );
 
 comment on table public.business_review_summaries is 'Count and sum of the shown (not hidden) ratings of a business, kept by a trigger on business_reviews: the deal list reads one row per business.';
-
-alter table only public.business_review_summaries
-    add constraint business_review_summaries_pkey primary key (merchant_id);
 
 create table public.review_reports (
     review_id bigint not null,
@@ -61,13 +60,13 @@ create table public.review_reports (
     reason text,
     created_at timestamp with time zone default now() not null,
     resolved_at timestamp with time zone,
-    constraint review_reports_reason_check check (((char_length(reason) >= 1) and (char_length(reason) <= 300)))
+    constraint review_reports_reason_check check (((char_length(reason) >= 1) and (char_length(reason) <= 300))),
+    constraint review_reports_pkey primary key (review_id, reporter_id),
+    constraint review_reports_reporter_id_fkey foreign key (reporter_id) references public.profiles(id) on delete cascade,
+    constraint review_reports_review_id_fkey foreign key (review_id) references public.business_reviews(id) on delete cascade
 );
 
 comment on table public.review_reports is 'One report per signed-in user per review; the admin''s queue reads the open ones (decision 183).';
-
-alter table only public.review_reports
-    add constraint review_reports_pkey primary key (review_id, reporter_id);
 
 create table public.offer_reports (
     id bigint not null,
@@ -77,7 +76,12 @@ create table public.offer_reports (
     deal_title text not null,
     note text,
     created_at timestamp with time zone default now() not null,
-    constraint offer_reports_note_check check (((char_length(note) >= 1) and (char_length(note) <= 500)))
+    constraint offer_reports_note_check check (((char_length(note) >= 1) and (char_length(note) <= 500))),
+    constraint offer_reports_pkey primary key (id),
+    constraint offer_reports_redemption_id_key unique (redemption_id),
+    constraint offer_reports_member_id_fkey foreign key (member_id) references public.profiles(id) on delete cascade,
+    constraint offer_reports_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade,
+    constraint offer_reports_redemption_id_fkey foreign key (redemption_id) references public.deal_redemptions(id) on delete cascade
 );
 
 alter table public.offer_reports alter column id add generated always as identity (
@@ -90,43 +94,6 @@ alter table public.offer_reports alter column id add generated always as identit
 );
 
 comment on table public.offer_reports is 'A member''s "offer not honoured" about a visit in the last 24 hours: read by the member, the business''s owner and the admin (decision 183).';
-
-alter table only public.offer_reports
-    add constraint offer_reports_pkey primary key (id);
-
-alter table only public.offer_reports
-    add constraint offer_reports_redemption_id_key unique (redemption_id);
-
--- ---------------------------------------------------------------- foreign keys
-alter table only public.business_reviews
-    add constraint business_reviews_hidden_by_fkey foreign key (hidden_by) references public.profiles(id) on delete set null;
-
-alter table only public.business_reviews
-    add constraint business_reviews_member_id_fkey foreign key (member_id) references public.profiles(id) on delete cascade;
-
-alter table only public.business_reviews
-    add constraint business_reviews_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade;
-
-alter table only public.business_reviews
-    add constraint business_reviews_redemption_id_fkey foreign key (redemption_id) references public.deal_redemptions(id) on delete cascade;
-
-alter table only public.business_review_summaries
-    add constraint business_review_summaries_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade;
-
-alter table only public.review_reports
-    add constraint review_reports_reporter_id_fkey foreign key (reporter_id) references public.profiles(id) on delete cascade;
-
-alter table only public.review_reports
-    add constraint review_reports_review_id_fkey foreign key (review_id) references public.business_reviews(id) on delete cascade;
-
-alter table only public.offer_reports
-    add constraint offer_reports_member_id_fkey foreign key (member_id) references public.profiles(id) on delete cascade;
-
-alter table only public.offer_reports
-    add constraint offer_reports_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade;
-
-alter table only public.offer_reports
-    add constraint offer_reports_redemption_id_fkey foreign key (redemption_id) references public.deal_redemptions(id) on delete cascade;
 
 -- ---------------------------------------------------------------- foreign keys of earlier files
 -- These tables were made before the table they reference, in an earlier file; their links are added here.
@@ -431,41 +398,33 @@ create trigger business_reviews_summary after insert or delete or update of rati
 -- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
 -- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
 -- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
-revoke delete,insert,select,update on table public.business_reviews from anon;
-revoke delete,insert,select,update on table public.business_reviews from authenticated;
+revoke delete, insert, select, update on table public.business_reviews from anon, authenticated;
 grant select on table public.business_reviews to authenticated;
-revoke delete,insert,select,update on table public.business_review_summaries from anon;
-revoke delete,insert,select,update on table public.business_review_summaries from authenticated;
+revoke delete, insert, select, update on table public.business_review_summaries from anon, authenticated;
 grant select on table public.business_review_summaries to authenticated;
-revoke delete,insert,select,update on table public.review_reports from anon;
-revoke delete,insert,select,update on table public.review_reports from authenticated;
+revoke delete, insert, select, update on table public.review_reports from anon, authenticated;
 grant select on table public.review_reports to authenticated;
-revoke delete,insert,select,update on table public.offer_reports from anon;
-revoke delete,insert,select,update on table public.offer_reports from authenticated;
+revoke delete, insert, select, update on table public.offer_reports from anon, authenticated;
 grant select on table public.offer_reports to authenticated;
 
-revoke execute on function private.review_rights(uuid) from public;
-grant execute on function private.review_rights(uuid) to authenticated;
-grant execute on function private.review_rights(uuid) to service_role;
-revoke execute on function private.review_text(text,integer,text) from public;
-grant execute on function private.review_text(text,integer,text) to authenticated;
-grant execute on function private.review_text(text,integer,text) to service_role;
-revoke execute on function private.rate_business(uuid,integer,text) from public;
-grant execute on function private.rate_business(uuid,integer,text) to authenticated;
-grant execute on function private.rate_business(uuid,integer,text) to service_role;
-revoke execute on function private.edit_review(bigint,integer,text) from public;
-grant execute on function private.edit_review(bigint,integer,text) to authenticated;
-grant execute on function private.edit_review(bigint,integer,text) to service_role;
-revoke execute on function private.reply_to_review(bigint,text) from public;
-grant execute on function private.reply_to_review(bigint,text) to authenticated;
-grant execute on function private.reply_to_review(bigint,text) to service_role;
-revoke execute on function private.report_review(bigint,text) from public;
-grant execute on function private.report_review(bigint,text) to authenticated;
-grant execute on function private.report_review(bigint,text) to service_role;
-revoke execute on function private.moderate_review(bigint,boolean,text) from public;
-grant execute on function private.moderate_review(bigint,boolean,text) to authenticated;
-grant execute on function private.moderate_review(bigint,boolean,text) to service_role;
-revoke execute on function private.keep_review_summary() from public;
-revoke execute on function private.report_offer_not_honoured(uuid,text) from public;
-grant execute on function private.report_offer_not_honoured(uuid,text) to authenticated;
-grant execute on function private.report_offer_not_honoured(uuid,text) to service_role;
+revoke execute on function
+  private.review_rights(uuid),
+  private.review_text(text,integer,text),
+  private.rate_business(uuid,integer,text),
+  private.edit_review(bigint,integer,text),
+  private.reply_to_review(bigint,text),
+  private.report_review(bigint,text),
+  private.moderate_review(bigint,boolean,text),
+  private.keep_review_summary(),
+  private.report_offer_not_honoured(uuid,text)
+  from public;
+grant execute on function
+  private.review_rights(uuid),
+  private.review_text(text,integer,text),
+  private.rate_business(uuid,integer,text),
+  private.edit_review(bigint,integer,text),
+  private.reply_to_review(bigint,text),
+  private.report_review(bigint,text),
+  private.moderate_review(bigint,boolean,text),
+  private.report_offer_not_honoured(uuid,text)
+  to authenticated, service_role;

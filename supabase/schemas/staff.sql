@@ -13,16 +13,14 @@ create table public.merchant_staff (
     created_at timestamp with time zone default now() not null,
     accepted_at timestamp with time zone,
     removed_at timestamp with time zone,
-    constraint merchant_staff_name_check check (((length(name) between 1 and 100) and (name = trim(both from name))))
+    constraint merchant_staff_name_check check (((length(name) between 1 and 100) and (name = trim(both from name)))),
+    constraint merchant_staff_pkey primary key (id),
+    constraint merchant_staff_user_id_key unique (user_id),
+    constraint merchant_staff_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade,
+    constraint merchant_staff_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade
 );
 
 comment on table public.merchant_staff is 'A staff member of one business (decision 166): a profile with role STAFF who may use that business''s counter and nothing else. accepted_at: the invite was accepted (password and PIN set); removed_at: the owner removed them (the row stays so the activity list keeps their name; sessions and credentials are gone). Written only by the private staff functions.';
-
-alter table only public.merchant_staff
-    add constraint merchant_staff_pkey primary key (id);
-
-alter table only public.merchant_staff
-    add constraint merchant_staff_user_id_key unique (user_id);
 
 create table private.staff_secrets (
     staff_id uuid not null,
@@ -31,26 +29,13 @@ create table private.staff_secrets (
     pin_hash text,
     pin_failures integer default 0 not null,
     pin_locked_until timestamp with time zone,
-    constraint staff_secrets_pin_failures_check check ((pin_failures >= 0))
+    constraint staff_secrets_pin_failures_check check ((pin_failures >= 0)),
+    constraint staff_secrets_invite_token_hash_key unique (invite_token_hash),
+    constraint staff_secrets_pkey primary key (staff_id),
+    constraint staff_secrets_staff_id_fkey foreign key (staff_id) references public.merchant_staff(id) on delete cascade
 );
 
 comment on table private.staff_secrets is 'Per staff member: the sha-256 of the single-use invite token (until accepted), the bcrypt hash of their 4-6 digit PIN, and the PIN''s wrong tries (5 lock it for 5 minutes, private.claim_pin_attempt). Never readable by users.';
-
-alter table only private.staff_secrets
-    add constraint staff_secrets_invite_token_hash_key unique (invite_token_hash);
-
-alter table only private.staff_secrets
-    add constraint staff_secrets_pkey primary key (staff_id);
-
--- ---------------------------------------------------------------- foreign keys
-alter table only public.merchant_staff
-    add constraint merchant_staff_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade;
-
-alter table only public.merchant_staff
-    add constraint merchant_staff_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
-
-alter table only private.staff_secrets
-    add constraint staff_secrets_staff_id_fkey foreign key (staff_id) references public.merchant_staff(id) on delete cascade;
 
 -- ---------------------------------------------------------------- indexes
 create index merchant_staff_merchant_id_idx on public.merchant_staff using btree (merchant_id, created_at);
@@ -178,24 +163,25 @@ comment on function private.pin_accepted(p_staff_id uuid) is 'A right PIN: the t
 -- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
 -- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
 -- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
-revoke delete,insert,select,update on table public.merchant_staff from anon;
-revoke delete,insert,select,update on table public.merchant_staff from authenticated;
+revoke delete, insert, select, update on table public.merchant_staff from anon, authenticated;
 grant select on table public.merchant_staff to authenticated;
-grant delete,insert,select,update on table private.staff_secrets to service_role;
+grant delete, insert, select, update on table private.staff_secrets to service_role;
 
-revoke execute on function private.staff_merchant_id() from public;
-grant execute on function private.staff_merchant_id() to authenticated;
-grant execute on function private.staff_merchant_id() to service_role;
-revoke execute on function private.invite_staff(text,text,text) from public;
-grant execute on function private.invite_staff(text,text,text) to authenticated;
-grant execute on function private.invite_staff(text,text,text) to service_role;
-revoke execute on function private.list_staff() from public;
-grant execute on function private.list_staff() to authenticated;
-grant execute on function private.list_staff() to service_role;
-revoke execute on function private.remove_staff(uuid) from public;
-grant execute on function private.remove_staff(uuid) to authenticated;
-grant execute on function private.remove_staff(uuid) to service_role;
-revoke execute on function private.claim_pin_attempt(uuid) from public;
-grant execute on function private.claim_pin_attempt(uuid) to service_role;
-revoke execute on function private.pin_accepted(uuid) from public;
-grant execute on function private.pin_accepted(uuid) to service_role;
+revoke execute on function
+  private.staff_merchant_id(),
+  private.invite_staff(text,text,text),
+  private.list_staff(),
+  private.remove_staff(uuid),
+  private.claim_pin_attempt(uuid),
+  private.pin_accepted(uuid)
+  from public;
+grant execute on function
+  private.staff_merchant_id(),
+  private.invite_staff(text,text,text),
+  private.list_staff(),
+  private.remove_staff(uuid)
+  to authenticated, service_role;
+grant execute on function
+  private.claim_pin_attempt(uuid),
+  private.pin_accepted(uuid)
+  to service_role;

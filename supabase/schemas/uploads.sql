@@ -7,17 +7,12 @@ create table private.uploads (
     user_id uuid not null,
     created_at timestamp with time zone default now() not null,
     attached_at timestamp with time zone,
-    constraint uploads_key_check check ((key ~ '^uploads/[0-9a-f-]{36}/[0-9a-f-]{36}$'::text))
+    constraint uploads_key_check check ((key ~ '^uploads/[0-9a-f-]{36}/[0-9a-f-]{36}$'::text)),
+    constraint uploads_pkey primary key (key),
+    constraint uploads_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade
 );
 
 comment on table private.uploads is 'One row per signed upload address issued (POST /api/objects/upload). attached_at: when a feature (the merchant logo) took the object; unattached rows older than a day are deleted with their object by the cleanup.';
-
-alter table only private.uploads
-    add constraint uploads_pkey primary key (key);
-
--- ---------------------------------------------------------------- foreign keys
-alter table only private.uploads
-    add constraint uploads_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade;
 
 -- ---------------------------------------------------------------- indexes
 create index uploads_unattached_idx on private.uploads using btree (created_at) where (attached_at is null);
@@ -28,7 +23,7 @@ create index uploads_user_created_idx on private.uploads using btree (user_id, c
 -- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
 -- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
 -- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
-grant delete,insert,select,update on table private.uploads to service_role;
+grant delete, insert, select, update on table private.uploads to service_role;
 
 -- Storage bucket for uploads (profile pictures, deal and business images), decision 077.
 -- Public bucket: the objects are images shown on public pages under unguessable keys, and the static
