@@ -2,10 +2,11 @@
 // schema files declare, comments, rows and privileges included, and what it cannot write is reported, not lost.
 // Here the "schema edit" is SQL applied to a second migrated database. PostgreSQL only: skipped without
 // TEST_DATABASE_URL.
-import { describe, expect, it } from 'vitest';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../local/admin-sql.ts';
 import { migrationBetween, nextVersion } from './db-diff.ts';
-import { buildFromMigrations, scratchDatabase } from './schema-files.ts';
+import { buildFromMigrations, scratchDatabase, withDatabase } from './schema-files.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 if (!url) console.warn('Skipping the db:diff tests on a database: TEST_DATABASE_URL is unset (they need PostgreSQL 15).');
@@ -19,17 +20,38 @@ describe('nextVersion', () => {
   });
 });
 
+/** Built once: the database the migrations make, copied (CREATE DATABASE ... TEMPLATE) for each case. */
+let migratedOnce: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
+
 /** A migrated database and a second one with `edit` on top: the migrations, and the schema files after an edit. */
 async function pair(edit: string) {
-  const [migrated, declared] = await Promise.all([scratchDatabase(url!, 'diff_test_from'), scratchDatabase(url!, 'diff_test_to')]);
-  await Promise.all([buildFromMigrations(migrated.url), buildFromMigrations(declared.url)]);
+  const template = new URL(migratedOnce!.url).pathname.slice(1);
+  const copy = async (label: string) => {
+    const name = `paylocal_${label}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const server = postgres(url!, { max: 1, onnotice: () => {} });
+    await server.unsafe(`create database ${name} template ${template}`);
+    return {
+      url: withDatabase(url!, name),
+      drop: async () => {
+        await server.unsafe(`drop database if exists ${name} with (force)`);
+        await server.end();
+      },
+    };
+  };
+  const [migrated, declared] = await Promise.all([copy('diff_test_from'), copy('diff_test_to')]);
   const opened = openPostgres(declared.url, { poolSize: 1 });
   await opened.admin.exec(edit).finally(() => opened.close());
   return { migrated, declared, drop: () => Promise.all([migrated.drop(), declared.drop()]) };
 }
 
 describe.skipIf(!url)('the migration db:diff writes', () => {
-  it('makes the declared database: tables, policies, then the comments, rows and privileges migra leaves out', async () => {
+  beforeAll(async () => {
+    migratedOnce = await scratchDatabase(url!, 'diff_test_base');
+    await buildFromMigrations(migratedOnce.url);
+  }, 120_000);
+  afterAll(() => migratedOnce?.drop());
+
+  it('makes the declared database: tables, policies, then the comments, rows, privileges and default privileges migra leaves out', async () => {
     const { migrated, declared, drop } = await pair(`
       create table public.city_notes (id uuid primary key, city_id uuid not null references public.cities(id) on delete cascade, note text not null);
       comment on table public.city_notes is 'A note about a city';
@@ -43,7 +65,8 @@ describe.skipIf(!url)('the migration db:diff writes', () => {
         as $$ select count(*) from public.city_notes n where n.city_id = p_city $$;
       revoke execute on function private.city_note_count(uuid) from public;
       grant execute on function private.city_note_count(uuid) to authenticated;
-      insert into private.platform_counters (metric, shard, value) values ('total_users', 1, 0);`);
+      insert into private.platform_counters (metric, shard, value) values ('total_users', 1, 0);
+      alter default privileges in schema private grant select on tables to service_role;`);
     try {
       const change = await migrationBetween(migrated.url, declared.url);
       expect(change.applies).toBe(true);
@@ -59,19 +82,20 @@ describe.skipIf(!url)('the migration db:diff writes', () => {
       expect(change.body).toContain('grant update (note) on table public.city_notes to authenticated;');
       expect(change.body).toContain('revoke execute on function private.city_note_count(p_city uuid) from public;');
       expect(change.body).toContain('grant execute on function private.city_note_count(p_city uuid) to authenticated;');
+      expect(change.body).toContain('alter default privileges in schema private grant select on tables to service_role;');
       expect(change.destructive).toEqual([]);
     } finally {
       await drop();
     }
   }, 120_000);
 
-  it('reports what it cannot write (default privileges) instead of dropping it', async () => {
-    const { migrated, declared, drop } = await pair('alter default privileges in schema private grant select on tables to service_role;');
+  it('reports what it cannot write (a row changed in place) instead of dropping it', async () => {
+    const { migrated, declared, drop } = await pair("update private.platform_counters set value = 5 where metric = 'total_users' and shard = 0;");
     try {
       const change = await migrationBetween(migrated.url, declared.url);
       expect(change.counts).toEqual({ migra: 0, added: 0, granted: 0 });
-      expect(change.left).toContain('+++ supabase/schemas: default privileges');
-      expect(change.left).toContain('+postgres | private | r | {service_role=r/postgres}');
+      expect(change.left).toContain('+++ supabase/schemas: rows of private.platform_counters');
+      expect(change.left).toContain('+{"shard": 0, "value": 5, "metric": "total_users"}');
     } finally {
       await drop();
     }

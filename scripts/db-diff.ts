@@ -3,11 +3,12 @@
 // Writes supabase/migrations/<timestamp>_<name>.sql: the change that takes a database made by the migrations to the
 // one supabase/schemas/ declares (decision 186). Both are built on PostgreSQL 15 (TEST_DATABASE_URL, a superuser URL,
 // else a throwaway server from scripts/ci-postgres.sh; never DATABASE_URL, which may be the deployed database), on
-// the local bootstrap. @pgkit/migra (a port of migra) writes the schema changes and the grants; this adds what it
-// leaves out and can be written back from the catalogs: comments, and rows the schema files insert. Then it applies
-// the migration to the migrated copy and compares it with the declared one the way the equality test does
-// (scripts/schema-files.test.ts): what still differs (default privileges, deleted or changed rows, anything migra
-// does not model) is printed for a hand edit, and the command exits 2. The migration is reviewed like code.
+// the local bootstrap. @pgkit/migra (a port of migra) writes the schema changes; this adds what it leaves out and
+// the catalogs tell: comments, rows the schema files insert (new keys), privileges and default privileges set in a
+// schema. Then it applies all that to the migrated copy and compares it with the declared one the way the equality
+// test does (scripts/schema-files.test.ts): what still differs (rows changed or deleted, global default privileges,
+// anything migra does not model) is printed for a hand edit, and the command exits 2. The migration is reviewed
+// like code.
 import { createClient } from '@pgkit/client';
 import { run } from '@pgkit/migra';
 import { readdirSync, writeFileSync } from 'node:fs';
@@ -94,17 +95,25 @@ async function objectExists(sql: postgres.Sql, object: Described): Promise<boole
   return false;
 }
 
-/** Rows the schema files insert that the migrations do not make: written as inserts of the row as it is there. */
+/**
+ * Rows the schema files insert whose key the migrated database lacks, written as inserts of the row as it is there.
+ * A row whose key is there with other values, or that the schema files no longer insert, is left for a hand edit
+ * (an update or a delete is a decision about data already in use).
+ */
 async function rowChanges(migratedUrl: string, declaredUrl: string): Promise<string[]> {
   const tables = seededTables();
   if (!tables.length) return [];
   const read = async (url: string) => {
     const sql = postgres(url, { max: 1, onnotice: () => {} });
     try {
-      const out = new Map<string, string[]>();
+      const out = new Map<string, { key: string; row: string }[]>();
       for (const table of tables) {
-        const exists = (await sql.unsafe(`select to_regclass($1) is not null as ok`, [table]))[0]!.ok as boolean;
-        out.set(table, exists ? (await sql.unsafe(`select to_jsonb(t)::text as row from ${table} t`)).map((r) => r.row as string) : []);
+        if (!(await sql.unsafe(`select to_regclass($1) is not null as ok`, [table]))[0]!.ok) continue;
+        // The primary key's columns (none: the whole row is the key).
+        const key = (await sql.unsafe(`select a.attname from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey)
+          where i.indrelid = $1::regclass and i.indisprimary order by a.attnum`, [table])).map((r) => r.attname as string);
+        const keyOf = key.length ? `jsonb_build_array(${key.map((c) => `t.${c}`).join(', ')})::text` : 'to_jsonb(t)::text';
+        out.set(table, (await sql.unsafe(`select ${keyOf} as key, to_jsonb(t)::text as row from ${table} t`)) as never);
       }
       return out;
     } finally {
@@ -114,9 +123,61 @@ async function rowChanges(migratedUrl: string, declaredUrl: string): Promise<str
   const [before, after] = await Promise.all([read(migratedUrl), read(declaredUrl)]);
   const out: string[] = [];
   for (const table of tables) {
-    const had = new Set(before.get(table));
-    for (const row of after.get(table) ?? []) {
-      if (!had.has(row)) out.push(`insert into ${table} select * from jsonb_populate_record(null::${table}, ${literal(row)});`);
+    const had = new Set((before.get(table) ?? []).map((r) => r.key));
+    for (const { key, row } of after.get(table) ?? []) {
+      if (!had.has(key)) out.push(`insert into ${table} select * from jsonb_populate_record(null::${table}, ${literal(row)});`);
+    }
+  }
+  return out;
+}
+
+/** pg_default_acl's object types, as ALTER DEFAULT PRIVILEGES spells them. */
+const DEFAULT_ACL_KINDS: Record<string, string> = { r: 'tables', S: 'sequences', f: 'functions', T: 'types', n: 'schemas' };
+
+/**
+ * Default privileges set in a schema (`alter default privileges [for role r] in schema s grant|revoke ...`), made
+ * the same grantee by grantee. Those set for no schema (global ones, whose absence means the built-in defaults) are
+ * left for a hand edit: the proof below shows them.
+ */
+async function defaultPrivilegeChanges(migratedUrl: string, declaredUrl: string): Promise<string[]> {
+  const read = async (url: string) => {
+    const sql = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      const rows = await sql.unsafe(`
+        select quote_ident(pg_get_userbyid(d.defaclrole)) as role, d.defaclrole = (select oid from pg_roles where rolname = current_user) as mine,
+               quote_ident(n.nspname) as schema, d.defaclobjtype::text as kind,
+               case when e.grantee = 0 then 'public' else quote_ident(pg_get_userbyid(e.grantee)) end as grantee,
+               lower(e.privilege_type) as privilege
+        from pg_default_acl d join pg_namespace n on n.oid = d.defaclnamespace,
+             lateral aclexplode(d.defaclacl) with ordinality as e(grantor, grantee, privilege_type, is_grantable, ord)
+        order by 1, 3, 4, e.ord`);
+      const out = new Map<string, { head: string; grants: Map<string, Set<string>> }>();
+      for (const row of rows) {
+        const id = `${row.role} ${row.schema} ${row.kind}`;
+        const entry = out.get(id) ?? { head: `alter default privileges ${row.mine ? '' : `for role ${row.role} `}in schema ${row.schema}`, grants: new Map() };
+        entry.grants.set(row.grantee, (entry.grants.get(row.grantee) ?? new Set()).add(row.privilege));
+        out.set(id, entry);
+      }
+      return out;
+    } finally {
+      await sql.end();
+    }
+  };
+  const [before, after] = await Promise.all([read(migratedUrl), read(declaredUrl)]);
+  const out: string[] = [];
+  for (const id of new Set([...before.keys(), ...after.keys()])) {
+    const kind = DEFAULT_ACL_KINDS[id.split(' ').at(-1)!];
+    const head = (after.get(id) ?? before.get(id))!.head;
+    const had = before.get(id)?.grants ?? new Map<string, Set<string>>();
+    const wanted = after.get(id)?.grants ?? new Map<string, Set<string>>();
+    if (!kind) continue;
+    for (const [grantee, privs] of had) {
+      const gone = [...privs].filter((p) => !wanted.get(grantee)?.has(p));
+      if (gone.length) out.push(`${head} revoke ${gone.join(', ')} on ${kind} from ${grantee};`);
+    }
+    for (const [grantee, privs] of wanted) {
+      const missing = [...privs].filter((p) => !had.get(grantee)?.has(p));
+      if (missing.length) out.push(`${head} grant ${missing.join(', ')} on ${kind} to ${grantee};`);
     }
   }
   return out;
@@ -238,7 +299,7 @@ export async function migrationBetween(migratedUrl: string, declaredUrl: string)
     }
   };
   let applies = await applied([...schemaChanges, ...added]);
-  const granted = applies ? await privilegeChanges(migratedUrl, declaredUrl) : [];
+  const granted = applies ? [...await privilegeChanges(migratedUrl, declaredUrl), ...await defaultPrivilegeChanges(migratedUrl, declaredUrl)] : [];
   applies = applies && await applied(granted);
   const left = applies ? drift(await snapshot(migratedUrl), await snapshot(declaredUrl), ['migrations + this one', 'supabase/schemas']) : '';
 
@@ -247,7 +308,7 @@ export async function migrationBetween(migratedUrl: string, declaredUrl: string)
   const body = [
     ...schemaChanges,
     ...(added.length ? ['', '-- Comments and rows (db:diff, from the schema files: migra leaves them out).', ...added] : []),
-    ...(granted.length ? ['', '-- Privileges (db:diff: each ACL as the schema files leave it, grantee by grantee).', ...granted] : []),
+    ...(granted.length ? ['', '-- Privileges and default privileges (db:diff: each as the schema files leave it, grantee by grantee).', ...granted] : []),
     ...(bodiesOff ? ['', 'reset check_function_bodies;'] : []),
   ].join('\n');
   return {
@@ -285,7 +346,7 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (change.left) {
-      console.log(`\nLeft for a hand edit (what the migrations with this one still make differently: default privileges, rows changed or deleted, or what migra does not model):\n${change.left}`);
+      console.log(`\nLeft for a hand edit (what the migrations with this one still make differently: rows changed or deleted, global default privileges, or what migra does not model):\n${change.left}`);
       return 2;
     }
     console.log('Checked: with it, the migrations make the database supabase/schemas declares (the equality test will agree).');
