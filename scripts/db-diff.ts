@@ -330,7 +330,9 @@ async function main(argv: string[]): Promise<number> {
   const server = given ? { url: given, stop: () => {} } : throwawayServer();
   const [migrated, declared] = await Promise.all([scratchDatabase(server.url, 'diff_migrations'), scratchDatabase(server.url, 'diff_schemas')]);
   try {
-    await Promise.all([buildFromMigrations(migrated.url), buildFromSchemas(declared.url)]);
+    // One after the other: the bootstrap creates the API roles, which belong to the whole server (two at once race).
+    await buildFromMigrations(migrated.url);
+    await buildFromSchemas(declared.url);
     const change = await migrationBetween(migrated.url, declared.url);
     const { migra, added, granted } = change.counts;
     if (!migra && !added && !granted && change.applies && !change.left) {

@@ -174,6 +174,7 @@ export function throwawayServer(): { url: string; stop: () => void } {
     stop: () => {
       const [command, ...args] = [...asPostgres, join(PG_BIN, 'pg_ctl'), '-D', join(dir, 'data'), '-m', 'fast', 'stop'];
       spawnSync(command!, args, { stdio: 'ignore' });
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
