@@ -49,6 +49,7 @@ create table private.credentials (
 
 comment on table private.credentials is 'Password hashes (bcrypt). Never exposed.';
 
+-- counter_device_id references private.counter_devices: that key is added in counter.sql, after the table.
 create table private.sessions (
     id uuid default gen_random_uuid() not null,
     user_id uuid not null,

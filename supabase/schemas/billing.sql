@@ -225,6 +225,7 @@ create sequence private.subscription_sync_tickets
 
 comment on sequence private.subscription_sync_tickets is 'Tickets drawn just before the webhook retrieves a subscription from the payment provider; higher = asked later (decision 170).';
 
+-- review_id references public.business_reviews: that key is added in reviews.sql, after the table.
 create table public.admin_audit_log (
     id bigint not null,
     at timestamp with time zone default now() not null,
