@@ -11,19 +11,10 @@ import { COUNTER_DEVICE_HEADER, counterDeviceKey } from '../domain/limiter.ts';
 import { createSession } from '../domain/sessions.ts';
 import { deviceLabel } from '../lib/device-label.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
-import { SESSION_COOKIE } from './session.ts';
-
-const isLocalHost = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+import { secureCookies, SESSION_COOKIE } from './session.ts';
 
 export function cookieOptions(c: AppContext) {
-  const url = new URL(c.req.url);
-  return {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'Lax' as const,
-    // Secure everywhere but plain-http localhost, where browsers would drop it.
-    secure: url.protocol === 'https:' || !isLocalHost(url.hostname),
-  };
+  return { path: '/', httpOnly: true, sameSite: 'Lax' as const, secure: secureCookies(c) };
 }
 
 /**
