@@ -1,6 +1,6 @@
 import { cn } from '@/lib/cn';
 import { clockTimeWithSeconds } from '@/lib/dates';
-import type { ShownCode } from '@/lib/deals/use-deal-code';
+import type { ShownCode } from '@/lib/deals/code-clock';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
 import { DealCode } from './deal-code';
 

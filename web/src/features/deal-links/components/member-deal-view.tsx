@@ -8,8 +8,7 @@ import { BackLink } from '@/components/layout/back-link';
 import { paths } from '@/config/paths';
 import { shortDate } from '@/lib/dates';
 import { discountLabel, memberUsageLabel } from '@/lib/deals/deal-format';
-import { useDealCode } from '@/lib/deals/use-deal-code';
-import { useNow } from '@/lib/deals/use-now';
+import { useDealCode, useNow } from '@/lib/deals/code-clock';
 
 /** A deal as a member sees it from its link: the code to show at the counter, its countdown, and sharing. */
 export function MemberDealView({ deal, followButton, reviewActions }: { deal: MemberDealLinkAnswer; followButton?: ReactNode; reviewActions?: ReactNode }) {

@@ -4,7 +4,7 @@ import { NEXT_CURSOR_HEADER } from '@shared/constants.ts';
 import type { MemberDeal } from '@shared/contract/index.ts';
 import { apiRequest } from '@/lib/api-client';
 import { takeEarlyAnswer } from '@/lib/early-answers';
-import { useRefreshAtExpiry } from '@/lib/deals/use-now';
+import { useRefreshAtExpiry } from '@/lib/deals/code-clock';
 import { type MemberFilter, memberKeys } from './member-keys';
 
 /** One page of the member list; `nextCursor` (from the response header) asks for the next one. */

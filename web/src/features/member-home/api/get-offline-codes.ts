@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OfflineCodesAnswer } from '@shared/contract/index.ts';
 import { apiJson } from '@/lib/api-client';
 import { errorStatus } from '@/lib/api-error';
-import { useFreshCover } from '@/lib/deals/use-fresh-cover';
+import { useFreshCover } from '@/lib/deals/code-clock';
 import { useAfterFirstScreen } from '@/lib/first-screen';
 import { memberKeys } from './member-keys';
 

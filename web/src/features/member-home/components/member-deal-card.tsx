@@ -8,8 +8,7 @@ import { ShareDealButton } from '@/components/deals/share-deal-button';
 import { RatingSummary } from '@/components/deals/rating-summary';
 import { paths } from '@/config/paths';
 import { discountLabel, memberUsageLabel } from '@/lib/deals/deal-format';
-import { useCodeStepNow } from '@/lib/deals/ticker';
-import { useDealCode } from '@/lib/deals/use-deal-code';
+import { useCodeStepNow, useDealCode } from '@/lib/deals/code-clock';
 
 interface MemberDealCardProps {
   deal: MemberDeal;
