@@ -5,7 +5,7 @@ import { apiJson } from '@/lib/api-client';
 import { errorStatus } from '@/lib/api-error';
 import { useFreshCover } from '@/lib/deals/code-clock';
 import { loadLocalDb } from '@/lib/local-db-loader';
-import { memberKeys } from './member-keys';
+import { memberKeys } from './get-member-deals';
 
 const PASS_KEY_ID = 'member-pass';
 
