@@ -1,7 +1,7 @@
 import { cn } from '@/lib/cn';
 import { clockTimeWithSeconds } from '@/lib/dates';
 import { Countdown, useExpired, type ShownCode } from '@/lib/deals/code-clock';
-import { useOnlineStatus } from '@/lib/network/use-online-status';
+import { useOnlineStatus } from '@/lib/network/connectivity';
 
 interface DealCodeProps {
   code: string;

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { countdownLabel, discountLabel } from '@/lib/deals/deal-format';
 import { useDealCode, useNow } from '@/lib/deals/code-clock';
-import { useOnlineStatus } from '@/lib/network/use-online-status';
+import { useOnlineStatus } from '@/lib/network/connectivity';
 import { useMerchantDeals } from '@/lib/merchant/get-merchant-deals';
 import { useMerchantMe } from '@/lib/merchant/get-merchant-me';
 import { useMerchantOfflineCodes } from '../api/get-offline-codes';

@@ -4,9 +4,8 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
 import { useCallback, useMemo } from 'react';
 import { NEXT_CURSOR_HEADER, type MEMBER_DEAL_FILTERS } from '@shared/constants.ts';
 import type { MemberDeal, OfflineCodesAnswer } from '@shared/contract/index.ts';
-import { apiJson, apiRequest } from '@/lib/api-client';
+import { apiJson, apiRequest, takeEarlyAnswer } from '@/lib/api-client';
 import { errorStatus } from '@/lib/api-error';
-import { takeEarlyAnswer } from '@/lib/early-answers';
 import { useFreshCover, useRefreshAtExpiry } from '@/lib/deals/code-clock';
 import { useAfterFirstScreen } from '@/lib/first-screen';
 
