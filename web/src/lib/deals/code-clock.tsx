@@ -2,12 +2,13 @@ import { startTransition, useEffect, useLayoutEffect, useRef, useState, type HTM
 import type { OfflineDealCodes } from '@shared/contract/index.ts';
 import { codeStepAt, stepEndsAt } from '@shared/deal-code.ts';
 import { offlineCodeAt } from '@shared/offline-codes.ts';
-import { connectivity } from '../network/connectivity';
 import { countdownLabel } from './deal-format';
 
 // The time as rotating deal codes see it, in one place: the shared clock that turns every countdown, the
-// code a deal shows now (the server's, or this device's own from its offline cover), the refetch when a code
-// expires, and the hourly renewal of that cover.
+// current time for screens that re-read it, and the code a deal shows now (the server's, or this device's own
+// from its offline cover). When the queries holding codes ask again is in code-refresh.ts, apart: the app's
+// entry chunk prefetches the first page of deals with those hooks, and this clock and the code maths stay out
+// of it (they come with the screen's own chunk).
 
 // One clock for every countdown on screen (decision 135). A screen of deal cards used to keep the time in React
 // state and re-render the whole list every second; now one timer, aligned to whole seconds, calls each
@@ -140,18 +141,6 @@ export function useNow(intervalMs = 1000): number {
   return now;
 }
 
-/** Calls `onExpire` once the earliest of `expiresAt` (ISO strings) has passed: codes refresh by themselves. */
-export function useRefreshAtExpiry(expiresAt: readonly (string | null | undefined)[], onExpire: () => void): void {
-  const times = expiresAt.filter((v): v is string => Boolean(v)).map((v) => new Date(v).getTime());
-  const earliest = times.length ? Math.min(...times) : null;
-  useEffect(() => {
-    if (earliest === null) return;
-    // A small margin so the server is surely in the next step when we ask.
-    const timer = setTimeout(onExpire, Math.max(0, earliest - Date.now()) + 250);
-    return () => clearTimeout(timer);
-  }, [earliest, onExpire]);
-}
-
 const stepStartsAt = (step: number) => stepEndsAt(step - 1).getTime();
 
 export interface ShownCode {
@@ -190,25 +179,4 @@ export function useDealCode(
   if (!cover) return null;
   if (computed && computed.step === step && computed.cover === cover) return computed.code;
   return undefined;
-}
-
-/** How often an online app renews its offline cover, so going offline always leaves ~11–12 hours of codes. */
-const COVER_REFRESH_MS = 60 * 60 * 1000;
-
-/**
- * Keeps an offline-codes answer fresh while online (decision 060): refetches an hour after it was issued,
- * and as soon as the network returns. The query cache itself stays "never stale" as the spec asks.
- */
-export function useFreshCover(issuedAt: string | undefined, refetch: () => unknown, enabled = true) {
-  useEffect(() => {
-    if (!enabled) return;
-    const onOnline = () => void refetch();
-    connectivity.addEventListener('online', onOnline);
-    const age = issuedAt ? Date.now() - Date.parse(issuedAt) : Infinity;
-    const timer = Number.isFinite(age) ? setTimeout(() => connectivity.isOnline() && void refetch(), Math.max(0, COVER_REFRESH_MS - age)) : undefined;
-    return () => {
-      connectivity.removeEventListener('online', onOnline);
-      clearTimeout(timer);
-    };
-  }, [issuedAt, refetch, enabled]);
 }

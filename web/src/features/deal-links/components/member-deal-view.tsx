@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import type { MemberDealLinkAnswer } from '@shared/contract/index.ts';
-import { CategoryBadge, RatingSummary } from '@/components/deals/deal-card-parts';
+import { CategoryBadge, RatingSummary, ShareDealButton } from '@/components/deals/deal-card-parts';
 import { MemberDealCode } from '@/components/deals/deal-code';
-import { ShareDealButton } from '@/components/deals/share-deal-button';
 import { BackLink } from '@/components/layout/back-link';
 import { paths } from '@/config/paths';
 import { shortDate } from '@/lib/dates';

@@ -6,7 +6,7 @@ import { NEXT_CURSOR_HEADER, type MEMBER_DEAL_FILTERS } from '@shared/constants.
 import type { MemberDeal, OfflineCodesAnswer } from '@shared/contract/index.ts';
 import { apiJson, apiRequest, takeEarlyAnswer } from '@/lib/api-client';
 import { errorStatus } from '@/lib/api-error';
-import { useFreshCover, useRefreshAtExpiry } from '@/lib/deals/code-clock';
+import { useFreshCover, useRefreshAtExpiry } from '@/lib/deals/code-refresh';
 import { useAfterFirstScreen } from '@/lib/first-screen';
 
 export type MemberFilter = (typeof MEMBER_DEAL_FILTERS)[number];

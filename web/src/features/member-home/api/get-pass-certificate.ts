@@ -3,7 +3,7 @@ import type { PassCertificateAnswer, PassCertificateBody } from '@shared/contrac
 import { generateDeviceKey, publicKeyCoordinates } from '@shared/member-pass.ts';
 import { apiJson } from '@/lib/api-client';
 import { errorStatus } from '@/lib/api-error';
-import { useFreshCover } from '@/lib/deals/code-clock';
+import { useFreshCover } from '@/lib/deals/code-refresh';
 import { loadLocalDb } from '@/lib/local-db-loader';
 import { memberKeys } from './get-member-deals';
 

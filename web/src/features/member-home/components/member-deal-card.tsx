@@ -1,9 +1,8 @@
 import { memo, type ReactNode } from 'react';
 import type { MemberDeal, OfflineDealCodes } from '@shared/contract/index.ts';
 import { Link } from 'react-router';
-import { CategoryBadge, DealCardFrame, RatingSummary } from '@/components/deals/deal-card-parts';
+import { CategoryBadge, DealCardFrame, RatingSummary, ShareDealButton } from '@/components/deals/deal-card-parts';
 import { MemberDealCode } from '@/components/deals/deal-code';
-import { ShareDealButton } from '@/components/deals/share-deal-button';
 import { paths } from '@/config/paths';
 import { discountLabel, memberUsageLabel } from '@/lib/deals/deal-format';
 import { useCodeStepNow, useDealCode } from '@/lib/deals/code-clock';
