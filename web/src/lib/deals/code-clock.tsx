@@ -8,7 +8,7 @@ import { countdownLabel } from './deal-format';
 // current time for screens that re-read it, and the code a deal shows now (the server's, or this device's own
 // from its offline cover). When the queries holding codes ask again is in code-refresh.ts, apart: the app's
 // entry chunk prefetches the first page of deals with those hooks, and this clock and the code maths stay out
-// of it (they come with the screen's own chunk).
+// of it (they load with the screens that show codes).
 
 // One clock for every countdown on screen (decision 135). A screen of deal cards used to keep the time in React
 // state and re-render the whole list every second; now one timer, aligned to whole seconds, calls each
