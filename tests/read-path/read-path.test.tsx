@@ -21,13 +21,14 @@ import { memberDevice, startCounterTestApp } from '../support/counter-members.ts
 import type { Agent, AgentResponse, TestApp } from '../support/test-app.ts';
 
 /**
- * The most files each path may cross: today's counts, measured by this test on 2026-11-28 before the API moved
- * into feature folders, so that a new file on either path fails here. Issue 36 asks for a third fewer once the
- * move has merged modules: server 22, client 24 (floor of two thirds); the lead lowers these to that. Raising one
- * needs a reason in review: every file here is one more a newcomer opens to follow the request.
+ * The most files each path may cross, so that a new file on either path fails here. Issue 36 asks for a third
+ * fewer than the counts this test first measured (server 34, client 36): server 22, client 24 (floor of two
+ * thirds). The client is there (web modules that were one thing merged); the server's figure is still the first
+ * count until the API's feature folders merge its modules, and the lead lowers it then. Raising one needs a
+ * reason in review: every file here is one more a newcomer opens to follow the request.
  */
 const SERVER_FILE_BUDGET = 34;
-const CLIENT_FILE_BUDGET = 36;
+const CLIENT_FILE_BUDGET = 24;
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** Project code on a path: everything in the repository but its dependencies and the tests' own scaffolding. */

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { firstScreenReady } from './app/first-screen-ready';
 import { registerServiceWorker } from './app/register-service-worker';
-import { dropEarlyAnswers } from './lib/early-answers';
+import { dropEarlyAnswers } from './lib/api-client';
 import { afterFirstScreen } from './lib/first-screen';
 import { listenForInstallPrompt } from './lib/pwa/install-prompt';
 import './index.css';

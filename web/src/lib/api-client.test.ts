@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiJsonOrNullWhenMissing, apiRequest, getQueryFn, pathFromQueryKey, throwIfResNotOk } from './api-client';
+import { apiJsonOrNullWhenMissing, apiRequest, dropEarlyAnswers, getQueryFn, pathFromQueryKey, throwIfResNotOk } from './api-client';
 import { ApiError, responseErrorMessage } from './api-error';
+import { citiesQueryOptions } from './lookup/get-cities';
+import { createQueryClient } from './query-client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -80,5 +82,54 @@ describe('default query function', () => {
     await expect(getQueryFn({ on401: 'returnNull' })(queryContext(['/api/auth/me']))).resolves.toBeNull();
     stubFetch(new Response('{"message":"Not signed in"}', { status: 401 }));
     await expect(getQueryFn({ on401: 'throw' })(queryContext(['/api/auth/me']))).rejects.toThrow('401: ');
+  });
+});
+
+const CITIES = [
+  { id: 'boulder', name: 'Boulder', state: 'Colorado' },
+  { id: 'lyons-co', name: 'Town of Lyons', state: 'COLORADO' },
+];
+
+describe('the city list: the answer index.html already asked for', () => {
+  it('is taken once by the first read; later reads ask the server', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+      asked.push(String(input));
+      return new Response(JSON.stringify([{ id: 'from-server', name: 'X', state: 'Y' }]));
+    }));
+    vi.stubGlobal('window', { __payLocalEarly: { '/api/cities': Promise.resolve(new Response(JSON.stringify(CITIES))) } });
+    const client = createQueryClient();
+    expect(await client.fetchQuery(citiesQueryOptions())).toEqual(CITIES);
+    expect(asked).toEqual([]);
+    await client.refetchQueries({ queryKey: citiesQueryOptions().queryKey });
+    expect(asked).toEqual(['/api/cities']);
+  });
+
+  it('is not taken when it failed: the read asks the server', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+      asked.push(String(input));
+      return new Response(JSON.stringify(CITIES));
+    }));
+    vi.stubGlobal('window', { __payLocalEarly: { '/api/cities': Promise.resolve(new Response('oops', { status: 500 })) } });
+    expect(await createQueryClient().fetchQuery(citiesQueryOptions())).toEqual(CITIES);
+    expect(asked).toEqual(['/api/cities']);
+  });
+});
+
+describe('answers nobody took', () => {
+  it('are dropped once the first screen has settled: a later read asks the server', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+      asked.push(String(input));
+      return new Response(JSON.stringify(CITIES));
+    }));
+    let cancelled = false;
+    const body = new ReadableStream({ cancel: () => void (cancelled = true) });
+    vi.stubGlobal('window', { __payLocalEarly: { '/api/cities': Promise.resolve(new Response(body)) } });
+    dropEarlyAnswers();
+    expect(await createQueryClient().fetchQuery(citiesQueryOptions())).toEqual(CITIES);
+    expect(asked).toEqual(['/api/cities']);
+    await vi.waitFor(() => expect(cancelled).toBe(true));
   });
 });

@@ -1,5 +1,4 @@
-import { ButtonLink } from '@/components/ui/button';
-import { buttonClasses } from '@/components/ui/button-styles';
+import { ButtonLink, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { shortDate } from '@/lib/dates';
 import { useSubscriptionDetails } from '@/lib/subscription/get-subscription-details';

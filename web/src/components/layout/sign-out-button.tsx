@@ -1,6 +1,5 @@
 import { useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
-import type { ButtonVariant } from '@/components/ui/button-styles';
+import { Button, type ButtonVariant } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/lib/auth/logout';

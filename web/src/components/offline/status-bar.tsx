@@ -2,7 +2,7 @@ import { useId, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { lastServerUpdateAt, offlineLabel } from '@/lib/network/last-updated';
-import { useOnlineStatus } from '@/lib/network/use-online-status';
+import { useOnlineStatus } from '@/lib/network/connectivity';
 import { useOutboxEntries } from '@/lib/outbox/use-outbox';
 import { useIsBusy } from '@/lib/pwa/busy';
 import { dismissUpdate, reloadToUpdate, useUpdateReady } from '@/lib/pwa/update-state';

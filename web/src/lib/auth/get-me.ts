@@ -1,7 +1,6 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionAnswer, SessionUser } from '@shared/contract/index.ts';
-import { getQueryFn } from '../api-client';
-import { takeEarlySession, takeEarlySessionWithin } from '../early-answers';
+import { getQueryFn, takeEarlySession, takeEarlySessionWithin } from '../api-client';
 
 export const authKeys = {
   me: ['/api/auth/me'] as const,

@@ -7,7 +7,7 @@ export const cityKeys = {
 
 /**
  * GET /api/cities: public list of {id, name, state}. On /app and /deals the first read takes the answer
- * index.html already asked for (the default query function, lib/early-answers.ts).
+ * index.html already asked for (the default query function, lib/api-client.ts).
  */
 export const citiesQueryOptions = () => queryOptions<City[]>({ queryKey: cityKeys.all });
 

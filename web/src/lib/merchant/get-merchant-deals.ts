@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { MerchantDeal } from '@shared/contract/index.ts';
-import { useRefreshAtExpiry } from '@/lib/deals/use-now';
+import { useRefreshAtExpiry } from '@/lib/deals/code-refresh';
 import { merchantKeys } from './merchant-keys';
 
 /** GET /api/merchant/deals: the merchant's own deals with their current codes. */

@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /** Where the browser's own view of the network comes from (the window in the app; a fake in tests). */
 export interface BrowserNetwork {
   isOnline(): boolean;
@@ -127,6 +129,11 @@ const browserNetwork: BrowserNetwork =
 
 /** The app's one view of the network. */
 export const connectivity: Connectivity = createConnectivity({ browser: browserNetwork, probe: probeServer });
+
+/** Whether the app can reach its server (see `connectivity`), updated as that changes. */
+export function useOnlineStatus(): boolean {
+  return useSyncExternalStore(connectivity.subscribe, connectivity.isOnline, () => true);
+}
 
 function isCancellation(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';

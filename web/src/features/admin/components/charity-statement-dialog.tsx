@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { AdminCharity } from '@shared/contract/index.ts';
-import { Button } from '@/components/ui/button';
-import { buttonClasses } from '@/components/ui/button-styles';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/form-controls';
 import { charityStatementUrl, currentMonth } from '../api/charity-statement-url';

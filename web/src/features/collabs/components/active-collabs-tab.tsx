@@ -1,5 +1,5 @@
 import { calendarDay, shortDate } from '@/lib/dates';
-import { buttonClasses } from '@/components/ui/button-styles';
+import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCollabs } from '../api/get-collabs';
 import { useErrorToast } from '../hooks/use-error-toast';

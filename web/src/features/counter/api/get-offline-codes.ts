@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OfflineCodesAnswer } from '@shared/contract/index.ts';
-import { useFreshCover } from '@/lib/deals/use-fresh-cover';
+import { useFreshCover } from '@/lib/deals/code-refresh';
 import { merchantKeys } from '@/lib/merchant/merchant-keys';
 
 /**

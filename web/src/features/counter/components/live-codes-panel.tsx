@@ -2,7 +2,7 @@ import type { MerchantDeal, OfflineCodesAnswer, OfflineDealCodes } from '@shared
 import { DealCode } from '@/components/deals/deal-code';
 import { Skeleton } from '@/components/ui/skeleton';
 import { discountLabel, usageLabel } from '@/lib/deals/deal-format';
-import { useDealCode } from '@/lib/deals/use-deal-code';
+import { useDealCode } from '@/lib/deals/code-clock';
 import { liveCounterDeals } from '../utils/counter-deals';
 
 function LiveCode({ deal, cover, nowMs }: { deal: MerchantDeal; cover: OfflineDealCodes | undefined; nowMs: number }) {

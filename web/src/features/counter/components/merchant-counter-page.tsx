@@ -11,7 +11,7 @@ import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
 import { useUser } from '@/lib/auth/get-me';
-import { useNow } from '@/lib/deals/use-now';
+import { useNow } from '@/lib/deals/code-clock';
 import { useCounterActivity } from '../api/get-counter-activity';
 import { useMerchantDeals } from '@/lib/merchant/get-merchant-deals';
 import { useMerchantMe } from '@/lib/merchant/get-merchant-me';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { MemberDealLinkAnswer } from '@shared/contract/index.ts';
-import { useRefreshAtExpiry } from '@/lib/deals/use-now';
+import { useRefreshAtExpiry } from '@/lib/deals/code-refresh';
 import { cachedMemberDeal } from '../utils/cached-member-deal';
 import { dealLinkKeys } from './deal-link-keys';
 

@@ -1,15 +1,12 @@
 import type { ReactNode } from 'react';
 import type { MemberDealLinkAnswer } from '@shared/contract/index.ts';
-import { CategoryBadge } from '@/components/deals/category-badge';
-import { MemberDealCode } from '@/components/deals/member-deal-code';
-import { RatingSummary } from '@/components/deals/rating-summary';
-import { ShareDealButton } from '@/components/deals/share-deal-button';
+import { CategoryBadge, RatingSummary, ShareDealButton } from '@/components/deals/deal-card-parts';
+import { MemberDealCode } from '@/components/deals/deal-code';
 import { BackLink } from '@/components/layout/back-link';
 import { paths } from '@/config/paths';
 import { shortDate } from '@/lib/dates';
 import { discountLabel, memberUsageLabel } from '@/lib/deals/deal-format';
-import { useDealCode } from '@/lib/deals/use-deal-code';
-import { useNow } from '@/lib/deals/use-now';
+import { useDealCode, useNow } from '@/lib/deals/code-clock';
 
 /** A deal as a member sees it from its link: the code to show at the counter, its countdown, and sharing. */
 export function MemberDealView({ deal, followButton, reviewActions }: { deal: MemberDealLinkAnswer; followButton?: ReactNode; reviewActions?: ReactNode }) {

@@ -1,6 +1,6 @@
 import type { PublicDeal } from '@shared/contract/index.ts';
 import { BusinessLogo } from '@/components/deals/business-logo';
-import { CategoryBadge } from '@/components/deals/category-badge';
+import { CategoryBadge } from '@/components/deals/deal-card-parts';
 import { BackLink } from '@/components/layout/back-link';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';

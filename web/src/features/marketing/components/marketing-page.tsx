@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { PublicPage } from '@/components/layout/public-page';
 import type { TopBarLink } from '@/components/layout/public-top-bar';
-import { ButtonLink } from '@/components/ui/button';
-import type { ButtonSize, ButtonVariant } from '@/components/ui/button-styles';
+import { ButtonLink, type ButtonSize, type ButtonVariant } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { SiteFooter } from './site-footer';
 

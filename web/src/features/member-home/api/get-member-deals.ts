@@ -1,11 +1,25 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+// The member's deal list as the member home reads it: the home's query keys, the deals page by page, and this
+// device's offline cover of the city's codes (which lives under the deals key, so it refreshes with them).
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { NEXT_CURSOR_HEADER } from '@shared/constants.ts';
-import type { MemberDeal } from '@shared/contract/index.ts';
-import { apiRequest } from '@/lib/api-client';
-import { takeEarlyAnswer } from '@/lib/early-answers';
-import { useRefreshAtExpiry } from '@/lib/deals/use-now';
-import { type MemberFilter, memberKeys } from './member-keys';
+import { NEXT_CURSOR_HEADER, type MEMBER_DEAL_FILTERS } from '@shared/constants.ts';
+import type { MemberDeal, OfflineCodesAnswer } from '@shared/contract/index.ts';
+import { apiJson, apiRequest, takeEarlyAnswer } from '@/lib/api-client';
+import { errorStatus } from '@/lib/api-error';
+import { useFreshCover, useRefreshAtExpiry } from '@/lib/deals/code-refresh';
+import { useAfterFirstScreen } from '@/lib/first-screen';
+
+export type MemberFilter = (typeof MEMBER_DEAL_FILTERS)[number];
+
+/** Query keys of the member home. The city and category are part of the deals key (docs/spec.md section 7). */
+export const memberKeys = {
+  deals: (cityId: string, category: MemberFilter) => ['/api/deals', cityId, category] as const,
+  allDeals: ['/api/deals'] as const,
+  points: ['/api/member/points'] as const,
+  passCertificate: ['/api/member/pass-certificate'] as const,
+  /** Under the deals key, so whatever refreshes the deals refreshes the offline cover too. */
+  offlineCodes: (cityId: string) => ['/api/deals', 'offline-codes', cityId] as const,
+};
 
 /** One page of the member list; `nextCursor` (from the response header) asks for the next one. */
 export interface MemberDealPage {
@@ -43,4 +57,30 @@ export function useMemberDeals(cityId: string | undefined, category: MemberFilte
   const deals = useMemo(() => query.data?.pages.flatMap((page) => page.deals), [query.data]);
   useRefreshAtExpiry(deals?.map((deal) => deal.codeExpiresAt) ?? [], refresh);
   return { ...query, deals };
+}
+
+/**
+ * GET /api/deals/offline-codes?cityId=: what this device needs to show the city's codes for the next
+ * 12 hours without a network (decision 060). A refusal (membership ended) empties the stored cover.
+ */
+const offlineCodesQueryOptions = (cityId: string) =>
+  queryOptions<OfflineCodesAnswer | null>({
+    queryKey: memberKeys.offlineCodes(cityId),
+    queryFn: async () => {
+      try {
+        return await apiJson<OfflineCodesAnswer>('GET', `/api/deals/offline-codes?${new URLSearchParams({ cityId })}`);
+      } catch (error) {
+        if (errorStatus(error) === 403) return null;
+        throw error;
+      }
+    },
+  });
+
+/** The city's offline cover, renewed hourly and when the network returns. */
+export function useOfflineCodes(cityId: string | undefined) {
+  // The server's codes show first; the cover (and the code maths it brings) can follow the first screen.
+  const settled = useAfterFirstScreen();
+  const query = useQuery({ ...offlineCodesQueryOptions(cityId ?? ''), enabled: Boolean(cityId) && settled });
+  useFreshCover(query.data?.issuedAt, query.refetch, Boolean(cityId));
+  return query;
 }

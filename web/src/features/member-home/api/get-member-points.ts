@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MemberPointsAnswer } from '@shared/contract/index.ts';
-import { memberKeys } from './member-keys';
+import { memberKeys } from './get-member-deals';
 
 /** GET /api/member/points: member number and points per business (the member card). Always fresh on open. */
 const memberPointsQueryOptions = () =>

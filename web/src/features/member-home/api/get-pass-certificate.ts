@@ -3,9 +3,9 @@ import type { PassCertificateAnswer, PassCertificateBody } from '@shared/contrac
 import { generateDeviceKey, publicKeyCoordinates } from '@shared/member-pass.ts';
 import { apiJson } from '@/lib/api-client';
 import { errorStatus } from '@/lib/api-error';
-import { useFreshCover } from '@/lib/deals/use-fresh-cover';
+import { useFreshCover } from '@/lib/deals/code-refresh';
 import { loadLocalDb } from '@/lib/local-db-loader';
-import { memberKeys } from './member-keys';
+import { memberKeys } from './get-member-deals';
 
 const PASS_KEY_ID = 'member-pass';
 

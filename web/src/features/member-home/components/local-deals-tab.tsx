@@ -1,6 +1,7 @@
 import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MEMBER_DEAL_FILTERS } from '@shared/constants.ts';
 import type { City, MemberDeal, OfflineCodesAnswer, OfflineDealCodes } from '@shared/contract/index.ts';
+import { dealMatchesSearch } from '@shared/deal-filters.ts';
 import { Input } from '@/components/ui/form-controls';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -9,10 +10,7 @@ import { cityLabel } from '@/lib/cities';
 import { memberFilterLabel } from '@/lib/categories';
 import { useLiveQueries } from '@/lib/realtime/realtime-provider';
 import { useCities } from '@/lib/lookup/get-cities';
-import { useMemberDeals } from '../api/get-member-deals';
-import { useOfflineCodes } from '../api/get-offline-codes';
-import type { MemberFilter } from '../api/member-keys';
-import { emptyDealsMessage, searchDeals } from '../utils/deal-list';
+import { type MemberFilter, useMemberDeals, useOfflineCodes } from '../api/get-member-deals';
 import { MemberDealCard } from './member-deal-card';
 
 interface LocalDealsTabProps {
@@ -21,6 +19,17 @@ interface LocalDealsTabProps {
   citySelector?: ReactNode;
   renderFollowButton?: (merchantId: string, merchantName: string) => ReactNode;
   renderReviewActions?: (merchantId: string, merchantName: string) => ReactNode;
+}
+
+/** Member search (docs/spec.md section 5) over the loaded list: title, description or merchant name. */
+export const searchDeals = (deals: readonly MemberDeal[], term: string) => deals.filter((deal) => dealMatchesSearch(deal, term));
+
+/** The spec's empty texts, most specific first. */
+export function emptyDealsMessage(search: string, category: string): string {
+  const term = search.trim();
+  if (term) return `No deals found matching "${term}"`;
+  if (category !== 'all') return 'No deals available in this category';
+  return 'No deals available in this city';
 }
 
 /** Local Deals: city heading, search, category buttons and the deal cards with live codes. */

@@ -1,15 +1,11 @@
 import { memo, type ReactNode } from 'react';
 import type { MemberDeal, OfflineDealCodes } from '@shared/contract/index.ts';
 import { Link } from 'react-router';
-import { CategoryBadge } from '@/components/deals/category-badge';
-import { DealCardFrame } from '@/components/deals/deal-card-frame';
-import { MemberDealCode } from '@/components/deals/member-deal-code';
-import { ShareDealButton } from '@/components/deals/share-deal-button';
-import { RatingSummary } from '@/components/deals/rating-summary';
+import { CategoryBadge, DealCardFrame, RatingSummary, ShareDealButton } from '@/components/deals/deal-card-parts';
+import { MemberDealCode } from '@/components/deals/deal-code';
 import { paths } from '@/config/paths';
 import { discountLabel, memberUsageLabel } from '@/lib/deals/deal-format';
-import { useCodeStepNow } from '@/lib/deals/ticker';
-import { useDealCode } from '@/lib/deals/use-deal-code';
+import { useCodeStepNow, useDealCode } from '@/lib/deals/code-clock';
 
 interface MemberDealCardProps {
   deal: MemberDeal;

@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { clockTimeWithSeconds } from '@/lib/dates';
 import { formatMemberNumber } from '@/lib/numbers';
 import { countdownLabel } from '@/lib/deals/deal-format';
-import { useNow } from '@/lib/deals/use-now';
+import { useNow } from '@/lib/deals/code-clock';
 import { useBusyWhile } from '@/lib/pwa/busy';
 import { useMemberPass } from '../hooks/use-member-pass';
 import { passQr } from '../utils/pass-qr';

@@ -4,7 +4,7 @@ import { ScreenTitle } from '@/components/layout/screen-title';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tab, TabList, TabPanel, TabPanels, Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
-import { useNow } from '@/lib/deals/use-now';
+import { useNow } from '@/lib/deals/code-clock';
 import { useMerchantDeals } from '@/lib/merchant/get-merchant-deals';
 import type { MerchantProfile } from '@/lib/merchant/get-merchant-me';
 import { ActiveDealCodesCard } from './active-deal-codes-card';

@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Modal } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
-import { useNow } from '@/lib/deals/use-now';
+import { useNow } from '@/lib/deals/code-clock';
 import { useMerchantDeals } from '@/lib/merchant/get-merchant-deals';
 import { useMerchantMe } from '@/lib/merchant/get-merchant-me';
 import { CreateDealPanel } from './deals/create-deal-panel';

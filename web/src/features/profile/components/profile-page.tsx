@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { homePathForRole, paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/get-me';
-import { useOnlineStatus } from '@/lib/network/use-online-status';
+import { useOnlineStatus } from '@/lib/network/connectivity';
 import { useProfile } from '../api/get-profile';
 import { EmailField } from './email-field';
 import { MembershipCard } from './membership-card';

@@ -1,7 +1,6 @@
 import { PER_MEMBER_LIMIT_LABELS } from '@shared/constants.ts';
 import type { MerchantDeal } from '@shared/contract/index.ts';
-import { CategoryBadge } from '@/components/deals/category-badge';
-import { DealCardFrame } from '@/components/deals/deal-card-frame';
+import { CategoryBadge, DealCardFrame } from '@/components/deals/deal-card-parts';
 import { DealCode } from '@/components/deals/deal-code';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,14 @@
 import { startTransition, useEffect, useLayoutEffect, useRef, useState, type HTMLAttributes } from 'react';
-import { codeStepAt } from '@shared/deal-code.ts';
+import type { OfflineDealCodes } from '@shared/contract/index.ts';
+import { codeStepAt, stepEndsAt } from '@shared/deal-code.ts';
+import { offlineCodeAt } from '@shared/offline-codes.ts';
 import { countdownLabel } from './deal-format';
+
+// The time as rotating deal codes see it, in one place: the shared clock that turns every countdown, the
+// current time for screens that re-read it, and the code a deal shows now (the server's, or this device's own
+// from its offline cover). When the queries holding codes ask again is in code-refresh.ts, apart: the app's
+// entry chunk prefetches the first page of deals with those hooks, and this clock and the code maths stay out
+// of it (they load with the screens that show codes).
 
 // One clock for every countdown on screen (decision 135). A screen of deal cards used to keep the time in React
 // state and re-render the whole list every second; now one timer, aligned to whole seconds, calls each
@@ -118,4 +126,57 @@ export function useCodeStepNow(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => subscribeStep((nowMs) => startTransition(() => setNow(nowMs))), []);
   return now;
+}
+
+/**
+ * The current time, re-read every `intervalMs` (countdowns). Each tick renders as a transition: a screen
+ * full of countdowns re-renders in small slices and never holds up a tap on a slow phone.
+ */
+export function useNow(intervalMs = 1000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => startTransition(() => setNow(Date.now())), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+const stepStartsAt = (step: number) => stepEndsAt(step - 1).getTime();
+
+export interface ShownCode {
+  code: string;
+  /** ISO instant the code rotates. */
+  expiresAt: string;
+}
+
+/**
+ * The code a deal shows now: the server's while it is current; after that, the one this device computes
+ * from its offline cover (decision 060) — the same code, so it keeps rotating without a network.
+ * `null` once neither can give one (offline and the cover has run out: ask to reconnect);
+ * `undefined` for the moment the device is still computing.
+ */
+export function useDealCode(
+  server: { code: string | null; expiresAt: string | null },
+  cover: OfflineDealCodes | undefined,
+  nowMs: number,
+): ShownCode | null | undefined {
+  const step = codeStepAt(nowMs);
+  const serverCurrent = server.code && server.expiresAt && nowMs < Date.parse(server.expiresAt) ? server : null;
+  const [computed, setComputed] = useState<{ step: number; cover: OfflineDealCodes; code: ShownCode | null } | null>(null);
+
+  useEffect(() => {
+    if (serverCurrent || !cover) return;
+    let current = true;
+    void offlineCodeAt(cover, stepStartsAt(step)).then((found) => {
+      if (current) setComputed({ step, cover, code: found && { code: found.code, expiresAt: found.expiresAt.toISOString() } });
+    });
+    return () => {
+      current = false;
+    };
+  }, [serverCurrent, cover, step]);
+
+  if (serverCurrent) return { code: serverCurrent.code!, expiresAt: serverCurrent.expiresAt! };
+  if (!cover) return null;
+  if (computed && computed.step === step && computed.cover === cover) return computed.code;
+  return undefined;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { subscribeTick, tickSubscribers } from './ticker';
+import { subscribeTick, tickSubscribers } from './code-clock';
 
 describe('the shared countdown clock', () => {
   afterEach(() => vi.useRealTimers());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MemberDeal } from '@shared/contract/index.ts';
-import { emptyDealsMessage, searchDeals } from './deal-list';
+import { emptyDealsMessage, searchDeals } from './local-deals-tab';
 
 const deal = (title: string, merchantName: string, description = 'Nice'): MemberDeal => ({
   id: title, title, description, merchantId: 'm', merchantName, merchantCategory: 'food-dining', merchantIsWomenOwned: false,
