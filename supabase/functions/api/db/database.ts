@@ -54,7 +54,7 @@ export interface Database {
   /**
    * Begins a transaction whose first statement is `first` (sent in the same round trip as BEGIN)
    * and leaves it open: the session middleware opens each signed-in request's transaction with the
-   * session lookup, which also sets the role and claims (domain/sessions.ts `openSessionTransaction`).
+   * session lookup, which also sets the role and claims (sessions/sessions.ts `openSessionTransaction`).
    * With `ahead`, that statement and COMMIT leave in the same round trip, so a request whose one
    * statement is known before routing (GET /api/deals) costs one round trip in all (decision 130).
    */

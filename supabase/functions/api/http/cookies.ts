@@ -1,0 +1,41 @@
+// The session cookie (decision 177). Reading and setting it is HTTP, so it lives here; what a token means is the
+// domain's (sessions/sessions.ts), which only ever sees the token or its hash. The paired counter tablet's device
+// cookie is the staff feature's (staff/router.ts).
+import { deleteCookie, setCookie } from 'hono/cookie';
+import type { AppContext } from './context.ts';
+import type { Query } from '../db/database.ts';
+import { createSession } from '../sessions/index.ts';
+import { deviceLabel } from './device-label.ts';
+import { randomToken, sha256Hex } from '../../_shared/tokens.ts';
+import { SESSION_COOKIE } from './session.ts';
+
+const isLocalHost = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+
+export function cookieOptions(c: AppContext) {
+  const url = new URL(c.req.url);
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax' as const,
+    // Secure everywhere but plain-http localhost, where browsers would drop it.
+    secure: url.protocol === 'https:' || !isLocalHost(url.hostname),
+  };
+}
+
+/**
+ * Creates a session row (hash only) inside the caller's service_role transaction and sets the cookie
+ * (sessions/sessions.ts createSession: the kind's idle timeout and lifetime, at most config.sessionsPerAccount per
+ * account, decision 176). `counterDeviceId` marks a staff session opened by PIN on a paired tablet (decision 166).
+ */
+export async function startSession(c: AppContext, query: Query, userId: string, counterDeviceId: string | null = null): Promise<void> {
+  const token = randomToken();
+  const expiresAt = await createSession(
+    query, userId, await sha256Hex(token), counterDeviceId, deviceLabel(c.req.header('user-agent')), c.var.deps.config.sessionsPerAccount,
+  );
+  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+  setCookie(c, SESSION_COOKIE, token, { ...cookieOptions(c), maxAge });
+}
+
+export function clearSessionCookie(c: AppContext): void {
+  deleteCookie(c, SESSION_COOKIE, cookieOptions(c));
+}
