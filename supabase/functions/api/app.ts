@@ -112,7 +112,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', idempotency);
 
   // Each route module owns its own path prefix (no module is mounted at `/`), so no two modules answer the same
-  // path and the order of these lines does not matter (routes.test.ts checks both).
+  // path and the order of these lines does not matter (mounts.test.ts checks both).
   for (const [prefix, routes] of mounts) app.route(prefix, routes);
 
   // A catch-all route (not only notFound) so the JSON 404 also holds when this app is mounted.

@@ -1,4 +1,4 @@
-// The admin's side of businesses (decision 177: the SQL of admin/merchants-router.ts and routes/admin/merchants.ts):
+// The admin's side of businesses (decision 177: the SQL of merchants-router.ts):
 // the review queue, approval and deletion. Runs as the admin; the merchants policies decide.
 import type { AdminMerchant } from '../../_shared/contract/merchants.ts';
 import type { Query } from '../db/database.ts';

@@ -5,7 +5,7 @@ import {
   changePasswordBody, FORGOT_PASSWORD_MESSAGE, forgotPasswordBody, INVALID_RESET_LINK_MESSAGE, INVALID_VERIFY_LINK_MESSAGE,
   resetPasswordBody, verifyEmailBody, WRONG_CURRENT_PASSWORD_MESSAGE,
 } from '../../_shared/contract/account.ts';
-import { type AppContext, type AppEnv, serviceTx, siteUrlOf } from '../http/context.ts';
+import { type AppContext, type AppEnv, serviceTx, siteUrlOf, servicesOf } from '../http/context.ts';
 import type { Query } from '../db/database.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { badRequest, TooManyRequests } from '../http/http-error.ts';
@@ -61,11 +61,11 @@ accountRoutes.post('/reset-password', async (c) => {
   const ip = clientIp(c);
   const tokenHash = await sha256Hex(token);
   const liveAccount = await serviceTx(c, async (q) => {
-    await countAccountAttemptIn(c, q, 'reset-password', { ip });
+    await countAccountAttemptIn(servicesOf(c), q, 'reset-password', { ip });
     return liveResetTokenAccount(q, tokenHash);
   });
   if (!liveAccount) throw badRequest(INVALID_RESET_LINK_MESSAGE);
-  await countAccountAttempt(c, 'reset-password-account', { ip, account: liveAccount });
+  await countAccountAttempt(servicesOf(c), 'reset-password-account', { ip, account: liveAccount });
   const passwordHash = await hashPassword(password, c.var.deps.config.bcryptRounds);
   const account = await serviceTx(c, async (q) => {
     const found = await consumeAccountToken(q, token, 'password_reset');
@@ -84,7 +84,7 @@ accountRoutes.post('/change-password', async (c) => {
   assertAcceptablePassword(newPassword, 'newPassword');
   const row = await serviceTx(c, (q) => credentialsOf(q, user.id));
   // Wrong current passwords count as failed sign-ins (decision 085): the same limits stop guessing from a stolen session.
-  if (!(await checkPasswordLimited(c, user.email, () => verifyPassword(currentPassword, row?.password_hash ?? null)))) {
+  if (!(await checkPasswordLimited(servicesOf(c), user.email, () => verifyPassword(currentPassword, row?.password_hash ?? null)))) {
     throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE);
   }
   const passwordHash = await hashPassword(newPassword, c.var.deps.config.bcryptRounds);
@@ -102,7 +102,7 @@ accountRoutes.post('/logout-all', async (c) => {
 /** The link from the verification mail (the /verify-email screen posts it); no session needed. */
 accountRoutes.post('/verify-email', async (c) => {
   const { token } = await parseJson(c, verifyEmailBody);
-  await countAccountAttempt(c, 'verify-email', { ip: clientIp(c) });
+  await countAccountAttempt(servicesOf(c), 'verify-email', { ip: clientIp(c) });
   await serviceTx(c, async (q) => {
     const found = await consumeAccountToken(q, token, 'verify_email');
     if (!found) throw badRequest(INVALID_VERIFY_LINK_MESSAGE);
@@ -119,7 +119,7 @@ accountRoutes.post('/resend-verification', async (c) => {
     const profile = await verificationState(q, user.id);
     if (profile.verified) return false;
     await assertAccountMailAllowed(c, q, 'verify_email', user.email, ip);
-    await sendVerificationMail(c, q, { userId: user.id, email: user.email, name: profile.name });
+    await sendVerificationMail(siteUrlOf(c), q, { userId: user.id, email: user.email, name: profile.name });
     return true;
   });
   return c.json({ sent }, sent ? 202 : 200);

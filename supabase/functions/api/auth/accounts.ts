@@ -3,7 +3,6 @@
 import type { z } from 'zod';
 import type { Profile, registerBody } from '../../_shared/contract/auth.ts';
 import { DEFAULT_CITY_NAME } from '../../_shared/constants.ts';
-import { siteUrlOf, type AppContext } from '../http/context.ts';
 import type { Query } from '../db/database.ts';
 import { randomToken, sha256Hex } from '../../_shared/tokens.ts';
 import { enqueueMail, passwordChangedMail, passwordResetMail, verifyEmailMail } from '../mail/index.ts';
@@ -32,13 +31,13 @@ export async function issueAccountToken(
  * (registration, subscription signup). One call wherever an account is created (decision 091).
  */
 export async function sendVerificationMail(
-  c: AppContext, q: Query, account: { userId: string; email: string; name: string },
+  siteUrl: string, q: Query, account: { userId: string; email: string; name: string },
 ): Promise<void> {
   const token = await issueAccountToken(q, account.userId, account.email, 'verify_email', VERIFY_TOKEN_TTL_MINUTES);
-  await enqueueMail(q, account.email, verifyEmailMail({ name: account.name, siteUrl: siteUrlOf(c), token }));
+  await enqueueMail(q, account.email, verifyEmailMail({ name: account.name, siteUrl, token }));
 }
 
-// ---------------------------------------------------------------- registration (decision 177: from routes/auth)
+// ---------------------------------------------------------------- registration (decision 177: the SQL of router.ts)
 
 /** Whether an account already uses this email address. */
 export async function emailTaken(q: Query, email: string): Promise<boolean> {

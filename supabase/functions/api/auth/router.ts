@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { loginBody, registerBody, updateProfileBody } from '../../_shared/contract/auth.ts';
-import { aheadRows, type AppContext, type AppEnv, serviceTx, userTx } from '../http/context.ts';
+import { aheadRows, type AppContext, type AppEnv, serviceTx, userTx, servicesOf, siteUrlOf } from '../http/context.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { notFound, unauthorized } from '../http/http-error.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -30,17 +30,17 @@ authRoutes.post('/register', async (c) => {
   const ip = clientIp(c);
   // Cheap checks first (decision 175): every attempt counts per address and per email; the address's registrations
   // and an existing account are checked before the password is hashed (and again below, where it is decided).
-  await countAccountAttempt(c, 'register', { ip, account: body.email });
+  await countAccountAttempt(servicesOf(c), 'register', { ip, account: body.email });
   await serviceTx(c, async (q) => {
-    await assertRegistrationAllowed(c, q, ip);
+    await assertRegistrationAllowed(servicesOf(c), q, ip);
     await checkRegistration(q, body);
   });
   const passwordHash = await hashPassword(body.password, c.var.deps.config.bcryptRounds);
 
   const userId = await serviceTx(c, async (q) => {
-    await countRegistration(c, q, ip);
+    await countRegistration(servicesOf(c), q, ip);
     const id = await createAccount(q, body, passwordHash);
-    await sendVerificationMail(c, q, { userId: id, email: body.email, name: body.name });
+    await sendVerificationMail(siteUrlOf(c), q, { userId: id, email: body.email, name: body.name });
     await startSession(c, q, id);
     return id;
   }).catch((error) => { throw registrationRefusal(error); });
@@ -52,7 +52,7 @@ authRoutes.post('/register', async (c) => {
 authRoutes.post('/login', async (c) => {
   const { email, password } = await parseJson(c, loginBody);
   let account: { id: string; password_hash: string } | null = null;
-  const ok = await checkPasswordLimited(c, email, async () => {
+  const ok = await checkPasswordLimited(servicesOf(c), email, async () => {
     account = await serviceTx(c, (q) => credentialsByEmail(q, email));
     return verifyPassword(password, account?.password_hash ?? null);
   });

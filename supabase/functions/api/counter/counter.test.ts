@@ -217,7 +217,7 @@ describe('POST /api/merchant/verify-pass', () => {
       // Someone else's key signing the member's certificate.
       [await signPass(phone.certificate, stranger.privateKey, step), PASS_NOT_RECOGNISED],
       // A certificate not signed by the platform (the member's own device key "certifying" itself).
-      [await signPass(`${phone.certificate.split('../routes/merchant')[0]}.${'A'.repeat(86)}`, phone.privateKey, step), PASS_NOT_RECOGNISED],
+      [await signPass(`${phone.certificate.split('.')[0]}.${'A'.repeat(86)}`, phone.privateKey, step), PASS_NOT_RECOGNISED],
       [await signPass(phone.certificate, phone.privateKey, step - 3), PASS_EXPIRED],
       ['hello', PASS_NOT_RECOGNISED],
     ];
@@ -226,7 +226,7 @@ describe('POST /api/merchant/verify-pass', () => {
       expect({ status: res.status, message: res.body.message }).toEqual({ status: 422, message });
     }
     // Changing the member number inside a certificate breaks the platform's signature.
-    const [body, sig] = phone.certificate.split('../routes/merchant');
+    const [body, sig] = phone.certificate.split('.');
     const cert = JSON.parse(Buffer.from(body, 'base64url').toString());
     const forged = `${Buffer.from(JSON.stringify({ ...cert, mn: cert.mn + 1 })).toString('base64url')}.${sig}`;
     expect((await rosa.post('/api/merchant/verify-pass', { pass: await signPass(forged, phone.privateKey, step), dealId: deal.id })).status).toBe(422);

@@ -6,7 +6,7 @@ import {
   earnBody, MEMBER_NOT_RECOGNISED_MESSAGE, redeemBody, verifyCodeBody, verifyPassBody,
 } from '../../_shared/contract/counter.ts';
 import { offlineCheckInstant } from '../../_shared/offline-codes.ts';
-import { type AppContext, type AppEnv, userTx } from '../http/context.ts';
+import { type AppContext, type AppEnv, userTx, servicesOf } from '../http/context.ts';
 import type { Query } from '../db/database.ts';
 import { badRequest, conflict } from '../http/http-error.ts';
 import { serialParam } from '../http/params.ts';
@@ -36,7 +36,7 @@ counterRoutes.post('/verify-code', async (c) => {
   const body = await parseJson(c, verifyCodeBody);
   const at = checkedAt(body.verifiedAt);
   // A wrong code or member number counts toward the counter's limit; a right one does not (decision 168).
-  const guess = await counterGuess(c, await counterDeviceKeyOf(c));
+  const guess = await counterGuess(servicesOf(c), await counterDeviceKeyOf(c));
   const redemption = await guess.run(() => userTx(c, async (q) => {
     const deal = await matchDealCode(q, body.code, body.dealId, at.atMs);
     if (deal === 'not-recognised') throw new WrongGuess('unprocessable', CODE_NOT_RECOGNISED);
@@ -54,7 +54,7 @@ counterRoutes.post('/verify-pass', async (c) => {
   const body = await parseJson(c, verifyPassBody);
   const at = checkedAt(body.verifiedAt);
   // A pass that does not verify counts as a wrong guess (decision 168).
-  const guess = await counterGuess(c, await counterDeviceKeyOf(c));
+  const guess = await counterGuess(servicesOf(c), await counterDeviceKeyOf(c));
   const redemption = await guess.run(async () => {
     const checked = await checkScannedPass(c.var.deps.db, body.pass, at.atMs);
     if (!checked.ok) throw new WrongGuess('unprocessable', checked.reason);
@@ -89,7 +89,7 @@ counterRoutes.post('/redemptions/:id/undo', async (c) => {
  * limiter, like a wrong code, so numbers cannot be probed past it (decision 168).
  */
 async function guessedMember<T>(c: AppContext, work: (q: Query) => Promise<T>): Promise<T> {
-  const guess = await counterGuess(c, await counterDeviceKeyOf(c));
+  const guess = await counterGuess(servicesOf(c), await counterDeviceKeyOf(c));
   return guess.run(() => userTx(c, async (q) => {
     const result = await work(q);
     await guess.settleRightIn(q);

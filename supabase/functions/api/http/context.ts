@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
-import type { Role } from '../../_shared/constants.ts';
 import type { AppConfig } from '../config.ts';
+import type { AuthUser, Services } from '../services.ts';
+import { clientIp } from './client-ip.ts';
 import type { RealtimePort } from '../ports/realtime/realtime-port.ts';
 import type { ObjectStore } from '../ports/objects/object-store.ts';
 import type { PaymentProvider } from '../ports/payments/payment-provider.ts';
@@ -28,12 +29,7 @@ export interface AppDeps {
   push: PushPort;
 }
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  role: Role;
-  sessionTokenHash: string;
-}
+export type { AuthUser } from '../services.ts';
 
 /**
  * A signed-in request's transaction, opened by the session middleware with the session lookup
@@ -145,3 +141,23 @@ export const serviceTx = <T>(c: AppContext, work: (query: Query) => Promise<T>) 
 
 /** Base of links in mail: from configuration only (SITE_URL, else http://localhost:PORT), never a request header. */
 export const siteUrlOf = (c: AppContext) => c.var.deps.config.linkOrigin;
+
+/**
+ * What the domain gets from this request (services.ts): its transactions (userTx and serviceTx, called when the
+ * domain runs them, so the request's own transaction is still taken first), the adapters, the config, the caller.
+ */
+export function servicesOf(c: AppContext): Services {
+  const { deps } = c.var;
+  return {
+    tx: { asCaller: (work) => userTx(c, work), asService: (work) => serviceTx(c, work) },
+    db: deps.db,
+    config: deps.config,
+    payments: deps.payments,
+    objects: deps.objects,
+    siteUrl: siteUrlOf(c),
+    user: c.var.user,
+    get ip() {
+      return clientIp(c);
+    },
+  };
+}

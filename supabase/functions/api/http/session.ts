@@ -96,7 +96,7 @@ async function rememberWrite(c: AppContext, deps: AppEnv['Variables']['deps']) {
   const position = await deps.db.walPosition().catch(() => null);
   if (!position) return;
   const url = new URL(c.req.url);
-  // Secure as the session cookie is (domain/session-cookie.ts): everywhere but plain-http localhost.
+  // Secure as the session cookie is (cookies.ts cookieOptions): everywhere but plain-http localhost.
   const secure = url.protocol === 'https:' || !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
   setCookie(c, WROTE_AT_COOKIE, position, { path: '/api', httpOnly: true, sameSite: 'Lax', maxAge: WROTE_AT_SECONDS, secure });
 }

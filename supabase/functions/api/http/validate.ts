@@ -7,7 +7,7 @@ import { badRequest } from './http-error.ts';
 function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid request';
-  const field = issue.path.map(String).join('../lib');
+  const field = issue.path.map(String).join('.');
   const message = /received undefined/.test(issue.message) ? 'is required' : issue.message;
   return field ? `${field} ${message}` : message;
 }

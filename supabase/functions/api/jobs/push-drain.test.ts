@@ -44,7 +44,7 @@ async function device(userId: string) {
 const announce = (type: 'NEW_DEAL' | 'BUSINESS_UPDATE', dealId: string | null, data: Record<string, string>) =>
   service((q) => q(`select private.notify_followers($1, $2, $3, $4::text::jsonb)`, [ROSA, type, dealId, JSON.stringify(data)]));
 
-/** `n` accounts ("Follower 1"../ports"Follower n", push-<tag>-<i>@example.com) following Rosa's business. */
+/** `n` accounts ("Follower 1".."Follower n", push-<tag>-<i>@example.com) following Rosa's business. */
 async function followersOfRosa(tag: string, n: number) {
   const others = await service((q) => q<{ id: string }>(
     `insert into public.profiles (email, name) select 'push-' || $1 || '-' || g || '@example.com', 'Follower ' || g

@@ -10,11 +10,13 @@
 //   (wrong) or not (right). A take that finds the bucket full only of pending places is `busy`: those may yet not
 //   count, so it waits a moment and tries again. `counterGuess` below does that for the counter.
 import { MEMBER_NOT_RECOGNISED_MESSAGE } from '../../_shared/contract/counter.ts';
-import { type AppContext, serviceTx, userTx } from '../http/context.ts';
+import type { Services } from '../services.ts';
 import type { Query } from '../db/database.ts';
-import { clientIp } from '../http/client-ip.ts';
 import { sha256Hex } from '../../_shared/tokens.ts';
 import { DomainError, tooMany } from '../domain-error.ts';
+
+/** What these operations use of the request's services (services.ts). */
+type Used = Pick<Services, 'tx' | 'config' | 'ip'>;
 
 /**
  * The limiter's own transactions are bookkeeping, not the request's work: a keyed request (Idempotency-Key) whose
@@ -85,13 +87,13 @@ export const TOO_MANY_ACCOUNT_ATTEMPTS_MESSAGE = 'Too many attempts. Please wait
  * address and, when known, per account (an email address or an account id, kept only as a hash in the bucket name),
  * in a transaction of its own, before any costly work. Past either limit: 429 with Retry-After.
  */
-export async function countAccountAttempt(c: AppContext, action: string, who: { ip: string; account?: string }): Promise<void> {
-  await serviceTx(c, (q) => countAccountAttemptIn(c, q, action, who));
+export async function countAccountAttempt(s: Used, action: string, who: { ip: string; account?: string }): Promise<void> {
+  await s.tx.asService((q) => countAccountAttemptIn(s, q, action, who));
 }
 
 /** countAccountAttempt inside a service transaction of the caller's (one transaction less on the hot path). */
-export async function countAccountAttemptIn(c: AppContext, q: Query, action: string, who: { ip: string; account?: string }): Promise<void> {
-  const { perIp, perAccount, windowSeconds } = c.var.deps.config.accountAttempts;
+export async function countAccountAttemptIn(s: Used, q: Query, action: string, who: { ip: string; account?: string }): Promise<void> {
+  const { perIp, perAccount, windowSeconds } = s.config.accountAttempts;
   const buckets: Bucket[] = [{ key: `${action}:ip:${who.ip}`.slice(0, 200), limit: perIp, windowSeconds }];
   if (who.account !== undefined) {
     buckets.push({ key: `${action}:account:${(await sha256Hex(who.account.toLowerCase())).slice(0, 40)}`, limit: perAccount, windowSeconds });
@@ -123,20 +125,20 @@ type PendingRow = { taken: boolean; busy: boolean; retry_after_seconds: number; 
  *   `accountSlowdownMs`, right password or not, so a stranger can slow an account but never lock its owner out;
  * - a right password clears only this (account, address)'s failures.
  */
-export async function checkPasswordLimited(c: AppContext, email: string, check: () => Promise<boolean>): Promise<boolean> {
+export async function checkPasswordLimited(s: Used, email: string, check: () => Promise<boolean>): Promise<boolean> {
   const { windowMinutes, loginFailuresPerAccountAddress, loginFailuresPerIp, accountSlowdownAfter, accountSlowdownMs } =
-    c.var.deps.config.rateLimit;
-  const ip = clientIp(c);
+    s.config.rateLimit;
+  const ip = s.ip;
   const account = await emailKey(email);
   const windowSeconds = windowMinutes * 60;
   const buckets = [`${pairPrefix(account)}${ip}`.slice(0, 200), `login:ip:${ip}`.slice(0, 200), `login:account:${account}`];
-  const row = await takeWhenFree(async () => (await serviceTx(c, (q) => q<PendingRow>(
+  const row = await takeWhenFree(async () => (await s.tx.asService((q) => q<PendingRow>(
     `select taken, busy, retry_after_seconds, window_starts, hits, ${BOOKKEEPING}
        from private.limiter_take($1::text[], $2::int[], $3::int[], true)`,
     [buckets, [loginFailuresPerAccountAddress, loginFailuresPerIp, NEVER_FULL], [windowSeconds, windowSeconds, windowSeconds]])))[0]);
   if (!row.taken) throw tooMany(TOO_MANY_ATTEMPTS_MESSAGE, row.retry_after_seconds);
   const starts = row.window_starts.map((d) => new Date(d).toISOString());
-  const settle = (counted: boolean) => serviceTx(c, async (q) => {
+  const settle = (counted: boolean) => s.tx.asService(async (q) => {
     await q(`select private.limiter_settle($1::text[], $2::timestamptz[], $3), ${BOOKKEEPING}`, [buckets, starts, counted]);
     if (!counted) await q(`select private.limiter_clear($1::text[]), ${BOOKKEEPING}`, [[buckets[0]]]);
   });
@@ -146,7 +148,7 @@ export async function checkPasswordLimited(c: AppContext, email: string, check: 
     ok = await check();
   } catch (error) {
     // Not an answer (e.g. the password workers are busy): the place is freed, nothing counted or cleared.
-    await serviceTx(c, (q) => q(`select private.limiter_settle($1::text[], $2::timestamptz[], false), ${BOOKKEEPING}`, [buckets, starts]));
+    await s.tx.asService((q) => q(`select private.limiter_settle($1::text[], $2::timestamptz[], false), ${BOOKKEEPING}`, [buckets, starts]));
     throw error;
   }
   await settle(!ok);
@@ -159,15 +161,15 @@ export async function clearSignInFailures(q: Query, email: string): Promise<void
   await q(`select private.limiter_clear($1::text[], $2::text[])`, [[`login:account:${account}`], [pairPrefix(account)]]);
 }
 
-const registrationBucket = (c: AppContext, ip: string): Bucket => ({
+const registrationBucket = (s: Used, ip: string): Bucket => ({
   key: `registered:ip:${ip}`.slice(0, 200),
-  limit: c.var.deps.config.rateLimit.registrationsPerIp,
-  windowSeconds: c.var.deps.config.rateLimit.windowMinutes * 60,
+  limit: s.config.rateLimit.registrationsPerIp,
+  windowSeconds: s.config.rateLimit.windowMinutes * 60,
 });
 
 /** Before the hash: 429 when this address has made its registrations for the window (RATE_LIMIT_REGISTRATIONS_PER_IP). */
-export async function assertRegistrationAllowed(c: AppContext, q: Query, ip: string): Promise<void> {
-  const bucket = registrationBucket(c, ip);
+export async function assertRegistrationAllowed(s: Used, q: Query, ip: string): Promise<void> {
+  const bucket = registrationBucket(s, ip);
   const [row] = await q<{ hits: number; retry_after_seconds: number }>(
     `select hits, greatest(ceil(extract(epoch from (expires_at - now())))::int, 1) as retry_after_seconds
        from private.limiter_hits where bucket = $1 and expires_at > now() order by window_start desc limit 1`,
@@ -179,8 +181,8 @@ export async function assertRegistrationAllowed(c: AppContext, q: Query, ip: str
  * Counts an account created from this address, in the transaction that creates it (it counts only if that
  * commits); past the limit, 429 and nothing is created.
  */
-export async function countRegistration(c: AppContext, q: Query, ip: string): Promise<void> {
-  const take = await takeHit(q, [registrationBucket(c, ip)], { inTheWork: true });
+export async function countRegistration(s: Used, q: Query, ip: string): Promise<void> {
+  const take = await takeHit(q, [registrationBucket(s, ip)], { inTheWork: true });
   if (!take.taken) throw tooMany(TOO_MANY_ATTEMPTS_MESSAGE, take.retryAfterSeconds);
 }
 
@@ -241,9 +243,9 @@ type GuessRow = { taken: boolean; busy: boolean; retry_after_seconds: number; wi
  * (config counterGuesses). None left → 429 with Retry-After. Runs as the caller: the SQL finds the business
  * (private.counter_merchant(): 403 for anyone else) so a caller only touches its own business's buckets.
  */
-export async function counterGuess(c: AppContext, device: string): Promise<CounterGuess> {
-  const { perDevice, perBusiness, windowSeconds } = c.var.deps.config.counterGuesses;
-  const row = await takeWhenFree(async () => (await userTx(c, (q) => q<GuessRow>(
+export async function counterGuess(s: Used, device: string): Promise<CounterGuess> {
+  const { perDevice, perBusiness, windowSeconds } = s.config.counterGuesses;
+  const row = await takeWhenFree(async () => (await s.tx.asCaller((q) => q<GuessRow>(
     `select taken, busy, retry_after_seconds, window_starts, ${BOOKKEEPING} from private.counter_guess_take($1, $2, $3, $4)`,
     [device, perDevice, perBusiness, windowSeconds])))[0]);
   if (!row.taken) throw tooMany(tooManyGuessesMessage(row.retry_after_seconds), row.retry_after_seconds);
@@ -257,7 +259,7 @@ export async function counterGuess(c: AppContext, device: string): Promise<Count
       try {
         return await check();
       } catch (error) {
-        await userTx(c, settle(isWrongGuess(error), true));
+        await s.tx.asCaller(settle(isWrongGuess(error), true));
         throw error;
       }
     },

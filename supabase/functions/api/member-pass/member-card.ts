@@ -3,10 +3,13 @@
 import type { MemberPointsAnswer } from '../../_shared/contract/counter.ts';
 import { MEMBERSHIP_REQUIRED_MESSAGE } from '../../_shared/contract/deals.ts';
 import type { PassCertificateAnswer } from '../../_shared/contract/member-pass.ts';
-import { type AppContext, userTx } from '../http/context.ts';
+import type { Services } from '../services.ts';
 import type { Query } from '../db/database.ts';
 import { DomainError } from '../domain-error.ts';
 import { certifyDeviceKey, platformPassKeys } from './member-pass.ts';
+
+/** What these operations use of the request's services (services.ts). */
+type Used = Pick<Services, 'tx' | 'db'>;
 
 /** The caller's member number and points, per business with points, most first. */
 export async function memberPoints(q: Query): Promise<MemberPointsAnswer> {
@@ -26,10 +29,10 @@ export async function memberPoints(q: Query): Promise<MemberPointsAnswer> {
 
 /** Certifies the caller's device pass key for up to 12 hours (never past the membership); 403 without one. */
 export async function certifyMemberDevice(
-  c: AppContext, deviceKey: { x: string; y: string }, nowMs: number,
+  s: Used, deviceKey: { x: string; y: string }, nowMs: number,
 ): Promise<PassCertificateAnswer> {
-  const keys = await platformPassKeys(c.var.deps.db);
-  const answer = await userTx(c, (q) => certifyDeviceKey(q, keys, deviceKey, nowMs));
+  const keys = await platformPassKeys(s.db);
+  const answer = await s.tx.asCaller((q) => certifyDeviceKey(q, keys, deviceKey, nowMs));
   if (answer === 'not-a-member') throw new DomainError('forbidden', MEMBERSHIP_REQUIRED_MESSAGE);
   return answer;
 }

@@ -8,7 +8,7 @@ type Row = { id: string; business_name: string; deal_title: string; used_at: Dat
 
 /** A page of the caller's redemptions before `before` ("<used_at in µs>.<id>", from the previous page). */
 export async function memberRedemptions(q: Query, before: string | undefined, limit: number): Promise<MemberRedemptionsAnswer> {
-  const [beforeUs, beforeId] = before ? before.split('../domain') : [null, null];
+  const [beforeUs, beforeId] = before ? before.split('.') : [null, null];
   // One more than asked tells whether there is a next page.
   const rows = await q<Row>(
     `select id::text, business_name, deal_title, used_at, used_at_us::text, undone

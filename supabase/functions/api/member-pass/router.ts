@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { passCertificateBody } from '../../_shared/contract/member-pass.ts';
-import { type AppEnv, userTx } from '../http/context.ts';
+import { type AppEnv, userTx, servicesOf } from '../http/context.ts';
 import { parseJson } from '../http/validate.ts';
 import { requireUser } from '../http/session.ts';
 import { certifyMemberDevice, memberPoints } from './member-card.ts';
@@ -17,5 +17,5 @@ memberPointsRoutes.get('/points', async (c) => {
 memberPointsRoutes.post('/pass-certificate', async (c) => {
   requireUser(c, 'USER');
   const deviceKey = await parseJson(c, passCertificateBody);
-  return c.json(await certifyMemberDevice(c, deviceKey, Date.now()), 201);
+  return c.json(await certifyMemberDevice(servicesOf(c), deviceKey, Date.now()), 201);
 });

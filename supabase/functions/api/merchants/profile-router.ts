@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { merchantApplyBody, merchantLogoBody } from '../../_shared/contract/merchants.ts';
-import { type AppEnv, userTx } from '../http/context.ts';
+import { type AppEnv, userTx, servicesOf } from '../http/context.ts';
 import { deleteStoredObject, resolveUploadedObject } from '../uploads/index.ts';
 import { parseJson } from '../http/validate.ts';
 import { COUNTER_ROLES, requireUser } from '../http/session.ts';
@@ -28,8 +28,8 @@ merchantProfileRoutes.post('/apply', async (c) => {
 merchantProfileRoutes.put('/logo', async (c) => {
   const user = requireUser(c, 'MERCHANT');
   const { logoUrl } = await parseJson(c, merchantLogoBody);
-  const storedPath = await resolveUploadedObject(c, logoUrl, user.id, 'logoUrl');
+  const storedPath = await resolveUploadedObject(servicesOf(c), logoUrl, user.id, 'logoUrl');
   const { profile, previous } = await userTx(c, (q) => swapLogo(q, storedPath));
-  if (previous && previous !== storedPath) await deleteStoredObject(c, previous);
+  if (previous && previous !== storedPath) await deleteStoredObject(servicesOf(c), previous);
   return c.json(profile);
 });

@@ -37,7 +37,7 @@ describe('GET /api/realtime/token, Supabase', () => {
     const res = await agent.get('/api/realtime/token');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ transport: 'supabase', userTopic: `user:${SEED.member.id}`, url: env.SUPABASE_URL, apiKey: 'anon-key' });
-    const claims = decode(res.body.token.split('../routes')[1]);
+    const claims = decode(res.body.token.split('.')[1]);
     expect(claims).toMatchObject({ sub: SEED.member.id, role: 'authenticated', aud: 'authenticated', email: SEED.member.email });
     expect(claims.exp - claims.iat).toBe(300);
     expect(claims.iat).toBeGreaterThanOrEqual(before);
@@ -61,7 +61,7 @@ describe('GET /api/realtime/token, Supabase', () => {
     const hosted = realtimeFromEnv({ SUPABASE_URL: 'https://x.supabase.co', REALTIME_TOKEN_TTL_SECONDS: 600, SUPABASE_ANON_KEY: 'k', REALTIME_JWT_SECRET: 'legacy-secret' });
     const connection = await hosted.connectionFor(user);
     if (connection.transport !== 'supabase') throw new Error('expected supabase');
-    const [header, payload, signature] = connection.token.split('../routes');
+    const [header, payload, signature] = connection.token.split('.');
     expect(decode(header)).toEqual({ alg: 'HS256', typ: 'JWT' });
     expect(createHmac('sha256', 'legacy-secret').update(`${header}.${payload}`).digest('base64url')).toBe(signature);
   });
@@ -88,7 +88,7 @@ describe('GET /api/realtime/token, Supabase with an asymmetric signing key', () 
     const res = await agent.get('/api/realtime/token');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ transport: 'supabase', apiKey: 'sb_publishable_abc' });
-    const [header, payload, signature] = res.body.token.split('../routes');
+    const [header, payload, signature] = res.body.token.split('.');
     expect(decode(header)).toEqual({ alg: 'ES256', typ: 'JWT', kid });
     expect(decode(payload)).toMatchObject({ sub: SEED.member.id, role: 'authenticated', aud: 'authenticated' });
     const ok = await crypto.subtle.verify(

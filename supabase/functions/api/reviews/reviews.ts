@@ -5,20 +5,23 @@ import {
   REVIEW_EDIT_DAYS,
   type AdminReviewQueueAnswer, type BusinessReviewsAnswer, type MerchantReviewsAnswer, type OfferReport, type ReportedReview, type Review,
 } from '../../_shared/contract/reviews.ts';
-import { type AppContext, serviceTx } from '../http/context.ts';
+import type { Services } from '../services.ts';
 import type { Query } from '../db/database.ts';
 import { notFound, tooMany } from '../domain-error.ts';
 import { iso, isoOrNull } from '../db/iso.ts';
 import { ratingSummaryOf, type SummaryRow } from '../deals/index.ts';
 import { takeHit } from '../limits/index.ts';
 
+/** What these operations use of the request's services (services.ts). */
+type Used = Pick<Services, 'tx'>;
+
 /** Writes (rate, edit, reply, report, not honoured, moderate) one account may make per window. */
 export const REVIEW_WRITES_PER_HOUR = 30;
 export const TOO_MANY_REVIEW_WRITES_MESSAGE = 'Too many reviews and reports for now. Please try again later.';
 
 /** Counts one review write of the account; past the limit: 429 with Retry-After. */
-export async function countReviewWrite(c: AppContext, userId: string): Promise<void> {
-  const take = await serviceTx(c, (q) => takeHit(q, [{ key: `reviews:user:${userId}`, limit: REVIEW_WRITES_PER_HOUR, windowSeconds: 3600 }]));
+export async function countReviewWrite(s: Used, userId: string): Promise<void> {
+  const take = await s.tx.asService((q) => takeHit(q, [{ key: `reviews:user:${userId}`, limit: REVIEW_WRITES_PER_HOUR, windowSeconds: 3600 }]));
   if (!take.taken) throw tooMany(TOO_MANY_REVIEW_WRITES_MESSAGE, take.retryAfterSeconds);
 }
 

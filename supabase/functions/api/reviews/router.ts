@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import {
   createReviewBody, editReviewBody, moderateReviewBody, offerNotHonouredBody, replyBody, reportReviewBody,
 } from '../../_shared/contract/reviews.ts';
-import { type AppContext, type AppEnv, userTx } from '../http/context.ts';
+import { type AppContext, type AppEnv, userTx, servicesOf } from '../http/context.ts';
 import {
   adminReviewQueue, businessReviews, countReviewWrite, createReview, editReview, merchantReviews, moderateReview,
   replyToReview, reportNotHonoured, reportReview,
@@ -18,7 +18,7 @@ export const reviewRoutes = new Hono<AppEnv>();
 /** The caller may write (role), and has a place left on the limiter. */
 async function writer(c: AppContext, ...roles: Role[]) {
   const user = roles.length === 1 && roles[0] === 'ADMIN' ? requireAdmin(c) : requireUser(c, ...roles);
-  await countReviewWrite(c, user.id);
+  await countReviewWrite(servicesOf(c), user.id);
   return user;
 }
 

@@ -3,7 +3,7 @@
 // private: the devices' statements run in a service_role transaction and always filter by the caller's own user id.
 import type { Role } from '../../_shared/constants.ts';
 import type { SignedInDevice } from '../../_shared/contract/sessions.ts';
-import type { AuthUser } from '../http/context.ts';
+import type { AuthUser } from '../services.ts';
 import { serviceClaims, type Database, type OpenTransaction, type Query, type Statement } from '../db/database.ts';
 import { iso } from '../db/iso.ts';
 import { sha256Hex } from '../../_shared/tokens.ts';

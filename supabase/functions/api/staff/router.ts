@@ -10,7 +10,7 @@ import {
   acceptStaffInviteBody, changePinBody, INVALID_INVITE_MESSAGE, INVALID_PAIRING_CODE_MESSAGE, inviteStaffBody, NOT_PAIRED_MESSAGE,
   pairBody, PIN_LOCKED_MESSAGE, PIN_MAX_TRIES, staffInviteQuery, switchStaffBody, WRONG_PIN_MESSAGE,
 } from '../../_shared/contract/staff.ts';
-import { type AppContext, type AppEnv, serviceTx, siteUrlOf, userTx } from '../http/context.ts';
+import { type AppContext, type AppEnv, serviceTx, siteUrlOf, userTx, servicesOf } from '../http/context.ts';
 import type { Query } from '../db/database.ts';
 import { badRequest, HttpError, notFound, unauthorized } from '../http/http-error.ts';
 import { uuidParam } from '../http/params.ts';
@@ -92,7 +92,7 @@ staffInviteRoutes.post('/accept', async (c) => {
   const body = await parseJson(c, acceptStaffInviteBody);
   assertAcceptablePassword(body.password);
   // Cheap checks first (decision 175): the attempt counts per address, the invite is looked up before any hash.
-  await countAccountAttempt(c, 'staff-invite', { ip: clientIp(c) });
+  await countAccountAttempt(servicesOf(c), 'staff-invite', { ip: clientIp(c) });
   if (!(await serviceTx(c, (q) => findInvite(q, body.token)))) throw badRequest(INVALID_INVITE_MESSAGE);
   const rounds = c.var.deps.config.bcryptRounds;
   const [passwordHash, pinHash] = await Promise.all([hashPassword(body.password, rounds), hashPassword(body.pin, rounds)]);
@@ -182,7 +182,7 @@ counterDeviceRoutes.put('/pin', async (c) => {
   const body = await parseJson(c, changePinBody);
   const staff = await serviceTx(c, (q) => staffPasswordHash(q, user.id));
   if (!staff) throw new HttpError(403, 'You are not staff of a business any more');
-  if (!(await checkPasswordLimited(c, user.email, () => verifyPassword(body.password, staff.hash)))) {
+  if (!(await checkPasswordLimited(servicesOf(c), user.email, () => verifyPassword(body.password, staff.hash)))) {
     throw badRequest('Your password is not right');
   }
   const pinHash = await hashPassword(body.pin, c.var.deps.config.bcryptRounds);

@@ -7,7 +7,7 @@ import {
   cardCompleteBody, planChangeBody, testCardConfirmBody, testInvoicePayBody, testRenewalBody,
   type SubscriptionActionAnswer,
 } from '../../_shared/contract/subscriptions.ts';
-import { type AppEnv, siteUrlOf, userTx } from '../http/context.ts';
+import { type AppEnv, siteUrlOf, userTx, servicesOf } from '../http/context.ts';
 import {
   changePlan, completeCardSetup, confirmTestSetup, PAID_MESSAGE, paymentHistoryItems, payTestInvoice, previewPlanChange,
   renewTestMembership, retryRenewalPayment, startCardSetup, TEST_RENEWAL_MESSAGES, testCardsOf,
@@ -22,19 +22,19 @@ export const billingRoutes = new Hono<AppEnv>();
 
 billingRoutes.post('/card', async (c) => {
   requireUser(c);
-  return c.json(await startCardSetup(c));
+  return c.json(await startCardSetup(servicesOf(c)));
 });
 
 billingRoutes.post('/card/complete', async (c) => {
   requireUser(c);
   const { setupIntentId } = await parseJson(c, cardCompleteBody);
-  return c.json(await completeCardSetup(c, setupIntentId));
+  return c.json(await completeCardSetup(servicesOf(c), setupIntentId));
 });
 
 /** Tries the failed renewal again with the card on file. */
 billingRoutes.post('/retry-payment', async (c) => {
   requireUser(c);
-  await retryRenewalPayment(c);
+  await retryRenewalPayment(servicesOf(c));
   return c.json({ success: true, message: PAID_MESSAGE } satisfies SubscriptionActionAnswer);
 });
 
@@ -56,13 +56,13 @@ billingRoutes.get('/payments/:id/receipt', async (c) => {
 billingRoutes.get('/plan-change', async (c) => {
   const { plan } = parseQuery(c, planChangeBody);
   requireUser(c);
-  return c.json(await previewPlanChange(c, plan));
+  return c.json(await previewPlanChange(servicesOf(c), plan));
 });
 
 billingRoutes.post('/plan-change', async (c) => {
   const { plan } = await parseJson(c, planChangeBody);
   requireUser(c);
-  await changePlan(c, plan);
+  await changePlan(servicesOf(c), plan);
   return c.json({ success: true, message: `You are now on the ${PLANS[plan].label} plan.` } satisfies SubscriptionActionAnswer);
 });
 
@@ -71,25 +71,25 @@ export const testBillingRoutes = new Hono<AppEnv>();
 
 /** The test-mode control: the member's next renewal happens now and succeeds, fails, or asks for 3-D Secure. */
 testBillingRoutes.post('/renewal', async (c) => {
-  testCardsOf(c);
+  testCardsOf(servicesOf(c));
   const { outcome } = await parseJson(c, testRenewalBody);
   requireUser(c);
-  await renewTestMembership(c, outcome);
+  await renewTestMembership(servicesOf(c), outcome);
   return c.json({ success: true, message: TEST_RENEWAL_MESSAGES[outcome] } satisfies SubscriptionActionAnswer);
 });
 
 /** Stripe.js confirmSetup's stand-in: saves a test card for a SetupIntent. */
 testBillingRoutes.post('/setup-confirm', async (c) => {
-  testCardsOf(c);
+  testCardsOf(servicesOf(c));
   const body = await parseJson(c, testCardConfirmBody); // the same test card fields as a payment
-  return c.json(await confirmTestSetup(c, body));
+  return c.json(await confirmTestSetup(servicesOf(c), body));
 });
 
 /** The hosted invoice page's stand-in: the member completes 3-D Secure and the open renewal is paid. */
 testBillingRoutes.post('/invoice/pay', async (c) => {
-  testCardsOf(c);
+  testCardsOf(servicesOf(c));
   const { invoiceId } = await parseJson(c, testInvoicePayBody);
   requireUser(c);
-  await payTestInvoice(c, invoiceId);
+  await payTestInvoice(servicesOf(c), invoiceId);
   return c.json({ success: true, message: PAID_MESSAGE } satisfies SubscriptionActionAnswer);
 });

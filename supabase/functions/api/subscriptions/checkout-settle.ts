@@ -4,12 +4,15 @@
 // the caller, says whether the payment succeeded; the checkout row lock and the unique keys on
 // payments make every later caller find it done.
 import type { PlanId } from '../../_shared/constants.ts';
-import { type AppContext, serviceTx, siteUrlOf } from '../http/context.ts';
+import type { Services } from '../services.ts';
 import type { Query } from '../db/database.ts';
 import { sendVerificationMail, USER_EXISTS_MESSAGE } from '../auth/index.ts';
 import { DomainError, type DomainErrorKind } from '../domain-error.ts';
 import { providerCall } from './provider-call.ts';
 import { recordPayment, upsertSubscription } from './subscription-records.ts';
+
+/** What these operations use of the request's services (services.ts). */
+type Used = Pick<Services, 'tx' | 'payments' | 'siteUrl'>;
 
 export const ALREADY_MEMBER_MESSAGE = 'You already have an active membership.';
 
@@ -37,11 +40,11 @@ export type Settlement =
   | { state: 'processing' }
   | { state: 'unpaid'; message: string };
 
-export const checkoutByPaymentIntent = async (c: AppContext, paymentIntentId: string) =>
-  (await serviceTx(c, (q) => q<CheckoutRow>(`select * from private.checkouts where payment_intent_id = $1`, [paymentIntentId])))[0] ?? null;
+export const checkoutByPaymentIntent = async (s: Used, paymentIntentId: string) =>
+  (await s.tx.asService((q) => q<CheckoutRow>(`select * from private.checkouts where payment_intent_id = $1`, [paymentIntentId])))[0] ?? null;
 
-export const checkoutBySubscription = async (c: AppContext, providerSubscriptionId: string) =>
-  (await serviceTx(c, (q) => q<CheckoutRow>(
+export const checkoutBySubscription = async (s: Used, providerSubscriptionId: string) =>
+  (await s.tx.asService((q) => q<CheckoutRow>(
     `select * from private.checkouts where provider_subscription_id = $1`, [providerSubscriptionId])))[0] ?? null;
 
 /** True when the user holds a membership that is running or paused (not ended). */
@@ -60,9 +63,9 @@ export const hasCurrentMembership = async (q: Query, userId: string) => {
  * membership and the first payment, once. Throws a DomainError when the payment does not fit the
  * checkout or the account cannot be created (email taken meanwhile, already a member).
  */
-export async function settleCheckout(c: AppContext, checkout: CheckoutRow): Promise<Settlement> {
+export async function settleCheckout(s: Used, checkout: CheckoutRow): Promise<Settlement> {
   if (checkout.completed_user_id) return { state: 'completed', userId: checkout.completed_user_id, createdNow: false };
-  const { payments } = c.var.deps;
+  const { payments } = s;
   const payment = await providerCall(() => payments.retrievePayment(checkout.payment_intent_id));
   if (payment.status === 'processing') return { state: 'processing' };
   if (payment.status !== 'succeeded') {
@@ -74,7 +77,7 @@ export async function settleCheckout(c: AppContext, checkout: CheckoutRow): Prom
   const subscription = await providerCall(() => payments.retrieveSubscription(checkout.provider_subscription_id));
   if (subscription.status === 'canceled') throw new DomainError('conflict', 'This subscription was cancelled by the payment provider.');
 
-  return serviceTx(c, async (q): Promise<Settlement> => {
+  return s.tx.asService(async (q): Promise<Settlement> => {
     // The lock: a second caller waits here, then sees the first one's completed_user_id.
     const [locked] = await q<CheckoutRow>(`select * from private.checkouts where id = $1 for update`, [checkout.id]);
     if (locked.completed_user_id) return { state: 'completed', userId: locked.completed_user_id, createdNow: false };
@@ -94,7 +97,7 @@ export async function settleCheckout(c: AppContext, checkout: CheckoutRow): Prom
       );
       userId = profile.id;
       await q(`insert into private.credentials (user_id, password_hash) values ($1, $2)`, [userId, locked.password_hash]);
-      await sendVerificationMail(c, q, { userId, email: locked.email, name: locked.name ?? locked.email.split('@')[0] });
+      await sendVerificationMail(s.siteUrl, q, { userId, email: locked.email, name: locked.name ?? locked.email.split('@')[0] });
     }
     // Rows whose time ran out are ended now, so the latest row is always the one that counts.
     await q(
@@ -107,7 +110,7 @@ export async function settleCheckout(c: AppContext, checkout: CheckoutRow): Prom
       userId, subscriptionRowId, provider: locked.provider,
       invoiceId: locked.invoice_id ?? locked.payment_intent_id,
       paymentIntentId: locked.payment_intent_id,
-      amountCents: payment.amountCents, currency: payment.currency, receiptSiteUrl: siteUrlOf(c),
+      amountCents: payment.amountCents, currency: payment.currency, receiptSiteUrl: s.siteUrl,
     });
     // The hash now lives in private.credentials; the checkout keeps no copy.
     await q(
@@ -136,15 +139,15 @@ const RETRIED: ReadonlySet<DomainErrorKind> = new Set(['provider-failed', 'busy'
  * webhook. Provider failures are thrown (the webhook answers 5xx and Stripe retries).
  */
 export async function settleFromProvider(
-  c: AppContext, by: { paymentIntentId: string } | { subscriptionId: string },
+  s: Used, by: { paymentIntentId: string } | { subscriptionId: string },
 ): Promise<'no-checkout' | 'already-completed' | 'account-created' | 'processing' | 'unpaid' | 'refused'> {
   const checkout = 'paymentIntentId' in by
-    ? await checkoutByPaymentIntent(c, by.paymentIntentId)
-    : await checkoutBySubscription(c, by.subscriptionId);
+    ? await checkoutByPaymentIntent(s, by.paymentIntentId)
+    : await checkoutBySubscription(s, by.subscriptionId);
   if (!checkout) return 'no-checkout';
   if (checkout.completed_user_id) return 'already-completed';
   try {
-    const settled = await settleCheckout(c, checkout);
+    const settled = await settleCheckout(s, checkout);
     if (settled.state !== 'completed') return settled.state;
     return settled.createdNow ? 'account-created' : 'already-completed';
   } catch (error) {

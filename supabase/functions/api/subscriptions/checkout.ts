@@ -4,18 +4,20 @@
 // leaves no account. The route parses the body (and checks a new password's strength) before these run.
 import type { PlanId } from '../../_shared/constants.ts';
 import type { CompleteSubscriptionAnswer, CreateSubscriptionAnswer } from '../../_shared/contract/subscriptions.ts';
-import { type AppContext, serviceTx } from '../http/context.ts';
+import type { Services } from '../services.ts';
 import type { Query } from '../db/database.ts';
 import { hashPassword, verifyPassword, checkCityAndCharity, USER_EXISTS_MESSAGE, loadSessionUser } from '../auth/index.ts';
 import { OWES_RENEWAL_MESSAGE, owesRenewal } from './billing.ts';
 import { DomainError } from '../domain-error.ts';
 import { providerCall } from './provider-call.ts';
 import { assertRegistrationAllowed, checkPasswordLimited, countAccountAttempt, countRegistration } from '../limits/index.ts';
-import { clientIp } from '../http/client-ip.ts';
 import {
   ALREADY_MEMBER_MESSAGE, checkoutByPaymentIntent, hasCurrentMembership, purgeExpiredCheckouts, settleCheckout,
   type CheckoutRow,
 } from './checkout-settle.ts';
+
+/** What these operations use of the request's services (services.ts). */
+type Used = Pick<Services, 'tx' | 'db' | 'config' | 'payments' | 'siteUrl' | 'user' | 'ip'>;
 
 const ACTIVATED_MESSAGE = 'Your membership is active. Welcome to Pay Local!';
 const SIGN_IN_MESSAGE = 'Your membership is active. Sign in with the email and password you chose.';
@@ -30,9 +32,9 @@ export type CheckoutRequest =
     homeCityId?: string | null; preferredCharityId?: string | null;
   };
 
-export async function createCheckout(c: AppContext, input: CheckoutRequest): Promise<CreateSubscriptionAnswer> {
-  const { payments } = c.var.deps;
-  const user = c.var.user;
+export async function createCheckout(s: Used, input: CheckoutRequest): Promise<CreateSubscriptionAnswer> {
+  const { payments } = s;
+  const user = s.user;
   let customer: { email: string; name: string };
   let passwordHash: string | null = null;
   const plan = input.plan;
@@ -40,7 +42,7 @@ export async function createCheckout(c: AppContext, input: CheckoutRequest): Pro
 
   if (user) {
     // The upgrade path: always the session's own account (a customer's: the route checked), whatever the body says.
-    customer = await serviceTx(c, async (q) => {
+    customer = await s.tx.asService(async (q) => {
       if (await hasCurrentMembership(q, user.id)) throw new DomainError('conflict', ALREADY_MEMBER_MESSAGE);
       // A renewal waiting for payment is paid by a card update, not a second subscription (decision 171).
       if (await owesRenewal(q, user.id)) throw new DomainError('conflict', OWES_RENEWAL_MESSAGE);
@@ -51,24 +53,24 @@ export async function createCheckout(c: AppContext, input: CheckoutRequest): Pro
     if (input.kind !== 'new-account') throw new DomainError('invalid', 'email is required');
     account = { homeCityId: input.homeCityId ?? null, charityId: input.preferredCharityId ?? null };
     customer = { email: input.email, name: input.name };
-    const ip = clientIp(c);
-    await countAccountAttempt(c, 'subscribe', { ip, account: input.email }); // decision 175
-    await serviceTx(c, async (q) => {
-      await assertRegistrationAllowed(c, q, ip);
+    const ip = s.ip;
+    await countAccountAttempt(s, 'subscribe', { ip, account: input.email }); // decision 175
+    await s.tx.asService(async (q) => {
+      await assertRegistrationAllowed(s, q, ip);
       const [existing] = await q(`select 1 from public.profiles where email = $1`, [input.email]);
       if (existing) throw new DomainError('conflict', USER_EXISTS_MESSAGE);
       await checkCityAndCharity(q, account.homeCityId, account.charityId);
-      await countRegistration(c, q, ip);
+      await countRegistration(s, q, ip);
     });
     // Held by the server from now on, so the webhook can create the account if the browser never returns.
-    passwordHash = await hashPassword(input.password, c.var.deps.config.bcryptRounds);
+    passwordHash = await hashPassword(input.password, s.config.bcryptRounds);
   }
 
   const started = await providerCall(() => payments.startCheckout({
     plan, email: customer.email, name: customer.name,
     metadata: { app: 'paylocal', plan, ...(user ? { userId: user.id } : {}) },
   }));
-  await serviceTx(c, async (q) => {
+  await s.tx.asService(async (q) => {
     await purgeExpiredCheckouts(q);
     await q(
       `insert into private.checkouts
@@ -96,8 +98,8 @@ export async function createCheckout(c: AppContext, input: CheckoutRequest): Pro
   };
 }
 
-const sessionUserOf = (c: AppContext, id: string) =>
-  c.var.deps.db.transaction({ role: 'authenticated', sub: id }, loadSessionUser);
+const sessionUserOf = (s: Used, id: string) =>
+  s.db.transaction({ role: 'authenticated', sub: id }, loadSessionUser);
 
 export interface CompletionInput {
   email?: string;
@@ -122,10 +124,10 @@ export interface CompletionHooks {
  * caller proves the password chosen at checkout (or is the signed-in upgrader).
  */
 export async function completeCheckout(
-  c: AppContext, input: CompletionInput, http: CompletionHooks,
+  s: Used, input: CompletionInput, http: CompletionHooks,
 ): Promise<CompletionResult> {
-  const sessionUserId = c.var.user?.id ?? null;
-  let checkout = await checkoutByPaymentIntent(c, input.paymentIntentId);
+  const sessionUserId = s.user?.id ?? null;
+  let checkout = await checkoutByPaymentIntent(s, input.paymentIntentId);
   if (!checkout) throw new DomainError('not-found', 'No subscription checkout was started for this payment. Please start again.');
   if (checkout.customer_id !== input.customerId) throw new DomainError('invalid', 'customerId does not match this payment');
   if (input.plan && input.plan !== checkout.plan) throw new DomainError('invalid', 'plan does not match this payment');
@@ -139,45 +141,45 @@ export async function completeCheckout(
     password = input.password ? input.password : null;
     if (!checkout.completed_user_id && password) {
       if (checkout.password_hash) {
-        if (!(await passwordHolds(c, checkout.email, password, checkout.password_hash))) {
+        if (!(await passwordHolds(s, checkout.email, password, checkout.password_hash))) {
           throw new DomainError('invalid', 'password does not match this payment');
         }
       } else {
         // A checkout started before the server held the hash: the completion's password is the one
         // (checked by the route's rules: the contract's and the common-password list's).
         http.acceptNewPassword(password);
-        const hash = await hashPassword(password, c.var.deps.config.bcryptRounds);
+        const hash = await hashPassword(password, s.config.bcryptRounds);
         const id = checkout.id;
-        await serviceTx(c, (q) => q(`update private.checkouts set password_hash = $2 where id = $1 and password_hash is null`, [id, hash]));
+        await s.tx.asService((q) => q(`update private.checkouts set password_hash = $2 where id = $1 and password_hash is null`, [id, hash]));
         checkout = { ...checkout, password_hash: hash };
       }
     }
   }
 
-  if (checkout.completed_user_id) return replayedCompletion(c, http, checkout, password);
+  if (checkout.completed_user_id) return replayedCompletion(s, http, checkout, password);
 
-  const settled = await settleCheckout(c, checkout);
+  const settled = await settleCheckout(s, checkout);
   if (settled.state === 'processing') {
     return { status: 202, body: { success: false, status: 'processing', message: PROCESSING_MESSAGE, user: null } };
   }
   if (settled.state === 'unpaid') throw new DomainError('payment-declined', settled.message);
-  if (!settled.createdNow) return replayedCompletion(c, http, { ...checkout, completed_user_id: settled.userId }, password);
-  return signedInAnswer(c, http, settled.userId, checkout.upgrade_user_id !== null || password !== null);
+  if (!settled.createdNow) return replayedCompletion(s, http, { ...checkout, completed_user_id: settled.userId }, password);
+  return signedInAnswer(s, http, settled.userId, checkout.upgrade_user_id !== null || password !== null);
 }
 
 /** A password check of the account the checkout is for: the same limits as signing in (decision 085). */
-const passwordHolds = (c: AppContext, email: string, password: string, hash: string | null): Promise<boolean> =>
-  checkPasswordLimited(c, email, () => verifyPassword(password, hash));
+const passwordHolds = (s: Used, email: string, password: string, hash: string | null): Promise<boolean> =>
+  checkPasswordLimited(s, email, () => verifyPassword(password, hash));
 
 export interface CompletionResult {
   status: 200 | 202;
   body: CompleteSubscriptionAnswer;
 }
 
-async function signedInAnswer(c: AppContext, http: CompletionHooks, userId: string, proven: boolean): Promise<CompletionResult> {
+async function signedInAnswer(s: Used, http: CompletionHooks, userId: string, proven: boolean): Promise<CompletionResult> {
   if (!proven) return { status: 200, body: { success: true, status: 'active', message: SIGN_IN_MESSAGE, user: null } };
-  if (c.var.user?.id !== userId) await serviceTx(c, (q) => http.startSession(q, userId));
-  return { status: 200, body: { success: true, status: 'active', message: ACTIVATED_MESSAGE, user: await sessionUserOf(c, userId) } };
+  if (s.user?.id !== userId) await s.tx.asService((q) => http.startSession(q, userId));
+  return { status: 200, body: { success: true, status: 'active', message: ACTIVATED_MESSAGE, user: await sessionUserOf(s, userId) } };
 }
 
 /**
@@ -186,14 +188,14 @@ async function signedInAnswer(c: AppContext, http: CompletionHooks, userId: stri
  * is told to sign in; a wrong password is refused.
  */
 async function replayedCompletion(
-  c: AppContext, http: CompletionHooks, checkout: CheckoutRow, password: string | null,
+  s: Used, http: CompletionHooks, checkout: CheckoutRow, password: string | null,
 ): Promise<CompletionResult> {
   const ownerId = checkout.completed_user_id!;
-  if (c.var.user?.id === ownerId) return signedInAnswer(c, http, ownerId, true);
+  if (s.user?.id === ownerId) return signedInAnswer(s, http, ownerId, true);
   if (checkout.upgrade_user_id) throw new DomainError('conflict', 'This payment has already been used. Please log in.');
-  if (password === null) return signedInAnswer(c, http, ownerId, false);
-  const [cred] = await serviceTx(c, (q) =>
+  if (password === null) return signedInAnswer(s, http, ownerId, false);
+  const [cred] = await s.tx.asService((q) =>
     q<{ password_hash: string }>(`select password_hash from private.credentials where user_id = $1`, [ownerId]));
-  if (await passwordHolds(c, checkout.email, password, cred?.password_hash ?? null)) return signedInAnswer(c, http, ownerId, true);
+  if (await passwordHolds(s, checkout.email, password, cred?.password_hash ?? null)) return signedInAnswer(s, http, ownerId, true);
   throw new DomainError('conflict', 'This payment has already been used. Please log in.');
 }

@@ -2,12 +2,15 @@
 // first, then the row and the member's mail). SQL as the caller (RLS) to read, as service_role to write.
 import { isPass, type PlanId, PLANS, planTerms } from '../../_shared/constants.ts';
 import type { SubscriptionDetails } from '../../_shared/contract/subscriptions.ts';
-import { type AppContext, type AuthUser, serviceTx, siteUrlOf, userTx } from '../http/context.ts';
+import type { AuthUser, Services } from '../services.ts';
 import type { Query } from '../db/database.ts';
 import { enqueueMembershipChange } from '../mail/index.ts';
 import { DomainError } from '../domain-error.ts';
 import { providerCall } from './provider-call.ts';
 import { currentSubscription } from './subscription-records.ts';
+
+/** What these operations use of the request's services (services.ts). */
+type Used = Pick<Services, 'tx' | 'payments' | 'siteUrl'>;
 
 export const PAUSED_MESSAGE = 'Your subscription has been paused. You can reactivate it anytime.';
 export const CANCELLED_MESSAGE = 'Your subscription will end at the current billing period.';
@@ -71,8 +74,8 @@ export async function subscriptionDetails(q: Query): Promise<SubscriptionDetails
 }
 
 /** The caller's running or paused membership, or a 404 with `refusal`. */
-async function runningMembership(c: AppContext, refusal: string) {
-  const current = await userTx(c, currentSubscription);
+async function runningMembership(s: Used, refusal: string) {
+  const current = await s.tx.asCaller(currentSubscription);
   if (!current || current.period_over || !['active', 'paused'].includes(current.status)) {
     throw new DomainError('not-found', refusal);
   }
@@ -83,25 +86,25 @@ async function runningMembership(c: AppContext, refusal: string) {
  * Pause = Stripe pause_collection { behavior: 'void' }: no further charges, and no access while
  * paused (the member keeps the subscription and can be resumed by support).
  */
-export async function pauseMembership(c: AppContext, user: AuthUser): Promise<void> {
-  const current = await runningMembership(c, 'You have no active membership to pause.');
+export async function pauseMembership(s: Used, user: AuthUser): Promise<void> {
+  const current = await runningMembership(s, 'You have no active membership to pause.');
   if (current.cancel_at_period_end) throw new DomainError('conflict', 'Your membership is already set to end, so it cannot be paused.');
   if (current.status === 'paused') return;
-  await providerCall(() => c.var.deps.payments.pauseCollection(current.provider_subscription_id));
-  await serviceTx(c, async (q) => {
+  await providerCall(() => s.payments.pauseCollection(current.provider_subscription_id));
+  await s.tx.asService(async (q) => {
     await q(`update public.subscriptions set status = 'paused', paused_at = now(), updated_at = now() where id = $1`, [current.id]);
-    await enqueueMembershipChange(q, user.id, 'paused', null, siteUrlOf(c));
+    await enqueueMembershipChange(q, user.id, 'paused', null, s.siteUrl);
   });
 }
 
 /** Cancel = Stripe cancel_at_period_end: access continues until currentPeriodEnd, then ends by time. */
-export async function cancelMembership(c: AppContext, user: AuthUser): Promise<void> {
-  const current = await runningMembership(c, 'You have no active membership to cancel.');
+export async function cancelMembership(s: Used, user: AuthUser): Promise<void> {
+  const current = await runningMembership(s, 'You have no active membership to cancel.');
   if (current.cancel_at_period_end) return;
-  await providerCall(() => c.var.deps.payments.cancelAtPeriodEnd(current.provider_subscription_id));
-  await serviceTx(c, async (q) => {
+  await providerCall(() => s.payments.cancelAtPeriodEnd(current.provider_subscription_id));
+  await s.tx.asService(async (q) => {
     await q(`update public.subscriptions set cancel_at_period_end = true, updated_at = now() where id = $1`, [current.id]);
-    await enqueueMembershipChange(q, user.id, 'cancelled', current.current_period_end, siteUrlOf(c));
+    await enqueueMembershipChange(q, user.id, 'cancelled', current.current_period_end, s.siteUrl);
   });
 }
 
@@ -109,17 +112,17 @@ export async function cancelMembership(c: AppContext, user: AuthUser): Promise<v
  * Resume = undo a pause (Stripe: clear pause_collection) and/or a cancel at period end (Stripe:
  * cancel_at_period_end = false), while the paid period lasts. After it, the member subscribes again.
  */
-export async function resumeMembership(c: AppContext, user: AuthUser): Promise<void> {
-  const current = await runningMembership(c, 'You have no membership to resume. Please subscribe again.');
+export async function resumeMembership(s: Used, user: AuthUser): Promise<void> {
+  const current = await runningMembership(s, 'You have no membership to resume. Please subscribe again.');
   const paused = current.status === 'paused';
   if (!paused && !current.cancel_at_period_end) throw new DomainError('conflict', 'Your membership is already active.');
-  const { payments } = c.var.deps;
+  const { payments } = s;
   if (paused) await providerCall(() => payments.resumeCollection(current.provider_subscription_id));
   if (current.cancel_at_period_end) await providerCall(() => payments.keepSubscription(current.provider_subscription_id));
-  await serviceTx(c, async (q) => {
+  await s.tx.asService(async (q) => {
     await q(
       `update public.subscriptions set status = 'active', paused_at = null, cancel_at_period_end = false, updated_at = now()
         where id = $1`, [current.id]);
-    await enqueueMembershipChange(q, user.id, 'resumed', null, siteUrlOf(c));
+    await enqueueMembershipChange(q, user.id, 'resumed', null, s.siteUrl);
   });
 }

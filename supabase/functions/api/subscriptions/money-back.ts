@@ -2,22 +2,25 @@
 // made in Stripe's Dashboard) and charge.dispute.created/closed. Each provider refund or dispute change
 // is recorded once, whoever reports it first; a delivery is processed once (its event id, in the same
 // transaction as its effects, so a failure is retried by Stripe).
-import { type AppContext, serviceTx, siteUrlOf } from '../http/context.ts';
+import type { Services } from '../services.ts';
 import { providerCall } from './provider-call.ts';
 import { paymentIdByIntent, providerSubscriptionOf, recordDispute, recordRefund, type RecordedStep } from './refunds.ts';
 import type { PaymentEvent } from '../ports/payments/payment-provider.ts';
 
+/** What these operations use of the request's services (services.ts). */
+type Used = Pick<Services, 'tx' | 'payments' | 'config' | 'siteUrl'>;
+
 type MoneyBackEvent = Extract<PaymentEvent, { type: 'charge.refunded' | 'charge.dispute' }>;
 
-export async function applyMoneyBack(c: AppContext, event: MoneyBackEvent): Promise<{ outcome: string }> {
-  const { payments, config } = c.var.deps;
+export async function applyMoneyBack(s: Used, event: MoneyBackEvent): Promise<{ outcome: string }> {
+  const { payments, config } = s;
   const paymentIntentId = event.type === 'charge.refunded' ? event.paymentIntentId : event.dispute.paymentIntentId;
-  const paymentId = await serviceTx(c, (q) => paymentIdByIntent(q, paymentIntentId));
+  const paymentId = await s.tx.asService((q) => paymentIdByIntent(q, paymentIntentId));
   // The charge's refunds as Stripe has them now (a charge.refunded event does not list them).
   const refunds = paymentId && event.type === 'charge.refunded'
     ? await providerCall(() => payments.listRefunds({ chargeId: event.chargeId, paymentIntentId }))
     : [];
-  const result = await serviceTx(c, async (q) => {
+  const result = await s.tx.asService(async (q) => {
     const fresh = await q(
       `insert into private.processed_webhook_events (event_id, type) values ($1, $2)
        on conflict (event_id) do nothing returning event_id`, [event.id, event.type]);
@@ -25,7 +28,7 @@ export async function applyMoneyBack(c: AppContext, event: MoneyBackEvent): Prom
     if (!paymentId) return { outcome: 'unknown-payment', ended: false };
     const steps: (RecordedStep | null)[] = [];
     if (event.type === 'charge.dispute') {
-      steps.push(await recordDispute(q, paymentId, event.dispute, event.created, null, { adminEmail: config.adminEmail, siteUrl: siteUrlOf(c) }));
+      steps.push(await recordDispute(q, paymentId, event.dispute, event.created, null, { adminEmail: config.adminEmail, siteUrl: s.siteUrl }));
     }
     for (const refund of refunds) steps.push(await recordRefund(q, paymentId, refund, null));
     const recorded = steps.filter((s) => s?.outcome === 'recorded');
@@ -36,7 +39,7 @@ export async function applyMoneyBack(c: AppContext, event: MoneyBackEvent): Prom
   });
   // All of the payment went back: the membership ended here; end it at Stripe too, or it would renew.
   if (result.ended && paymentId) {
-    const sub = await serviceTx(c, (q) => providerSubscriptionOf(q, paymentId));
+    const sub = await s.tx.asService((q) => providerSubscriptionOf(q, paymentId));
     if (sub) await providerCall(() => payments.cancelNow(sub));
   }
   return { outcome: result.outcome };

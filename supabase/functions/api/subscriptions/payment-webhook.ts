@@ -1,5 +1,5 @@
 // Stripe webhooks (decisions 070, 170, 172): what a delivery whose signature the route checked does.
-import { type AppContext, serviceTx, siteUrlOf } from '../http/context.ts';
+import type { Services } from '../services.ts';
 import type { PaymentEvent, ProviderSubscription } from '../ports/payments/payment-provider.ts';
 import type { Query } from '../db/database.ts';
 import { applyProviderState, ticketIfKnown, webhookPreflight } from './subscription-sync.ts';
@@ -8,6 +8,9 @@ import { recordRenewalFailure } from './billing.ts';
 import { recordPayment } from './subscription-records.ts';
 import { settleFromProvider } from './checkout-settle.ts';
 import { applyMoneyBack } from './money-back.ts';
+
+/** What these operations use of the request's services (services.ts). */
+type Used = Pick<Services, 'tx' | 'payments' | 'config' | 'siteUrl'>;
 
 /** The webhook's answer: the delivery was received, and what it did. */
 export interface WebhookOutcome {
@@ -25,33 +28,33 @@ export interface WebhookOutcome {
  * use, or about subscriptions that are not ours, are acknowledged, so nothing wedges the endpoint; a
  * provider failure is thrown (the answer is 5xx and Stripe retries).
  */
-export async function handlePaymentEvent(c: AppContext, event: PaymentEvent): Promise<WebhookOutcome> {
+export async function handlePaymentEvent(s: Used, event: PaymentEvent): Promise<WebhookOutcome> {
   const subscriptionId = event.type === 'invoice.paid' || event.type === 'invoice.payment_failed' ? event.invoice.subscriptionId
     : event.type === 'subscription.changed' ? event.subscriptionId : null;
-  const first = await serviceTx(c, (q) => webhookPreflight(q, event.id, subscriptionId));
+  const first = await s.tx.asService((q) => webhookPreflight(q, event.id, subscriptionId));
   if (first.seen) return { received: true, outcome: 'duplicate' };
-  if (event.type === 'charge.refunded' || event.type === 'charge.dispute') return { received: true, ...(await applyMoneyBack(c, event)) };
+  if (event.type === 'charge.refunded' || event.type === 'charge.dispute') return { received: true, ...(await applyMoneyBack(s, event)) };
 
   // Before the event's own transaction, asking the provider (a failure answers 5xx and Stripe retries):
   // settle an open checkout of this subscription, then read the subscription's state with its ticket.
   let settled: Awaited<ReturnType<typeof settleFromProvider>> | null = null;
   let ticket = first.ticket;
   if (subscriptionId && first.openCheckout) {
-    settled = await settleFromProvider(c, { subscriptionId });
-    ticket = await serviceTx(c, (q) => ticketIfKnown(q, subscriptionId));
+    settled = await settleFromProvider(s, { subscriptionId });
+    ticket = await s.tx.asService((q) => ticketIfKnown(q, subscriptionId));
   }
   const current = subscriptionId && ticket
-    ? { subscription: await providerCall(() => c.var.deps.payments.retrieveSubscription(subscriptionId)), ticket }
+    ? { subscription: await providerCall(() => s.payments.retrieveSubscription(subscriptionId)), ticket }
     : null;
 
-  const outcome = await serviceTx(c, async (q) => {
+  const outcome = await s.tx.asService(async (q) => {
     const fresh = await q(
       `insert into private.processed_webhook_events (event_id, type) values ($1, $2)
        on conflict (event_id) do nothing returning event_id`,
       [event.id, event.type === 'ignored' ? event.providerType : event.type],
     );
     if (fresh.length === 0) return 'duplicate';
-    return applyEvent(q, event, current, siteUrlOf(c));
+    return applyEvent(q, event, current, s.siteUrl);
   });
   return { received: true, outcome, ...(settled && settled !== 'no-checkout' ? { checkout: settled } : {}) };
 }

@@ -3,7 +3,7 @@ import {
   completeSubscriptionBody, createSubscriptionBody, newAccountFields, testCardConfirmBody, upgradeSubscriptionBody,
   type PaymentConfig, type SubscriptionActionAnswer,
 } from '../../_shared/contract/subscriptions.ts';
-import { type AppEnv, userTx } from '../http/context.ts';
+import { type AppEnv, userTx, servicesOf } from '../http/context.ts';
 import { confirmTestCard, testCardsOf } from './billing-actions.ts';
 import { type CheckoutRequest, completeCheckout, createCheckout } from './checkout.ts';
 import {
@@ -49,12 +49,12 @@ createSubscriptionRoutes.post('/', async (c) => {
     assertAcceptablePassword(fields.password);
     input = { kind: 'new-account', ...fields };
   }
-  return c.json(await createCheckout(c, input));
+  return c.json(await createCheckout(servicesOf(c), input));
 });
 
 completeSubscriptionRoutes.post('/', async (c) => {
   const body = await parseJson(c, completeSubscriptionBody);
-  const { status, body: answer } = await completeCheckout(c, body, {
+  const { status, body: answer } = await completeCheckout(servicesOf(c), body, {
     // A password a checkout started before the server held its hash is finished with: the same rules as sign-up.
     acceptNewPassword: (password) => assertAcceptablePassword(parse(newAccountFields.shape.password, password)),
     startSession: (q, userId) => startSession(c, q, userId),
@@ -74,17 +74,17 @@ subscriptionRoutes.get('/details', async (c) => {
 });
 
 subscriptionRoutes.post('/pause', async (c) => {
-  await pauseMembership(c, requireUser(c));
+  await pauseMembership(servicesOf(c), requireUser(c));
   return c.json({ success: true, message: PAUSED_MESSAGE } satisfies SubscriptionActionAnswer);
 });
 
 subscriptionRoutes.post('/cancel', async (c) => {
-  await cancelMembership(c, requireUser(c));
+  await cancelMembership(servicesOf(c), requireUser(c));
   return c.json({ success: true, message: CANCELLED_MESSAGE } satisfies SubscriptionActionAnswer);
 });
 
 subscriptionRoutes.post('/resume', async (c) => {
-  await resumeMembership(c, requireUser(c));
+  await resumeMembership(servicesOf(c), requireUser(c));
   return c.json({ success: true, message: RESUMED_MESSAGE } satisfies SubscriptionActionAnswer);
 });
 
@@ -95,7 +95,7 @@ export const testPaymentRoutes = new Hono<AppEnv>();
 testPaymentRoutes.route('/', testBillingRoutes);
 
 testPaymentRoutes.post('/confirm', async (c) => {
-  testCardsOf(c);
+  testCardsOf(servicesOf(c));
   const body = await parseJson(c, testCardConfirmBody);
-  return c.json(await confirmTestCard(c, body));
+  return c.json(await confirmTestCard(servicesOf(c), body));
 });

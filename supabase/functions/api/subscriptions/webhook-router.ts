@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../http/context.ts';
+import { type AppEnv, servicesOf } from '../http/context.ts';
 import { badRequest } from '../http/http-error.ts';
 import { PaymentWebhookError, type PaymentEvent } from '../ports/payments/payment-provider.ts';
 import { handlePaymentEvent } from './payment-webhook.ts';
@@ -20,5 +20,5 @@ webhookRoutes.post('/webhook', async (c) => {
     if (error instanceof PaymentWebhookError) throw badRequest(error.message);
     throw error;
   }
-  return c.json(await handlePaymentEvent(c, event));
+  return c.json(await handlePaymentEvent(servicesOf(c), event));
 });

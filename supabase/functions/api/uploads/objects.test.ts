@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalServer } from '../../../../local/server.ts';
 import { SEED } from '../../../../tests/support/constants.ts';
 import { createTestApp, type Agent, type TestApp } from '../../../../tests/support/test-app.ts';
-import type { AppContext } from '../http/context.ts';
+import { serviceClaims } from '../db/database.ts';
+import type { Services } from '../services.ts';
 import { resolveUploadedObject } from './uploaded-object.ts';
 import { signUploadUrl } from './upload-signing.ts';
 
@@ -84,14 +85,17 @@ describe('POST /api/objects/upload and the signed PUT', () => {
 
   it('resolves an uploaded address to its /objects/ path only for the uploader (reused by the merchant logo)', async () => {
     const url = await uploadUrl();
-    const context = (userId: string) => ({ var: { deps: t.deps, user: { id: userId } } }) as unknown as AppContext;
-    await expect(resolveUploadedObject(context(SEED.member.id), url, SEED.member.id)).rejects.toThrow(/upload the file first/);
+    const services: Pick<Services, 'tx' | 'objects'> = {
+      objects: t.deps.objects,
+      tx: { asCaller: () => Promise.reject(new Error('not used')), asService: (work) => t.deps.db.transaction(serviceClaims, work) },
+    };
+    await expect(resolveUploadedObject(services, url, SEED.member.id)).rejects.toThrow(/upload the file first/);
     await put(url, JPEG);
-    const path = await resolveUploadedObject(context(SEED.member.id), `https://paylocal.example${url}`, SEED.member.id);
+    const path = await resolveUploadedObject(services, `https://paylocal.example${url}`, SEED.member.id);
     expect(path).toMatch(/^\/objects\/uploads\//);
-    expect(await resolveUploadedObject(context(SEED.member.id), path, SEED.member.id)).toBe(path);
-    await expect(resolveUploadedObject(context(SEED.merchantOwner.id), url, SEED.merchantOwner.id)).rejects.toThrow(/your own upload/);
-    await expect(resolveUploadedObject(context(SEED.member.id), 'https://evil.example/x.png', SEED.member.id)).rejects.toThrow();
+    expect(await resolveUploadedObject(services, path, SEED.member.id)).toBe(path);
+    await expect(resolveUploadedObject(services, url, SEED.merchantOwner.id)).rejects.toThrow(/your own upload/);
+    await expect(resolveUploadedObject(services, 'https://evil.example/x.png', SEED.member.id)).rejects.toThrow();
   });
 });
 

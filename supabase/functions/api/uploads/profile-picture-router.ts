@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { IMAGE_TOO_LARGE_MESSAGE, INVALID_IMAGE_MESSAGE } from '../../_shared/images.ts';
 import type { ProfilePictureAnswer } from '../../_shared/contract/objects.ts';
-import { type AppEnv, userTx } from '../http/context.ts';
+import { type AppEnv, servicesOf, userTx } from '../http/context.ts';
 import { badRequest, HttpError } from '../http/http-error.ts';
 import { checkImageBytes, MAX_UPLOAD_REQUEST_BYTES } from '../http/image-upload.ts';
 import { deleteStoredObject } from './uploaded-object.ts';
@@ -35,13 +35,13 @@ profilePictureRoutes.post('/', requestLimit, async (c) => {
   const key = `profile-pictures/${user.id}/${crypto.randomUUID()}`;
   await c.var.deps.objects.put(key, image.bytes, image.contentType);
   const previous = await swapPicture(c, `/objects/${key}`);
-  await deleteStoredObject(c, previous);
+  await deleteStoredObject(servicesOf(c), previous);
   return c.json({ profilePicture: `/objects/${key}` } satisfies ProfilePictureAnswer);
 });
 
 profilePictureRoutes.delete('/', async (c) => {
   requireUser(c);
   const previous = await swapPicture(c, null);
-  await deleteStoredObject(c, previous);
+  await deleteStoredObject(servicesOf(c), previous);
   return c.json({ profilePicture: null } satisfies ProfilePictureAnswer);
 });
