@@ -194,7 +194,7 @@ describe('lint: a feature uses another only through its index.ts', () => {
   it("accepts the other feature's index.ts, the feature's own files, and any import in a test", async () => {
     expect(await lint('deals/lint-probe.ts', `
       import { callerMembershipEndsAt } from '../subscriptions/index.ts';
-      import { dealColumns } from './deal-views.ts';
+      import { dealColumns } from './deals.ts';
       export const probe = [callerMembershipEndsAt, dealColumns];
     `)).toEqual([]);
     expect(await lint('deals/lint-probe.test.ts', `

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from './http/context.ts';
 import { onError, onNotFound } from './http/errors.ts';
-import { originGuard } from './http/origin.ts';
-import { bodyLimits } from './http/body-limit.ts';
+import { originGuard } from './http/request-guards.ts';
+import { bodyLimits } from './http/request-guards.ts';
 import { forwardedValue } from './http/client-ip.ts';
-import { accountGate } from './http/account-gate.ts';
+import { accountGate } from './http/request-guards.ts';
 import { API_CSP, COMMON_SECURITY_HEADERS, HSTS, isSecureRequest } from './http/security-headers.ts';
 import { idempotency } from './http/idempotency.ts';
 import { sessionLoader } from './http/session.ts';
@@ -106,7 +106,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', originGuard(originExempt));
   // A flood of sign-ins or resets waits here, holding nothing, never ahead of other routes (decision 175).
   app.use('*', accountGate());
-  // Bodies are in (body-limit.ts) before the session lookup opens the request's transaction (decision 175).
+  // Bodies are in (http/request-guards.ts) before the session lookup opens the request's transaction (decision 175).
   // The busiest signed-in reads send their one statement with the session lookup: one round trip (decision 130).
   app.use('*', sessionLoader([memberDealsAhead, publicDealsAhead, sessionUserAhead, notificationsAhead, followingAhead]));
   app.use('*', idempotency);

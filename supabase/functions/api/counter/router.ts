@@ -1,5 +1,5 @@
 // The merchant's counter: a member's pass or deal code with member number, points, undo within 5 minutes.
-// Routes parse, call the domain (points.ts and redemptions.ts, whose rules are SQL functions) and answer.
+// Routes parse, call the domain (counter.ts, whose rules are SQL functions) and answer.
 import { Hono } from 'hono';
 import { memberNumberInput } from '../../_shared/contract/common.ts';
 import {
@@ -13,8 +13,8 @@ import { serialParam } from '../http/params.ts';
 import { parse, parseJson } from '../http/validate.ts';
 import { counterDeviceKeyOf } from '../staff/index.ts';
 import { COUNTER_ROLES, requireUser } from '../http/session.ts';
-import { earnPoints, counterMember, redeemPoints, reversePointEntry } from './points.ts';
-import { assertCounter, counterActivity, matchDealCode, recordRedemption, undoRedemption } from './redemptions.ts';
+import { earnPoints, counterMember, redeemPoints, reversePointEntry } from './counter.ts';
+import { assertCounter, counterActivity, matchDealCode, recordRedemption, undoRedemption } from './counter.ts';
 import { counterGuess, WrongGuess } from '../limits/index.ts';
 import { checkScannedPass, passVerificationKeys } from '../member-pass/index.ts';
 

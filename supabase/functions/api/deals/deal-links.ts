@@ -2,7 +2,7 @@
 // member view with its current code and offline cover. Same rules and derivation as the lists: the public
 // view uses the predicates of GET /api/deals/public under RLS; the member view is private.member_deal
 // (the rules of private.member_deals: RLS, one membership check, PL403) with codes from deal-codes.ts and
-// the member card's mapping (deal-views.ts). SQL: private.member_deal and links.deal_exists in supabase/schema.sql.
+// the member card's mapping (deals.ts). SQL: private.member_deal and links.deal_exists in supabase/schema.sql.
 import { DEAL_NOT_FOUND_MESSAGE, DEAL_UNAVAILABLE_MESSAGE, type MemberDealLinkAnswer } from '../../_shared/contract/deal-links.ts';
 import type { PublicDeal } from '../../_shared/contract/deals.ts';
 import { codeStepAt } from '../../_shared/deal-code.ts';
@@ -10,7 +10,7 @@ import { hexToBytes } from '../../_shared/encoding.ts';
 import type { Query } from '../db/database.ts';
 import { gone, notFound } from '../domain-error.ts';
 import { codeOf } from './deal-codes.ts';
-import { type MemberDealRow, type PublicDealRow, toMemberDeal, toPublicDeal } from './deal-views.ts';
+import { type MemberDealRow, type PublicDealRow, toMemberDeal, toPublicDeal } from './deals.ts';
 import { callerMembershipEndsAt } from '../subscriptions/index.ts';
 import { COVER_MS, offlineCodesFor } from './offline-cover.ts';
 

@@ -6,7 +6,7 @@ import { codeStepAt } from '../../_shared/deal-code.ts';
 import type { Query } from '../db/database.ts';
 import { codeSecrets } from './deal-codes.ts';
 import { DomainError } from '../domain-error.ts';
-import { cityLiveDealsSql, filterParams } from './live-deals-sql.ts';
+import { cityLiveDealsSql, filterParams } from './deals.ts';
 import { callerMembershipEndsAt } from '../subscriptions/index.ts';
 import { COVER_MS, type CoverableDeal, offlineCodesFor } from './offline-cover.ts';
 

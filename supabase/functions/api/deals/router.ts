@@ -6,7 +6,7 @@ import { parseQuery } from '../http/validate.ts';
 import { requireUser } from '../http/session.ts';
 import { memberDealPage, type MemberDealPageRow, memberDealsStatement, publicDealsStatement } from './deals.ts';
 import type { AheadStatement } from '../http/session.ts';
-import { type PublicDealRow, toPublicDeal } from './deal-views.ts';
+import { type PublicDealRow, toPublicDeal } from './deals.ts';
 
 export const dealRoutes = new Hono<AppEnv>();
 

@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { expect, it } from 'vitest';
 import type { AppEnv } from './context.ts';
-import { ACCOUNT_GATE_BUSY_MESSAGE, accountGate } from './account-gate.ts';
+import { ACCOUNT_GATE_BUSY_MESSAGE, accountGate } from './request-guards.ts';
 import { onError } from './errors.ts';
 
 it('runs one account request at a time, queues a bounded number, refuses the rest; other routes pass', async () => {

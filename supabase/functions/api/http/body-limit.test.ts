@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { SEED } from '../../../../tests/support/constants.ts';
-import { BODY_TOO_LARGE_MESSAGE, JSON_BODY_MAX_BYTES } from './body-limit.ts';
+import { BODY_TOO_LARGE_MESSAGE, JSON_BODY_MAX_BYTES } from './request-guards.ts';
 import { MAX_UPLOAD_REQUEST_BYTES } from './image-upload.ts';
 
 let t: TestApp;

@@ -13,10 +13,10 @@ import {
   type BillingRow, changeTestPlan, latestBilling, paymentHistory, renewTestSubscription, saveCardLabel, setPlan,
   settleOpenTestInvoice,
 } from './billing.ts';
-import { settleFromProvider } from './checkout-settle.ts';
+import { settleFromProvider } from './checkout.ts';
 import { DomainError } from '../domain-error.ts';
 import { providerCall } from './provider-call.ts';
-import { applyProviderState, ticketIfKnown } from './subscription-sync.ts';
+import { applyProviderState, ticketIfKnown } from './subscription-records.ts';
 
 /** What these operations use of the request's services (services.ts). */
 type Used = Pick<Services, 'tx' | 'payments' | 'siteUrl'>;

@@ -2,11 +2,11 @@
 import type { Services } from '../services.ts';
 import type { PaymentEvent, ProviderSubscription } from '../ports/payments/payment-provider.ts';
 import type { Query } from '../db/database.ts';
-import { applyProviderState, ticketIfKnown, webhookPreflight } from './subscription-sync.ts';
+import { applyProviderState, ticketIfKnown, webhookPreflight } from './subscription-records.ts';
 import { providerCall } from './provider-call.ts';
 import { recordRenewalFailure } from './billing.ts';
 import { recordPayment } from './subscription-records.ts';
-import { settleFromProvider } from './checkout-settle.ts';
+import { settleFromProvider } from './checkout.ts';
 import { applyMoneyBack } from './money-back.ts';
 
 /** What these operations use of the request's services (services.ts). */

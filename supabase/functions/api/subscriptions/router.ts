@@ -9,7 +9,7 @@ import { type CheckoutRequest, completeCheckout, createCheckout } from './checko
 import {
   CANCELLED_MESSAGE, cancelMembership, isActiveMember, PAUSED_MESSAGE, pauseMembership, RESUMED_MESSAGE, resumeMembership,
   subscriptionDetails,
-} from './membership-actions.ts';
+} from './membership.ts';
 import { forbidden, HttpError } from '../http/http-error.ts';
 import { assertAcceptablePassword } from '../http/password-policy.ts';
 import { parse, parseJson } from '../http/validate.ts';
