@@ -150,18 +150,22 @@ export default defineConfig(
     },
   },
   // ---- One spelling per concept (decision 178; issue 29) -------------------------------------------------------
-  // base64/base64url/hex only in _shared/encoding.ts, money only in _shared/money.ts, dates by web/src/lib/dates.ts. Tests may check the
-  // project's encoding against Node's Buffer (an independent reference), never write it by hand.
+  // base64/base64url/hex only in _shared/encoding.ts, money only in _shared/money.ts, dates by web/src/lib/dates.ts, ISO days
+  // and months by _shared/iso-dates.ts, basis points as percent by _shared/basis-points.ts. Tests may check the project's encoding against Node's Buffer (an independent
+  // reference), never write it by hand.
   {
     files: ['**/*.{ts,tsx,mjs}'],
     plugins: { 'one-spelling': oneSpelling },
-    rules: { 'one-spelling/encoding': 'error', 'one-spelling/money': 'error', 'one-spelling/dates': 'error' },
+    rules: { 'one-spelling/encoding': 'error', 'one-spelling/money': 'error', 'one-spelling/dates': 'error', 'one-spelling/percent': 'error' },
   },
   {
     // Tests and benches check the project's output against independent references (Node's Buffer, Intl, a
     // double's own messages), so these may spell money and Buffer's base64 their own way; btoa/atob stay out.
     files: ['tests/**', '**/*.test.{ts,tsx}', 'bench/**'],
-    rules: { 'one-spelling/encoding': ['error', { allowBuffer: true }], 'one-spelling/money': 'off' },
+    // Likewise "today" cut from toISOString() is the reference a test checks isoDay's answers against.
+    rules: {
+      'one-spelling/encoding': ['error', { allowBuffer: true }], 'one-spelling/money': 'off', 'one-spelling/dates': ['error', { allowIsoCut: true }],
+    },
   },
   {
     files: ['supabase/functions/_shared/encoding.ts'],
@@ -170,6 +174,14 @@ export default defineConfig(
   {
     files: ['supabase/functions/_shared/money.ts'],
     rules: { 'one-spelling/money': 'off' },
+  },
+  {
+    files: ['supabase/functions/_shared/basis-points.ts'],
+    rules: { 'one-spelling/percent': 'off' },
+  },
+  {
+    files: ['supabase/functions/_shared/iso-dates.ts'],
+    rules: { 'one-spelling/dates': ['error', { allowIsoCut: true }] },
   },
   // ---- end of one spelling per concept ---------------------------------------------------------------------------
 );

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { routeTable } from './web/src/app/routes/route-table.ts';
+import { defaultCityPlugin } from './scripts/vite/default-city.ts';
 import { inlineEntryFacadePlugin } from './scripts/vite/inline-entry-facade.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { routePreloads } from './scripts/vite/route-preloads.ts';
@@ -57,6 +58,7 @@ export default defineConfig({
   plugins: [
     react(),
     routePreloads({ srcDir: fromRoot('./web/src') }),
+    defaultCityPlugin(),
     inlineEntryFacadePlugin(),
     securityHeadersFile(),
     precompress(),

@@ -40,7 +40,7 @@ function pgliteAdmin(pg: PGlite): AdminSql {
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; fsync?: boolean } = {}): Promise<OpenedDatabase> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // PGlite starts PostgreSQL with -F (fsync off): commits survive a killed process (the OS has the pages) but
-  // not a power cut. PGLITE_FSYNC=true drops -F, so each commit reaches the disk (slower writes; README).
+  // not a power cut. PGLITE_FSYNC=true drops -F, so each commit reaches the disk (slower writes; docs/operating.md).
   const startParams = options.fsync ? PGlite.defaultStartParams.filter((p) => p !== '-F') : undefined;
   const pg = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: pgliteExtensions, startParams });
   const admin = pgliteAdmin(pg);

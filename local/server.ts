@@ -82,6 +82,9 @@ export function createLocalServer({ api, staticDir, realtime, objects, trustedPr
     // break an old tab for as long as it was cached (issue 28).
     if (looksLikeFile(c.req.path)) return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
     if (!hasBuild) return c.text('The web app is not built yet: run `npm run build` (npm start does it for you).', 503);
+    // A deep link (/merchant/counter, /deals/x) is the app shell too: revalidated like index.html, or a browser
+    // may keep an old shell that names chunks the next deploy no longer has (issue 41).
+    c.header('Cache-Control', 'no-cache');
     return serveStatic({ root, path: 'index.html', precompressed: true })(c, next);
   });
   return server;

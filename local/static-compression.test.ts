@@ -58,5 +58,7 @@ describe('missing files (issue 28)', () => {
     const route = await server.request('http://localhost/deals/some-deal');
     expect(route.status).toBe(200);
     expect(await route.text()).toContain('<div id="root">');
+    // The shell behind a deep link is revalidated like index.html itself (issue 41).
+    expect(route.headers.get('cache-control')).toBe('no-cache');
   });
 });

@@ -135,23 +135,23 @@ describe("the operator's path (decision 179)", () => {
     ]));
   });
 
-  it("lists every variable the function reads in .env.production.example and in README's tables", () => {
+  it("lists every variable the function reads in .env.production.example and in the operator's guide's tables", () => {
     // Supabase sets SUPABASE_* itself (the example says so); PORT, OBJECTS_DIR and MAIL_DIR are the local runner's
     // (the function always has SITE_URL, Storage and Resend, so it never reads them).
     const localOnly = new Set(['PORT', 'OBJECTS_DIR', 'MAIL_DIR']);
-    const readmeRows = readFileSync(join(root, 'README.md'), 'utf8').split('\n').filter((line) => line.trimStart().startsWith('|'));
+    const guideRows = readFileSync(join(root, 'docs/operating.md'), 'utf8').split('\n').filter((line) => line.trimStart().startsWith('|'));
     const names = Object.keys(edgeEnvSchema.shape);
     const notInExample = names.filter((n) => !n.startsWith('SUPABASE_') && !localOnly.has(n) && !new RegExp(`^(# )?${n}=`, 'm').test(example));
-    const notInReadme = names.filter((n) => !readmeRows.some((row) => row.includes(`\`${n}\``)));
-    expect({ notInExample, notInReadme }).toEqual({ notInExample: [], notInReadme: [] });
+    const notInGuide = names.filter((n) => !guideRows.some((row) => row.includes(`\`${n}\``)));
+    expect({ notInExample, notInGuide }).toEqual({ notInExample: [], notInGuide: [] });
     for (const provided of ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_DB_URL', 'SUPABASE_JWT_SECRET']) {
       expect(example).toContain(provided);
     }
   });
 
-  it("keeps README's Cron secrets in Vault and enables pg_net", () => {
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const cron = readme.slice(readme.indexOf('**Scheduled calls.**'), readme.indexOf('Not verified here without a hosted project'));
+  it("keeps the operator's guide's Cron secrets in Vault and enables pg_net", () => {
+    const guide = readFileSync(join(root, 'docs/operating.md'), 'utf8');
+    const cron = guide.slice(guide.indexOf('**Scheduled calls.**'), guide.indexOf('Not verified here without a hosted project'));
     expect(cron).toMatch(/create extension if not exists pg_net/);
     expect(cron).toMatch(/vault\.create_secret\('<MAIL_DRAIN_SECRET>'/);
     const schedules = cron.split('select cron.schedule(').slice(1);

@@ -58,7 +58,7 @@ export function staticHostInstructions(projectRef: string, siteUrl: string | und
     `  /api/*      ${urls.api}/:splat  200`,
     `  /objects/*  ${urls.objects}/:splat  200`,
     '  /*          /index.html  200',
-    "Stripe's webhook goes straight to the function: npm run stripe:setup (README, step 4).",
+    "Stripe's webhook goes straight to the function: npm run stripe:setup (docs/operating.md, step 4).",
   ].join('\n');
 }
 
@@ -134,7 +134,7 @@ export function main(argv = process.argv.slice(2)): number {
   const envPath = resolve(root, options.envFile); // a path from the checkout, or an absolute one
   const envFile = relative(root, envPath);
   if (!existsSync(envPath)) {
-    console.error(`deploy: ${envFile} not found. Copy .env.production.example to ${envFile} and fill it in (README, "Deploying to Supabase").`);
+    console.error(`deploy: ${envFile} not found. Copy .env.production.example to ${envFile} and fill it in (docs/operating.md, "Deploying to Supabase").`);
     return 2;
   }
   const { names, problems, siteUrl } = checkSecretsFile(readFileSync(envPath, 'utf8'), options.projectRef);

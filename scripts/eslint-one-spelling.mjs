@@ -99,20 +99,56 @@ const moneyRule = {
   },
 };
 
-const datesRule = {
+const percentRule = {
   meta: {
     type: 'problem',
-    docs: { description: 'dates on screen are written by web/src/lib/dates.ts (date-fns left the project)' },
-    messages: { dateFns: 'date-fns: use the formatters of web/src/lib/dates.ts (one date stack, decision 178).' },
+    docs: { description: 'basis points are written as percent by supabase/functions/_shared/basis-points.ts only' },
+    messages: { bps: 'Basis points to percent by hand: use formatBps / bpsAsDecimal from _shared/basis-points.ts.' },
     schema: [],
   },
   create(context) {
+    return {
+      // rewardRateBps / 100, CHARITY_SHARE_BPS / 100
+      BinaryExpression(node) {
+        if (node.operator !== '/' || node.right.type !== 'Literal' || node.right.value !== 100) return;
+        if (/bps/i.test(context.sourceCode.getText(node.left))) context.report({ node, messageId: 'bps' });
+      },
+    };
+  },
+};
+
+const ISO_CUTS = new Set(['slice', 'substring', 'substr', 'split']);
+
+const datesRule = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'dates on screen are written by web/src/lib/dates.ts (date-fns left the project); ISO days and months '
+        + '("YYYY-MM-DD", "YYYY-MM") by supabase/functions/_shared/iso-dates.ts',
+    },
+    messages: {
+      dateFns: 'date-fns: use the formatters of web/src/lib/dates.ts (one date stack, decision 178).',
+      isoCut: 'An ISO day or month cut from toISOString() by hand: use isoDay / isoMonth from _shared/iso-dates.ts.',
+    },
+    schema: [{ type: 'object', properties: { allowIsoCut: { type: 'boolean' } }, additionalProperties: false }],
+  },
+  create(context) {
+    const allowIsoCut = context.options[0]?.allowIsoCut === true;
     const check = (node) => {
       const source = literal(node.source);
       if (source === 'date-fns' || source?.startsWith('date-fns/')) context.report({ node, messageId: 'dateFns' });
     };
-    return { ImportDeclaration: check, ImportExpression: check };
+    return {
+      ImportDeclaration: check,
+      ImportExpression: check,
+      // date.toISOString().slice(0, 10), .substring(0, 7), .split('T')[0]
+      CallExpression(node) {
+        if (allowIsoCut || !ISO_CUTS.has(propertyName(node.callee) ?? '')) return;
+        const inner = node.callee.object;
+        if (inner.type === 'CallExpression' && propertyName(inner.callee) === 'toISOString') context.report({ node, messageId: 'isoCut' });
+      },
+    };
   },
 };
 
-export default { meta: { name: 'one-spelling' }, rules: { encoding: encodingRule, money: moneyRule, dates: datesRule } };
+export default { meta: { name: 'one-spelling' }, rules: { encoding: encodingRule, money: moneyRule, dates: datesRule, percent: percentRule } };

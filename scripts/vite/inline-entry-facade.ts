@@ -9,7 +9,7 @@ import type { Plugin } from 'vite';
 
 interface ChunkLike { type: 'chunk' | 'asset'; fileName: string; isEntry?: boolean; code?: string }
 
-/** A facade's whole text: one import from a sibling chunk and one call (`import{r as e}from"./web-X.js";e();`). */
+/** A facade's whole text: one import from a sibling chunk and one call (`import{r as e}from"./web-<hash>.js";e();`). */
 const FACADE = /^import\s*\{\s*(\w+)\s+as\s+(\w+)\s*\}\s*from\s*"\.\/([\w.-]+\.js)";\s*\2\(\);?\s*$/;
 
 /** index.html with the entry facade's script tag replaced by its text as an inline module (unchanged otherwise). */

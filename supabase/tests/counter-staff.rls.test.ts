@@ -1,4 +1,4 @@
-// Staff on the counter in the database (private.invite_staff and the counter functions beside it in supabase/schema.sql, decision 166), both ways, for every role:
+// Staff on the counter in the database (private.invite_staff in supabase/schemas/staff.sql, the counter functions in counter.sql, decision 166), both ways, for every role:
 // anon, a member, the owner, another owner, the business's staff member, a removed staff member, a second
 // ADMIN-role account and the designated admin. Staff resolve their business for the counter functions only;
 // every owner-only path (deals, the business row, redemptions and points, insights, the staff functions)

@@ -1,4 +1,4 @@
-// Deal links (decision 115; private.member_deal and links.deal_exists in supabase/schema.sql), both ways: private.member_deal gives one
+// Deal links (decision 115; private.member_deal and links.deal_exists in supabase/schemas/deals.sql), both ways: private.member_deal gives one
 // live deal with its secret to an active member only (RLS and private.member_deal_secrets deciding), and
 // links.deal_exists answers only yes or no, to anyone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

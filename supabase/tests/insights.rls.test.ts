@@ -1,4 +1,4 @@
-// The insight figures (private.insight_days and its kin in supabase/schema.sql, decision 120): aggregated in SQL, zero-filled per UTC day or
+// The insight figures (private.insight_days and its kin in supabase/schemas/insights.sql, decision 120): aggregated in SQL, zero-filled per UTC day or
 // month, and limited by row-level security both ways: a merchant counts only their own business's rows, a
 // member or visitor gets nothing, and only the designated admin gets the platform picture.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

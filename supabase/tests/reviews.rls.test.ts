@@ -1,4 +1,4 @@
-// Reviews, review reports and "offer not honoured" in the database (private.rate_business and the review functions beside it in supabase/schema.sql, decision 183), both
+// Reviews, review reports and "offer not honoured" in the database (private.rate_business and the review functions beside it in supabase/schemas/reviews.sql, decision 183), both
 // ways, for every role: anon, the member who redeemed, another member, the owner, another owner, the business's
 // staff member, a second ADMIN-role account and the designated admin. No client role writes these tables directly;
 // the functions decide who may rate, reply, report, hide and restore; the per-business summary follows every write.

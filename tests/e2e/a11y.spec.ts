@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, WCAG_22_AA } from './axe-support';
-import { DEMO } from './support';
+import { badCredentials, DEMO, signIn } from './support';
+
+// Every screen of every role, and the states behind its tabs, against axe's WCAG 2.2 AA rules and the CSP; the
+// public screens a phone visitor lands on also in the mobile project (@mobile).
 
 type Account = { email: string; password: string } | null;
 
@@ -17,6 +20,10 @@ interface Screen {
   extras?: Extra[];
   /** Many tabs to check: triple the time (test.slow). */
   slow?: boolean;
+  /** A heading the screen must show (by its name), or `true` for any h1: the screen rendered, not an empty frame. */
+  heading?: string | true;
+  /** Checked on a phone too (the mobile project's @mobile). */
+  mobile?: boolean;
 }
 
 const tab = (name: string): Extra => ({
@@ -44,15 +51,32 @@ const days90: Extra = {
   },
 };
 
+/** The register form with a city chosen and its charities listed. */
+const cityAndCharities: Extra = {
+  name: 'city and charities',
+  open: async (page) => {
+    await page.getByLabel('Home city').selectOption({ label: 'Lyons, Colorado' });
+    await expect(page.getByLabel('Preferred charity').locator('option', { hasText: 'Lyons Youth Sports' })).toBeAttached();
+  },
+};
+/** A failed sign-in and its error toast. */
+const failedSignIn: Extra = {
+  name: 'failed sign-in toast',
+  open: async (page) => {
+    await signIn(page, badCredentials());
+    await expect(page.getByTestId('toast')).toContainText('Login failed');
+  },
+};
+
 const publicScreens: Screen[] = [
-  { path: '/' },
-  { path: '/about' },
-  { path: '/login' },
-  { path: '/register' },
-  { path: '/register?role=merchant' },
-  { path: '/subscribe' },
-  { path: '/browse-deals' },
-  { path: '/no-such-page' },
+  { path: '/', heading: 'Support Community', mobile: true },
+  { path: '/about', heading: 'Join Our Community', mobile: true },
+  { path: '/login', heading: 'Sign in to your account', mobile: true, extras: [failedSignIn] },
+  { path: '/register', heading: 'Create your account', mobile: true, extras: [cityAndCharities] },
+  { path: '/register?role=merchant', heading: 'Create merchant account', mobile: true },
+  { path: '/subscribe', heading: true, mobile: true },
+  { path: '/browse-deals', heading: true, mobile: true },
+  { path: '/no-such-page', heading: 'Page Not Found', mobile: true },
   // A deal link (decision 115): the visitor view, and a link that names no deal.
   { path: '/deals/d0000000-0000-4000-8000-000000000001' },
   { path: '/deals/not-a-deal' },
@@ -143,11 +167,15 @@ for (const { role, account, screens } of roles) {
     });
 
     for (const screen of screens) {
-      test(`${screen.path} has no violations`, async ({ page }) => {
+      test(`${screen.path} has no violations${screen.mobile ? ' @mobile' : ''}`, async ({ page }) => {
         if (screen.slow) test.slow();
         await page.goto(screen.path);
         const expected = (screen.expectPath ?? screen.path).split('?')[0];
         await expect(page).toHaveURL((url) => url.pathname === expected);
+        if (screen.heading) {
+          const heading = screen.heading === true ? page.getByRole('heading', { level: 1 }) : page.getByRole('heading', { name: screen.heading });
+          await expect(heading.first()).toBeVisible();
+        }
         await waitForScreen(page);
         await expectNoAxeViolations(page, { tags: WCAG_22_AA, label: `${screen.path} as ${role}` });
         for (const extra of screen.extras ?? []) {

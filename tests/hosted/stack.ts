@@ -170,7 +170,7 @@ await new Promise<void>((done) => project.listen(HOSTED_PORTS.supabase, '127.0.0
 const resend = await startResendDouble();
 const mailDrainSecret = randomBytes(24).toString('hex');
 const cron = setInterval(() => {
-  // The mail outbox and the push queue (decision 110), as the README's cron.schedule jobs call them.
+  // The mail outbox and the push queue (decision 110), as the cron.schedule jobs of docs/operating.md call them.
   for (const route of ['drain-outbox', 'drain-push']) {
     fetch(`${supabaseUrl}/functions/v1/api/internal/${route}`, { method: 'POST', headers: { 'x-drain-secret': mailDrainSecret } })
       .then((answer) => answer.body?.cancel())
@@ -179,7 +179,7 @@ const cron = setInterval(() => {
   // The live flush (decision 180): a cron job of SQL alone, as the project's role.
   storageSql`select private.flush_city_changes()`.catch(() => { /* the migrations may not be there yet */ });
 }, 1000);
-// The VAPID key pair the operator sets as secrets (README, "Push notifications").
+// The VAPID key pair the operator sets as secrets (docs/operating.md, "Push notifications").
 const vapid = await generateVapidKeys();
 
 // ------------------------------------------------------------------ the Edge Function under Deno

@@ -47,10 +47,37 @@ describe('one spelling per concept', () => {
     expect(await rulesHit("import { format } from 'date-fns';\nexport const d = (x: Date) => format(x, 'MMM d');", 'web/src/features/second/d.ts')).toContain('one-spelling/dates');
   }, 60_000);
 
+  it('fails basis points turned into percent by hand', async () => {
+    const cases = [
+      'export const a = (rewardRateBps: number) => `${rewardRateBps / 100}%`;',
+      'export const b = (row: { charity_share_bps: number }) => (row.charity_share_bps / 100).toFixed(2);',
+    ];
+    for (const code of cases) expect(await rulesHit(code, 'web/src/features/second/rate.ts'), code).toContain('one-spelling/percent');
+    expect(await rulesHit(cases[1], 'supabase/functions/api/domain/second.ts')).toContain('one-spelling/percent');
+  }, 60_000);
+
+  it('fails an ISO day or month cut from toISOString() by hand, in the API or the web app', async () => {
+    const cases = [
+      'export const a = (d: Date) => d.toISOString().slice(0, 10);',
+      'export const b = (d: Date | string) => new Date(d).toISOString().slice(0, 7);',
+      "export const c = (d: Date) => d.toISOString().split('T')[0];",
+      'export const e = () => new Date().toISOString().substring(0, 10);',
+    ];
+    for (const path of ['supabase/functions/api/domain/second.ts', 'web/src/features/second/month.ts']) {
+      for (const code of cases) expect(await rulesHit(code, path), `${path}: ${code}`).toContain('one-spelling/dates');
+    }
+  }, 60_000);
+
   it('lets the one module, tests comparing with Buffer, and non-money division be', async () => {
     expect(await rulesHit(secondBase64Url, 'supabase/functions/_shared/encoding.ts')).not.toContain('one-spelling/encoding');
     expect(await rulesHit("export const a = (t: string) => Buffer.from(t, 'base64url');", 'supabase/functions/api/lib/x.test.ts')).toEqual([]);
-    expect(await rulesHit("export const p = (bps: number) => (bps / 100).toFixed(2);", 'supabase/functions/api/domain/x.ts')).toEqual([]);
+    // Basis points are not money (the percent rule has them).
+    expect(await rulesHit("export const p = (bps: number) => (bps / 100).toFixed(2);", 'supabase/functions/api/domain/x.ts')).not.toContain('one-spelling/money');
     expect(await rulesHit("export const f = (path: string) => path.replace(/\\//g, '_');", 'scripts/x.ts')).toEqual([]);
+    expect(await rulesHit('export const p = (bps: number) => `${bps / 100}%`;', 'supabase/functions/_shared/basis-points.ts')).toEqual([]);
+    const isoCut = 'export const d = (x: Date) => x.toISOString().slice(0, 10);';
+    expect(await rulesHit(isoCut, 'supabase/functions/_shared/iso-dates.ts')).not.toContain('one-spelling/dates');
+    expect(await rulesHit(isoCut, 'supabase/functions/api/domain/x.test.ts')).toEqual([]);
+    expect(await rulesHit('export const t = (x: Date) => x.toISOString();', 'supabase/functions/api/domain/x.ts')).toEqual([]);
   }, 60_000);
 });

@@ -93,8 +93,14 @@ export const NAME_MAX = 100;
  */
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
+/**
+ * The default town: the member home preselects the city whose name and state contain these, ignoring case
+ * (docs/spec.md section 2; web/src/lib/cities.ts, and index.html's early requests, written in by the build:
+ * scripts/vite/default-city.ts).
+ */
+export const DEFAULT_CITY = { name: 'Lyons', state: 'Colorado' } as const;
 /** Used for a merchant's cityName when no city matches (docs/spec.md section 3). */
-export const DEFAULT_CITY_NAME = 'Lyons, Colorado';
+export const DEFAULT_CITY_NAME = `${DEFAULT_CITY.name}, ${DEFAULT_CITY.state}`;
 
 // Local Collabs (docs/spec.md section 4). Text limits are the server's; the spec leaves them open.
 export const COLLAB_STATUSES = ['PENDING', 'ACCEPTED', 'DENIED', 'CANCELLED'] as const;

@@ -3,12 +3,14 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { inlineScripts } from '../../../supabase/functions/api/http/security-headers.ts';
+import { DEFAULT_CITY_PLACEHOLDER, withDefaultCity } from '../../../scripts/vite/default-city.ts';
 import { pickDefaultCity } from '@/lib/cities';
 import { routeTable } from './routes/route-table';
 
 // index.html's inline script (the one that asks for the first screen's data while the app's code downloads),
-// run as a browser would run it, against a fake server.
-const INDEX_HTML = readFileSync(join(import.meta.dirname, '..', '..', 'index.html'), 'utf8');
+// run as a browser would run it (as built: the default town written in), against a fake server.
+const SOURCE_HTML = readFileSync(join(import.meta.dirname, '..', '..', 'index.html'), 'utf8');
+const INDEX_HTML = withDefaultCity(SOURCE_HTML);
 const EARLY_SCRIPT = inlineScripts(INDEX_HTML).find((body) => body.includes('__payLocalEarly'))!;
 
 const MEMBER = { id: 'u1', role: 'USER', subscriptionStatus: 'active' };
@@ -90,6 +92,13 @@ describe("index.html's early requests", () => {
       expect(asked, pathname).toEqual(['/api/auth/me']);
       expect(Object.keys(window.__payLocalEarly!), pathname).toEqual(['/api/auth/me']);
     }
+  });
+
+  it('holds no town of its own: the build writes in _shared/constants.ts DEFAULT_CITY', () => {
+    expect(SOURCE_HTML).toContain(DEFAULT_CITY_PLACEHOLDER);
+    expect(SOURCE_HTML.toLowerCase()).not.toMatch(/lyons|colorado/);
+    expect(INDEX_HTML).not.toContain(DEFAULT_CITY_PLACEHOLDER);
+    expect(() => withDefaultCity('<script>var home = null;</script>')).toThrow(DEFAULT_CITY_PLACEHOLDER);
   });
 
   it("the screens it asks on are exactly the route table's member home screens", () => {

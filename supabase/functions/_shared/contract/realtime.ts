@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // Realtime topics and events, shared by the database triggers' conventions, the API and the web app.
-// See docs/decisions/033-realtime-topics.md.
+// See docs/decisions/033-realtime-topics-and-transport.md.
 
 export { TOPIC_PATTERN, userTopic } from '../realtime-topics.ts';
 

@@ -10,6 +10,8 @@ import type { Query } from '../db/database.ts';
 import { conflict, invalid, notFound } from '../domain-error.ts';
 import { toCsv } from '../../_shared/csv.ts';
 import { centsAsDecimal } from '../../_shared/money.ts';
+import { bpsAsDecimal } from '../../_shared/basis-points.ts';
+import { isoMonth } from '../../_shared/iso-dates.ts';
 import { PLANS, type PlanId } from '../../_shared/constants.ts';
 
 type CharityRow = Omit<AdminCharity, 'createdAt' | 'retiredAt' | 'totalGivenCents'> & {
@@ -107,9 +109,6 @@ export async function withNameGuard<T>(work: () => Promise<T>, clash: () => Erro
 export const GENERAL_FUND_ID = 'general-fund';
 const GENERAL_FUND_NAME = 'Pay Local general fund';
 
-/** "2026-11" for a date, in UTC. */
-export const monthOf = (date: Date) => date.toISOString().slice(0, 7);
-
 /** The public totals (GET /api/impact): every charity of an open city, retired ones with their history. */
 export async function charityImpact(q: Query, now = new Date()): Promise<ImpactAnswer> {
   const rows = await q<{
@@ -122,7 +121,7 @@ export async function charityImpact(q: Query, now = new Date()): Promise<ImpactA
     monthCents: Number(r.month_cents), totalCents: Number(r.total_cents), memberCount: r.member_count,
   }));
   return {
-    month: monthOf(now),
+    month: isoMonth(now),
     monthCents: charities.reduce((sum, c) => sum + c.monthCents, 0),
     totalCents: charities.reduce((sum, c) => sum + c.totalCents, 0),
     charities,
@@ -156,7 +155,7 @@ export async function charityStatement(q: Query, id: string, month: string): Pro
       order by l.booked_at, l.id`, [id === GENERAL_FUND_ID ? null : id, starts]);
   const lines = rows.map((r) => [
     new Date(r.booked_at).toISOString(), ENTRY_LABELS[r.kind], r.payment_id, r.provider_invoice_id, r.plan ? PLANS[r.plan].name : '',
-    centsAsDecimal(r.amount_cents), r.currency.toUpperCase(), (r.charity_share_bps / 100).toFixed(2),
+    centsAsDecimal(r.amount_cents), r.currency.toUpperCase(), bpsAsDecimal(r.charity_share_bps),
     centsAsDecimal(r.cents), name,
   ]);
   const amount = rows.reduce((sum, r) => sum + r.amount_cents, 0);

@@ -7,19 +7,10 @@ import type { Query } from '../db/database.ts';
 import { createSession } from '../sessions/index.ts';
 import { deviceLabel } from './device-label.ts';
 import { randomToken, sha256Hex } from '../../_shared/tokens.ts';
-import { SESSION_COOKIE } from './session.ts';
-
-const isLocalHost = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+import { secureCookies, SESSION_COOKIE } from './session.ts';
 
 export function cookieOptions(c: AppContext) {
-  const url = new URL(c.req.url);
-  return {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'Lax' as const,
-    // Secure everywhere but plain-http localhost, where browsers would drop it.
-    secure: url.protocol === 'https:' || !isLocalHost(url.hostname),
-  };
+  return { path: '/', httpOnly: true, sameSite: 'Lax' as const, secure: secureCookies(c) };
 }
 
 /**

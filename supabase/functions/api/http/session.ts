@@ -11,6 +11,13 @@ import { sha256Hex } from '../../_shared/tokens.ts';
 
 export const SESSION_COOKIE = 'pl_session';
 
+const isLocalHost = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+/** Whether the API's cookies go out Secure: everywhere but plain-http localhost, where browsers would drop them. */
+export function secureCookies(c: AppContext): boolean {
+  const url = new URL(c.req.url);
+  return url.protocol === 'https:' || !isLocalHost(url.hostname);
+}
+
 /**
  * A statement a route will send first, known from the request alone (method, path, query), so it
  * can leave with the session lookup: the whole request in one round trip (decision 130). Returns
@@ -95,10 +102,9 @@ async function rememberWrite(c: AppContext, deps: AppEnv['Variables']['deps']) {
   // next replica read may lag their write by the replica's delay, nothing worse.
   const position = await deps.db.walPosition().catch(() => null);
   if (!position) return;
-  const url = new URL(c.req.url);
-  // Secure as the session cookie is (cookies.ts cookieOptions): everywhere but plain-http localhost.
-  const secure = url.protocol === 'https:' || !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  setCookie(c, WROTE_AT_COOKIE, position, { path: '/api', httpOnly: true, sameSite: 'Lax', maxAge: WROTE_AT_SECONDS, secure });
+  setCookie(c, WROTE_AT_COOKIE, position, {
+    path: '/api', httpOnly: true, sameSite: 'Lax', maxAge: WROTE_AT_SECONDS, secure: secureCookies(c),
+  });
 }
 
 /** Who may work a counter: the owner, or the business's staff (decision 166). Every other merchant route is MERCHANT only. */

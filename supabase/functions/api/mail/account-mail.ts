@@ -1,11 +1,10 @@
 // Mail about payments, memberships and businesses, each enqueued in the transaction of its cause
 // (decision 093). Recipients and details are read in that transaction.
 import { planTerms, PLANS, type PlanId } from '../../_shared/constants.ts';
+import { isoDay } from '../../_shared/iso-dates.ts';
 import type { Query } from '../db/database.ts';
 import { membershipChangeMail, merchantApprovedMail, merchantDeletedMail, receiptMail } from './templates.ts';
 import { enqueueMail } from './outbox.ts';
-
-const day = (value: Date | string | null) => (value ? new Date(value).toISOString().slice(0, 10) : '');
 
 /** A receipt for one recorded payment (service_role): plan, period, amount and the charity's 10%. */
 export async function enqueueReceipt(q: Query, paymentId: string, siteUrl: string): Promise<void> {
@@ -26,7 +25,7 @@ export async function enqueueReceipt(q: Query, paymentId: string, siteUrl: strin
   await enqueueMail(q, row.email, receiptMail({
     name: row.name, siteUrl, planLabel: PLANS[row.plan]?.label ?? row.plan, amountCents: row.amount_cents,
     charityCents: row.charity_share_cents, charityName: row.charity_name,
-    periodStart: day(row.current_period_start), periodEnd: day(row.current_period_end), terms: planTerms(row.plan),
+    periodStart: isoDay(row.current_period_start), periodEnd: isoDay(row.current_period_end), terms: planTerms(row.plan),
   }));
 }
 
@@ -35,7 +34,7 @@ export async function enqueueMembershipChange(
   q: Query, userId: string, change: 'cancelled' | 'paused' | 'resumed', until: Date | string | null, siteUrl: string,
 ): Promise<void> {
   const [p] = await q<{ email: string; name: string }>(`select email, name from public.profiles where id = $1`, [userId]);
-  if (p) await enqueueMail(q, p.email, membershipChangeMail({ name: p.name, siteUrl, change, until: until ? day(until) : null }));
+  if (p) await enqueueMail(q, p.email, membershipChangeMail({ name: p.name, siteUrl, change, until: until ? isoDay(until) : null }));
 }
 
 /** Approval mail to the business owner (the admin's transaction). */

@@ -2,14 +2,13 @@
 // renewal, the saved card, payment history and receipts, plan changes, and the reminder mails. Access
 // itself is decided by SQL alone (private.has_active_subscription → private.subscription_access_until).
 import { isPass, PAYMENT_GRACE_DAYS, PLANS, planTerms, type PlanId } from '../../_shared/constants.ts';
+import { isoDay } from '../../_shared/iso-dates.ts';
 import type { PaymentProviderKind } from '../../_shared/contract/subscriptions.ts';
 import { type Database, type Query, serviceClaims } from '../db/database.ts';
 import { periodEnd } from '../ports/payments/billing-period.ts';
 import { randomToken } from '../../_shared/tokens.ts';
 import { enqueueMail, graceEndingMail, passEndingMail, receiptMail, renewalFailedMail } from '../mail/index.ts';
 import { recordPayment } from './subscription-records.ts';
-
-const day = (value: Date | string) => new Date(value).toISOString().slice(0, 10);
 
 /** The member's latest subscription with its billing state (RLS: the caller's own rows). */
 export interface BillingRow {
@@ -86,7 +85,7 @@ export async function recordRenewalFailure(q: Query, f: RenewalFailure, siteUrl:
     if (p) {
       await enqueueMail(q, p.email, renewalFailedMail({
         name: p.name, siteUrl, amountCents: f.amountCents,
-        graceEnds: row.grace_ends_at ? day(row.grace_ends_at) : 'today',
+        graceEnds: row.grace_ends_at ? isoDay(row.grace_ends_at) : 'today',
         actionUrl: row.action ? (row.open_invoice_url ?? `${siteUrl.replace(/\/+$/, '')}/profile`) : null,
         reason: f.message,
       }));
@@ -240,7 +239,7 @@ export async function receiptOf(q: Query, paymentId: string, siteUrl: string): P
   return receiptMail({
     name: row.name, siteUrl, planLabel: PLANS[row.plan].label, amountCents: row.amount_cents,
     charityCents: row.charity_share_cents, charityName: row.charity_name,
-    periodStart: day(row.paid_at), periodEnd: day(row.current_period_end), terms: planTerms(row.plan),
+    periodStart: isoDay(row.paid_at), periodEnd: isoDay(row.current_period_end), terms: planTerms(row.plan),
   }).html;
 }
 
@@ -259,7 +258,7 @@ export async function sendBillingReminders(db: Database, siteUrl: string): Promi
         returning p.email, p.name, s.grace_ends_at`,
     );
     for (const g of grace) {
-      await enqueueMail(q, g.email, graceEndingMail({ name: g.name, siteUrl, graceEnds: day(g.grace_ends_at) }));
+      await enqueueMail(q, g.email, graceEndingMail({ name: g.name, siteUrl, graceEnds: isoDay(g.grace_ends_at) }));
     }
     const passes = await q<{ email: string; name: string; plan: PlanId; current_period_end: Date | string }>(
       `with due as (
@@ -275,7 +274,7 @@ export async function sendBillingReminders(db: Database, siteUrl: string): Promi
       [PLAN_PASSES],
     );
     for (const p of passes) {
-      await enqueueMail(q, p.email, passEndingMail({ name: p.name, siteUrl, planLabel: PLANS[p.plan].label, endsAt: day(p.current_period_end) }));
+      await enqueueMail(q, p.email, passEndingMail({ name: p.name, siteUrl, planLabel: PLANS[p.plan].label, endsAt: isoDay(p.current_period_end) }));
     }
     return { graceEnding: grace.length, passEnding: passes.length };
   });

@@ -3,6 +3,7 @@
 // or dispute change is recorded once, whoever reports it first (the admin's request or the webhook),
 // with a new charity ledger row for the money that went back and an audit entry.
 import type { AdminPayment, AuditEntry } from '../../_shared/contract/admin-payments.ts';
+import { isoDay } from '../../_shared/iso-dates.ts';
 import type { Query } from '../db/database.ts';
 import { conflict, invalid, notFound } from '../domain-error.ts';
 import { enqueueMail, disputeOpenedMail } from '../mail/index.ts';
@@ -109,7 +110,7 @@ export async function recordDispute(
       `select pr.name, pr.email, p.paid_at from public.payments p left join public.profiles pr on pr.id = p.user_id where p.id = $1`, [paymentId]);
     await enqueueMail(q, notify.adminEmail, disputeOpenedMail({
       siteUrl: notify.siteUrl, memberName: who.name, memberEmail: who.email, amountCents: dispute.amountCents,
-      paidAt: new Date(who.paid_at).toISOString().slice(0, 10), reason: dispute.reason,
+      paidAt: isoDay(who.paid_at), reason: dispute.reason,
     }));
   }
   return row.result;

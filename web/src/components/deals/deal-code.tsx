@@ -10,7 +10,7 @@ interface DealCodeProps {
 
 /**
  * A rotating code with the time left until the next one (mm:ss), or "Expired" once past. The countdown keeps
- * its own time (lib/deals/ticker.ts): this component re-renders when the code changes or expires, not every second.
+ * its own time (lib/deals/ticker.tsx): this component re-renders when the code changes or expires, not every second.
  */
 export function DealCode({ code, expiresAt, size = 'md', className }: DealCodeProps) {
   const expired = useExpired(expiresAt);

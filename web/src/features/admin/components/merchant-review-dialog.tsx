@@ -1,6 +1,7 @@
 import { shortDate } from '@/lib/dates';
 import type { ReactNode } from 'react';
 import type { AdminMerchant } from '@shared/contract/index.ts';
+import { formatBps } from '@shared/basis-points.ts';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { useApproveMerchant } from '../api/approve-merchant';
@@ -32,7 +33,7 @@ export function MerchantReviewDialog({ merchant, onClose }: { merchant: AdminMer
             <Detail label="Women-owned">{merchant.isWomenOwned ? 'Yes' : 'No'}</Detail>
             <Detail label="Phone">{merchant.phone}</Detail>
             <Detail label="Website">{merchant.website}</Detail>
-            <Detail label="Reward rate">{`${merchant.rewardRateBps / 100}%`}</Detail>
+            <Detail label="Reward rate">{formatBps(merchant.rewardRateBps)}</Detail>
             <Detail label="Applied">{shortDate(merchant.createdAt)}</Detail>
           </dl>
           {merchant.description && <p className="rounded-lg bg-stone-50 p-3 text-sm text-stone-800">{merchant.description}</p>}

@@ -78,7 +78,7 @@ function BoardCode({ deal, cover, nowMs }: { deal: MerchantDeal; cover: OfflineD
               <div className="h-full rounded-full bg-amber-300 transition-[width] duration-1000 ease-linear" style={{ width: `${(left / STEP_MS) * 100}%` }} />
             </div>
             <p className="mt-2 text-center text-base text-stone-200">
-              Next code in <span className="font-mono text-white tabular-nums">{countdownLabel(Date.parse(shown.expiresAt), nowMs)}</span>
+              Next code in <span className="font-mono text-white tabular-nums" data-countdown="">{countdownLabel(Date.parse(shown.expiresAt), nowMs)}</span>
             </p>
           </div>
         </>

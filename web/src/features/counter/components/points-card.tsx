@@ -12,7 +12,7 @@ import { useBusyWhile } from '@/lib/pwa/busy';
 import { useEarnPoints } from '../api/earn-points';
 import { useCounterMember } from '../api/get-counter-member';
 import { useRedeemPoints } from '../api/redeem-points';
-import { formatRewardRate } from '@/lib/merchant/reward-rate';
+import { formatBps } from '@shared/basis-points.ts';
 import { formatCount, formatMemberNumber } from '@/lib/numbers';
 import { memberNumberToLookUp, parseDollarsToCents, parsePoints } from '../utils/counter-input';
 import { useSettledValue } from '@/lib/use-settled-value';
@@ -106,7 +106,7 @@ export function PointsCard({ rewardRateBps, onRecorded }: PointsCardProps) {
     <Card role="region" aria-label="Points">
       <CardHeader>
         <CardTitle>Points</CardTitle>
-        <CardDescription>Members earn {formatRewardRate(rewardRateBps)} back in points here; 1 point = 1¢ off.</CardDescription>
+        <CardDescription>Members earn {formatBps(rewardRateBps)} back in points here; 1 point = 1¢ off.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <Field id={`${id}-member`} label="Member number" required>

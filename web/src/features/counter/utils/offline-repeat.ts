@@ -6,7 +6,7 @@ import type { OutboxEntry } from '@/lib/outbox/outbox-entry';
 import { dayAndTime } from '@/lib/dates';
 
 const HOUR_MS = 3600_000;
-/** The per-member windows, as the server's rule counts them (private.record_deal_redemption in supabase/schema.sql). */
+/** The per-member windows, as the server's rule counts them (private.record_deal_redemption in supabase/schemas/counter.sql). */
 const WINDOW_MS: Record<Exclude<PerMemberLimit, 'once' | 'none'>, number> = { day: 24 * HOUR_MS, week: 7 * 24 * HOUR_MS, month: 30 * 24 * HOUR_MS };
 
 /** The deal, member and moment of a redemption this tablet queued offline, or null for any other entry. */

@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
-import { ButtonLink } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { PublicColumn, PublicPage } from '@/components/layout/public-page';
+import { PublicColumn } from '@/components/layout/public-page';
 import { paths } from '@/config/paths';
-import { SiteFooter } from './site-footer';
+import { JoinLinks, MarketingPage } from './marketing-page';
 
 const MISSION_POINTS = [
   { title: 'Exposure for small business', text: 'Independent and family-owned shops get in front of locals who want to spend close to home.' },
@@ -17,14 +16,7 @@ const MISSION_POINTS = [
 
 export function AboutPage() {
   return (
-    <PublicPage
-      links={[
-        { label: 'Home', to: paths.landing },
-        { label: 'Join', to: paths.register },
-        { label: 'Login', to: paths.login, primary: true },
-      ]}
-      footer={<SiteFooter />}
-    >
+    <MarketingPage other={{ label: 'Home', to: paths.landing }}>
       <PublicColumn
         width="max-w-4xl"
         heading="centred"
@@ -80,16 +72,16 @@ export function AboutPage() {
           <p className="mx-auto mt-3 max-w-xl text-brand-50">
             Whether you love saving at local spots or you run one, there's a place for you here.
           </p>
-          <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-            <ButtonLink to={paths.subscribe} variant="inverse" size="lg">
-              Start Saving Today
-            </ButtonLink>
-            <ButtonLink to={paths.registerMerchant} variant="outlineOnDark" size="lg">
-              List Your Business
-            </ButtonLink>
-          </div>
+          <JoinLinks
+            className="mt-6 flex flex-col justify-center gap-3 sm:flex-row"
+            size="lg"
+            links={[
+              { to: paths.subscribe, label: 'Start Saving Today', variant: 'inverse' },
+              { to: paths.registerMerchant, label: 'List Your Business', variant: 'outlineOnDark' },
+            ]}
+          />
         </section>
       </PublicColumn>
-    </PublicPage>
+    </MarketingPage>
   );
 }

@@ -1,20 +1,12 @@
 import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
-import { PublicPage } from '@/components/layout/public-page';
 import { paths } from '@/config/paths';
 import { FeatureBlurbs } from './feature-blurbs';
-import { SiteFooter } from './site-footer';
+import { JoinLinks, MarketingPage } from './marketing-page';
 
 export function LandingPage() {
   return (
-    <PublicPage
-      links={[
-        { label: 'About', to: paths.about },
-        { label: 'Join', to: paths.register },
-        { label: 'Login', to: paths.login, primary: true },
-      ]}
-      footer={<SiteFooter />}
-    >
+    <MarketingPage other={{ label: 'About', to: paths.about }}>
       <main className="flex-1">
         <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-100/70 via-brand-50 to-cream">
           <div className="mx-auto max-w-6xl px-4 pb-16 pt-12 text-center sm:px-6 sm:pb-24 sm:pt-20">
@@ -40,14 +32,14 @@ export function LandingPage() {
               </p>
             </div>
 
-            <div className="mx-auto mt-8 grid max-w-md grid-cols-1 gap-3 sm:grid-cols-2">
-              <ButtonLink to={paths.register} variant="secondary" className="w-full">
-                Join as Customer
-              </ButtonLink>
-              <ButtonLink to={paths.registerMerchant} variant="secondary" className="w-full">
-                Become a Merchant
-              </ButtonLink>
-            </div>
+            <JoinLinks
+              className="mx-auto mt-8 grid max-w-md grid-cols-1 gap-3 sm:grid-cols-2"
+              wide
+              links={[
+                { to: paths.register, label: 'Join as Customer', variant: 'secondary' },
+                { to: paths.registerMerchant, label: 'Become a Merchant', variant: 'secondary' },
+              ]}
+            />
           </div>
         </section>
 
@@ -58,6 +50,6 @@ export function LandingPage() {
           <FeatureBlurbs />
         </section>
       </main>
-    </PublicPage>
+    </MarketingPage>
   );
 }

@@ -1,3 +1,4 @@
+import { formatBps } from '@shared/basis-points.ts';
 import { CHARITY_SHARE_BPS, PAYMENT_GRACE_DAYS, PLAN_IDS, PLANS, planTerms } from '@shared/constants.ts';
 import { formatUsd } from '@shared/money.ts';
 import { LegalLayout, LegalSection } from './legal-layout';
@@ -7,7 +8,7 @@ export function TermsPage() {
   return (
     <LegalLayout title="Terms" intro="The membership, what each plan costs and how it renews, and the rules at the counter.">
       <LegalSection title="Plans and payment">
-        <p>Prices are in US dollars and include everything you pay us. {CHARITY_SHARE_BPS / 100}% of each payment goes to the local charity you choose.</p>
+        <p>Prices are in US dollars and include everything you pay us. {formatBps(CHARITY_SHARE_BPS)} of each payment goes to the local charity you choose.</p>
         <ul className="space-y-3" aria-label="Plans">
           {PLAN_IDS.map((plan) => (
             <li key={plan} className="rounded-xl border border-stone-200 bg-white p-4">

@@ -1,6 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import type { MerchantProfile } from '@/lib/merchant/get-merchant-me';
-import { formatRewardRate } from '@/lib/merchant/reward-rate';
+import { formatBps } from '@shared/basis-points.ts';
 
 export function ApplicationUnderReview({ merchant }: { merchant: MerchantProfile }) {
   return (
@@ -27,7 +27,7 @@ export function ApplicationUnderReview({ merchant }: { merchant: MerchantProfile
           </div>
           <div className="flex flex-col gap-1 p-4 sm:flex-row sm:justify-between">
             <dt className="text-stone-600">Reward rate</dt>
-            <dd className="font-semibold text-stone-900">{formatRewardRate(merchant.rewardRateBps)}</dd>
+            <dd className="font-semibold text-stone-900">{formatBps(merchant.rewardRateBps)}</dd>
           </div>
         </dl>
         <p className="mt-4 text-center text-sm text-stone-600">You'll receive an email as soon as your application is approved.</p>

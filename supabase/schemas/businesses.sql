@@ -1,0 +1,330 @@
+-- Businesses (public.merchants): pending until the admin approves them; "listed" (public.merchant_is_listed) when
+-- active in an active city. The helpers that tell which business the caller owns are here: the deals, counter,
+-- staff, reviews and collabs files all ask them.
+
+set check_function_bodies = false;
+
+-- ---------------------------------------------------------------- tables
+create table public.merchants (
+    id uuid default gen_random_uuid() not null,
+    owner_user_id uuid not null,
+    name text not null,
+    address text not null,
+    business_type text,
+    description text,
+    phone text,
+    website text,
+    city_id uuid,
+    city_name text,
+    is_women_owned boolean default false not null,
+    logo_url text,
+    active boolean default false not null,
+    reward_rate_bps integer default 500 not null,
+    approved_at timestamp with time zone,
+    created_at timestamp with time zone default now() not null,
+    category text not null,
+    search_vector tsvector generated always as (((setweight(to_tsvector('english'::regconfig, coalesce(name, ''::text)), 'A'::"char") || setweight(to_tsvector('english'::regconfig, replace(coalesce(category, ''::text), '-'::text, ' '::text)), 'B'::"char")) || setweight(to_tsvector('english'::regconfig, coalesce(description, ''::text)), 'C'::"char"))) stored,
+    constraint merchants_address_check check (((length(trim(both from address)) >= 1) and (length(trim(both from address)) <= 200))),
+    constraint merchants_category_check check ((category = any (array['food-dining'::text, 'coffee-tea'::text, 'retail'::text, 'services'::text, 'entertainment'::text, 'health-wellness'::text, 'sauna-cold-plunge'::text, 'dispensaries'::text, 'liquor-stores'::text, 'women-owned'::text, 'other'::text]))),
+    constraint merchants_name_check check (((length(trim(both from name)) >= 1) and (length(trim(both from name)) <= 120))),
+    constraint merchants_reward_rate_bps_check check (((reward_rate_bps >= 0) and (reward_rate_bps <= 10000))),
+    constraint merchants_owner_user_id_key unique (owner_user_id),
+    constraint merchants_pkey primary key (id),
+    constraint merchants_city_id_fkey foreign key (city_id) references public.cities(id) on delete restrict,
+    constraint merchants_owner_user_id_fkey foreign key (owner_user_id) references public.profiles(id) on delete cascade
+);
+
+comment on table public.merchants is 'Businesses: pending (active = false) until the admin approves them. Reward rate in basis points.';
+
+comment on column public.merchants.category is 'Business category (constants BUSINESS_CATEGORIES); member deal filters match it. Derived from business_type when not given.';
+
+-- ---------------------------------------------------------------- indexes
+create index merchants_active_idx on public.merchants using btree (active);
+
+create index merchants_active_name_idx on public.merchants using btree (name) where active;
+
+create index merchants_category_idx on public.merchants using btree (category) where active;
+
+create index merchants_city_id_active_idx on public.merchants using btree (city_id) where active;
+
+create index merchants_city_id_idx on public.merchants using btree (city_id);
+
+create index merchants_name_trgm_idx on public.merchants using gin (name extensions.gin_trgm_ops);
+
+create index merchants_search_vector_idx on public.merchants using gin (search_vector);
+
+-- ---------------------------------------------------------------- row-level security
+alter table public.merchants enable row level security;
+
+create policy "merchants: admin deletes" on public.merchants
+  for delete to authenticated
+  using (( select private.is_admin() as is_admin));
+
+create policy "merchants: anon reads active" on public.merchants
+  for select to anon
+  using (active);
+
+create policy "merchants: merchant applies for self" on public.merchants
+  for insert to authenticated
+  with check (((owner_user_id = ( select auth.uid() as uid)) and (not active) and (( select private.user_role() as user_role) = 'MERCHANT'::text)));
+
+create policy "merchants: owner or admin updates" on public.merchants
+  for update to authenticated
+  using (((owner_user_id = ( select auth.uid() as uid)) or ( select private.is_admin() as is_admin)))
+  with check (((owner_user_id = ( select auth.uid() as uid)) or ( select private.is_admin() as is_admin)));
+
+create policy "merchants: users read active, own, or all as admin" on public.merchants
+  for select to authenticated
+  using ((active or (owner_user_id = ( select auth.uid() as uid)) or ( select private.is_admin() as is_admin)));
+
+-- ---------------------------------------------------------------- functions
+-- Whose business: "listed", the caller's own (for policies, approved or not), and the owner-only paths' check
+-- (the approved business the caller owns, else PL403).
+create function public.merchant_is_listed(p_active boolean, p_city_id uuid, p_city_active boolean) returns boolean
+    language sql immutable
+    as $$
+  select p_active and (p_city_id is null or coalesce(p_city_active, false))
+$$;
+
+comment on function public.merchant_is_listed(p_active boolean, p_city_id uuid, p_city_active boolean) is 'A business whose deals may be listed: approved (active) and not in a closed city (decision 044). Pass merchants.active, merchants.city_id and the city''s active (null when not found). Inlined by the planner.';
+
+create function private.current_merchant_id() returns uuid
+    language sql stable security definer
+    set search_path to ''
+    as $$ select m.id from public.merchants m where m.owner_user_id = (select auth.uid()) $$;
+
+comment on function private.current_merchant_id() is 'Id of the business owned by the signed-in user, or null.';
+
+create function private.my_merchant_id(active_only boolean default false) returns uuid
+    language sql stable security definer
+    set search_path to ''
+    as $$
+  select m.id from public.merchants m
+   where m.owner_user_id = (select auth.uid()) and (m.active or not active_only)
+$$;
+
+comment on function private.my_merchant_id(active_only boolean) is 'The business the signed-in user owns (optionally only once approved), for policies.';
+
+create function private.owner_merchant() returns public.merchants
+    language plpgsql stable security definer
+    set search_path to ''
+    as $$
+declare
+  v_merchant public.merchants;
+begin
+  select * into v_merchant from public.merchants m where m.owner_user_id = (select auth.uid());
+  if v_merchant.id is null then
+    raise exception 'Only the business owner can do that' using errcode = 'PL403';
+  end if;
+  if not v_merchant.active then
+    raise exception 'Your business is not approved yet' using errcode = 'PL403';
+  end if;
+  return v_merchant;
+end
+$$;
+
+comment on function private.owner_merchant() is 'The caller''s approved business if they own it, else PL403: the owner-only paths (staff, pairing, insights) use it, never private.counter_merchant().';
+
+-- Kept by triggers: the category from the business type, what an owner may not change, the platform count,
+-- the deals' copies of "listed", and the message a listing change sends.
+create function private.business_category_of(business_type text) returns text
+    language sql immutable
+    set search_path to ''
+    as $$
+  select case business_type
+    when 'food' then 'food-dining'
+    when 'retail' then 'retail'
+    when 'services' then 'services'
+    when 'entertainment' then 'entertainment'
+    when 'health-wellness' then 'health-wellness'
+    when 'sauna-cold-plunge' then 'sauna-cold-plunge'
+    when 'dispensaries' then 'dispensaries'
+    when 'liquor-stores' then 'liquor-stores'
+    else 'other'
+  end
+$$;
+
+comment on function private.business_category_of(business_type text) is 'Registration business type -> business category.';
+
+create function private.default_merchant_category() returns trigger
+    language plpgsql
+    set search_path to ''
+    as $$
+begin
+  if new.category is null then
+    new.category := private.business_category_of(new.business_type);
+  end if;
+  return new;
+end
+$$;
+
+create function private.guard_merchant_update() returns trigger
+    language plpgsql
+    set search_path to ''
+    as $$
+begin
+  if current_user = 'authenticated' and not private.is_admin() and (
+       new.active is distinct from old.active
+    or new.reward_rate_bps is distinct from old.reward_rate_bps
+    or new.owner_user_id is distinct from old.owner_user_id
+    or new.approved_at is distinct from old.approved_at
+  ) then
+    raise exception 'Only the admin can change approval or reward rate' using errcode = '42501';
+  end if;
+  return new;
+end
+$$;
+
+create function private.count_active_merchants() returns trigger
+    language plpgsql security definer
+    set search_path to ''
+    as $$
+declare
+  delta bigint := 0;
+begin
+  if tg_op in ('INSERT', 'UPDATE') then
+    delta := delta + (select count(*) from inserted where active);
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then
+    delta := delta - (select count(*) from deleted where active);
+  end if;
+  perform private.bump_platform_counter('active_merchants', delta);
+  return null;
+end
+$$;
+
+create function private.deals_follow_merchant() returns trigger
+    language plpgsql security definer
+    set search_path to ''
+    as $$
+declare
+  v_listed boolean := coalesce(public.merchant_is_listed(new.active, new.city_id,
+    (select c.active from public.cities c where c.id = new.city_id)), false);
+begin
+  update public.deals d set city_id = new.city_id, merchant_listed = v_listed
+   where d.merchant_id = new.id
+     and (d.city_id is distinct from new.city_id or d.merchant_listed is distinct from v_listed);
+  return null;
+end
+$$;
+
+comment on function private.deals_follow_merchant() is 'After a business''s approval (active) or city changes: its deals'' city_id and merchant_listed follow (decisions 140, 150).';
+
+create function private.on_business_listing_changed() returns trigger
+    language plpgsql security definer
+    set search_path to ''
+    as $$
+declare
+  v_id uuid;
+  v_cities uuid[];
+  v_city uuid;
+begin
+  if tg_op = 'DELETE' then
+    v_id := old.id;
+    v_cities := array[old.city_id];
+  else
+    v_id := new.id;
+    v_cities := array[old.city_id, new.city_id];
+  end if;
+  for v_city in select distinct c from unnest(v_cities) c where c is not null loop
+    perform private.publish_city_change(v_city,
+      jsonb_build_object('dealId', null, 'merchantId', v_id, 'cityId', v_city, 'change', 'business'));
+  end loop;
+  return null;
+end
+$$;
+
+comment on function private.on_business_listing_changed() is 'Publishes deal_changed {dealId: null, merchantId, cityId, change: business} on the city topics a business''s listing change affects, coalesced per city (private.publish_city_change).';
+
+-- Business search for collabs (decision 040): trigram word similarity or part of the name.
+create function private.search_businesses(search text, category_filter text, city_filter uuid, max_results integer) returns table(id uuid, name text, "logoUrl" text, city text, state text, "businessType" text, category text, "isVerified" boolean)
+    language plpgsql stable security definer
+    set search_path to ''
+    set "pg_trgm.word_similarity_threshold" to '0.45'
+    as $_$
+declare
+  words text := coalesce(trim(search), '');
+  page integer := least(greatest(coalesce(max_results, 20), 1), 100);
+  pattern text := '%' || replace(replace(replace(words, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  filters text := concat_ws(' ',
+    'm.active and m.owner_user_id is distinct from (select auth.uid())',
+    case when category_filter is null then null
+         when category_filter = 'women-owned' then 'and (m.category = $2 or m.is_women_owned)'
+         else 'and m.category = $2' end,
+    case when city_filter is null then null else 'and m.city_id = $3' end);
+  exact text := '(m.search_vector @@ websearch_to_tsquery(''english'', $1) or m.name ilike $5)';
+  result_columns text := $cols$m.id, m.name, m.logo_url,
+    coalesce(ci.name, nullif(split_part(m.city_name, ', ', 1), '')),
+    coalesce(ci.state, nullif(split_part(m.city_name, ', ', 2), '')),
+    m.business_type, m.category, m.active
+    from public.merchants m left join public.cities ci on ci.id = m.city_id$cols$;
+  found_count integer;
+begin
+  if words = '' then
+    return query execute format('select %s where %s order by m.name, m.id limit $4', result_columns, filters)
+      using words, category_filter, city_filter, page;
+    return;
+  end if;
+
+  return query execute format($sql$select %s where %s and %s
+     order by ts_rank(m.search_vector, websearch_to_tsquery('english', $1))
+              + 2 * extensions.word_similarity($1, m.name)
+              + case when m.name ilike $6 then 1 else 0 end desc, m.name, m.id
+     limit $4$sql$, result_columns, filters, exact)
+    using words, category_filter, city_filter, page, pattern, substr(pattern, 2);
+  get diagnostics found_count = row_count;
+  if found_count >= page then
+    return;
+  end if;
+
+  return query execute format($sql$select %s where %s and m.name operator(extensions.%%>) $1 and not %s
+     order by extensions.word_similarity($1, m.name) desc, m.name, m.id
+     limit $4$sql$, result_columns, filters, exact)
+    using words, category_filter, city_filter, page - found_count, pattern;
+end
+$_$;
+
+comment on function private.search_businesses(search text, category_filter text, city_filter uuid, max_results integer) is 'Business search for Local Collabs: active businesses only, ranked by name similarity and text rank.';
+
+-- ---------------------------------------------------------------- triggers
+create trigger merchants_city_active before insert or update of city_id on public.merchants for each row execute function private.guard_city_is_active('city_id');
+
+create trigger merchants_count_delete after delete on public.merchants referencing old table as deleted for each statement execute function private.count_active_merchants();
+
+create trigger merchants_count_insert after insert on public.merchants referencing new table as inserted for each statement execute function private.count_active_merchants();
+
+create trigger merchants_count_update after update on public.merchants referencing old table as deleted new table as inserted for each statement execute function private.count_active_merchants();
+
+create trigger merchants_deals_follow after update of active, city_id on public.merchants for each row when (((old.active is distinct from new.active) or (old.city_id is distinct from new.city_id))) execute function private.deals_follow_merchant();
+
+create trigger merchants_default_category before insert or update of business_type, category on public.merchants for each row execute function private.default_merchant_category();
+
+create trigger merchants_guard_update before update on public.merchants for each row execute function private.guard_merchant_update();
+
+create trigger merchants_publish_listing_changed after update of active, name, city_id on public.merchants for each row when ((row(old.active, old.name, old.city_id) is distinct from row(new.active, new.name, new.city_id))) execute function private.on_business_listing_changed();
+
+create trigger merchants_publish_listing_deleted after delete on public.merchants for each row when (old.active) execute function private.on_business_listing_changed();
+
+-- ---------------------------------------------------------------- grants
+-- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
+-- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
+-- foundation.sql takes back; functions: execute); elsewhere only the owner, and PUBLIC executes a new function.
+revoke execute on function
+  private.current_merchant_id(),
+  private.my_merchant_id(boolean),
+  private.owner_merchant(),
+  private.business_category_of(text),
+  private.default_merchant_category(),
+  private.guard_merchant_update(),
+  private.count_active_merchants(),
+  private.deals_follow_merchant(),
+  private.on_business_listing_changed(),
+  private.search_businesses(text,text,uuid,integer)
+  from public;
+grant execute on function
+  private.current_merchant_id(),
+  private.my_merchant_id(boolean),
+  private.owner_merchant(),
+  private.business_category_of(text),
+  private.search_businesses(text,text,uuid,integer)
+  to authenticated, service_role;
