@@ -141,8 +141,7 @@ describe('lint: the domain speaks no HTTP', () => {
 
   it('accepts domain errors, the services, plain helpers, another feature through its index and the database types', async () => {
     const messages = await lint('cities/lint-probe.ts', `
-      import type { Query } from '../db/database.ts';
-      import { iso } from '../db/iso.ts';
+      import { iso, type Query } from '../db/database.ts';
       import { sha256Hex } from '../../_shared/tokens.ts';
       import { notFound } from '../domain-error.ts';
       import type { Services } from '../services.ts';

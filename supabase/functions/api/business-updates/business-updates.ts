@@ -1,9 +1,8 @@
 // A merchant's short news to its followers. The insert's trigger records it once as a BUSINESS_UPDATE
 // event (private.notify_followers, decision 180); RLS admits only the owner of an approved business.
 import type { BusinessUpdate } from '../../_shared/contract/notifications.ts';
-import type { Query } from '../db/database.ts';
+import { type Query, iso } from '../db/database.ts';
 import { forbidden, notFound } from '../domain-error.ts';
-import { iso } from '../db/iso.ts';
 
 type Row = { id: string; message: string; created_at: Date | string };
 const toUpdate = (r: Row): BusinessUpdate => ({ id: r.id, message: r.message, createdAt: iso(r.created_at) });

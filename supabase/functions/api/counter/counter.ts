@@ -1,8 +1,7 @@
 // The counter (decisions 023, 165): which deal a typed code belongs to, the one redemption rule
 // (private.record_deal_redemption) for a code with a member number or a verified member pass, and points.
 import { type CounterActivityItem, type DealRedemption, type RedemptionFlag, COUNTER_UNDO_MINUTES, type PointsEntry } from '../../_shared/contract/counter.ts';
-import type { Query } from '../db/database.ts';
-import { iso } from '../db/iso.ts';
+import { type Query, iso } from '../db/database.ts';
 import { codeSecrets, matchDealCodeStep } from '../deals/index.ts';
 import { firstNameOf } from '../member-pass/index.ts';
 

@@ -1,3 +1,4 @@
+
 // The one database port the API uses. Adapters: postgres.js (Edge Function, any Postgres) and
 // PGlite (the embedded default, in local/). Every request's SQL runs inside a transaction as a
 // Supabase role with request.jwt.claims set, exactly like Supabase's Data API, so RLS decides.
@@ -107,3 +108,9 @@ export class ReplicaBehind extends Error {
 
 /** A WAL position as PostgreSQL prints it (pg_lsn: two hex numbers); anything else in a cookie is ignored. */
 export const isWalPosition = (value: string | undefined): value is string => !!value && /^[0-9A-F]{1,8}\/[0-9A-F]{1,8}$/i.test(value);
+
+// ---------------------------------------------------------------- timestamps in answers
+/** Timestamps come back as Date (postgres.js, PGlite) or text; answers carry ISO 8601 strings. */
+export const iso = (value: unknown): string =>
+  (value instanceof Date ? value : new Date(value as string)).toISOString();
+export const isoOrNull = (value: unknown): string | null => (value == null ? null : iso(value));

@@ -3,14 +3,13 @@
 // SQL functions, current definitions in supabase/schema.sql (private.member_deals, public.deal_is_live_and_listed).
 import type { MemberDeal, MerchantDeal, PublicDeal } from '../../_shared/contract/deals.ts';
 import { base64UrlToText, textToBase64Url } from '../../_shared/encoding.ts';
-import type { Statement, Query } from '../db/database.ts';
+import { type Statement, type Query, iso, isoOrNull } from '../db/database.ts';
 import { sqlLiteral } from '../db/sql-literal.ts';
 import { invalid } from '../domain-error.ts';
 import { codesOf } from './deal-codes.ts';
 import type { PerMemberLimit } from '../../_shared/constants.ts';
 import type { RatingSummary } from '../../_shared/contract/reviews.ts';
 import type { DealCode } from '../../_shared/deal-code.ts';
-import { iso, isoOrNull } from '../db/iso.ts';
 import { dealCategoriesForFilter } from '../../_shared/deal-filters.ts';
 
 /** Cards per page of the member list (the first page is what a phone shows and a bit more). */

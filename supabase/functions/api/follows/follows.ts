@@ -2,8 +2,7 @@
 // A follow opens a follow period and an unfollow closes it (triggers; decision 180), which is what decides
 // the member's notifications.
 import type { FollowedBusiness } from '../../_shared/contract/notifications.ts';
-import type { Query, Statement } from '../db/database.ts';
-import { iso } from '../db/iso.ts';
+import { type Query, type Statement, iso } from '../db/database.ts';
 
 /** The business as the caller sees it (members see approved businesses only); null when unknown. */
 export async function findFollowableBusiness(q: Query, id: string): Promise<{ active: boolean; own: boolean } | null> {

@@ -1,9 +1,10 @@
-// The session cookie (decision 177). Reading and setting it is HTTP, so it lives here; what a token means is the
-// domain's (sessions/sessions.ts), which only ever sees the token or its hash. The paired counter tablet's device
-// cookie is the staff feature's (staff/router.ts).
-import { deleteCookie, setCookie } from 'hono/cookie';
+// The API's cookies (decision 177): the session cookie and the paired counter tablet's device cookie. Reading and
+// setting them is HTTP, so it lives here; what a token means is the domain's (sessions/sessions.ts, staff/staff.ts),
+// which only ever sees the token or its hash. Pairing a tablet and switching staff on it are staff/router.ts's.
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppContext } from './context.ts';
 import type { Query } from '../db/database.ts';
+import { COUNTER_DEVICE_HEADER, counterDeviceKey } from '../limits/index.ts';
 import { createSession } from '../sessions/index.ts';
 import { deviceLabel } from './device-label.ts';
 import { randomToken, sha256Hex } from '../../_shared/tokens.ts';
@@ -30,3 +31,13 @@ export async function startSession(c: AppContext, query: Query, userId: string, 
 export function clearSessionCookie(c: AppContext): void {
   deleteCookie(c, SESSION_COOKIE, cookieOptions(c));
 }
+
+// ---------------------------------------------------------------- the paired counter tablet (decision 166)
+
+/** The paired tablet's cookie: a long-lived device token (only its sha-256 is stored). */
+export const COUNTER_DEVICE_COOKIE = 'pl_counter_device';
+export const DEVICE_COOKIE_DAYS = 400;
+
+/** The counter's limiter key for this request: its paired-device cookie, else its X-Counter-Device header. */
+export const counterDeviceKeyOf = (c: AppContext): Promise<string> =>
+  counterDeviceKey(getCookie(c, COUNTER_DEVICE_COOKIE), c.req.header(COUNTER_DEVICE_HEADER));

@@ -1,8 +1,7 @@
 // The member's own redemption history (issue 26): private.member_redemptions reads only the caller's rows
 // (auth.uid()), newest first, by a (used_at, id) cursor.
 import type { MemberRedemptionsAnswer } from '../../_shared/contract/member-redemptions.ts';
-import type { Query } from '../db/database.ts';
-import { iso } from '../db/iso.ts';
+import { type Query, iso } from '../db/database.ts';
 
 type Row = { id: string; business_name: string; deal_title: string; used_at: Date; used_at_us: string; undone: boolean };
 

@@ -1,6 +1,5 @@
 import type { MerchantProfile } from '../../_shared/contract/merchants.ts';
-import type { Query } from '../db/database.ts';
-import { iso, isoOrNull } from '../db/iso.ts';
+import { type Query, iso, isoOrNull } from '../db/database.ts';
 
 /** Columns of public.merchants for the owner and admin views (alias m). */
 export const merchantColumns = `m.id, m.name, m.address, m.business_type, m.description, m.phone, m.website, m.city_id,

@@ -3,8 +3,7 @@
 // references are resolved as the member (RLS): a business or deal that is gone or hidden is null, and for
 // deals that means exactly when the member home could not show it ("View Deal" is hidden then).
 import { NOTIFICATIONS_LIMIT, type Notification } from '../../_shared/contract/notifications.ts';
-import type { Query, Statement } from '../db/database.ts';
-import { iso } from '../db/iso.ts';
+import { type Query, type Statement, iso } from '../db/database.ts';
 
 const columns = `n.id, n.type, n.is_read, n.created_at, n.data,
   (select m.id from public.merchants m where m.id = n.merchant_id) as merchant_id,

@@ -6,9 +6,8 @@ import {
   type AdminReviewQueueAnswer, type BusinessReviewsAnswer, type MerchantReviewsAnswer, type OfferReport, type ReportedReview, type Review,
 } from '../../_shared/contract/reviews.ts';
 import type { Services } from '../services.ts';
-import type { Query } from '../db/database.ts';
+import { type Query, iso, isoOrNull } from '../db/database.ts';
 import { notFound, tooMany } from '../domain-error.ts';
-import { iso, isoOrNull } from '../db/iso.ts';
 import { ratingSummaryOf, type SummaryRow } from '../deals/index.ts';
 import { takeHit } from '../limits/index.ts';
 

@@ -4,8 +4,7 @@
 import type { Role } from '../../_shared/constants.ts';
 import type { SignedInDevice } from '../../_shared/contract/sessions.ts';
 import type { AuthUser } from '../services.ts';
-import { serviceClaims, type Database, type OpenTransaction, type Query, type Statement } from '../db/database.ts';
-import { iso } from '../db/iso.ts';
+import { serviceClaims, type Database, type OpenTransaction, type Query, type Statement, iso } from '../db/database.ts';
 import { sha256Hex } from '../../_shared/tokens.ts';
 
 /**

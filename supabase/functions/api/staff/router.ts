@@ -20,12 +20,14 @@ import { parseJson, parseQuery } from '../http/validate.ts';
 import { requireUser } from '../http/session.ts';
 import { enqueueMail, staffInviteMail } from '../mail/index.ts';
 import {
-  acceptInvite, acceptPin, claimPinTry, COUNTER_DEVICE_COOKIE, DEVICE_COOKIE_DAYS, findPairedDevice, type PairedDevice, createPairingCode, deviceView, endDeviceSession, findInvite, inviteStaff, listCounterDevices,
+  acceptInvite, acceptPin, claimPinTry, findPairedDevice, type PairedDevice, createPairingCode, deviceView, endDeviceSession, findInvite, inviteStaff, listCounterDevices,
   listStaff, pairDevice, pinLockedUntil, removeStaff, setStaffPin, staffPasswordHash, unpairCounterDevice,
 } from './staff.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { checkPasswordLimited, COUNTER_DEVICE_HEADER, countAccountAttempt, counterDeviceKey } from '../limits/index.ts';
-import { clearSessionCookie, cookieOptions, startSession } from '../http/cookies.ts';
+import { checkPasswordLimited, countAccountAttempt } from '../limits/index.ts';
+import {
+  clearSessionCookie, cookieOptions, COUNTER_DEVICE_COOKIE, DEVICE_COOKIE_DAYS, startSession,
+} from '../http/cookies.ts';
 
 // ---------------------------------------------------------------- /api/merchant/staff (owner only)
 export const merchantStaffRoutes = new Hono<AppEnv>();
@@ -211,7 +213,3 @@ async function startDeviceSession(c: AppContext, q: Query, device: PairedDevice,
   // A counter session: 4 hours idle, 12 at most (private.session_policy, decision 176).
   await startSession(c, q, staff.userId, device.id);
 }
-
-/** The counter's limiter key for this request: its paired-device cookie, else its X-Counter-Device header. */
-export const counterDeviceKeyOf = (c: AppContext): Promise<string> =>
-  counterDeviceKey(getCookie(c, COUNTER_DEVICE_COOKIE), c.req.header(COUNTER_DEVICE_HEADER));

@@ -4,13 +4,8 @@
 import {
   type CounterDevice, type CounterDeviceAnswer, PAIRING_CODE_ALPHABET, PAIRING_CODE_LENGTH, type StaffMember,
 } from '../../_shared/contract/staff.ts';
-import type { Query } from '../db/database.ts';
-import { iso } from '../db/iso.ts';
+import { type Query, iso } from '../db/database.ts';
 import { randomToken, sha256Hex } from '../../_shared/tokens.ts';
-
-/** The paired tablet's cookie: a long-lived device token (only its sha-256 is stored). */
-export const COUNTER_DEVICE_COOKIE = 'pl_counter_device';
-export const DEVICE_COOKIE_DAYS = 400;
 
 // ---------------------------------------------------------------- the owner's side (run as the owner)
 
