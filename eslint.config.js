@@ -9,7 +9,11 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import oneSpelling from './scripts/eslint-one-spelling.mjs';
 import tseslint from 'typescript-eslint';
+import apiBoundaries from './eslint-rules/api-boundaries.js';
 import noSqlOutsideDomain from './eslint-rules/no-sql-outside-domain.js';
+
+/** The API's layer rules (eslint-rules/): one plugin object, shared by the blocks that use it. */
+const apiLayers = { rules: { 'no-sql-outside-domain': noSqlOutsideDomain, boundaries: apiBoundaries } };
 
 const aliasResolver = fileURLToPath(new URL('./scripts/eslint-alias-resolver.cjs', import.meta.url));
 
@@ -45,42 +49,53 @@ export default defineConfig(
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  // ---- The API's layers (decision 177, issue 36) ------------------------------------------------------------------
+  // supabase/functions/api/ holds one folder per feature: its routers (router.ts, *-router.ts: parse the request,
+  // call the domain, answer), its index.ts (the feature's only public surface) and, every other file, its domain.
+  // Beside the features: db/ (the database port, SQL helpers), http/ (middleware, cookies, errors, validation, the
+  // request context), ports/ (adapters), jobs/ (queue drains, clean-ups). tests/lint/api-layers.test.ts proves each
+  // rule fails.
   {
-    // Layers of the API (decision 177): routes, middleware, lib, ports -> domain -> db. SQL lives in domain/ and the
-    // database adapters (db/): any other API module holding a statement or calling the query function fails (local
-    // rule eslint-rules/no-sql-outside-domain.js); tests/lint proves it fails on a route, a middleware and a port.
-    files: ['supabase/functions/api/**/*.ts'],
-    ignores: [
-      '**/*.test.ts',
-      'supabase/functions/api/domain/**',
-      'supabase/functions/api/db/**',
+    // SQL lives in the domain and db/: a router, http/, a port, a job or a top-level module holding a statement or
+    // calling the query function fails (eslint-rules/no-sql-outside-domain.js).
+    files: [
+      'supabase/functions/api/*.ts',
+      'supabase/functions/api/{http,ports,jobs}/**/*.ts',
+      'supabase/functions/api/*/router.ts',
+      'supabase/functions/api/*/*-router.ts',
+      'supabase/functions/api/*/index.ts',
     ],
-    plugins: { 'api-layers': { rules: { 'no-sql-outside-domain': noSqlOutsideDomain } } },
+    ignores: ['**/*.test.ts', 'supabase/functions/api/db/**'],
+    plugins: { 'api-layers': apiLayers },
     rules: { 'api-layers/no-sql-outside-domain': 'error' },
   },
   {
-    // The domain speaks no HTTP (decision 177): no Hono, no middleware, no HTTP errors (domain/errors.ts has the
-    // domain's refusals; middleware/errors.ts maps them to statuses), no routes. tests/lint proves it.
-    files: ['supabase/functions/api/domain/**/*.ts'],
+    // A port imports no feature, jobs/ or http/; a feature imports another feature only through its index.ts
+    // (eslint-rules/api-boundaries.js).
+    files: ['supabase/functions/api/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'api-layers': apiLayers },
+    rules: { 'api-layers/boundaries': 'error' },
+  },
+  {
+    // The domain speaks no HTTP: it takes the database handle and config values, never the request context. No Hono,
+    // nothing of http/ (context, middleware, cookies, HTTP errors: domain-error.ts has the domain's refusals and
+    // http/errors.ts maps them to statuses), no router, no job.
+    files: ['supabase/functions/api/*/*.ts'],
     ignores: [
       '**/*.test.ts',
+      'supabase/functions/api/{db,http,ports,jobs}/**',
+      'supabase/functions/api/*/router.ts',
+      'supabase/functions/api/*/*-router.ts',
+      'supabase/functions/api/*/index.ts',
     ],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
-          { group: ['hono', 'hono/*'], message: 'domain/ speaks no HTTP: take plain values, let the route or middleware handle the request (decision 177).' },
-          { group: ['**/middleware/*', '**/middleware'], message: 'domain/ never imports middleware (decision 177).' },
-          { group: ['**/lib/http-error', '**/lib/http-error.ts'], message: 'domain/ throws DomainError (domain/errors.ts); middleware/errors.ts maps it to HTTP (decision 177).' },
-          { group: ['**/routes/*', '**/routes/**'], message: 'domain/ never imports routes (decision 177).' },
-          {
-            // What domain/ may take from lib/: plain helpers only. The rest of lib/ is HTTP (request parsing, HTTP errors,
-            // headers, uploads checked for a route) or calls the domain itself.
-            group: [
-              '**/lib/*', '!**/lib/iso.ts', '!**/lib/tokens.ts', '!**/lib/password.ts', '!**/lib/billing-period.ts',
-              '!**/lib/log.ts', '!**/lib/client-ip.ts', '!**/lib/http-error.ts',
-            ],
-            message: 'domain/ takes only plain helpers from lib/ (iso, tokens, password, billing-period, log, client-ip); the rest of lib/ is HTTP or calls the domain (decision 177).',
-          },
+          { group: ['hono', 'hono/*'], message: 'The domain speaks no HTTP: take plain values, let the router handle the request (issue 36).' },
+          { group: ['**/http/*', '**/http'], message: 'The domain never imports http/ (the request context, middleware, cookies, HTTP errors): take the database handle and config values as parameters; throw DomainError (domain-error.ts) (issue 36).' },
+          { group: ['**/router.ts', '**/*-router.ts'], message: 'The domain never imports a router (issue 36).' },
+          { group: ['**/jobs/*', '**/jobs'], message: 'The domain never imports jobs/: a job calls the domain (issue 36).' },
         ],
       }],
     },

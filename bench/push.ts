@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { depsFromEnv } from '../supabase/functions/api/adapters.ts';
 import { parseApiEnv } from '../supabase/functions/api/env.ts';
 import { createApp } from '../supabase/functions/api/app.ts';
-import { drainPush } from '../supabase/functions/api/ports/push/push-queue.ts';
+import { drainPush } from '../supabase/functions/api/jobs/push-drain.ts';
 import { generateVapidKeys } from '../supabase/functions/api/ports/push/web-push-crypto.ts';
 import { SEED, TEST_ADMIN } from '../tests/support/constants.ts';
 import { startPushDouble } from '../tests/support/push-double.ts';

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 /**
  * Node's own limits: the request line and headers within 10 s, the whole request (body included) within 30 s,
  * else Node answers 408 and closes the socket. The API also reads every body up front within its own deadline
- * (middleware/body-limit.ts) before any database work, so a slow sender never holds a connection. Answers that
+ * (http/request-guards.ts) before any database work, so a slow sender never holds a connection. Answers that
  * stream for long (the realtime SSE stream) are not limited: these timers stop once the request is in.
  */
 export const SERVER_TIMEOUTS = {

@@ -2,7 +2,7 @@
 import { depsFromEnv } from '../supabase/functions/api/adapters.ts';
 import { createApp } from '../supabase/functions/api/app.ts';
 import { sseRealtime } from '../supabase/functions/api/ports/realtime/sse-realtime.ts';
-import { cleanupUnattachedUploads } from '../supabase/functions/api/lib/upload-cleanup.ts';
+import { cleanupUnattachedUploads } from '../supabase/functions/api/uploads/upload-cleanup.ts';
 import { openPglite, openPostgres } from './admin-sql.ts';
 import { loadDotEnv, localEnv } from './env.ts';
 import { prepareDatabase } from './migrate.ts';
@@ -11,11 +11,11 @@ import { realtimeSseRoutes } from './realtime-sse.ts';
 import { createLocalServer } from './server.ts';
 import { listen } from './listen.ts';
 import { startPasswordWorkers } from './password-workers.ts';
-import { usePasswordHasher } from '../supabase/functions/api/lib/password.ts';
-import { startOutboxLoop } from '../supabase/functions/api/ports/mail/outbox.ts';
-import { startBillingReminderLoop } from '../supabase/functions/api/domain/billing.ts';
-import { startPushLoop } from '../supabase/functions/api/ports/push/push-queue.ts';
-import { flushCityChanges } from '../supabase/functions/api/domain/live-updates.ts';
+import { usePasswordHasher } from '../supabase/functions/api/auth/password.ts';
+import { startOutboxLoop } from '../supabase/functions/api/jobs/mail-drain.ts';
+import { startBillingReminderLoop } from '../supabase/functions/api/subscriptions/billing.ts';
+import { startPushLoop } from '../supabase/functions/api/jobs/push-drain.ts';
+import { flushCityChanges } from '../supabase/functions/api/deals/live-updates.ts';
 import { loadOrCreateVapidKeys } from './vapid-keys.ts';
 
 const started = performance.now();

@@ -4,8 +4,8 @@ import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../tests/support/test-app.ts';
 import { SEED } from '../tests/support/constants.ts';
-import { usePasswordHasher } from '../supabase/functions/api/lib/password.ts';
-import { ServiceBusy } from '../supabase/functions/api/lib/http-error.ts';
+import { usePasswordHasher } from '../supabase/functions/api/auth/password.ts';
+import { ServiceBusy } from '../supabase/functions/api/http/http-error.ts';
 import { PASSWORD_QUEUE_FULL_MESSAGE, startPasswordWorkers } from './password-workers.ts';
 
 /** The longest the event loop went without running a timer while `work` ran. */

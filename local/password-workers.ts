@@ -4,8 +4,8 @@
 import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type { PasswordHasher } from '../supabase/functions/api/lib/password.ts';
-import { ServiceBusy } from '../supabase/functions/api/lib/http-error.ts';
+import type { PasswordHasher } from '../supabase/functions/api/auth/password.ts';
+import { ServiceBusy } from '../supabase/functions/api/http/http-error.ts';
 
 export const PASSWORD_QUEUE_FULL_MESSAGE = 'The server is busy checking passwords. Please try again in a few seconds.';
 

@@ -4,8 +4,8 @@ import { streamSSE } from 'hono/streaming';
 import { REALTIME_EVENTS_PATH, TOPIC_PATTERN, userTopic } from '../supabase/functions/_shared/contract/realtime.ts';
 import { MAX_FOLLOWED_TOPICS } from '../supabase/functions/_shared/realtime-topics.ts';
 import type { Database } from '../supabase/functions/api/db/database.ts';
-import { findSessionUser } from '../supabase/functions/api/domain/sessions.ts';
-import { SESSION_COOKIE } from '../supabase/functions/api/middleware/session.ts';
+import { findSessionUser } from '../supabase/functions/api/sessions/sessions.ts';
+import { SESSION_COOKIE } from '../supabase/functions/api/http/session.ts';
 import { canJoinTopic } from './realtime-authorize.ts';
 import type { RealtimeRelay } from './realtime-relay.ts';
 

@@ -7,9 +7,9 @@ import type { App } from '../supabase/functions/api/app.ts';
 import { isValidObjectKey, type ObjectStore } from '../supabase/functions/api/ports/objects/object-store.ts';
 import {
   COMMON_SECURITY_HEADERS, HSTS, inlineScripts, isSecureRequest, scriptHash, webAppCsp,
-} from '../supabase/functions/api/lib/security-headers.ts';
-import { forwardedValue } from '../supabase/functions/api/lib/client-ip.ts';
-import { logError } from '../supabase/functions/api/lib/log.ts';
+} from '../supabase/functions/api/http/security-headers.ts';
+import { forwardedValue } from '../supabase/functions/api/http/client-ip.ts';
+import { logError } from '../supabase/functions/api/ports/log.ts';
 
 export interface LocalServerOptions {
   api: App;
@@ -38,7 +38,7 @@ async function webCspFor(staticDir: string): Promise<string> {
 export function createLocalServer({ api, staticDir, realtime, objects, trustedProxyHops = 0 }: LocalServerOptions) {
   const server = new Hono();
   // Errors outside the API (the realtime stream, static files): logged by kind only, never the error object,
-  // which for a database error carries the SQL parameters (lib/log.ts).
+  // which for a database error carries the SQL parameters (ports/log.ts).
   server.onError((error, c) => {
     logError(`Unhandled error in ${c.req.method} ${c.req.routePath}`, error);
     return c.json({ message: 'Something went wrong. Please try again.' }, 500);

@@ -1,6 +1,6 @@
 // Issue 28, row 1: one slow client froze the API. The session middleware opened the request's transaction
 // before the body was read, so a client that declared a body and never sent it held the connection (on PGlite
-// the only one). Bodies are now read first (middleware/body-limit.ts) and the server cuts slow senders off
+// the only one). Bodies are now read first (http/request-guards.ts) and the server cuts slow senders off
 // with 408 (listen.ts). Decision 175.
 import { Hono } from 'hono';
 import { connect, type Socket } from 'node:net';
@@ -8,9 +8,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../tests/support/test-app.ts';
-import { bodyLimits, BODY_TOO_SLOW_MESSAGE } from '../supabase/functions/api/middleware/body-limit.ts';
-import { onError } from '../supabase/functions/api/middleware/errors.ts';
-import type { AppEnv } from '../supabase/functions/api/context.ts';
+import { bodyLimits, BODY_TOO_SLOW_MESSAGE } from '../supabase/functions/api/http/request-guards.ts';
+import { onError } from '../supabase/functions/api/http/errors.ts';
+import type { AppEnv } from '../supabase/functions/api/http/context.ts';
 import { listen } from './listen.ts';
 
 let t: TestApp;

@@ -16,7 +16,7 @@ import ts from 'typescript';
 //
 // Which words are path-like names: a run of letters, digits, `_`, `.`, `-` and `/` that ends in a file extension
 // of PATH_EXTENSIONS and has at least one character before the extension's dot, either with a `/` in it
-// (`domain/deals.ts`, `../docs/spec.md`) or bare (`app.ts`) with at least two characters before the
+// (`deals/deals.ts`, `../docs/spec.md`) or bare (`app.ts`) with at least two characters before the
 // extension (`c.json` is a variable's property, not a file). A run that touches a character that
 // makes it a pattern, a placeholder or code is not a name: preceded by one of `/ . @ * $ { < > : -` or a letter or
 // digit (the middle of a URL, `*.test.ts`, `${name}.ts`, `<name>-page.tsx`), or followed by a letter, digit, `/`,

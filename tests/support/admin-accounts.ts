@@ -1,4 +1,4 @@
-import { hashPassword } from '../../supabase/functions/api/lib/password.ts';
+import { hashPassword } from '../../supabase/functions/api/auth/password.ts';
 import { TEST_ADMIN } from './constants.ts';
 import { createTestApp, type Agent, type TestApp } from './test-app.ts';
 import { asService } from './test-database.ts';

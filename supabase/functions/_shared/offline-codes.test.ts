@@ -9,7 +9,7 @@ const HOUR_MS = 3_600_000;
 const secret = hexToBytes('3132333435363738393031323334353637383930');
 const otherSecret = hexToBytes('00112233445566778899aabbccddeeff00112233');
 
-/** What the server hands out (routes/offline-codes.ts does the same with the database's secrets). */
+/** What the server hands out (deals/offline-codes-router.ts does the same with the database's secrets). */
 async function issue(dealId: string, dealSecret: Uint8Array, fromStep: number, untilMs: number): Promise<OfflineDealCodes> {
   const plan = planOfflineCodes(fromStep, untilMs);
   return {

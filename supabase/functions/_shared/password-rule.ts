@@ -1,7 +1,7 @@
 // The one password rule (decision 088 as amended by 176), for every password being set: register, subscribe,
 // reset, change, staff invites. The API and every web form use this function, so a form refuses before
 // sending exactly what the server would refuse (plus the server's list of common passwords, which stays
-// out of the web bundle: lib/password-policy.ts). No zod here: the forms import it without the contract.
+// out of the web bundle: http/password-policy.ts). No zod here: the forms import it without the contract.
 import { PASSWORD_MAX_BYTES, PASSWORD_MIN } from './constants.ts';
 
 /** What every password form says, word for word. */

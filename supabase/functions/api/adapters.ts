@@ -1,10 +1,10 @@
 // The one place where the parsed environment (env.ts, decision 179) chooses adapters for the API's ports.
 import { type AppConfig, configFromEnv } from './config.ts';
 import type { ApiEnv } from './env.ts';
-import type { AppDeps } from './context.ts';
+import type { AppDeps } from './http/context.ts';
 import type { Database } from './db/database.ts';
 import { postgresDatabase } from './db/postgres-js.ts';
-import { parseEs256PrivateJwk } from './lib/jwt.ts';
+import { parseEs256PrivateJwk } from './ports/jwt.ts';
 import { noRealtime } from './ports/realtime/no-realtime.ts';
 import type { RealtimePort } from './ports/realtime/realtime-port.ts';
 import { type RealtimeSigner, supabaseRealtime } from './ports/realtime/supabase-realtime.ts';

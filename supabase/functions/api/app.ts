@@ -1,44 +1,34 @@
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from './context.ts';
-import { onError, onNotFound } from './middleware/errors.ts';
-import { originGuard } from './middleware/origin.ts';
-import { bodyLimits } from './middleware/body-limit.ts';
-import { forwardedValue } from './lib/client-ip.ts';
-import { accountGate } from './middleware/account-gate.ts';
-import { API_CSP, COMMON_SECURITY_HEADERS, HSTS, isSecureRequest } from './lib/security-headers.ts';
-import { idempotency } from './middleware/idempotency.ts';
-import { sessionLoader } from './middleware/session.ts';
-import { authRoutes, sessionUserAhead } from './routes/auth/index.ts';
-import { businessUpdateRoutes } from './routes/business-updates/index.ts';
-import { followingAhead, followingListRoutes, followRoutes } from './routes/following/index.ts';
-import { charityRoutes, cityRoutes } from './routes/lookup.ts';
-import { adminMerchantRoutes } from './routes/admin-merchants.ts';
-import { dealRoutes, memberDealsAhead, publicDealsAhead } from './routes/deals/index.ts';
-import { memberDealLinkRoutes, publicDealLinkRoutes } from './routes/deal-links.ts';
-import { memberPointsRoutes } from './routes/member-points.ts';
-import { memberRedemptionRoutes } from './routes/member-redemptions.ts';
-import { counterOfflineCodeRoutes, memberOfflineCodeRoutes } from './routes/offline-codes.ts';
-import { merchantRoutes } from './routes/merchant/index.ts';
-import { notificationRoutes, notificationsAhead } from './routes/notifications/index.ts';
-import { realtimeRoutes } from './routes/realtime.ts';
-import { objectRoutes } from './routes/objects.ts';
-import { profilePictureRoutes } from './routes/profile-picture.ts';
-import {
-  completeSubscriptionRoutes, createSubscriptionRoutes, paymentConfigRoutes, subscriptionRoutes, testPaymentRoutes,
-} from './routes/subscriptions/index.ts';
-import { webhookRoutes } from './routes/subscriptions/webhook.ts';
-import { businessSearchRoutes } from './routes/business-search.ts';
-import { collabRoutes } from './routes/collabs/index.ts';
-import { adminRoutes } from './routes/admin/index.ts';
-import { internalRoutes } from './routes/internal.ts';
-import { adminInsightsRoutes, merchantInsightsRoutes } from './routes/insights.ts';
-import { adminCharityRoutes } from './routes/admin-charities.ts';
-import { impactRoutes } from './routes/impact.ts';
-import { pushRoutes } from './routes/push/index.ts';
-import { reviewRoutes } from './routes/reviews.ts';
-import { counterDeviceAdminRoutes, counterDeviceRoutes, merchantStaffRoutes, staffInviteRoutes } from './routes/staff.ts';
+import type { AppDeps, AppEnv } from './http/context.ts';
+import { onError, onNotFound } from './http/errors.ts';
+import { originGuard } from './http/request-guards.ts';
+import { bodyLimits } from './http/request-guards.ts';
+import { forwardedValue } from './http/client-ip.ts';
+import { accountGate } from './http/request-guards.ts';
+import { API_CSP, COMMON_SECURITY_HEADERS, HSTS, isSecureRequest } from './http/security-headers.ts';
+import { idempotency } from './http/idempotency.ts';
+import { sessionLoader } from './http/session.ts';
+import { authRoutes, sessionUserAhead } from './auth/index.ts';
+import { businessUpdateRoutes } from './business-updates/index.ts';
+import { followingAhead, followingListRoutes, followRoutes } from './follows/index.ts';
+import { cityRoutes, adminCityRoutes } from './cities/index.ts';
+import { charityRoutes, adminCharityRoutes, impactRoutes } from './charities/index.ts';
+import { adminMerchantRoutes, adminRoutes } from './admin/index.ts';
+import { dealRoutes, memberDealsAhead, publicDealsAhead, memberDealLinkRoutes, publicDealLinkRoutes, counterOfflineCodeRoutes, memberOfflineCodeRoutes } from './deals/index.ts';
+import { memberPointsRoutes, memberRedemptionRoutes } from './member-pass/index.ts';
+import { merchantRoutes, merchantDealRoutes } from './merchants/index.ts';
+import { notificationRoutes, notificationsAhead } from './notifications/index.ts';
+import { realtimeRoutes } from './realtime/index.ts';
+import { objectRoutes, profilePictureRoutes } from './uploads/index.ts';
+import { completeSubscriptionRoutes, createSubscriptionRoutes, paymentConfigRoutes, subscriptionRoutes, testPaymentRoutes, webhookRoutes } from './subscriptions/index.ts';
+import { businessSearchRoutes, collabRoutes } from './collabs/index.ts';
+import { internalRoutes } from './jobs/router.ts';
+import { adminInsightsRoutes, merchantInsightsRoutes } from './insights/index.ts';
+import { pushRoutes } from './push/index.ts';
+import { reviewRoutes } from './reviews/index.ts';
+import { counterDeviceAdminRoutes, counterDeviceRoutes, merchantStaffRoutes, staffInviteRoutes } from './staff/index.ts';
 
-export type { AppDeps } from './context.ts';
+export type { AppDeps } from './http/context.ts';
 
 /**
  * Where each route module is mounted, under /api. A module whose spec URLs start with different words exports
@@ -56,6 +46,7 @@ export const mounts: readonly (readonly [prefix: string, routes: Hono<AppEnv>])[
   ['/merchant/deals/offline-codes', counterOfflineCodeRoutes],
   ['/merchant/updates', businessUpdateRoutes],
   ['/merchant', merchantRoutes],
+  ['/merchant/deals', merchantDealRoutes],
   ['/member', memberPointsRoutes],
   ['/member/redemptions', memberRedemptionRoutes],
   ['/businesses/search', businessSearchRoutes],
@@ -73,6 +64,7 @@ export const mounts: readonly (readonly [prefix: string, routes: Hono<AppEnv>])[
   ['/collabs', collabRoutes],
   ['/admin/merchants', adminMerchantRoutes],
   ['/admin', adminRoutes],
+  ['/admin/cities', adminCityRoutes],
   ['/internal', internalRoutes],
   ['/merchant/insights', merchantInsightsRoutes],
   ['/admin/insights', adminInsightsRoutes],
@@ -114,13 +106,13 @@ export function createApp(deps: AppDeps) {
   app.use('*', originGuard(originExempt));
   // A flood of sign-ins or resets waits here, holding nothing, never ahead of other routes (decision 175).
   app.use('*', accountGate());
-  // Bodies are in (body-limit.ts) before the session lookup opens the request's transaction (decision 175).
+  // Bodies are in (http/request-guards.ts) before the session lookup opens the request's transaction (decision 175).
   // The busiest signed-in reads send their one statement with the session lookup: one round trip (decision 130).
   app.use('*', sessionLoader([memberDealsAhead, publicDealsAhead, sessionUserAhead, notificationsAhead, followingAhead]));
   app.use('*', idempotency);
 
   // Each route module owns its own path prefix (no module is mounted at `/`), so no two modules answer the same
-  // path and the order of these lines does not matter (routes.test.ts checks both).
+  // path and the order of these lines does not matter (mounts.test.ts checks both).
   for (const [prefix, routes] of mounts) app.route(prefix, routes);
 
   // A catch-all route (not only notFound) so the JSON 404 also holds when this app is mounted.

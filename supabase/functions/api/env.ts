@@ -5,7 +5,7 @@
 // the local runner's, with safe local defaults (local/env.ts). Decision 179.
 import { z } from 'zod';
 import { DEFAULT_POOL_MAX } from './db/database.ts';
-import { parseEs256PrivateJwk } from './lib/jwt.ts';
+import { parseEs256PrivateJwk } from './ports/jwt.ts';
 
 type Env = Record<string, string | undefined>;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import type { Database } from './db/database.ts';
-import { SESSION_COOKIE } from './middleware/session.ts';
+import { SESSION_COOKIE } from './http/session.ts';
 
 let t: TestApp;
 // A database that fails every call: the probe must answer without one (many offline apps probe at once).

@@ -46,7 +46,7 @@ export const text = (max: number) =>
 /**
  * The path ("merchantData.businessName", "items.2") of the first string anywhere in a request value that
  * cannot be stored, '' for the value itself, or null when all are clean. The server runs it on every body,
- * query and path parameter before its schema (lib/validate.ts), so no field can be forgotten.
+ * query and path parameter before its schema (http/validate.ts), so no field can be forgotten.
  */
 export function findUnstorableField(value: unknown, path: string[] = []): string | null {
   if (typeof value === 'string') return isStorableText(value) ? null : path.join('.');
@@ -78,7 +78,7 @@ export const businessBadge = z.object({ id: z.string(), name: z.string(), logoUr
 export const ofBusiness = { merchantId: z.string(), merchantName: z.string() };
 
 // ---------------------------------------------------------------- new passwords (decisions 088, 176)
-/** A password being set: the one rule of _shared/password-rule.ts (commonness: server, lib/password-policy.ts). */
+/** A password being set: the one rule of _shared/password-rule.ts (commonness: server, http/password-policy.ts). */
 export const newPassword = z.string().superRefine((value, ctx) => {
   const problem = passwordProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });

@@ -32,7 +32,7 @@ export type AdminMerchantsAnswer = z.infer<typeof adminMerchantsAnswer>;
 
 /**
  * PUT /api/merchant/logo: the signed upload address the file was PUT to (or its /objects/ path).
- * The server checks the object exists and was uploaded by the caller (lib/uploaded-object.ts).
+ * The server checks the object exists and was uploaded by the caller (uploads/uploaded-object.ts).
  */
 export const merchantLogoBody = z.object({
   logoUrl: z.string({ error: 'is required' }).trim().min(1, 'is required').max(2000, 'must be at most 2000 characters'),

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenedDatabase } from '../../../../local/admin-sql.ts';
 import { openTestDatabase } from '../../../../tests/support/test-database.ts';
 import { anonClaims, claimsSetupParams, claimsSetupSql } from './database.ts';
-import { sessionClaimsSql } from '../domain/sessions.ts';
+import { sessionClaimsSql } from '../sessions/sessions.ts';
 import { inlineParams, sqlLiteral } from './sql-literal.ts';
 
 let database: OpenedDatabase;

@@ -1,3 +1,4 @@
+
 // The one database port the API uses. Adapters: postgres.js (Edge Function, any Postgres) and
 // PGlite (the embedded default, in local/). Every request's SQL runs inside a transaction as a
 // Supabase role with request.jwt.claims set, exactly like Supabase's Data API, so RLS decides.
@@ -54,7 +55,7 @@ export interface Database {
   /**
    * Begins a transaction whose first statement is `first` (sent in the same round trip as BEGIN)
    * and leaves it open: the session middleware opens each signed-in request's transaction with the
-   * session lookup, which also sets the role and claims (domain/sessions.ts `openSessionTransaction`).
+   * session lookup, which also sets the role and claims (sessions/sessions.ts `openSessionTransaction`).
    * With `ahead`, that statement and COMMIT leave in the same round trip, so a request whose one
    * statement is known before routing (GET /api/deals) costs one round trip in all (decision 130).
    */
@@ -107,3 +108,9 @@ export class ReplicaBehind extends Error {
 
 /** A WAL position as PostgreSQL prints it (pg_lsn: two hex numbers); anything else in a cookie is ignored. */
 export const isWalPosition = (value: string | undefined): value is string => !!value && /^[0-9A-F]{1,8}\/[0-9A-F]{1,8}$/i.test(value);
+
+// ---------------------------------------------------------------- timestamps in answers
+/** Timestamps come back as Date (postgres.js, PGlite) or text; answers carry ISO 8601 strings. */
+export const iso = (value: unknown): string =>
+  (value instanceof Date ? value : new Date(value as string)).toISOString();
+export const isoOrNull = (value: unknown): string | null => (value == null ? null : iso(value));

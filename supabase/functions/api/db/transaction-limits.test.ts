@@ -6,7 +6,7 @@ import { SEED } from '../../../../tests/support/constants.ts';
 import { openTestDatabase } from '../../../../tests/support/test-database.ts';
 import { HELD_TOO_LONG_MESSAGE } from './postgres-js.ts';
 import { anonClaims, claimsSetupParams, claimsSetupSql, TRANSACTION_LIMITS, type Claims } from './database.ts';
-import { sessionClaimsSql } from '../domain/sessions.ts';
+import { sessionClaimsSql } from '../sessions/sessions.ts';
 
 let database: OpenedDatabase;
 beforeAll(async () => { database = await openTestDatabase(); });

@@ -2,8 +2,8 @@
 // intents and subscriptions in memory (one process, like the local runner), behaves like Stripe in
 // test mode for Stripe's test card numbers, and sends no webhooks: periods end by time.
 import { CURRENCY, isPass, PLANS, type PlanId } from '../../../_shared/constants.ts';
-import { periodEnd } from '../../lib/billing-period.ts';
-import { randomToken } from '../../lib/tokens.ts';
+import { periodEnd } from './billing-period.ts';
+import { randomToken } from '../../../_shared/tokens.ts';
 import {
   CardDeclinedError, PaymentWebhookError,
   type PaymentProvider, type ProviderPayment, type ProviderRefund, type ProviderSubscription, type StartedCheckout,

@@ -2,7 +2,7 @@
 // so the same code runs in Node (local runner, tests) and Deno (the Edge Function).
 
 import { base64UrlToBytes, bytesToBase64Url } from '../../../_shared/encoding.ts';
-import { signJwt } from '../../lib/jwt.ts';
+import { signJwt } from '../jwt.ts';
 
 const encoder = new TextEncoder();
 

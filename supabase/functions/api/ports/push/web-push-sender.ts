@@ -24,7 +24,7 @@ export function webPushSender(keys: VapidKeys, fetchImpl: typeof fetch = (input,
     async send(target: PushTarget, message: PushMessage): Promise<PushOutcome> {
       const url = new URL(target.endpoint);
       if (url.protocol !== 'https:') return { kind: 'rejected', reason: 'endpoint is not https' };
-      // Which hosts and ports a device may name is decided when it registers (routes/push: allowed push hosts,
+      // Which hosts and ports a device may name is decided when it registers (push/router.ts and config.ts: allowed push hosts,
       // port 443 only); the sender trusts stored rows, so the real-Deno test can use its local HTTPS double.
       const body = await encryptPushPayload(encoder.encode(JSON.stringify(message.payload)), target);
       let response: Response;

@@ -1,5 +1,5 @@
 import { userTopic } from '../../../_shared/contract/realtime.ts';
-import { type Es256PrivateJwk, signEs256, signHs256 } from '../../lib/jwt.ts';
+import { type Es256PrivateJwk, signEs256, signHs256 } from '../jwt.ts';
 import type { RealtimePort } from './realtime-port.ts';
 
 /** How the token is signed: the project's asymmetric signing key (preferred), or the legacy JWT secret. */

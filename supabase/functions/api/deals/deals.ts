@@ -1,0 +1,249 @@
+// The deal domain as the API sees it: the member's deal list (one SQL function that RLS governs), the public
+// list, the deal rows the merchant and the counter see, and the offline list's SQL. Routes call these; the SQL lives in
+// SQL functions, current definitions in supabase/schema.sql (private.member_deals, public.deal_is_live_and_listed).
+import type { MemberDeal, MerchantDeal, PublicDeal } from '../../_shared/contract/deals.ts';
+import { base64UrlToText, textToBase64Url } from '../../_shared/encoding.ts';
+import { type Statement, type Query, iso, isoOrNull } from '../db/database.ts';
+import { sqlLiteral } from '../db/sql-literal.ts';
+import { invalid } from '../domain-error.ts';
+import { codesOf } from './deal-codes.ts';
+import type { PerMemberLimit } from '../../_shared/constants.ts';
+import type { RatingSummary } from '../../_shared/contract/reviews.ts';
+import type { DealCode } from '../../_shared/deal-code.ts';
+import { dealCategoriesForFilter } from '../../_shared/deal-filters.ts';
+
+/** Cards per page of the member list (the first page is what a phone shows and a bit more). */
+export const MEMBER_DEALS_PAGE_SIZE = 50;
+
+/**
+ * One page of a city's live deals with their secrets, newest first, in one statement:
+ * $1 city, $2 filter, $3 categories, $4/$5 the cursor (created_at text, id; null = first page), $6 limit.
+ * PL403 when the caller has no active membership. Each business's rating summary joins by its key (kept on write,
+ * decision 183), in the function's order.
+ */
+export const memberDealsSql = `select md.*, s.review_count, s.rating_sum
+  from private.member_deals($1::uuid, $2::text, $3::text[], $4::timestamptz, $5::uuid, $6::integer) with ordinality md
+  left join public.business_review_summaries s on s.merchant_id = md.merchant_id
+ order by md.ordinality`;
+
+export interface MemberDealPage {
+  deals: MemberDeal[];
+  /** Opaque; pass as `cursor` for the next page. Null on the last page. */
+  nextCursor: string | null;
+}
+
+/** A row of memberDealsSql. */
+export interface MemberDealPageRow extends MemberDealRow {
+  created_at: string;
+  secret: string;
+}
+
+/** Cursor: base64url of JSON [created_at text (microseconds kept), id]. */
+const encodeCursor = (createdAt: string, id: string) => textToBase64Url(JSON.stringify([createdAt, id]));
+
+const CURSOR_DATE = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:\d{2})?)$/;
+
+export function decodeCursor(cursor: string | undefined): [string, string] | [null, null] {
+  if (!cursor) return [null, null];
+  try {
+    const json = base64UrlToText(cursor);
+    const value = JSON.parse(json) as unknown;
+    // The date as the server wrote it (created_at::text): JavaScript reads far more ("0", "Tuesday, ...")
+    // than PostgreSQL does, so a looser check let 22007 through as a 500 (issue 28).
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && CURSOR_DATE.test(value[0]) &&
+        !Number.isNaN(Date.parse(value[0].replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'))) &&
+        typeof value[1] === 'string' && /^[0-9a-f-]{36}$/i.test(value[1])) {
+      return [value[0], value[1]];
+    }
+  } catch { /* falls through */ }
+  throw invalid('cursor is not valid');
+}
+
+/** The parameters of memberDealsSql for one page (one more row than shown tells whether more follow). */
+export function memberDealsParams(cityId: string, category: string, cursor?: string, pageSize = MEMBER_DEALS_PAGE_SIZE) {
+  return [cityId, ...filterParams(category), ...decodeCursor(cursor), pageSize + 1] as const;
+}
+
+/** Cards of the visitors' list (GET /api/deals/public). */
+export const PUBLIC_DEALS_LIMIT = 100;
+
+/** $1 city (null = all), $2/$3 the member filter (filterParams), $4 limit: public.public_deals, RLS deciding. */
+export const publicDealsSql = `select * from public.public_deals($1::uuid, $2::text, $3::text[], $4::integer)`;
+
+export const publicDealsStatement = (cityId: string | undefined, category: string): Statement =>
+  ({ text: publicDealsSql, params: [cityId ?? null, ...filterParams(category), PUBLIC_DEALS_LIMIT] });
+
+/** memberDealsSql with its parameters (built once per request); 400 for a cursor that is not valid. */
+export function memberDealsStatement(cityId: string, category: string, cursor: string | undefined, pageSize = MEMBER_DEALS_PAGE_SIZE): Statement {
+  const params = memberDealsParams(cityId, category, cursor, pageSize);
+  params.forEach(sqlLiteral); // written in as literals when sent ahead (throws on what cannot be)
+  return { text: memberDealsSql, params };
+}
+
+/** GET /api/deals: one page of the member view with current codes, from memberDealsStatement's rows. */
+export async function memberDealPage(rows: MemberDealPageRow[], nowMs = Date.now(), pageSize = MEMBER_DEALS_PAGE_SIZE): Promise<MemberDealPage> {
+  const shown = rows.slice(0, pageSize);
+  const codes = await codesOf(shown, nowMs);
+  const deals = shown.map((row, i) => toMemberDeal(row, codes[i]!));
+  const last = shown[shown.length - 1];
+  return { deals, nextCursor: rows.length > pageSize && last ? encodeCursor(last.created_at, last.id) : null };
+}
+
+// ---------------------------------------------------------------- deal rows as the merchant and the counter see them
+
+/** Columns of public.deals as the merchant view needs them (alias d). */
+export const dealColumns = `d.id, d.title, d.description, d.discount_percent, d.discount_amount_cents, d.category,
+  d.active, d.valid_from, d.valid_to, d.max_uses, d.per_member_limit, d.used_count, d.created_at, d.updated_at,
+  public.deal_is_live(d.active, d.valid_from, d.valid_to) as is_live`;
+
+export interface DealRow {
+  id: string;
+  title: string;
+  description: string;
+  discount_percent: number | null;
+  discount_amount_cents: number | null;
+  category: string;
+  active: boolean;
+  valid_from: Date | string | null;
+  valid_to: Date | string | null;
+  max_uses: number | null;
+  per_member_limit: PerMemberLimit;
+  used_count: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+  /** public.deal_is_live, the one definition of live (redeemable now). */
+  is_live: boolean;
+}
+
+export function toMerchantDeal(row: DealRow, code: DealCode | undefined): MerchantDeal {
+  const live = code && row.is_live;
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    discountPercent: row.discount_percent,
+    discountAmount: row.discount_amount_cents,
+    category: row.category,
+    active: row.active,
+    currentCode: live ? code.code : null,
+    codeExpiresAt: live ? code.expiresAt.toISOString() : null,
+    validFrom: isoOrNull(row.valid_from),
+    validTo: isoOrNull(row.valid_to),
+    maxUses: row.max_uses,
+    perMemberLimit: row.per_member_limit,
+    usedCount: row.used_count,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export interface MemberDealRow {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  discount_percent: number | null;
+  discount_amount_cents: number | null;
+  used_count: number;
+  max_uses: number | null;
+  valid_to: Date | string | null;
+  merchant_id: string;
+  merchant_name: string;
+  merchant_category: string;
+  merchant_is_women_owned: boolean;
+  /** The business's review summary (decision 183); null before its first review. */
+  review_count?: number | null;
+  rating_sum?: number | null;
+}
+
+export type SummaryRow = { review_count?: number | null; rating_sum?: number | null };
+/** Count and mean (one decimal) from a summary row (null: no shown rating yet). */
+export function ratingSummaryOf(row: SummaryRow | undefined): RatingSummary {
+  const count = Number(row?.review_count ?? 0);
+  return { count, average: count > 0 ? Math.round((Number(row?.rating_sum ?? 0) / count) * 10) / 10 : null };
+}
+
+export const toMemberDeal = (row: MemberDealRow, code: DealCode): MemberDeal => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  merchantId: row.merchant_id,
+  merchantName: row.merchant_name,
+  merchantCategory: row.merchant_category,
+  merchantIsWomenOwned: row.merchant_is_women_owned,
+  category: row.category,
+  discountPercent: row.discount_percent,
+  discountAmount: row.discount_amount_cents,
+  rating: ratingSummaryOf(row),
+  currentCode: code.code,
+  codeExpiresAt: code.expiresAt.toISOString(),
+  usedCount: row.used_count,
+  maxUses: row.max_uses,
+  validTo: isoOrNull(row.valid_to),
+});
+
+export interface PublicDealRow extends Omit<MemberDealRow, 'merchant_is_women_owned'> {
+  logo_url: string | null;
+  city_id: string | null;
+  city_name: string | null;
+  city_state: string | null;
+}
+
+export const toPublicDeal = (row: PublicDealRow): PublicDeal => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  merchantId: row.merchant_id,
+  merchantName: row.merchant_name,
+  category: row.category,
+  discountPercent: row.discount_percent,
+  discountPercentage: row.discount_percent,
+  discountAmount: row.discount_amount_cents,
+  validUntil: isoOrNull(row.valid_to),
+  usedCount: row.used_count,
+  maxUses: row.max_uses,
+  merchant: {
+    id: row.merchant_id,
+    name: row.merchant_name,
+    businessName: row.merchant_name,
+    logoUrl: row.logo_url,
+    category: row.merchant_category,
+    city: row.city_id && row.city_name && row.city_state ? { id: row.city_id, name: row.city_name, state: row.city_state } : null,
+  },
+});
+
+/** The live deals of the business whose counter the caller works (owner or staff; PL403 otherwise), newest first. */
+export function counterLiveDealRows(q: Query): Promise<DealRow[]> {
+  return q<DealRow>(
+    `select ${dealColumns} from public.deals d
+      where d.merchant_id = (select (private.counter_merchant()).id) and public.deal_is_live(d.active, d.valid_from, d.valid_to)
+      order by d.created_at desc, d.id`,
+  );
+}
+
+// ---------------------------------------------------------------- the member's offline deal list
+// Its SQL (the member list is private.member_deals and the public list public.public_deals, above).
+
+/** Live deals of listed businesses (public.deal_is_live_and_listed); $1 city (or null), $2 member filter (or null), $3 matching deal categories. */
+const liveDealsSql = ({ columns = '', joins = '', limit }: { columns?: string; joins?: string; limit: number }) => `
+  select d.id, d.title, d.description, d.category, d.discount_percent, d.discount_amount_cents, d.used_count,
+         d.max_uses, d.valid_to, m.id as merchant_id, m.name as merchant_name, m.category as merchant_category
+         ${columns}
+    from public.deals d
+    join public.merchants m on m.id = d.merchant_id
+    ${joins}
+   where public.deal_is_live_and_listed(d.active, d.valid_from, d.valid_to, d.merchant_listed) -- the one rule (decision 179)
+     and ($1::uuid is null or m.city_id = $1::uuid)
+     and ($2::text is null or m.category = $2::text or d.category = any ($3::text[])
+          or ($2::text = 'women-owned' and m.is_women_owned))
+   order by d.created_at desc, d.id
+   limit ${limit}`;
+
+/** The member filter as SQL parameters ('all' = no filter). */
+export function filterParams(category: string): [string | null, string] {
+  if (category === 'all') return [null, '{}'];
+  return [category, `{${dealCategoriesForFilter(category as never).join(',')}}`];
+}
+
+/** A city's live deals for the member's offline cover: $1 city, then the filter parameters. */
+export const cityLiveDealsSql = liveDealsSql({ columns: ', m.is_women_owned as merchant_is_women_owned', limit: 500 });

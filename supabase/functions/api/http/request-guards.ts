@@ -1,0 +1,168 @@
+// What every request passes before the session lookup, in app.ts's order: the body limits, the origin check
+// (CSRF) and the account gate (decision 175). None of them touches the database.
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from './context.ts';
+import { HttpError, forbidden, ServiceBusy } from './http-error.ts';
+import { MAX_UPLOAD_REQUEST_BYTES } from './image-upload.ts';
+import { IMAGE_TOO_LARGE_MESSAGE } from '../../_shared/images.ts';
+import { forwardedValue } from './client-ip.ts';
+
+/** Every JSON body of the API fits in this (the longest text field is a few hundred characters). */
+export const JSON_BODY_MAX_BYTES = 16 * 1024;
+/** Stripe event payloads are larger than our own JSON bodies; the signature is checked after reading. */
+export const WEBHOOK_BODY_MAX_BYTES = 256 * 1024;
+export const BODY_TOO_LARGE_MESSAGE = 'The request body is too large.';
+/**
+ * How long a client has to send its whole body once the headers are in (decision 175). A phone on a poor
+ * connection sends a 16 KB JSON body in well under a second; an upload (at most a few MB) in well under this.
+ */
+export const BODY_READ_TIMEOUT_MS = 20_000;
+export const BODY_TOO_SLOW_MESSAGE = 'The request body arrived too slowly. Please try again.';
+
+const BODY_UNREADABLE_MESSAGE = 'The request body could not be read.';
+
+/** Upload routes take the upload cap (the routes narrow it further with the image messages). */
+const isUpload = (path: string) => /^\/api\/(objects\/upload\/|auth\/profile-picture$)/.test(path);
+
+function limitFor(path: string): { max: number; message: string } {
+  if (isUpload(path)) return { max: MAX_UPLOAD_REQUEST_BYTES, message: IMAGE_TOO_LARGE_MESSAGE };
+  if (path.startsWith('/api/stripe/webhook')) return { max: WEBHOOK_BODY_MAX_BYTES, message: BODY_TOO_LARGE_MESSAGE };
+  return { max: JSON_BODY_MAX_BYTES, message: BODY_TOO_LARGE_MESSAGE };
+}
+
+/**
+ * Reads the whole body, at most `max` bytes and within `deadlineMs`: 413 the moment it passes the limit (the rest
+ * is never read), 408 when the client stops sending. Null when the request has no body.
+ */
+async function readBody(request: Request, max: number, message: string, deadlineMs: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!request.body) return null;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new HttpError(408, BODY_TOO_SLOW_MESSAGE)), deadlineMs);
+  });
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([
+        reader.read().catch(() => { throw new HttpError(400, BODY_UNREADABLE_MESSAGE); }),
+        late,
+      ]);
+      if (done) break;
+      size += value.byteLength;
+      if (size > max) throw new HttpError(413, message);
+      chunks.push(value);
+    }
+  } catch (error) {
+    reader.cancel().catch(() => {});
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  const body = new Uint8Array(new ArrayBuffer(size));
+  let at = 0;
+  for (const chunk of chunks) { body.set(chunk, at); at += chunk.byteLength; }
+  return body;
+}
+
+/**
+ * Every request body is read in full, within its size limit and a time limit, BEFORE any later middleware runs
+ * (decision 175): the session middleware opens the request's database transaction, and a client that sends its
+ * body slowly (or never) must not hold that connection. A declared Content-Length over the limit is refused
+ * without reading; a streamed body is counted as it arrives and refused (413 `{message}`) the moment it passes the
+ * limit; a body that has not arrived within BODY_READ_TIMEOUT_MS is refused with 408. The handlers then read the
+ * buffered copy.
+ */
+export function bodyLimits(deadlineMs = BODY_READ_TIMEOUT_MS): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    // GET and HEAD carry no body a handler could read (a Request cannot have one); asking for it made the
+    // Node adapter build a full Request per read (decision 140).
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const { max, message } = limitFor(c.req.path);
+    const declared = c.req.header('content-length');
+    if (declared !== undefined && Number(declared) > max) throw new HttpError(413, message);
+    const body = await readBody(c.req.raw, max, message, deadlineMs);
+    if (body) c.req.raw = new Request(c.req.raw.url, { method: c.req.raw.method, headers: c.req.raw.headers, body });
+    return next();
+  };
+}
+
+// ---------------------------------------------------------------- the origin check
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF guard: a state-changing call must come from our own origin (or an allowed one). Browsers
+ * always send Origin on cross-site POST/PUT/PATCH/DELETE; calls without it (curl, webhooks) carry
+ * no ambient cookie risk beyond SameSite=Lax.
+ */
+export function originGuard(exempt: (path: string) => boolean = () => false): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (safeMethods.has(c.req.method) || exempt(c.req.path)) return next();
+    const origin = c.req.header('origin');
+    const fetchSite = c.req.header('sec-fetch-site');
+    if (fetchSite === 'cross-site' && !origin) throw forbidden('Cross-site request refused');
+    if (origin) {
+      const own = new URL(c.req.url).origin;
+      const hops = c.var.deps.config.trustedProxyHops;
+      // Forwarded host and protocol only from our own proxies (TRUSTED_PROXY_HOPS; decision 176).
+      const forwardedHost = forwardedValue(c.req.header('x-forwarded-host'), hops);
+      const allowed = new Set([own, ...c.var.deps.config.allowedOrigins]);
+      if (forwardedHost) allowed.add(`${forwardedValue(c.req.header('x-forwarded-proto'), hops) ?? 'https'}://${forwardedHost}`);
+      if (!allowed.has(origin)) throw forbidden('Cross-site request refused');
+    }
+    return next();
+  };
+}
+
+// ---------------------------------------------------------------- the account gate
+
+/**
+ * The account endpoints a stranger can call in a flood (sign-in, register, reset, verify, mail): each costs a
+ * password hash or several statements (the limiter's count, a token lookup). From many addresses, no per-address
+ * limit stops a flood, and on the embedded PGlite (one connection) their statements queue with everyone else's.
+ * So at most `concurrency` of them run at once in this process, at most one starting per `minIntervalMs`; the next
+ * `maxQueue` wait their turn BEFORE any
+ * session or database work (holding nothing); past that, 503 with Retry-After (decision 175). The deal list,
+ * the counter and every other route never wait on this gate.
+ */
+export const ACCOUNT_GATE_BUSY_MESSAGE = 'Too many sign-in and account requests right now. Please try again in a few seconds.';
+
+const GATED = /^\/api\/(auth\/(login|register|reset-password|forgot-password|verify-email|resend-verification|change-password|staff-invite\/accept)|create-subscription)$/;
+
+export function accountGate(
+  options: { concurrency?: number; maxQueue?: number; retryAfterSeconds?: number; minIntervalMs?: number } = {},
+): MiddlewareHandler<AppEnv> {
+  const concurrency = options.concurrency ?? 1;
+  // At most one start per 20 ms (50 a second per process): a flood that answers fast (bad reset tokens from new
+  // addresses each time) otherwise took the server's whole event loop from every other request.
+  const minIntervalMs = options.minIntervalMs ?? 20;
+  let nextStart = 0;
+  const maxQueue = options.maxQueue ?? 200;
+  const retryAfterSeconds = options.retryAfterSeconds ?? 2;
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (c, next) => {
+    if (c.req.method !== 'POST' || !GATED.test(c.req.path)) return next();
+    if (running >= concurrency) {
+      if (waiting.length >= maxQueue) throw new ServiceBusy(ACCOUNT_GATE_BUSY_MESSAGE, retryAfterSeconds);
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    } else {
+      running++;
+    }
+    try {
+      const now = Date.now();
+      const wait = nextStart - now;
+      nextStart = Math.max(now, nextStart) + minIntervalMs;
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      await next();
+    } finally {
+      const following = waiting.shift();
+      // The slot passes on (`running` stays) after a turn of the event loop: on PGlite a statement's promise
+      // settles without one, so a queue of gated requests handed on at once ran back to back in microtasks and
+      // other requests waited on I/O that was never read (the deal list got 0/s under a reset storm).
+      if (following) setTimeout(following, 0);
+      else running--;
+    }
+  };
+}

@@ -1,0 +1,70 @@
+// The busiest reads send their one statement with the session lookup (decision 130): counted at the
+// database port, so these fail if a route goes back to a transaction of its own.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED } from '../../../../tests/support/constants.ts';
+import { activateMembership } from '../../../../tests/support/membership.ts';
+import { type Agent, createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+
+const calls: string[] = [];
+let t: TestApp;
+let member: Agent;
+beforeAll(async () => {
+  t = await createTestApp({}, (deps) => ({
+    ...deps,
+    db: {
+      ...deps.db,
+      open: (first, params, ahead) => { calls.push(ahead ? 'open+ahead' : 'open'); return deps.db.open(first, params, ahead); },
+      transaction: (claims, work) => { calls.push('transaction'); return deps.db.transaction(claims, work); },
+    },
+  }));
+  await activateMembership(t.database, SEED.member.id);
+  member = t.agent();
+  await member.login(SEED.member.email, SEED.member.password);
+});
+afterAll(() => t.close());
+
+const callsOf = async (request: () => Promise<{ status: number }>) => {
+  calls.length = 0;
+  const { status } = await request();
+  return { status, calls: [...calls] };
+};
+
+describe('statements sent ahead with the session lookup', () => {
+  it('a member\'s GET /api/deals, /auth/me, /notifications and /user/following: one opened transaction, nothing else', async () => {
+    for (const path of [`/api/deals?cityId=${SEED.lyonsId}`, '/api/auth/me', '/api/notifications', '/api/user/following', '/api/deals/public']) {
+      expect(await callsOf(() => member.get(path))).toEqual({ status: 200, calls: ['open+ahead'] });
+    }
+  });
+
+  it('a visitor\'s public list runs ahead as anon; a visitor\'s /auth/me touches no database', async () => {
+    expect(await callsOf(() => t.agent().get(`/api/deals/public?cityId=${SEED.lyonsId}`))).toEqual({ status: 200, calls: ['open+ahead'] });
+    expect(await callsOf(() => t.agent().get('/api/auth/me'))).toEqual({ status: 401, calls: [] });
+  });
+
+  it('input it cannot read sends nothing ahead, and the route answers it', async () => {
+    expect(await callsOf(() => member.get('/api/deals?cityId=nope'))).toEqual({ status: 400, calls: ['open'] });
+  });
+});
+
+describe('the answer handed to the route through the request context (decision 179)', () => {
+  it('the route takes the answer sent ahead and builds nothing; without one, it builds the statement once and runs it', async () => {
+    const { Hono } = await import('hono');
+    const { aheadRows } = await import('./context.ts');
+    type Env = import('./context.ts').AppEnv;
+    let built = 0;
+    const build = () => { built += 1; return { text: 'select 1 as n', params: [] }; };
+    const app = new Hono<Env>();
+    app.use('*', async (c, next) => {
+      c.set('deps', t.deps);
+      c.set('user', null);
+      c.set('requestTx', null);
+      c.set('sentAhead', c.req.query('sent') ? { rows: [{ n: 'sent ahead' }] } : null);
+      await next();
+    });
+    app.get('/', async (c) => c.json(await aheadRows(c, build)));
+    expect(await (await app.request('/?sent=1')).json()).toEqual([{ n: 'sent ahead' }]);
+    expect(built).toBe(0);
+    expect(await (await app.request('/')).json()).toEqual([{ n: 1 }]);
+    expect(built).toBe(1);
+  });
+});

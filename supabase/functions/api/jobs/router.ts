@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../http/context.ts';
+import { forbidden, notFound } from '../http/http-error.ts';
+import { sameSecret } from '../../_shared/tokens.ts';
+import { drainOutbox } from './mail-drain.ts';
+import { drainPush } from './push-drain.ts';
+import { sendBillingReminders } from '../subscriptions/index.ts';
+import { siteUrlOf } from '../http/context.ts';
+
+/** Header the scheduled caller (Supabase Cron, decision 090) sends with MAIL_DRAIN_SECRET. */
+export const DRAIN_SECRET_HEADER = 'x-drain-secret';
+
+export const internalRoutes = new Hono<AppEnv>();
+
+/** Sends due outbox mail; called on a schedule where no process runs a loop (the Edge Function). */
+internalRoutes.post('/drain-outbox', async (c) => {
+  const { config, db, mail } = c.var.deps;
+  if (!config.mailDrainSecret) throw notFound('Not found');
+  const given = c.req.header(DRAIN_SECRET_HEADER) ?? '';
+  if (!given || !(await sameSecret(given, config.mailDrainSecret))) throw forbidden('Forbidden');
+  const result = await drainOutbox(db, mail, { from: config.emailFrom });
+  return c.json(result);
+});
+
+/**
+ * Expands and sends queued push messages (decision 110); called by Supabase Cron with the same secret as the
+ * mail drain. Stops starting new rounds after 20 s or 1,500 claimed messages (the Edge Function's 2 s of CPU per
+ * request, decision 180); the next call continues. Any number of calls may run at once (each claims its own
+ * rows): schedule N jobs to send N times as fast.
+ */
+/** Messages one scheduled drain call may claim: ~1 ms of CPU each within the Edge Function's 2 s per request. */
+const PUSH_CLAIMS_PER_CALL = 1_500;
+
+internalRoutes.post('/drain-push', async (c) => {
+  const { config, db, push } = c.var.deps;
+  if (!config.mailDrainSecret) throw notFound('Not found');
+  const given = c.req.header(DRAIN_SECRET_HEADER) ?? '';
+  if (!given || !(await sameSecret(given, config.mailDrainSecret))) throw forbidden('Forbidden');
+  const result = await drainPush(db, push, { timeBudgetMs: 20_000, maxClaims: PUSH_CLAIMS_PER_CALL });
+  return c.json(result);
+});
+
+/**
+ * Mails due billing reminders (decision 171): a failed renewal's grace period ending within 2 days, a pass
+ * ending within a day; each once. Called hourly by Supabase Cron with the mail drain's secret.
+ */
+internalRoutes.post('/billing-reminders', async (c) => {
+  const { config, db } = c.var.deps;
+  if (!config.mailDrainSecret) throw notFound('Not found');
+  const given = c.req.header(DRAIN_SECRET_HEADER) ?? '';
+  if (!given || !(await sameSecret(given, config.mailDrainSecret))) throw forbidden('Forbidden');
+  return c.json(await sendBillingReminders(db, siteUrlOf(c)));
+});

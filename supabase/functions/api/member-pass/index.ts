@@ -1,0 +1,4 @@
+// The member-pass feature's public surface: all that the app, other features, http/ and jobs/ may import from member-pass/.
+export { checkScannedPass, firstNameOf, passVerificationKeys } from './member-pass.ts';
+export { memberRedemptionRoutes } from './redemptions-router.ts';
+export { memberPointsRoutes } from './router.ts';

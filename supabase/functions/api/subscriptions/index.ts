@@ -1,0 +1,7 @@
+// The subscriptions feature's public surface: all that the app, other features, http/ and jobs/ may import from subscriptions/.
+export { sendBillingReminders } from './billing.ts';
+export { callerMembershipEndsAt } from './membership.ts';
+export { providerCall } from './provider-call.ts';
+export { auditLog, openDisputeOf, paymentById, providerSubscriptionOf, recordDispute, recordRefund, refundTarget, userPayments } from './refunds.ts';
+export { completeSubscriptionRoutes, createSubscriptionRoutes, paymentConfigRoutes, subscriptionRoutes, testPaymentRoutes } from './router.ts';
+export { webhookRoutes } from './webhook-router.ts';

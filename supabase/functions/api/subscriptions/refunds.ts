@@ -1,0 +1,142 @@
+// Refunds, disputes and the admin audit log (issue 27, decision 172). The accounting is SQL
+// (private.record_refund, private.record_dispute in supabase/schema.sql): each provider refund
+// or dispute change is recorded once, whoever reports it first (the admin's request or the webhook),
+// with a new charity ledger row for the money that went back and an audit entry.
+import type { AdminPayment, AuditEntry } from '../../_shared/contract/admin-payments.ts';
+import { isoDay } from '../../_shared/iso-dates.ts';
+import type { Query } from '../db/database.ts';
+import { conflict, invalid, notFound } from '../domain-error.ts';
+import { enqueueMail, disputeOpenedMail } from '../mail/index.ts';
+import type { ProviderDispute, ProviderRefund } from '../ports/payments/payment-provider.ts';
+
+type PaymentRow = Omit<AdminPayment, 'paidAt' | 'returnedCents' | 'charityNetCents'> & {
+  paidAt: Date | string; returnedCents: number | string; charityNetCents: number | string;
+};
+
+const paymentColumns = `
+  p.id, p.paid_at as "paidAt", s.plan, p.provider, p.amount_cents as "amountCents", p.currency,
+  (select coalesce(sum(-l.amount_cents), 0) from public.charity_ledger l where l.payment_id = p.id and l.kind <> 'share')::int as "returnedCents",
+  (select coalesce(sum(l.cents), 0) from public.charity_ledger l where l.payment_id = p.id)::int as "charityNetCents",
+  ch.name as "charityName",
+  (select d.status from public.payment_disputes d where d.payment_id = p.id order by d.opened_at desc limit 1) as dispute`;
+const paymentFrom = `public.payments p
+  left join public.subscriptions s on s.id = p.subscription_id
+  left join public.charities ch on ch.id = p.charity_id`;
+
+const toPayment = (row: PaymentRow): AdminPayment => ({
+  ...row,
+  paidAt: new Date(row.paidAt).toISOString(),
+  returnedCents: Number(row.returnedCents),
+  charityNetCents: Number(row.charityNetCents),
+});
+
+/** A user's payments, newest first (as the admin: the payments policies let only the admin read them all). */
+export async function userPayments(q: Query, userId: string): Promise<AdminPayment[]> {
+  const [user] = await q(`select 1 from public.profiles where id = $1`, [userId]);
+  if (!user) throw notFound('User not found');
+  const rows = await q<PaymentRow>(`select ${paymentColumns} from ${paymentFrom} where p.user_id = $1 order by p.paid_at desc, p.id desc`, [userId]);
+  return rows.map(toPayment);
+}
+
+export async function paymentById(q: Query, paymentId: string): Promise<AdminPayment> {
+  const [row] = await q<PaymentRow>(`select ${paymentColumns} from ${paymentFrom} where p.id = $1`, [paymentId]);
+  if (!row) throw notFound('Payment not found');
+  return toPayment(row);
+}
+
+/** What the provider needs to refund a payment, and how much of it may still go back. */
+export interface RefundTarget {
+  payment: AdminPayment;
+  paymentIntentId: string;
+  providerSubscriptionId: string | null;
+  /** The amount to refund: the request's, else all that is left. */
+  amountCents: number;
+}
+
+/** Checks a refund before the provider is asked: a payment of this provider, not all returned, not more than is left. */
+export async function refundTarget(
+  q: Query, paymentId: string, amountCents: number | undefined, providerKind: 'test' | 'stripe',
+): Promise<RefundTarget> {
+  const payment = await paymentById(q, paymentId);
+  const [ids] = await q<{ intent: string | null; sub: string | null }>(
+    `select p.provider_payment_intent_id as intent, s.provider_subscription_id as sub
+       from public.payments p left join public.subscriptions s on s.id = p.subscription_id where p.id = $1`, [paymentId]);
+  if (payment.provider !== providerKind || !ids.intent) {
+    throw conflict('This payment was not made with the payment provider in use, so it cannot be refunded here.');
+  }
+  const left = payment.amountCents - payment.returnedCents;
+  if (left <= 0) throw conflict('This payment has already been refunded in full.');
+  if (payment.dispute === 'open') throw conflict('This payment is disputed: the bank decides while the dispute is open.');
+  const amount = amountCents ?? left;
+  if (amount > left) throw invalid(`amountCents must be at most ${left} (what is left of this payment)`);
+  return { payment, paymentIntentId: ids.intent, providerSubscriptionId: ids.sub, amountCents: amount };
+}
+
+export interface RecordedStep {
+  outcome: 'recorded' | 'duplicate';
+  amountCents?: number;
+  charityCents?: number;
+  membershipEnded?: boolean;
+}
+
+/** The payment a provider payment intent paid (null: not one of ours). */
+export async function paymentIdByIntent(q: Query, paymentIntentId: string): Promise<string | null> {
+  const [row] = await q<{ id: string }>(`select id from public.payments where provider_payment_intent_id = $1`, [paymentIntentId]);
+  return row?.id ?? null;
+}
+
+/** Records a provider refund once (service_role): the refund, the reversal row, the audit entry; pending or failed refunds wait. */
+export async function recordRefund(q: Query, paymentId: string, refund: ProviderRefund, adminId: string | null): Promise<RecordedStep | null> {
+  if (refund.status !== 'succeeded') return null;
+  const [row] = await q<{ result: RecordedStep }>(
+    `select private.record_refund($1, $2, $3, $4, $5, $6) as result`,
+    [paymentId, refund.id, refund.amountCents, refund.reason, adminId ?? refund.adminId, refund.created]);
+  return row.result;
+}
+
+/**
+ * Records a dispute's state once per change (service_role); a newly opened dispute is mailed to the admin.
+ * `adminId`: who pressed a test-mode control; null for what the provider reported.
+ */
+export async function recordDispute(
+  q: Query, paymentId: string, dispute: ProviderDispute, at: Date, adminId: string | null,
+  notify: { adminEmail: string; siteUrl: string },
+): Promise<RecordedStep & { status?: string }> {
+  const [row] = await q<{ result: RecordedStep & { status?: string } }>(
+    `select private.record_dispute($1, $2, $3, $4, $5, $6, $7) as result`,
+    [paymentId, dispute.id, dispute.amountCents, dispute.reason, dispute.status, at, adminId]);
+  if (row.result.outcome === 'recorded' && dispute.status === 'open') {
+    const [who] = await q<{ name: string | null; email: string | null; paid_at: Date | string }>(
+      `select pr.name, pr.email, p.paid_at from public.payments p left join public.profiles pr on pr.id = p.user_id where p.id = $1`, [paymentId]);
+    await enqueueMail(q, notify.adminEmail, disputeOpenedMail({
+      siteUrl: notify.siteUrl, memberName: who.name, memberEmail: who.email, amountCents: dispute.amountCents,
+      paidAt: isoDay(who.paid_at), reason: dispute.reason,
+    }));
+  }
+  return row.result;
+}
+
+/** The open dispute of a payment (test-mode controls close it), or null. */
+export async function openDisputeOf(q: Query, paymentId: string): Promise<{ id: string; amountCents: number } | null> {
+  const [row] = await q<{ id: string; amount_cents: number }>(
+    `select provider_dispute_id as id, amount_cents from public.payment_disputes where payment_id = $1 and status = 'open'`, [paymentId]);
+  return row ? { id: row.id, amountCents: row.amount_cents } : null;
+}
+
+/** The provider subscription of a payment's membership (to end it there too after a full refund or a lost dispute). */
+export async function providerSubscriptionOf(q: Query, paymentId: string): Promise<string | null> {
+  const [row] = await q<{ sub: string }>(
+    `select s.provider_subscription_id as sub from public.payments p join public.subscriptions s on s.id = p.subscription_id where p.id = $1`,
+    [paymentId]);
+  return row?.sub ?? null;
+}
+
+/** The audit log, newest first (RLS: the admin only). */
+export async function auditLog(q: Query, limit = 200): Promise<AuditEntry[]> {
+  const rows = await q<Omit<AuditEntry, 'at' | 'id'> & { at: Date | string; id: string | number }>(
+    `select a.id, a.at, a.actor_label as actor, a.action, a.reason, pr.name as "subjectName", pr.email as "subjectEmail",
+            a.payment_id as "paymentId", a.details
+       from public.admin_audit_log a left join public.profiles pr on pr.id = a.subject_user_id
+      order by a.at desc, a.id desc limit $1`, [limit]);
+  return rows.map((r) => ({ ...r, id: Number(r.id), at: new Date(r.at).toISOString() }));
+}
