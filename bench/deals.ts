@@ -17,7 +17,7 @@ import { prepareDatabase } from '../local/migrate.ts';
 import { sessionClaimsSql } from '../supabase/functions/api/sessions/sessions.ts';
 import { MEMBER_DEALS_PAGE_SIZE, memberDealsParams, memberDealsSql } from '../supabase/functions/api/deals/deals.ts';
 import { activateMembers } from '../tests/support/membership.ts';
-import { inlineParams } from '../supabase/functions/api/db/sql-literal.ts';
+import { inlineParams } from '../supabase/functions/api/db/database.ts';
 import { codeStepAt, dealCodeAt, stepEndsAt } from '../supabase/functions/_shared/deal-code.ts';
 import { hexToBytes } from '../supabase/functions/_shared/encoding.ts';
 import { cpuMs, formatFigures, pgbench, startServer, wrk, type LoadFigures } from './support/external-load.ts';

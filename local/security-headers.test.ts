@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../tests/support/test-app.ts';
-import { scriptHash } from '../supabase/functions/api/http/security-headers.ts';
+import { scriptHash } from '../supabase/functions/api/http/request-guards.ts';
 import { createLocalServer } from './server.ts';
 
 let t: TestApp;

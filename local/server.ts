@@ -7,8 +7,8 @@ import type { App } from '../supabase/functions/api/app.ts';
 import { isValidObjectKey, type ObjectStore } from '../supabase/functions/api/ports/objects/object-store.ts';
 import {
   COMMON_SECURITY_HEADERS, HSTS, inlineScripts, isSecureRequest, scriptHash, webAppCsp,
-} from '../supabase/functions/api/http/security-headers.ts';
-import { forwardedValue } from '../supabase/functions/api/http/client-ip.ts';
+} from '../supabase/functions/api/http/request-guards.ts';
+import { forwardedValue } from '../supabase/functions/api/http/request-guards.ts';
 import { logError } from '../supabase/functions/api/ports/log.ts';
 
 export interface LocalServerOptions {

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import {
   COMMON_SECURITY_HEADERS, HSTS, inlineScripts, scriptHash, webAppCsp,
-} from '../../supabase/functions/api/http/security-headers.ts';
+} from '../../supabase/functions/api/http/request-guards.ts';
 
 /**
  * Writes dist/web/_headers (the format Netlify and Cloudflare Pages read) with the web app's security

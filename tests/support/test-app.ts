@@ -8,7 +8,7 @@ import type { OpenedDatabase } from '../../local/admin-sql.ts';
 import { openTestDatabase } from './test-database.ts';
 import { TEST_ADMIN } from './constants.ts';
 
-// Test agents stand behind one trusted proxy: their X-Forwarded-For is their address (http/client-ip.ts).
+// Test agents stand behind one trusted proxy: their X-Forwarded-For is their address (http/request-guards.ts).
 // The seeded accounts sign in many times in one file: the 10-session limit is lifted here and tested on its own
 // (auth/sessions.test.ts), as the per-address limits are for the end-to-end journeys.
 export const TEST_ENV = { ADMIN_EMAIL: TEST_ADMIN.email, BCRYPT_ROUNDS: '4', TRUSTED_PROXY_HOPS: '1', SESSIONS_PER_ACCOUNT: '1000' };

@@ -18,7 +18,7 @@ export interface AppConfig {
   linkOrigin: string;
   /**
    * Proxies we run in front of the API that append to X-Forwarded-For (TRUSTED_PROXY_HOPS). 0: the header
-   * is never read and the connection's address is the client's (http/client-ip.ts).
+   * is never read and the connection's address is the client's (http/request-guards.ts).
    */
   trustedProxyHops: number;
   /** Origins allowed to make state-changing calls besides the API's own origin (SITE_URL plus ALLOWED_ORIGINS). */

@@ -11,4 +11,4 @@ if (!checked.ok) {
 }
 for (const notice of checked.notices) console.warn(notice);
 const app = createApp(depsFromEnv(checked.env)); // the parsed, typed settings: nothing reads Deno.env again
-Deno.serve((request, info) => app.fetch(request, { remoteAddr: info.remoteAddr })); // client address: http/client-ip.ts
+Deno.serve((request, info) => app.fetch(request, { remoteAddr: info.remoteAddr })); // client address: http/request-guards.ts

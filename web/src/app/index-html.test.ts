@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { inlineScripts } from '../../../supabase/functions/api/http/security-headers.ts';
+import { inlineScripts } from '../../../supabase/functions/api/http/request-guards.ts';
 import { DEFAULT_CITY_PLACEHOLDER, withDefaultCity } from '../../../scripts/vite/default-city.ts';
 import { pickDefaultCity } from '@/lib/cities';
 import { screenPaths } from './screen-paths';

@@ -7,7 +7,7 @@ import {
 } from '../../_shared/contract/account.ts';
 import { type AppContext, type AppEnv, serviceTx, siteUrlOf, servicesOf } from '../http/context.ts';
 import type { Query } from '../db/database.ts';
-import { clientIp } from '../http/client-ip.ts';
+import { clientIp } from '../http/request-guards.ts';
 import { badRequest, TooManyRequests } from '../http/http-error.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { sha256Hex } from '../../_shared/tokens.ts';
@@ -19,7 +19,7 @@ import {
 } from './accounts.ts';
 import { assertAcceptablePassword } from '../http/password-policy.ts';
 import { checkPasswordLimited, countAccountAttempt, countAccountAttemptIn, takeHit } from '../limits/index.ts';
-import { clearSessionCookie, startSession } from '../http/cookies.ts';
+import { clearSessionCookie, startSession } from '../http/session.ts';
 import { loadSessionUser } from './session-user.ts';
 
 export const accountRoutes = new Hono<AppEnv>();

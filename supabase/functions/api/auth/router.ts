@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { loginBody, registerBody, updateProfileBody } from '../../_shared/contract/auth.ts';
 import { aheadRows, type AppContext, type AppEnv, serviceTx, userTx, servicesOf, siteUrlOf } from '../http/context.ts';
-import { clientIp } from '../http/client-ip.ts';
+import { clientIp } from '../http/request-guards.ts';
 import { notFound, unauthorized } from '../http/http-error.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { assertAcceptablePassword } from '../http/password-policy.ts';
 import { parseJson } from '../http/validate.ts';
 import { type AheadStatement, requireUser } from '../http/session.ts';
-import { clearSessionCookie, startSession } from '../http/cookies.ts';
+import { clearSessionCookie, startSession } from '../http/session.ts';
 import { loadSessionUser, type SessionUserRow, sessionUserSql, toSessionUser } from './session-user.ts';
 import {
   checkRegistration, createAccount, credentialsByEmail, endSessionByToken, ownProfile, registrationRefusal, renameProfile,

@@ -3,7 +3,7 @@ import { uuid } from '../../_shared/contract/common.ts';
 import type { SignedInDevices } from '../../_shared/contract/sessions.ts';
 import { type AppEnv, serviceTx } from '../http/context.ts';
 import { endSession, listSessions } from '../sessions/index.ts';
-import { clearSessionCookie } from '../http/cookies.ts';
+import { clearSessionCookie } from '../http/session.ts';
 import { notFound } from '../http/http-error.ts';
 import { parse } from '../http/validate.ts';
 import { requireUser } from '../http/session.ts';

@@ -1,7 +1,7 @@
 // The charity domain (issue 17, decision 125): the admin's charities per city, the public totals and the
 // monthly statement. Every statement runs as the caller inside the request's transaction, so the
 // charities and payments policies decide (only the designated admin writes charities and reads
-// payments); the public totals come from reporting.charity_impact (supabase/schema.sql).
+// payments); the public totals come from reporting.charity_impact (supabase/schemas/charities.sql).
 import type { z } from 'zod';
 import type {
   AdminCharity, CharityImpact, createCharityBody, ImpactAnswer, UpdateCharityBody,

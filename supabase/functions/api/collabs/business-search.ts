@@ -1,6 +1,6 @@
 // Business search for collaborations (decision 177: the SQL of collabs/search-router.ts). Active businesses other
 // than the caller's own, matched by name/category/description words (full text, stemmed), a misspelled name
-// (trigram word similarity >= 0.45) or part of the name: private.search_businesses (supabase/schema.sql),
+// (trigram word similarity >= 0.45) or part of the name: private.search_businesses (supabase/schemas/businesses.sql),
 // run as the caller.
 import type { Business } from '../../_shared/contract/collabs.ts';
 import type { Query } from '../db/database.ts';

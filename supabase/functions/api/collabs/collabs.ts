@@ -4,7 +4,7 @@ import { conflict, forbidden, notFound } from '../domain-error.ts';
 
 // Collaborations between two approved businesses (spec: Local Collabs; issue 31 adds the sender's withdrawal).
 // Every statement runs as the caller: RLS returns only collaborations the caller's business is a party of,
-// lets the recipient answer and the requester withdraw (the policies on public.collaborations in supabase/schema.sql).
+// lets the recipient answer and the requester withdraw (the policies on public.collaborations in supabase/schemas/collabs.sql).
 
 /** The request as the contract parsed it. */
 type RequestBody = ReturnType<typeof collaborationRequestBody.parse>;

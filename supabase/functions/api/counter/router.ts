@@ -11,7 +11,7 @@ import type { Query } from '../db/database.ts';
 import { badRequest, conflict } from '../http/http-error.ts';
 import { serialParam } from '../http/params.ts';
 import { parse, parseJson } from '../http/validate.ts';
-import { counterDeviceKeyOf } from '../http/cookies.ts';
+import { counterDeviceKeyOf } from '../http/session.ts';
 import { COUNTER_ROLES, requireUser } from '../http/session.ts';
 import { earnPoints, counterMember, redeemPoints, reversePointEntry } from './counter.ts';
 import { assertCounter, counterActivity, matchDealCode, recordRedemption, undoRedemption } from './counter.ts';

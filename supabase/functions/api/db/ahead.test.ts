@@ -6,7 +6,7 @@ import type { OpenedDatabase } from '../../../../local/admin-sql.ts';
 import { openTestDatabase } from '../../../../tests/support/test-database.ts';
 import { anonClaims, claimsSetupParams, claimsSetupSql } from './database.ts';
 import { sessionClaimsSql } from '../sessions/sessions.ts';
-import { inlineParams, sqlLiteral } from './sql-literal.ts';
+import { inlineParams, sqlLiteral } from './database.ts';
 
 let database: OpenedDatabase;
 beforeAll(async () => { database = await openTestDatabase(); });

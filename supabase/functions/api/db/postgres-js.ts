@@ -3,7 +3,7 @@ import {
   claimsSetupParams, claimsSetupSql, DEFAULT_POOL_MAX, endedQuery, isWalPosition, ReplicaBehind, type AheadResult, type Database,
   type OpenTransaction, type Query,
 } from './database.ts';
-import { inlineParams } from './sql-literal.ts';
+import { inlineParams } from './database.ts';
 
 /**
  * Ends a reserved transaction idle for this long ourselves, before the server's idle_in_transaction_session_timeout
@@ -17,7 +17,7 @@ type Reserved = Awaited<ReturnType<ReturnType<typeof postgres>['reserve']>>;
 
 /**
  * Sends a statement without bind parameters on a reserved connection as a simple-protocol message (no describe round
- * trip, sql-literal.ts); statements sent in one tick, postgres.js writes together: one round trip. Await the answers.
+ * trip, sqlLiteral in database.ts); statements sent in one tick, postgres.js writes together: one round trip. Await the answers.
  */
 const sender = (reserved: Reserved) => (text: string) => {
   const pending = reserved.unsafe(text).execute();
@@ -111,7 +111,7 @@ export function postgresDatabase(url: string, options: { max?: number } = {}): D
         if (ended) throw new Error('This read transaction is over');
         const statement = inlineParams(text, params);
         if (begun) return await reserved.unsafe(statement);
-        // The first statement leaves with BEGIN, the claims and the replay check: one round trip (sql-literal.ts).
+        // The first statement leaves with BEGIN, the claims and the replay check: one round trip (sqlLiteral in database.ts).
         begun = true;
         const start = send('begin transaction isolation level repeatable read read only');
         const setup = send(inlineParams(claimsSetupSql, claimsSetupParams(claims)));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEAL_CODE_STEP_SECONDS } from '../../_shared/constants.ts';
 import { dealCodeAt } from '../../_shared/deal-code.ts';
 import { hexToBytes } from '../../_shared/encoding.ts';
-import { codesOf } from './deal-codes.ts';
+import { codesOf } from './deals.ts';
 
 const deal = (n: number) => ({ id: `0d000000-0000-4000-8000-${String(n).padStart(12, '0')}`, secret: String(n).repeat(64).slice(0, 64) });
 

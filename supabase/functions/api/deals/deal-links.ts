@@ -1,15 +1,15 @@
 // One deal by id, for its link /deals/:id (decision 115): the public view for visitors (no code) and the
 // member view with its current code and offline cover. Same rules and derivation as the lists: the public
 // view uses the predicates of GET /api/deals/public under RLS; the member view is private.member_deal
-// (the rules of private.member_deals: RLS, one membership check, PL403) with codes from deal-codes.ts and
-// the member card's mapping (deals.ts). SQL: private.member_deal and links.deal_exists in supabase/schema.sql.
+// (the rules of private.member_deals: RLS, one membership check, PL403) with codes from deals.ts and
+// the member card's mapping (deals.ts). SQL: private.member_deal and links.deal_exists in supabase/schemas/deals.sql.
 import { DEAL_NOT_FOUND_MESSAGE, DEAL_UNAVAILABLE_MESSAGE, type MemberDealLinkAnswer } from '../../_shared/contract/deal-links.ts';
 import type { PublicDeal } from '../../_shared/contract/deals.ts';
 import { codeStepAt } from '../../_shared/deal-code.ts';
 import { hexToBytes } from '../../_shared/encoding.ts';
 import type { Query } from '../db/database.ts';
 import { gone, notFound } from '../domain-error.ts';
-import { codeOf } from './deal-codes.ts';
+import { codeOf } from './deals.ts';
 import { type MemberDealRow, type PublicDealRow, toMemberDeal, toPublicDeal } from './deals.ts';
 import { callerMembershipEndsAt } from '../subscriptions/index.ts';
 import { COVER_MS, offlineCodesFor } from './offline-cover.ts';

@@ -4,7 +4,7 @@ import { MEMBERSHIP_REQUIRED_MESSAGE } from '../../_shared/contract/deals.ts';
 import type { OfflineCodesAnswer } from '../../_shared/contract/offline-codes.ts';
 import { codeStepAt } from '../../_shared/deal-code.ts';
 import type { Query } from '../db/database.ts';
-import { codeSecrets } from './deal-codes.ts';
+import { codeSecrets } from './deals.ts';
 import { DomainError } from '../domain-error.ts';
 import { cityLiveDealsSql, filterParams } from './deals.ts';
 import { callerMembershipEndsAt } from '../subscriptions/index.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { SEED } from '../../../../tests/support/constants.ts';
 import { asService } from '../../../../tests/support/test-database.ts';
-import { clientAddress } from './client-ip.ts';
+import { clientAddress } from './request-guards.ts';
 
 const node = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
 

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppConfig } from '../config.ts';
 import type { AuthUser, Services } from '../services.ts';
-import { clientIp } from './client-ip.ts';
+import { clientIp } from './request-guards.ts';
 import type { RealtimePort } from '../ports/realtime/realtime-port.ts';
 import type { ObjectStore } from '../ports/objects/object-store.ts';
 import type { PaymentProvider } from '../ports/payments/payment-provider.ts';

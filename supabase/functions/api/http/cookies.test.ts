@@ -2,7 +2,7 @@
 // one rule for the session, device and wrote-at cookies, checked here on the options every cookie is set with.
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from './context.ts';
-import { cookieOptions } from './cookies.ts';
+import { cookieOptions } from './session.ts';
 import { secureCookies } from './session.ts';
 
 const contextAt = (url: string) => ({ req: { url } }) as unknown as AppContext;

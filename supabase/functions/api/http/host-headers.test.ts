@@ -6,7 +6,7 @@ import { SEED } from '../../../../tests/support/constants.ts';
 import { linkIn, readMailDir } from '../../../../tests/support/mail.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { localEnv } from '../../../../local/env.ts';
-import { forwardedValue } from './client-ip.ts';
+import { forwardedValue } from './request-guards.ts';
 import { drainOutbox } from '../jobs/mail-drain.ts';
 
 const loginFrom = (t: TestApp, url: string, headers: Record<string, string>) =>

@@ -1,11 +1,13 @@
 // What every request passes before the session lookup, in app.ts's order: the body limits, the origin check
-// (CSRF) and the account gate (decision 175). None of them touches the database.
+// (CSRF) and the account gate (decision 175); and what the request says about itself that they and the session
+// read: the client's address (behind trusted proxies) and whether it came over HTTPS, plus the security headers of
+// every answer (decision 089). None of them touches the database.
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from './context.ts';
+import type { AppContext, AppEnv } from './context.ts';
 import { HttpError, forbidden, ServiceBusy } from './http-error.ts';
 import { MAX_UPLOAD_REQUEST_BYTES } from './image-upload.ts';
 import { IMAGE_TOO_LARGE_MESSAGE } from '../../_shared/images.ts';
-import { forwardedValue } from './client-ip.ts';
+import { bytesToBase64 } from '../../_shared/encoding.ts';
 
 /** Every JSON body of the API fits in this (the longest text field is a few hundred characters). */
 export const JSON_BODY_MAX_BYTES = 16 * 1024;
@@ -166,3 +168,109 @@ export function accountGate(
     }
   };
 }
+
+// ---------------------------------------------------------------- the client's address
+/**
+ * What the runtime says about the connection, passed as the Hono env: the node server
+ * (@hono/node-server) gives `incoming` (its IncomingMessage); the Deno entry passes `remoteAddr`
+ * from Deno.serve's handler info.
+ */
+interface ConnectionEnv {
+  incoming?: { socket?: { remoteAddress?: string } };
+  remoteAddr?: { hostname?: string };
+}
+
+/** The connection's own peer address, or 'unknown' when the runtime gives none. */
+export function socketAddress(env: unknown): string {
+  const conn = (env ?? {}) as ConnectionEnv;
+  return conn.incoming?.socket?.remoteAddress ?? conn.remoteAddr?.hostname ?? 'unknown';
+}
+
+/**
+ * The client's address for rate limits (TRUSTED_PROXY_HOPS, decision 085).
+ * - `hops` 0 (the default): forwarding headers are never read; the connection's address is the client.
+ * - `hops` N > 0: N proxies we run sit in front and each appends the address it saw to X-Forwarded-For,
+ *   so the Nth entry from the right is the client (entries further left are whatever the client sent).
+ *   With fewer entries than N (the header is shorter than our proxies make it), the leftmost is used.
+ */
+export function clientAddress(forwardedFor: string | undefined, env: unknown, hops: number): string {
+  if (hops <= 0 || !forwardedFor) return socketAddress(env);
+  const entries = forwardedFor.split(',').map((e) => e.trim()).filter(Boolean);
+  if (!entries.length) return socketAddress(env);
+  return entries[Math.max(0, entries.length - hops)];
+}
+
+/** The client address of a request, by the app's TRUSTED_PROXY_HOPS. */
+export const clientIp = (c: AppContext) =>
+  clientAddress(c.req.header('x-forwarded-for'), c.env, c.var.deps.config.trustedProxyHops);
+
+/**
+ * X-Forwarded-Proto or X-Forwarded-Host as our own proxies set it, or undefined: read only with
+ * TRUSTED_PROXY_HOPS > 0 (decision 176), since without a proxy of ours in front the client writes them.
+ * Like X-Forwarded-For, the Nth value from the right is the one our outermost proxy saw (a proxy that
+ * overwrites leaves one value).
+ */
+export function forwardedValue(header: string | undefined, hops: number): string | undefined {
+  if (hops <= 0 || !header) return undefined;
+  const values = header.split(',').map((v) => v.trim()).filter(Boolean);
+  return values.length ? values[Math.max(0, values.length - hops)] : undefined;
+}
+
+// ---------------------------------------------------------------- security headers (decision 089)
+// Security headers of every answer (decision 089). The API answers JSON: nothing in it may run or be framed.
+// The web app's policy allows its own files, the hashes of index.html's inline scripts (never
+// 'unsafe-inline' for scripts), Stripe Elements, and Supabase (Realtime, Storage) in production.
+/** Headers every answer carries, page or API. */
+export const COMMON_SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  // The camera for the app's own pages only: the counter scans member passes with it (decision 167).
+  'Permissions-Policy': 'camera=(self), microphone=(), geolocation=(), payment=(self "https://js.stripe.com"), usb=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** The API's policy: JSON only; nothing loads, runs or frames it. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+const STRIPE = 'https://js.stripe.com';
+const SUPABASE = 'https://*.supabase.co';
+
+/** The web app's policy, given the `'sha256-…'` sources of its inline scripts. */
+export function webAppCsp(scriptHashes: string[]): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${STRIPE} ${scriptHashes.map((h) => `'${h}'`).join(' ')}`.trim(),
+    // Inline style attributes and <style> elements some components inject; scripts stay hash-only.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${SUPABASE} https://*.stripe.com`,
+    "font-src 'self' data:",
+    `connect-src 'self' ${SUPABASE} wss://*.supabase.co https://api.stripe.com`,
+    `frame-src ${STRIPE} https://hooks.stripe.com`,
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The inline `<script>` bodies of an HTML page (those without src), for hashing. */
+export const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1]);
+
+/** `sha256-<base64>` of a script body, as CSP wants it. */
+export async function scriptHash(body: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body)));
+  return `sha256-${bytesToBase64(digest)}`;
+}
+
+/**
+ * True when the request reached us over HTTPS (directly, or per our proxy in front): `forwardedProto` is
+ * X-Forwarded-Proto as forwardedValue (above) reads it, undefined without TRUSTED_PROXY_HOPS.
+ */
+export const isSecureRequest = (url: string, forwardedProto: string | undefined) =>
+  url.startsWith('https:') || forwardedProto === 'https';

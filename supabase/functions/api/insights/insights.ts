@@ -1,5 +1,5 @@
 // The figures of the insight screens (issue 17, decision 120). Every sum is made in SQL
-// (private.insight_days and its kin in supabase/schema.sql), with the caller's rights, so row-level security decides
+// (private.insight_days and its kin in supabase/schemas/insights.sql), with the caller's rights, so row-level security decides
 // which rows count; this module only lays the rows out as one value per day or month.
 import type { AdminMetrics } from '../../_shared/contract/admin.ts';
 import type { InsightWindow, MerchantInsights, PlatformInsights } from '../../_shared/contract/insights.ts';
@@ -92,7 +92,7 @@ export async function ownMerchantInsights(q: Query, days: InsightWindow): Promis
   return merchantInsights(q, merchant.id, days);
 }
 
-/** The admin's dashboard figures, read from aggregates the database keeps current (private.admin_metrics in supabase/schema.sql). */
+/** The admin's dashboard figures, read from aggregates the database keeps current (private.admin_metrics in supabase/schemas/insights.sql). */
 export async function adminMetrics(q: Query): Promise<AdminMetrics> {
   const [row] = await q<Record<keyof AdminMetrics, string | number>>(
     `select total_users as "totalUsers", active_merchants as "activeMerchants",

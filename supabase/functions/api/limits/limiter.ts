@@ -197,7 +197,7 @@ const DEVICE_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 export const COUNTER_DEVICE_INVALID = `${COUNTER_DEVICE_HEADER} must be 8 to 64 letters, digits, - or _`;
 
 /**
- * The device key of a counter request (http/cookies.ts reads it from the request): a paired tablet's own
+ * The device key of a counter request (http/session.ts reads it from the request): a paired tablet's own
  * device (a key made from its device token's sha-256, decision 166, so the bucket name reveals nothing usable), else
  * the X-Counter-Device header (a short opaque token), else one shared key per business. Whatever a client sends, the
  * business's own bucket caps it.

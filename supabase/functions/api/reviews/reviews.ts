@@ -1,5 +1,5 @@
 // Reviews of a business and "offer not honoured" (issue 31, decision 183). Writes call the SQL functions of
-// supabase/schema.sql, private.rate_business and its kin (who may do what is decided there); reads go through row-level security.
+// supabase/schemas/reviews.sql, private.rate_business and its kin (who may do what is decided there); reads go through row-level security.
 // Every write first takes a place from the one limiter (decision 168) per account.
 import {
   REVIEW_EDIT_DAYS,

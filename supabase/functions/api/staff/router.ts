@@ -23,11 +23,11 @@ import {
   acceptInvite, acceptPin, claimPinTry, findPairedDevice, type PairedDevice, createPairingCode, deviceView, endDeviceSession, findInvite, inviteStaff, listCounterDevices,
   listStaff, pairDevice, pinLockedUntil, removeStaff, setStaffPin, staffPasswordHash, unpairCounterDevice,
 } from './staff.ts';
-import { clientIp } from '../http/client-ip.ts';
+import { clientIp } from '../http/request-guards.ts';
 import { checkPasswordLimited, countAccountAttempt } from '../limits/index.ts';
 import {
   clearSessionCookie, cookieOptions, COUNTER_DEVICE_COOKIE, DEVICE_COOKIE_DAYS, startSession,
-} from '../http/cookies.ts';
+} from '../http/session.ts';
 
 // ---------------------------------------------------------------- /api/merchant/staff (owner only)
 export const merchantStaffRoutes = new Hono<AppEnv>();

@@ -111,7 +111,7 @@ export async function pairDevice(q: Query, code: string): Promise<{ token: strin
 
 export interface PairedDevice { id: string; merchantId: string; businessName: string }
 
-/** The paired tablet of this device token (from its cookie: http/cookies.ts), or null. */
+/** The paired tablet of this device token (from its cookie: http/session.ts), or null. */
 export async function findPairedDevice(q: Query, token: string): Promise<PairedDevice | null> {
   const [row] = await q<{ id: string; merchant_id: string; business_name: string }>(
     `update private.counter_devices d set last_seen_at = now()

@@ -1,5 +1,5 @@
 // Membership as the API sees it: whether the caller is a member, and what a member does about it (pause, cancel,
-// resume). The one definition of an active member is SQL (private.has_active_subscription in supabase/schema.sql);
+// resume). The one definition of an active member is SQL (private.has_active_subscription in supabase/schemas/billing.sql);
 // these ask it for the caller.
 import type { Query } from '../db/database.ts';
 import { isPass, type PlanId, PLANS, planTerms } from '../../_shared/constants.ts';

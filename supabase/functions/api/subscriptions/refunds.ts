@@ -1,5 +1,5 @@
 // Refunds, disputes and the admin audit log (issue 27, decision 172). The accounting is SQL
-// (private.record_refund, private.record_dispute in supabase/schema.sql): each provider refund
+// (private.record_refund, private.record_dispute in supabase/schemas/billing.sql): each provider refund
 // or dispute change is recorded once, whoever reports it first (the admin's request or the webhook),
 // with a new charity ledger row for the money that went back and an audit entry.
 import type { AdminPayment, AuditEntry } from '../../_shared/contract/admin-payments.ts';

@@ -14,7 +14,7 @@ import { forbidden, HttpError } from '../http/http-error.ts';
 import { assertAcceptablePassword } from '../http/password-policy.ts';
 import { parse, parseJson } from '../http/validate.ts';
 import { requireUser } from '../http/session.ts';
-import { startSession } from '../http/cookies.ts';
+import { startSession } from '../http/session.ts';
 import { billingRoutes, testBillingRoutes } from './billing-router.ts';
 
 /** /api/subscription/* (mounted at /subscription). */
