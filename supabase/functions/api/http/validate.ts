@@ -21,14 +21,44 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown, field?: st
   return result.data;
 }
 
-export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  let body: unknown;
+/** The request's JSON body, refused (400) when it is not JSON or nests deeper than JSON_MAX_DEPTH. */
+export async function readJsonBody(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (jsonNestsDeeperThan(text)) throw badRequest(JSON_TOO_DEEP_MESSAGE);
   try {
-    body = await c.req.json();
+    return JSON.parse(text);
   } catch {
     throw badRequest('Request body must be valid JSON');
   }
-  return parse(schema, body);
 }
+
+export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  return parse(schema, await readJsonBody(c));
+}
+
+/**
+ * How deep a JSON text nests, read in one pass with constant stack (issue 41): a body nested thousands deep is
+ * refused before JSON.parse and before any recursive walk of the value (the storable-text check, zod), which on
+ * such a body overflowed the stack (500) or held the event loop for hundreds of milliseconds.
+ */
+export const JSON_MAX_DEPTH = 64;
+export const JSON_TOO_DEEP_MESSAGE = `Request body nests deeper than ${JSON_MAX_DEPTH} levels`;
+
+/** True when the text opens more than `limit` arrays or objects inside each other (brackets in strings do not count). */
+export function jsonNestsDeeperThan(text: string, limit = JSON_MAX_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c) i++; // backslash: the next character is escaped, whatever it is
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x5b || ch === 0x7b) { if (++depth > limit) return true; }
+    else if (ch === 0x5d || ch === 0x7d) depth--;
+  }
+  return false;
+}
+
 
 export const parseQuery = <S extends z.ZodType>(c: Context, schema: S): z.output<S> => parse(schema, c.req.query());

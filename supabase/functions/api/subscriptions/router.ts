@@ -10,9 +10,9 @@ import {
   CANCELLED_MESSAGE, cancelMembership, isActiveMember, PAUSED_MESSAGE, pauseMembership, RESUMED_MESSAGE, resumeMembership,
   subscriptionDetails,
 } from './membership.ts';
-import { forbidden, HttpError } from '../http/http-error.ts';
+import { forbidden } from '../http/http-error.ts';
 import { assertAcceptablePassword } from '../http/password-policy.ts';
-import { parse, parseJson } from '../http/validate.ts';
+import { parse, parseJson, readJsonBody } from '../http/validate.ts';
 import { requireUser } from '../http/session.ts';
 import { startSession } from '../http/session.ts';
 import { billingRoutes, testBillingRoutes } from './billing-router.ts';
@@ -33,12 +33,7 @@ paymentConfigRoutes.get('/config', (c) => {
 
 /** A signed-in customer upgrades their own account (the body names only the plan); a visitor opens a new one. */
 createSubscriptionRoutes.post('/', async (c) => {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new HttpError(400, 'Request body must be valid JSON');
-  }
+  const body = await readJsonBody(c);
   const user = c.var.user;
   if (user && user.role !== 'USER') throw forbidden('Only customer accounts can subscribe.');
   let input: CheckoutRequest;
