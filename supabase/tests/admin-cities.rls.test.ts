@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenedDatabase } from '../../local/admin-sql.ts';
 import { SEED, TEST_ADMIN } from '../../tests/support/constants.ts';
-import { asAnon, asService, asUser, openTestDatabase } from '../../tests/support/test-database.ts';
+import { asAnon, asService, asUser, insertProfiles, openTestDatabase, secondAdmin } from '../../tests/support/test-database.ts';
 
 let db: OpenedDatabase;
 let dealId: string;
@@ -11,8 +11,7 @@ const OTHER_ADMIN = 'a0000000-0000-4000-8000-0000000000ad';
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  await asService(db, (q) => q(
-    `insert into public.profiles (id, email, name, role) values ($1, 'second-admin@example.com', 'Second Admin', 'ADMIN')`, [OTHER_ADMIN]));
+  await asService(db, (q) => insertProfiles(q, secondAdmin(OTHER_ADMIN)));
   [{ id: dealId }] = await asService(db, (q) => q<{ id: string }>(
     `insert into public.deals (merchant_id, title, description, discount_percent) values ($1, 'Closed city deal', 'Test', 10) returning id`,
     [SEED.activeMerchantId]));

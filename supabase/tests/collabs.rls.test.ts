@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenedDatabase } from '../../local/admin-sql.ts';
 import { SEED, TEST_ADMIN } from '../../tests/support/constants.ts';
-import { asAnon, asService, asUser, openTestDatabase } from '../../tests/support/test-database.ts';
+import { asAnon, asService, asUser, insertProfiles, openTestDatabase, secondAdmin } from '../../tests/support/test-database.ts';
 
 let db: OpenedDatabase;
 const OTHER_ADMIN = 'a0000000-0000-4000-8000-0000000000ad';
@@ -25,10 +25,9 @@ let seededVisibility: Record<string, string[]>;
 beforeAll(async () => {
   db = await openTestDatabase();
   await asService(db, async (q) => {
-    await q(`insert into public.profiles (id, email, name, role) values
-      ($1, 'second-admin@example.com', 'Second Admin', 'ADMIN'),
-      ($2, 'partner@example.com', 'Pat Partner', 'MERCHANT'),
-      ($3, 'third@example.com', 'Theo Third', 'MERCHANT')`, [OTHER_ADMIN, PARTNER_OWNER, THIRD_OWNER]);
+    await insertProfiles(q, secondAdmin(OTHER_ADMIN),
+      { id: PARTNER_OWNER, email: 'partner@example.com', name: 'Pat Partner', role: 'MERCHANT' },
+      { id: THIRD_OWNER, email: 'third@example.com', name: 'Theo Third', role: 'MERCHANT' });
     await q(`insert into public.merchants (id, owner_user_id, name, address, business_type, active) values
       ($1, $2, 'Partner Pottery', '2 Main St', 'retail', true),
       ($3, $4, 'Third Tacos', '3 Main St', 'food', true)`, [PARTNER, PARTNER_OWNER, THIRD, THIRD_OWNER]);

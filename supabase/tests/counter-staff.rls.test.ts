@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenedDatabase } from '../../local/admin-sql.ts';
 import { SEED, TEST_ADMIN } from '../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../tests/support/deals-seed.ts';
-import { asAnon, asService, asUser, openTestDatabase } from '../../tests/support/test-database.ts';
+import { asAnon, asService, asUser, insertProfiles, openTestDatabase, secondAdmin } from '../../tests/support/test-database.ts';
 
 let db: OpenedDatabase;
 const ROSA = SEED.merchantOwner.id;
@@ -24,10 +24,9 @@ const ownerOnly = expect.objectContaining({ code: 'PL403' });
 beforeAll(async () => {
   db = await openTestDatabase();
   await asService(db, async (q) => {
-    await q(`insert into public.profiles (id, email, name, role) values
-      ($1, 'second-admin@example.com', 'Second Admin', 'ADMIN'),
-      ($2, 'staff@example.com', 'Stella Staff', 'STAFF'),
-      ($3, 'removed@example.com', 'Remy Removed', 'STAFF')`, [OTHER_ADMIN, STAFF_USER, REMOVED_USER]);
+    await insertProfiles(q, secondAdmin(OTHER_ADMIN),
+      { id: STAFF_USER, email: 'staff@example.com', name: 'Stella Staff', role: 'STAFF' },
+      { id: REMOVED_USER, email: 'removed@example.com', name: 'Remy Removed', role: 'STAFF' });
     await q(`insert into public.merchant_staff (id, merchant_id, user_id, name, email, accepted_at, removed_at) values
       ($1, $3, $4, 'Stella Staff', 'staff@example.com', now(), null),
       ($2, $3, $5, 'Remy Removed', 'removed@example.com', now(), now())`, [STAFF, REMOVED, ROSA_SHOP, STAFF_USER, REMOVED_USER]);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenedDatabase } from '../../local/admin-sql.ts';
 import { SEED, TEST_ADMIN } from '../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../tests/support/deals-seed.ts';
-import { asAnon, asService, asUser, openTestDatabase } from '../../tests/support/test-database.ts';
+import { asAnon, asService, asUser, insertProfiles, openTestDatabase, secondAdmin } from '../../tests/support/test-database.ts';
 
 let db: OpenedDatabase;
 const MAYA = SEED.member.id;
@@ -25,10 +25,9 @@ let oldVisit: string;
 beforeAll(async () => {
   db = await openTestDatabase();
   await asService(db, async (q) => {
-    await q(`insert into public.profiles (id, email, name, role) values
-      ($1, 'second-admin-r@example.com', 'Second Admin', 'ADMIN'),
-      ($2, 'staff-r@example.com', 'Stella Staff', 'STAFF'),
-      ($3, 'stranger-r@example.com', 'Sam Stranger', 'USER')`, [OTHER_ADMIN, STAFF_USER, STRANGER]);
+    await insertProfiles(q, secondAdmin(OTHER_ADMIN, 'second-admin-r@example.com'),
+      { id: STAFF_USER, email: 'staff-r@example.com', name: 'Stella Staff', role: 'STAFF' },
+      { id: STRANGER, email: 'stranger-r@example.com', name: 'Sam Stranger', role: 'USER' });
     await q(`insert into public.merchant_staff (merchant_id, user_id, name, email, accepted_at) values ($1, $2, 'Stella Staff', 'staff-r@example.com', now())`,
       [ROSA_SHOP, STAFF_USER]);
     // Maya's visits to Rosa's: two counted redemptions (one 3 days ago), one undone today.

@@ -46,3 +46,14 @@ export const asAnon = <T>(database: OpenedDatabase, work: (q: Query) => Promise<
 
 export const asService = <T>(database: OpenedDatabase, work: (q: Query) => Promise<T>) =>
   database.db.transaction({ role: 'service_role' }, work);
+
+/** An account as the RLS tests make them: a profile row only (they never sign in through the API). */
+export interface TestProfile { readonly id: string; readonly email: string; readonly name: string; readonly role: 'USER' | 'MERCHANT' | 'ADMIN' | 'STAFF' }
+
+/** A second ADMIN-role account that is not the designated admin: the policies must treat it as any other account. */
+export const secondAdmin = (id: string, email = 'second-admin@example.com'): TestProfile => ({ id, email, name: 'Second Admin', role: 'ADMIN' });
+
+/** Inserts the profiles in one statement (run it as service_role). */
+export const insertProfiles = (q: Query, ...profiles: readonly TestProfile[]) =>
+  q(`insert into public.profiles (id, email, name, role) values ${profiles.map((_, i) => `($${i * 4 + 1}, $${i * 4 + 2}, $${i * 4 + 3}, $${i * 4 + 4})`).join(', ')}`,
+    profiles.flatMap((p) => [p.id, p.email, p.name, p.role]));

@@ -53,24 +53,22 @@ describe('POST /api/collabs', () => {
     expect((await rosa.get('/api/collabs')).body).toEqual([]);
   });
 
+  /** A request from `from` to business `to` that must be refused with this status (and message). */
+  const refused = async (from: MerchantAccount, to: string, status: number, message?: string) => {
+    const res = await from.agent.post('/api/collabs', request(to));
+    expect(res.status).toBe(status);
+    if (message) expect(res.body.message).toBe(message);
+  };
+
   it('refuses a second pending request to the same business, either way round (409)', async () => {
-    const again = await bakery.agent.post('/api/collabs', request(yoga.merchantId));
-    expect(again.status).toBe(409);
-    expect(again.body.message).toBe('You already have a pending collaboration request with Riverside Yoga Studio');
-    const reverse = await yoga.agent.post('/api/collabs', request(bakery.merchantId));
-    expect(reverse.status).toBe(409);
-    expect(reverse.body.message).toBe('Blue Heron Bakery has already sent you a collaboration request. Answer it under Requests.');
+    await refused(bakery, yoga.merchantId, 409, 'You already have a pending collaboration request with Riverside Yoga Studio');
+    await refused(yoga, bakery.merchantId, 409, 'Blue Heron Bakery has already sent you a collaboration request. Answer it under Requests.');
   });
 
   it('refuses a request to yourself (409), to a pending or unknown business (404)', async () => {
-    const self = await bakery.agent.post('/api/collabs', request(bakery.merchantId));
-    expect(self.status).toBe(409);
-    expect(self.body.message).toBe('You cannot send a collaboration request to your own business');
-    const pending = await bakery.agent.post('/api/collabs', request(SEED.pendingMerchantId));
-    expect(pending.status).toBe(404);
-    expect(pending.body.message).toBe('That business does not exist or is not approved yet');
-    const unknown = await bakery.agent.post('/api/collabs', request('00000000-0000-4000-8000-00000000dead'));
-    expect(unknown.status).toBe(404);
+    await refused(bakery, bakery.merchantId, 409, 'You cannot send a collaboration request to your own business');
+    await refused(bakery, SEED.pendingMerchantId, 404, 'That business does not exist or is not approved yet');
+    await refused(bakery, '00000000-0000-4000-8000-00000000dead', 404);
   });
 
   it('validates dates and lengths with messages naming the field (400)', async () => {
