@@ -30,7 +30,9 @@ export async function createTestApp(env: Record<string, string> = {}, patch: (de
   const database = await openTestDatabase();
   // Each test app writes its mail to a fresh folder (read it with tests/support/mail.ts).
   const mailDir = env.MAIL_DIR ?? mkdtempSync(join(tmpdir(), 'paylocal-mail-'));
-  const deps = patch(depsFromEnv(parseApiEnv({ ...TEST_ENV, MAIL_DIR: mailDir, ...env }), database.db));
+  // Silent request lines by default (a line per request would bury the test output); a test that reads them patches
+  // requestLog (http/request-id.test.ts).
+  const deps = patch({ ...depsFromEnv(parseApiEnv({ ...TEST_ENV, MAIL_DIR: mailDir, ...env }), database.db), requestLog: () => {} });
   const app = createApp(deps);
   const signIn = async (account: Credentials, ip?: string) => {
     const agent = new Agent(app, ip);

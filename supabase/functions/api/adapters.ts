@@ -19,6 +19,7 @@ import type { MailPort } from './ports/mail/mail-port.ts';
 import { resendMailer } from './ports/mail/resend-mailer.ts';
 import { noPush, type PushPort } from './ports/push/push-port.ts';
 import { webPushSender } from './ports/push/web-push-sender.ts';
+import { stdoutRequestLog } from './ports/log.ts';
 
 
 /** Stripe when STRIPE_SECRET_KEY is set; otherwise the built-in test provider (no network). */
@@ -69,6 +70,7 @@ export function depsFromEnv(env: ApiEnv, db?: Database, options: { realtimeFallb
     objects: objectsFromEnv(env),
     mail: mailFromEnv(env),
     push: pushFromConfig(config, options.pushFetch),
+    requestLog: stdoutRequestLog,
   };
 }
 

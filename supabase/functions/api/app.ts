@@ -5,6 +5,7 @@ import { originGuard } from './http/request-guards.ts';
 import { bodyLimits } from './http/request-guards.ts';
 import { forwardedValue } from './http/request-guards.ts';
 import { accountGate } from './http/request-guards.ts';
+import { requestLogging } from './http/request-guards.ts';
 import { API_CSP, COMMON_SECURITY_HEADERS, HSTS, isSecureRequest } from './http/request-guards.ts';
 import { idempotency } from './http/idempotency.ts';
 import { sessionLoader } from './http/session.ts';
@@ -85,6 +86,8 @@ const originExempt = (path: string) =>
 /** Builds the whole API. Runtime-neutral: the Deno entry and the local runner both mount it. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>().basePath('/api');
+  // First: every answer below, refusals and errors included, carries X-Request-Id and is logged in one line.
+  app.use('*', requestLogging(deps));
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     // Set before the handler: every answer made through the context (c.json, c.body, onError, the 404)

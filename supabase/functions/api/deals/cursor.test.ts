@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../../../tests/support/constants.ts';
 import { createTestApp, type Agent, type TestApp } from '../../../../tests/support/test-app.ts';
 import { onError } from '../http/errors.ts';
+import type { AppEnv } from '../http/context.ts';
 import { Hono } from 'hono';
 import { textToBase64Url } from '../../_shared/encoding.ts';
 
@@ -42,7 +43,7 @@ describe('malformed deals cursors', () => {
 describe('every data error of the database is a 400', () => {
   it('maps the whole class 22 (bad dates, out of range, bad parameters)', async () => {
     const codes = ['22007', '22008', '22003', '22023', '2201B', '22P02'];
-    const app = new Hono();
+    const app = new Hono<AppEnv>();
     app.onError(onError);
     app.get('/:code', (c) => { throw Object.assign(new Error('driver text with $1 = secret'), { code: c.req.param('code') }); });
     for (const code of codes) {

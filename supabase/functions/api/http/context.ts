@@ -7,6 +7,7 @@ import type { ObjectStore } from '../ports/objects/object-store.ts';
 import type { PaymentProvider } from '../ports/payments/payment-provider.ts';
 import type { MailPort } from '../ports/mail/mail-port.ts';
 import type { PushPort } from '../ports/push/push-port.ts';
+import type { RequestLog } from '../ports/log.ts';
 import { getCookie } from 'hono/cookie';
 import {
   anonClaims, ReplicaBehind, runStatement, serviceClaims, type AheadResult, type Claims, type Database, type OpenTransaction, type Query, type Statement,
@@ -27,6 +28,8 @@ export interface AppDeps {
   mail: MailPort;
   /** Web Push sender (decision 110). */
   push: PushPort;
+  /** Where the one line per request goes (ports/log.ts). */
+  requestLog: RequestLog;
 }
 
 export type { AuthUser } from '../services.ts';
@@ -44,6 +47,8 @@ export interface RequestTransaction {
 export type AppEnv = {
   Variables: {
     deps: AppDeps;
+    /** This request's X-Request-Id (http/request-guards.ts, requestLogging): in its log line and its logged errors. */
+    requestId: string;
     user: AuthUser | null;
     requestTx: RequestTransaction | null;
     /**

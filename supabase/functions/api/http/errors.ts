@@ -1,4 +1,5 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
+import type { AppEnv } from './context.ts';
 import { DomainError, type DomainErrorKind } from '../domain-error.ts';
 import { HttpError, ServiceBusy, TooManyRequests } from './http-error.ts';
 import { logError } from '../ports/log.ts';
@@ -53,7 +54,7 @@ function sqlErrorFields(detail: unknown): Record<string, string> {
   }
 }
 
-export const onError: ErrorHandler = (thrown, c) => {
+export const onError: ErrorHandler<AppEnv> = (thrown, c) => {
   const error = asHttpError(thrown) ?? thrown;
   if (error instanceof TooManyRequests) {
     c.header('Retry-After', String(error.retryAfterSeconds));
@@ -79,7 +80,7 @@ export const onError: ErrorHandler = (thrown, c) => {
   // 22003), a bad parameter (22023)...) comes from input the route let through: the client's fault, 400.
   if (code?.startsWith('22')) return c.json({ message: 'A value has the wrong format or is out of range' }, 400);
   // Never the error itself: driver errors carry the SQL parameters (ports/log.ts).
-  logError(`Unhandled API error in ${c.req.method} ${c.req.routePath}`, error);
+  logError(`Unhandled API error in ${c.req.method} ${c.req.routePath}`, error, c.var.requestId);
   return c.json({ message: 'Something went wrong. Please try again.' }, 500);
 };
 

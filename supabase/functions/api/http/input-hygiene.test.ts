@@ -118,6 +118,9 @@ describe('server logs', () => {
       const out = logged.join('\n');
       expect(out).toContain('Unhandled API error');
       expect(out).not.toMatch(/secret\.person|hunter2/);
+      // The error names the request it happened in, as the client was told (X-Request-Id).
+      expect(res.headers.get('x-request-id')).toBeTruthy();
+      expect(out).toContain(`"requestId":"${res.headers.get('x-request-id')}"`);
     } finally {
       await failing.close();
     }

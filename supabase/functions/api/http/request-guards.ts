@@ -1,9 +1,9 @@
 // What every request passes before the session lookup, in app.ts's order: the body limits, the origin check
 // (CSRF) and the account gate (decision 175); and what the request says about itself that they and the session
 // read: the client's address (behind trusted proxies) and whether it came over HTTPS, plus the security headers of
-// every answer (decision 089). None of them touches the database.
+// every answer (decision 089), and the request's id with its one log line (issue 41). None of them touches the database.
 import type { MiddlewareHandler } from 'hono';
-import type { AppContext, AppEnv } from './context.ts';
+import type { AppContext, AppDeps, AppEnv } from './context.ts';
 import { HttpError, forbidden, ServiceBusy } from './http-error.ts';
 import { MAX_UPLOAD_REQUEST_BYTES } from './image-upload.ts';
 import { IMAGE_TOO_LARGE_MESSAGE } from '../../_shared/images.ts';
@@ -214,6 +214,44 @@ export function forwardedValue(header: string | undefined, hops: number): string
   if (hops <= 0 || !header) return undefined;
   const values = header.split(',').map((v) => v.trim()).filter(Boolean);
   return values.length ? values[Math.max(0, values.length - hops)] : undefined;
+}
+
+// ---------------------------------------------------------------- the request id and the request's log line
+
+/** An X-Request-Id our proxy may hand on: short and plain, so it can go into a log line and a header as it is. */
+const PLAIN_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/**
+ * The request's id: the one our own proxy sent (TRUSTED_PROXY_HOPS > 0, as for the client address), when it is
+ * plain; else a fresh random one. Without a proxy of ours in front, the client writes the header, and an id it chose
+ * could be made to collide with another request's or to carry text into the logs, so it is ignored.
+ */
+export function requestIdOf(incoming: string | undefined, hops: number): string {
+  if (hops > 0 && incoming && PLAIN_REQUEST_ID.test(incoming)) return incoming;
+  return crypto.randomUUID();
+}
+
+/**
+ * Registered first (app.ts), so every answer carries X-Request-Id, the refusals of the later middleware and errors
+ * included, and errors logged for the request name it (errors.ts). When the answer is made, one line goes to
+ * deps.requestLog (ports/log.ts): the route's pattern, never its path or query, and nothing the client sent.
+ */
+export function requestLogging(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    const id = requestIdOf(c.req.header('x-request-id'), deps.config.trustedProxyHops);
+    c.set('requestId', id);
+    c.header('X-Request-Id', id); // set before the answer is made (decision 140), as the security headers are
+    await next();
+    deps.requestLog({
+      t: new Date().toISOString(),
+      id,
+      method: c.req.method,
+      route: c.req.routePath,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    });
+  };
 }
 
 // ---------------------------------------------------------------- security headers (decision 089)

@@ -37,7 +37,29 @@ export function summarizeError(error: unknown): SafeErrorSummary {
   return summary;
 }
 
-/** Logs an error by its kind (see above) with a fixed description of where it happened. */
-export function logError(where: string, error: unknown): void {
-  console.error(where, JSON.stringify(summarizeError(error)));
+/**
+ * Logs an error by its kind (see above) with a fixed description of where it happened, and the id of the request
+ * it happened in (the X-Request-Id the client was answered with), when there is one.
+ */
+export function logError(where: string, error: unknown, requestId?: string): void {
+  console.error(where, JSON.stringify(requestId ? { ...summarizeError(error), requestId } : summarizeError(error)));
 }
+
+/**
+ * The one line logged per API request (http/request-guards.ts, requestLogging): when, which request (its
+ * X-Request-Id), the matched route pattern (never the path or query: a path can hold a token), the status and
+ * the time taken. Nothing else: no address, user agent, header, cookie or body.
+ */
+export interface RequestLogLine {
+  t: string;
+  id: string;
+  method: string;
+  route: string;
+  status: number;
+  ms: number;
+}
+
+/** Where request lines go: stdout in a deployment (adapters.ts); the tests pass a silent or capturing one. */
+export type RequestLog = (line: RequestLogLine) => void;
+
+export const stdoutRequestLog: RequestLog = (line) => console.log(JSON.stringify(line));
