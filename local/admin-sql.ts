@@ -65,3 +65,10 @@ export function openPostgres(url: string, options: { poolSize?: number } = {}): 
     close: async () => { await Promise.all([admin.close(), db.close()]); },
   };
 }
+
+/** The same server's URL for another database on it (superuser URLs of the tests, the bench and db:diff). */
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}

@@ -6,7 +6,8 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../local/admin-sql.ts';
 import { migrationBetween, nextVersion } from './db-diff.ts';
-import { buildFromMigrations, scratchDatabase, withDatabase } from './schema-files.ts';
+import { withDatabase } from '../local/admin-sql.ts';
+import { buildFromMigrations, scratchDatabase } from './schema-files.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 if (!url) console.warn('Skipping the db:diff tests on a database: TEST_DATABASE_URL is unset (they need PostgreSQL 15).');

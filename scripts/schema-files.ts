@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import postgres from 'postgres';
-import { openPostgres } from '../local/admin-sql.ts';
+import { openPostgres, withDatabase } from '../local/admin-sql.ts';
 import { prepareDatabase } from '../local/migrate.ts';
 import { readSqlFile } from '../local/sql-file.ts';
 
@@ -34,12 +34,6 @@ export const schemaFilesOnDisk = () => readdirSync(SCHEMAS_DIR).filter((f) => f.
 /** The schema files' text, in order, each under a line naming it (an error's position is then findable). */
 export const schemaSql = () =>
   schemaPaths().map((path) => `-- ${relative(root, path)}\n${readFileSync(path, 'utf8')}`).join('\n;\n');
-
-export const withDatabase = (url: string, database: string) => {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-};
 
 /** An empty database on the server (a superuser URL), named for what it holds; `drop` removes it. */
 export async function scratchDatabase(serverUrl: string, label: string): Promise<{ url: string; drop: () => Promise<void> }> {

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../../local/admin-sql.ts';
+import { openPglite, openPostgres, withDatabase } from '../../local/admin-sql.ts';
 import { prepareDatabase } from '../../local/migrate.ts';
 import { TEST_ADMIN } from './constants.ts';
 
@@ -42,12 +42,6 @@ export default async function setup(project: TestProject) {
   const file = join(dir, `template-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('databaseTemplate', { kind: 'pglite', file });
-}
-
-export function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
 }
 
 declare module 'vitest' {

@@ -3,7 +3,7 @@ import postgres from 'postgres';
 import { describe, inject } from 'vitest';
 import { openPglite, openPostgres, type OpenedDatabase } from '../../local/admin-sql.ts';
 import type { Claims, Query } from '../../supabase/functions/api/db/database.ts';
-import { withDatabase } from './global-setup.ts';
+import { withDatabase } from '../../local/admin-sql.ts';
 
 /** A private, migrated and seeded database for one test file. */
 export async function openTestDatabase(): Promise<OpenedDatabase> {

@@ -6,7 +6,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { SEED, TEST_ADMIN } from '../../../../tests/support/constants.ts';
-import { withDatabase } from '../../../../tests/support/global-setup.ts';
+import { withDatabase } from '../../../../local/admin-sql.ts';
 import { Agent, createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { activateMembership } from '../../../../tests/support/membership.ts';
 import { isWalPosition, type Database } from './database.ts';
