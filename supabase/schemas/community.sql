@@ -67,6 +67,8 @@ create index community_posts_deal_idx on public.community_posts using btree (dea
 
 create index community_posts_merchant_idx on public.community_posts using btree (merchant_id) where (merchant_id is not null);
 
+create index community_post_reports_created_idx on public.community_post_reports using btree (created_at desc);
+
 create index community_post_reports_open_idx on public.community_post_reports using btree (created_at desc) where (resolved_at is null);
 
 create index community_post_reports_reporter_idx on public.community_post_reports using btree (reporter_id);

@@ -24,6 +24,7 @@ create table "public"."community_posts" (
     "hidden_by" uuid
       );
 alter table "public"."community_posts" enable row level security;
+CREATE INDEX community_post_reports_created_idx ON public.community_post_reports USING btree (created_at DESC);
 CREATE INDEX community_post_reports_open_idx ON public.community_post_reports USING btree (created_at DESC) WHERE (resolved_at IS NULL);
 CREATE UNIQUE INDEX community_post_reports_pkey ON public.community_post_reports USING btree (post_id, reporter_id);
 CREATE INDEX community_post_reports_reporter_idx ON public.community_post_reports USING btree (reporter_id);
