@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import {
   communityFeedQuery, createCommunityPostBody, editCommunityPostBody, moderateCommunityPostBody, reportCommunityPostBody,
 } from '../../_shared/contract/community.ts';
-import { type AppEnv, readTx, servicesOf, userTx } from '../http/context.ts';
+import { type AppEnv, servicesOf, userTx } from '../http/context.ts';
 import { serialParam } from '../http/params.ts';
 import { parseJson, parseQuery } from '../http/validate.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
@@ -11,11 +11,15 @@ import { communityFeed, createPost, deletePost, editPost, moderatePost, reportPo
 /** /api/community: the city's feed (decision 196). Who may read and write is decided in SQL (community.sql). */
 export const communityRoutes = new Hono<AppEnv>();
 
-/** GET /api/community/posts?cursor=: the caller's city's posts, newest first (active members, approved businesses). */
+/**
+ * GET /api/community/posts?cursor=: the caller's city's posts, newest first (active members, approved businesses).
+ * On the primary, not the replica: a reader refetches on another member's post_changed, which a replica behind the
+ * primary would answer without the post, and no second message would come.
+ */
 communityRoutes.get('/posts', async (c) => {
   requireUser(c, 'USER', 'MERCHANT');
   const { cursor } = parseQuery(c, communityFeedQuery);
-  return c.json(await readTx(c, (q) => communityFeed(q, cursor)));
+  return c.json(await userTx(c, (q) => communityFeed(q, cursor)));
 });
 
 /** POST /api/community/posts {text, photoUrl?, dealId?}: an active member or an approved business; rate-limited. */
