@@ -91,7 +91,8 @@ export default defineConfig({
         // Insights (charts) is a screen of figures fetched live: no use offline, so its chunks stay out of the
         // precache (1.5 MB budget) and are cached on first use by the 'lazy-screens' rule below. So is the counter's
         // QR decoder (jsQR, 130 kB): the counter screen fetches it once it is up, which caches it (decision 167).
-        globIgnores: ['**/merchant-insights-*', '**/uPlot*', '**/jsQR-*'],
+        // The community feed is live talk, read and written online only: its chunks too (decision 196).
+        globIgnores: ['**/merchant-insights-*', '**/uPlot*', '**/jsQR-*', '**/community-feed-*', '**/merchant-community-*'],
         // Web Push handlers (push, notificationclick): web/public/push-sw.js (decision 110).
         importScripts: ['push-sw.js'],
         // The app shell answers the app's own screens, online or not (the data comes from the persisted cache).

@@ -173,7 +173,7 @@ test('deal screens pass automated accessibility checks', async ({ page }) => {
   await expect(page.getByRole('list', { name: 'Points balances' })).toContainText("Rosa's River Cafe");
   await expectNoAxeViolations(page);
   await page.getByRole('tab', { name: 'Community Feed' }).click();
-  await expect(page.getByText('Community Features Coming Soon')).toBeVisible();
+  await expect(page.getByLabel('Share something with your neighbours')).toBeVisible();
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Sign out' }).click();

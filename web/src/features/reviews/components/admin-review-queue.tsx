@@ -1,4 +1,5 @@
-import type { ReportedReview } from '@shared/contract/index.ts';
+import type { ReactNode } from 'react';
+import type { ReportedPost, ReportedReview } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
@@ -21,9 +22,10 @@ function ModerateButton({ review }: { review: ReportedReview }) {
 
 /**
  * The admin's "Reviews & Reports" tab (issue 31): reported reviews to hide or restore (each action in the audit
- * log), "offer not honoured" reports, and businesses reported repeatedly. Placed by the app on features/admin's dashboard (app/routes/admin.tsx).
+ * log), "offer not honoured" reports, and businesses reported repeatedly. Placed by the app on features/admin's dashboard (app/routes/admin.tsx),
+ * which also composes the community feature's list of the reported posts the same answer carries (decision 196).
  */
-export function AdminReviewQueue() {
+export function AdminReviewQueue({ renderReportedPosts }: { renderReportedPosts?: (posts: ReportedPost[]) => ReactNode }) {
   const queue = useAdminReviewQueue();
   if (queue.isPending) return <p role="status" className="py-6 text-sm text-stone-600">Loading the queue...</p>;
   if (queue.isError || !queue.data) {
@@ -34,7 +36,7 @@ export function AdminReviewQueue() {
       </div>
     );
   }
-  const { reported, offerReports, repeated } = queue.data;
+  const { reported, reportedPosts, offerReports, repeated } = queue.data;
   return (
     <div className="space-y-8 py-4">
       <section aria-labelledby="repeated-heading" className="space-y-2">
@@ -73,6 +75,7 @@ export function AdminReviewQueue() {
           </ul>
         )}
       </section>
+      {renderReportedPosts?.(reportedPosts)}
       <section aria-labelledby="not-honoured-heading" className="space-y-2">
         <h2 id="not-honoured-heading" className="text-lg font-semibold text-stone-900">Offer not honoured (30 days)</h2>
         <OfferReportList reports={offerReports} showBusiness />
