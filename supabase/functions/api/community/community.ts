@@ -85,7 +85,9 @@ export async function communityFeed(q: Query, cursor: string | undefined): Promi
   const rows = await q<PostRow>(
     `select ${postColumns} from public.community_posts p ${dealJoin}
       where p.city_id = $1 and p.hidden_at is null
-        and (p.created_at, p.id) < (coalesce($2::timestamptz, 'infinity'), coalesce($3::bigint, 9223372036854775807))
+        -- $2 travels as text: a driver that takes it for a timestamptz parameter goes through a JS Date and drops
+        -- the microseconds, and the row at the page boundary would be skipped (seen on postgres.js).
+        and (p.created_at, p.id) < (coalesce($2::text::timestamptz, 'infinity'), coalesce($3::bigint, 9223372036854775807))
       order by p.created_at desc, p.id desc
       limit $4`,
     [city.id, before, beforeId, COMMUNITY_PAGE_SIZE + 1]);
