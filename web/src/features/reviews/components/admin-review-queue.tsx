@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ReportedPost, ReportedReview } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { useAdminReviewQueue } from '../api/get-admin-review-queue';
@@ -16,7 +17,9 @@ function ModerateButton({ review }: { review: ReportedReview }) {
   return review.hidden ? (
     <Button variant="outline" pending={moderate.isPending} onClick={() => moderate.mutate({ reviewId: review.id, hide: false })}>Restore</Button>
   ) : (
-    <Button variant="destructive" pending={moderate.isPending} onClick={() => moderate.mutate({ reviewId: review.id, hide: true })}>Hide</Button>
+    <ConfirmButton variant="destructive" pending={moderate.isPending} title="Hide this review?" confirmLabel="Hide"
+      message="Members and the business no longer see it. It is recorded in the audit log."
+      onConfirm={() => moderate.mutate({ reviewId: review.id, hide: true })}>Hide</ConfirmButton>
   );
 }
 
