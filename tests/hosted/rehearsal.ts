@@ -44,7 +44,7 @@ function step(name: string, command: string, args: string[], env: Record<string,
 /**
  * Steps 1-2 for one database: the project as Supabase hands it over, the migrations pushed by the CLI, the seed.
  * `recreate` drops and makes the database; `in place` empties an existing one instead (pg_cron's database: dropping
- * it would end pg_cron's launcher for the server's lifetime).
+ * it would end pg_cron's launcher for the server's lifetime; pg_cron itself stays there, with no jobs).
  */
 async function makeProject(database: string, fresh: 'recreate' | 'in place') {
   // 1. The project database, as Supabase hands it over (the server's superuser plays supabase_admin).
@@ -60,9 +60,17 @@ async function makeProject(database: string, fresh: 'recreate' | 'in place') {
       declare
         name text;
       begin
-        for name in select nspname from pg_namespace where nspname not like 'pg\\_%' and nspname <> 'information_schema' loop
-          execute format('drop schema %I cascade', name);
+        for name in select extname from pg_extension where extname not in ('plpgsql', 'pg_cron') loop
+          execute format('drop extension if exists %I cascade', name);
         end loop;
+        for name in select nspname from pg_namespace where nspname not like 'pg\\_%' and nspname not in ('information_schema', 'cron') loop
+          execute format('drop schema if exists %I cascade', name); -- an extension's drop may have taken it
+        end loop;
+        -- pg_cron stays (its launcher does not see a re-created extension's jobs); its jobs and history go.
+        if exists (select 1 from pg_extension where extname = 'pg_cron') then
+          perform cron.unschedule(jobid) from cron.job;
+          delete from cron.job_run_details;
+        end if;
       end
       $$;
       create schema public authorization pg_database_owner;
