@@ -126,7 +126,7 @@ function installPgNetDouble(extensionDir: string) {
     try {
       writeFileSync(target, text);
     } catch (error) {
-      throw new Error(`hosted rehearsal: cannot write the pg_net double into ${extensionDir} (${(error as Error).message}); run as root, or copy tests/hosted/pg-net-double/* there`);
+      throw new Error(`hosted rehearsal: cannot write the pg_net double into ${extensionDir} (${(error as Error).message}); run as root, or copy tests/hosted/pg-net-double/* there`, { cause: error });
     }
   }
 }

@@ -119,7 +119,7 @@ if (wants('cron')) cron = await scheduleOperatorJobs(superUrl, (database) => mak
 if (wants('rls')) {
   // 3. RLS + privilege tests on copies of the pushed database, logged in as the project role.
   const reports = process.env.HOSTED_REPORTS_DIR; // scripts/test-all.mjs collects the counts from here
-  const json = reports ? ['--reporter=default', '--reporter=json', `--outputFile=${join(reports, 'vitest-hosted.json')}`] : [];
+  const json = reports ? ['--reporter=default', '--reporter=json', `--outputFile=${join(reports, `vitest-hosted${process.env.HOSTED_REPORT_LABEL ?? ''}.json`)}`] : [];
   step('rls', bin('vitest'), ['run', 'supabase/tests', '--maxWorkers=2', ...json], {
     TEST_DATABASE_URL: rehearsalUrl(superUrl, { database: 'postgres' }),
     TEST_DATABASE_TEMPLATE: REHEARSAL_DB,
