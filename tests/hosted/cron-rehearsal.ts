@@ -15,13 +15,11 @@ import { cronJobs, operatorCronStatements, type CronJob } from './cron-sql.ts';
 import { REHEARSAL_ROLE, rehearsalUrl } from './names.ts';
 
 const quiet = { max: 1, onnotice: () => {} } as const;
-/** The operator's fill-ins of the Vault step, with the rehearsal's values. */
-const FILL_INS: Record<string, string> = {
-  '<ref>': 'rehearsal0000000000x',
-  '<MAIL_DRAIN_SECRET>': 'rehearsal-drain-secret',
-  '<OBJECT_UPLOAD_SECRET, else STORAGE_SECRET_KEY>': 'rehearsal-cleanup-secret',
-};
-const fillIn = (statement: string) => Object.entries(FILL_INS).reduce((text, [from, to]) => text.replaceAll(from, to), statement);
+/** The project ref the rehearsal fills in for the guide's <ref>. */
+const REF = 'rehearsal0000000000x';
+/** The guide's fill-ins: <ref>, and each '<...>' secret of the Vault step, with a throwaway value of its own. */
+const fillIn = (statement: string) => statement.replaceAll('<ref>', REF)
+  .replace(/'<([^'>]+)>'/g, (_, name: string) => `'rehearsal-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}'`);
 
 export interface CronRehearsal {
   database: string;
@@ -160,7 +158,9 @@ export async function checkOperatorJobs(superUrl: string, rehearsal: CronRehears
     // What pg_net was asked to do: for each call of each job, its url, its secret header and its explicit timeout.
     const requests = await admin<{ url: string; headers: Record<string, string>; timeout: number }[]>`
       select url, headers, timeout_milliseconds as timeout from net.http_request_queue order by id`;
-    const api = `https://${FILL_INS['<ref>']}.supabase.co/functions/v1/api`;
+    const api = `https://${REF}.supabase.co/functions/v1/api`;
+    const vault = new Map((await admin<{ name: string; value: string }[]>`
+      select name, decrypted_secret as value from vault.decrypted_secrets`).map((row) => [row.name, row.value]));
     for (const job of rehearsal.jobs) {
       const path = job.command.match(/'api_url'\)\s*\|\|\s*'([^']+)'/)?.[1];
       if (!path) continue;
@@ -168,9 +168,11 @@ export async function checkOperatorJobs(superUrl: string, rehearsal: CronRehears
       const request = requests.find((r) => r.url === `${api}${path}`);
       if (!request) throw new Error(`Cron job ${job.name} asked pg_net for no request to ${api}${path}`);
       if (request.timeout !== timeout || !(timeout > 0)) throw new Error(`Cron job ${job.name}: pg_net timeout ${request.timeout}, the guide says ${timeout}`);
-      const secret = job.command.includes("'mail_drain_secret'") ? request.headers['x-drain-secret'] === FILL_INS['<MAIL_DRAIN_SECRET>']
-        : request.headers.authorization === `Bearer ${FILL_INS['<OBJECT_UPLOAD_SECRET, else STORAGE_SECRET_KEY>']}`;
-      if (!secret) throw new Error(`Cron job ${job.name}: its request does not carry the secret from Vault`);
+      // Each secret the job reads from Vault (other than the address) reaches the request's headers.
+      const secrets = [...job.command.matchAll(/where name = '([^']+)'/g)].map((m) => m[1]!).filter((name) => name !== 'api_url');
+      const headerValues = Object.values(request.headers).join('\n');
+      const missing = secrets.filter((name) => !vault.get(name) || !headerValues.includes(vault.get(name)!));
+      if (missing.length) throw new Error(`Cron job ${job.name}: its request does not carry ${missing.join(', ')} from Vault`);
     }
     const history = await admin<{ command: string }[]>`select command from cron.job_run_details where jobid = 0 order by command`;
     if (history.map((h) => h.command).join() !== 'recent') throw new Error(`the purge job kept ${JSON.stringify(history)}: it must drop runs older than 7 days only`);
