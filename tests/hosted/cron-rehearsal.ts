@@ -57,7 +57,11 @@ export async function scheduleOperatorJobs(superUrl: string, makeProject: (datab
   try {
     // supautils runs a privileged extension's CREATE EXTENSION as the superuser, then Supabase's after-create script
     // (supabase/postgres, ansible/files/postgresql_extension_custom_scripts/pg_cron/after-create.sql).
-    for (const statement of statements.filter(isCreateExtension)) await admin.unsafe(statement);
+    // That script ends with pg_cron in pg_catalog (it drops and re-creates it there): created there at once here, as
+    // pg_cron's launcher does not see the jobs of an extension re-created while it runs.
+    for (const statement of statements.filter(isCreateExtension)) {
+      await admin.unsafe(/\bpg_cron\b/.test(statement) ? 'create extension if not exists pg_cron schema pg_catalog' : statement);
+    }
     await admin.unsafe(`
       grant usage on schema cron to ${REHEARSAL_ROLE} with grant option;
       grant all on all functions in schema cron to ${REHEARSAL_ROLE} with grant option;
