@@ -83,7 +83,9 @@ const field = (block: Uint8Array, offset: number, length: number) => {
 export function readTar(archive: Uint8Array): TarEntry[] {
   const entries: TarEntry[] = [];
   let longName: string | undefined;
-  for (let offset = 0; offset + BLOCK <= archive.length;) {
+  for (let offset = 0; ;) {
+    // An archive ends with empty blocks: one that stops before them was cut short (a copy that did not finish).
+    if (offset + BLOCK > archive.length) throw new Error('the archive ends in the middle of a file (truncated)');
     const block = archive.subarray(offset, offset + BLOCK);
     if (block.every((byte) => byte === 0)) break;
     let sum = 0;
