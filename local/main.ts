@@ -17,6 +17,8 @@ import { startBillingReminderLoop } from '../supabase/functions/api/subscription
 import { startPushLoop } from '../supabase/functions/api/jobs/push-drain.ts';
 import { flushCityChanges } from '../supabase/functions/api/deals/live-updates.ts';
 import { loadOrCreateVapidKeys } from './vapid-keys.ts';
+import { makeBackup } from './backup.ts';
+import { socketAnswers, startControlSocket } from './control-socket.ts';
 
 const started = performance.now();
 loadDotEnv();
@@ -29,6 +31,11 @@ const env = (() => {
     process.exit(1);
   }
 })();
+// A PGlite data directory belongs to one process: a second server on it would corrupt it (decision 197).
+if (!env.databaseUrl && await socketAnswers(env.controlSocket)) {
+  console.error(`Another Pay Local server is running on ${env.dataDir} (its control socket ${env.controlSocket} answers). Stop it first.`);
+  process.exit(1);
+}
 const database = env.databaseUrl
   ? openPostgres(env.databaseUrl, { poolSize: env.poolSize })
   : await openPglite({ dataDir: env.dataDir, fsync: env.pgliteFsync });
@@ -73,6 +80,18 @@ const app = createLocalServer({
   }),
 });
 
+// PGlite lives in this process, so this process makes its backups: `npm run backup` asks through the control
+// socket (owner-only, never on the network; decision 197). On a PostgreSQL server, `npm run dump` does (pg_dump).
+const places = { dataDir: env.dataDir, objectsDir: env.objectsDir, mailDir: env.mailDir, vapidKeysFile: env.vapidKeysFile };
+const control = database.kind === 'pglite'
+  ? await startControlSocket(env.controlSocket, {
+    backup: async () => {
+      const { manifest, archive } = await makeBackup({ admin: database.admin, dump: database.dump! }, places, 'running server');
+      return { archive, summary: manifest };
+    },
+  })
+  : null;
+
 const server = listen(app.fetch, { port: env.port }, (info) => {
   const where = database.kind === 'pglite' ? `PGlite at ${env.dataDir}` : 'DATABASE_URL';
   console.log(
@@ -107,6 +126,7 @@ async function shutdown(signal: string) {
   closing = true;
   console.log(`${signal}: closing the server and the database...`);
   server.close();
+  await control?.close();
   await stopMail();
   await stopPush();
   stopReminders();

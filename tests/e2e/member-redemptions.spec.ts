@@ -1,5 +1,6 @@
-// Issue 26: the member sees their own redemptions on their profile; the counter stops after too many wrong codes
+// Issue 26: the member sees their own redemptions on their profile, and downloads them with the rest of their data; the counter stops after too many wrong codes
 // and says when it works again (decision 168). Counter calls are made through the API as fixtures.
+import { readFileSync } from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, signIn } from './support';
 
@@ -68,6 +69,17 @@ test.describe('member redemption history', () => {
       await expect(undoneRow).toBeVisible();
       await expectNoSidewaysScroll(page);
     }
+    // "Download my data" saves the member's own data as a JSON file, these redemptions in it (decision 197).
+    const saving = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download my data' }).click();
+    const download = await saving;
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^pay-local-data-${memberNumber}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
+    const data = JSON.parse(readFileSync(await download.path(), 'utf8')) as { profile: { email: string }; redemptions: { deal: string; undone: boolean }[] };
+    expect(data.profile.email).toBe(DEMO.member.email);
+    expect(data.redemptions).toEqual(expect.arrayContaining([
+      expect.objectContaining({ deal: kept, undone: false }), expect.objectContaining({ deal: undone, undone: true }),
+    ]));
+    await expect(page.getByRole('status').filter({ hasText: 'Saved as pay-local-data-' })).toBeVisible();
   });
 });
 

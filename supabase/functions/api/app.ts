@@ -17,6 +17,7 @@ import { charityRoutes, adminCharityRoutes, impactRoutes } from './charities/ind
 import { adminMerchantRoutes, adminRoutes } from './admin/index.ts';
 import { dealRoutes, memberDealsAhead, publicDealsAhead, memberDealLinkRoutes, publicDealLinkRoutes, counterOfflineCodeRoutes, memberOfflineCodeRoutes } from './deals/index.ts';
 import { memberPointsRoutes, memberRedemptionRoutes } from './member-pass/index.ts';
+import { memberExportRoutes } from './member-export/index.ts';
 import { merchantRoutes, merchantDealRoutes } from './merchants/index.ts';
 import { notificationRoutes, notificationsAhead } from './notifications/index.ts';
 import { realtimeRoutes } from './realtime/index.ts';
@@ -51,6 +52,7 @@ export const mounts: readonly (readonly [prefix: string, routes: Hono<AppEnv>])[
   ['/merchant/deals', merchantDealRoutes],
   ['/member', memberPointsRoutes],
   ['/member/redemptions', memberRedemptionRoutes],
+  ['/member/export', memberExportRoutes],
   ['/businesses/search', businessSearchRoutes],
   ['/businesses/:id', followRoutes],
   ['/user/following', followingListRoutes],

@@ -23,3 +23,4 @@ export * from './admin-payments.ts';
 export * from './sessions.ts';
 export * from './reviews.ts';
 export * from './community.ts';
+export * from './member-export.ts';
