@@ -655,8 +655,32 @@ $$;
 
 comment on function private.apply_account_credit(p_user uuid, p_due_cents integer, p_invoice text, p_applied_cents integer) is 'Takes the member''s credit off a charge of p_due_cents (provider invoice p_invoice, once): at most the balance, and at most p_applied_cents when the provider already took it (Stripe''s customer balance). Returns the cents taken off; the rest is charged.';
 
+create function private.payments_link_credit() returns trigger
+    language plpgsql security definer
+    set search_path to ''
+    as $$
+begin
+  update public.account_credits a set applied_payment_id = new.id
+   where a.reason = 'payment' and a.source = new.provider_invoice_id and a.user_id = new.user_id;
+  return null;
+end
+$$;
+
+comment on function private.payments_link_credit() is 'Links the credit taken off a charge (private.apply_account_credit, run first) to the payment recorded for it.';
+
+create function private.note_provider_credit(p_credit bigint, p_provider_credit_id text) returns void
+    language sql security definer
+    set search_path to ''
+    as $$
+  update public.account_credits set provider_credit_id = p_provider_credit_id where id = p_credit and provider_credit_id is null
+$$;
+
+comment on function private.note_provider_credit(p_credit bigint, p_provider_credit_id text) is 'Hosted: notes the Stripe customer balance transaction that carries a granted credit.';
+
 -- ---------------------------------------------------------------- triggers
 create trigger payments_book_share after insert on public.payments for each row execute function private.payments_book_share();
+
+create trigger payments_link_credit after insert on public.payments for each row execute function private.payments_link_credit();
 
 create trigger payments_set_charity_share before insert on public.payments for each row execute function private.payments_set_charity_share();
 
@@ -693,7 +717,9 @@ revoke execute on function
   private.record_dispute(uuid,text,integer,text,text,timestamp with time zone,uuid),
   private.charity_share_cents(integer,integer,integer),
   private.grant_account_credit(uuid,integer,text,text),
-  private.apply_account_credit(uuid,integer,text,integer)
+  private.apply_account_credit(uuid,integer,text,integer),
+  private.payments_link_credit(),
+  private.note_provider_credit(bigint,text)
   from public;
 grant execute on function
   private.has_active_subscription(uuid),
@@ -706,5 +732,6 @@ grant execute on function
   private.record_dispute(uuid,text,integer,text,text,timestamp with time zone,uuid),
   private.charity_share_cents(integer,integer,integer),
   private.grant_account_credit(uuid,integer,text,text),
-  private.apply_account_credit(uuid,integer,text,integer)
+  private.apply_account_credit(uuid,integer,text,integer),
+  private.note_provider_credit(bigint,text)
   to service_role;
