@@ -702,7 +702,8 @@ grant delete, insert, select, update on table private.processed_webhook_events t
 grant delete, insert, select, update on table private.subscription_event_marks to service_role;
 grant usage on sequence private.subscription_sync_tickets to service_role;
 revoke delete, insert, update on table public.admin_audit_log from anon, authenticated, service_role;
-revoke delete, insert, update on table public.account_credits from anon, authenticated, service_role;
+revoke delete, insert, select, update on table public.account_credits from anon;
+revoke delete, insert, update on table public.account_credits from authenticated, service_role;
 
 revoke execute on function
   private.has_active_subscription(uuid),

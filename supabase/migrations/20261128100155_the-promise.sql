@@ -180,6 +180,15 @@ AS $function$
   limit 20
 $function$
 ;
+CREATE OR REPLACE FUNCTION private.note_provider_credit(p_credit bigint, p_provider_credit_id text)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update public.account_credits set provider_credit_id = p_provider_credit_id where id = p_credit and provider_credit_id is null
+$function$
+;
 CREATE OR REPLACE FUNCTION private.pause_business_for_offer_reports(p_merchant uuid, p_reason text)
  RETURNS TABLE(owner_email text, owner_name text, business_name text, upheld_in_90_days integer)
  LANGUAGE plpgsql
@@ -206,6 +215,19 @@ begin
           private.review_text(p_reason, 500, 'reason'), v_merchant.owner_user_id,
           jsonb_build_object('merchantId', p_merchant, 'upheldIn90Days', v_count));
   return query select p.email, p.name, v_merchant.name, v_count from public.profiles p where p.id = v_merchant.owner_user_id;
+end
+$function$
+;
+CREATE OR REPLACE FUNCTION private.payments_link_credit()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.account_credits a set applied_payment_id = new.id
+   where a.reason = 'payment' and a.source = new.provider_invoice_id and a.user_id = new.user_id;
+  return null;
 end
 $function$
 ;
@@ -453,6 +475,7 @@ create policy "counter_refusals: the business's owner or staff, the member, th"
   for select
   to authenticated
 using (((merchant_id = ( SELECT private.my_merchant_id() AS my_merchant_id)) OR (merchant_id = ( SELECT private.staff_merchant_id() AS staff_merchant_id)) OR (member_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE TRIGGER payments_link_credit AFTER INSERT ON public.payments FOR EACH ROW EXECUTE FUNCTION private.payments_link_credit();
 
 -- Comments and rows (db:diff, from the schema files: migra leaves them out).
 comment on table public.account_credits is 'A member''s account credit (decision 191): a positive row per credit granted (reason and its source, once each), a negative row per payment it was taken off (source: the provider invoice). The balance is the sum; it stays on the account until a payment follows. Written only by private.grant_account_credit and private.apply_account_credit.';
@@ -461,6 +484,8 @@ comment on column public.account_credits.provider_credit_id is 'Hosted (Stripe):
 comment on function private.charity_share_cents(integer,integer,integer) is 'The charity''s cents of a payment of p_paid cents (already net of account credits) of which p_returned cents went back: p_bps of the paid amount rounded half up, less the returned part''s proportional share rounded half up.';
 comment on function private.grant_account_credit(pg_catalog.uuid,integer,pg_catalog.text,pg_catalog.text) is 'Grants an account credit once per (reason, source); null when that source was credited already.';
 comment on function private.apply_account_credit(pg_catalog.uuid,integer,pg_catalog.text,integer) is 'Takes the member''s credit off a charge of p_due_cents (provider invoice p_invoice, once): at most the balance, and at most p_applied_cents when the provider already took it (Stripe''s customer balance). Returns the cents taken off; the rest is charged.';
+comment on function private.payments_link_credit() is 'Links the credit taken off a charge (private.apply_account_credit, run first) to the payment recorded for it.';
+comment on function private.note_provider_credit(bigint,pg_catalog.text) is 'Hosted: notes the Stripe customer balance transaction that carries a granted credit.';
 comment on table public.counter_refusals is 'A check the counter refused online for an identified member (decision 191), with the refusal as staff saw it: the member can name it in an "offer not honoured" report. Written only by private.record_counter_refusal, after the refused check rolled back.';
 comment on function private.record_counter_refusal(pg_catalog.uuid,integer,pg_catalog.text) is 'Records a check the caller''s counter refused, with its reason, when it identified an active member; null (nothing recorded) otherwise.';
 comment on table public.offer_reports is 'A member''s "offer not honoured" about a business, naming where one exists their redemption or refused check there in the last 24 hours: read by the member, the business''s owner and the admin (decision 183); the owner''s reply within 72 hours, the admin''s decision, an upheld report''s credit (decision 191).';
@@ -488,9 +513,12 @@ grant execute on function private.grant_account_credit(p_user uuid, p_cents inte
 revoke execute on function private.not_honoured_records(p_merchant uuid) from public;
 grant execute on function private.not_honoured_records(p_merchant uuid) to authenticated;
 grant execute on function private.not_honoured_records(p_merchant uuid) to service_role;
+revoke execute on function private.note_provider_credit(p_credit bigint, p_provider_credit_id text) from public;
+grant execute on function private.note_provider_credit(p_credit bigint, p_provider_credit_id text) to service_role;
 revoke execute on function private.pause_business_for_offer_reports(p_merchant uuid, p_reason text) from public;
 grant execute on function private.pause_business_for_offer_reports(p_merchant uuid, p_reason text) to authenticated;
 grant execute on function private.pause_business_for_offer_reports(p_merchant uuid, p_reason text) to service_role;
+revoke execute on function private.payments_link_credit() from public;
 revoke execute on function private.record_counter_refusal(p_deal_id uuid, p_member_number integer, p_reason text) from public;
 grant execute on function private.record_counter_refusal(p_deal_id uuid, p_member_number integer, p_reason text) to authenticated;
 grant execute on function private.record_counter_refusal(p_deal_id uuid, p_member_number integer, p_reason text) to service_role;
@@ -503,7 +531,7 @@ grant execute on function private.report_offer_not_honoured(p_merchant uuid, p_n
 revoke execute on function private.settle_offer_report(p_report bigint, p_upheld boolean, p_note text, p_by uuid, p_credit_cents integer) from public;
 revoke execute on function private.uphold_unanswered_offer_reports(p_credit_cents integer, p_limit integer) from public;
 grant execute on function private.uphold_unanswered_offer_reports(p_credit_cents integer, p_limit integer) to service_role;
-revoke insert, update, delete on table public.account_credits from anon;
+revoke insert, select, update, delete on table public.account_credits from anon;
 revoke insert, update, delete on table public.account_credits from authenticated;
 revoke insert, update, delete on table public.account_credits from service_role;
 revoke insert, select, update, delete on table public.counter_refusals from anon;
