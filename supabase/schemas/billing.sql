@@ -467,8 +467,10 @@ create function private.charity_share_cents(p_paid integer, p_returned integer, 
     language sql immutable
     set search_path to ''
     as $$
-  select ((p_paid::bigint * p_bps + 5000) / 10000)::integer
-       - private.share_of_returned(((p_paid::bigint * p_bps + 5000) / 10000)::integer, p_paid, p_returned)
+  -- The share, rounded half up; less the returned part's proportional share, rounded half up (the rule of
+  -- private.share_of_returned, written out so that the payment triggers need no other function).
+  select (s.share - (s.share * p_returned * 2 + p_paid) / (2 * p_paid::bigint))::integer
+    from (select (p_paid::bigint * p_bps + 5000) / 10000 as share) s
 $$;
 
 comment on function private.charity_share_cents(p_paid integer, p_returned integer, p_bps integer) is 'The charity''s cents of a payment of p_paid cents (already net of account credits) of which p_returned cents went back: p_bps of the paid amount rounded half up, less the returned part''s proportional share rounded half up.';

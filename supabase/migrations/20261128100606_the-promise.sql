@@ -121,8 +121,10 @@ CREATE OR REPLACE FUNCTION private.charity_share_cents(p_paid integer, p_returne
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select ((p_paid::bigint * p_bps + 5000) / 10000)::integer
-       - private.share_of_returned(((p_paid::bigint * p_bps + 5000) / 10000)::integer, p_paid, p_returned)
+  -- The share, rounded half up; less the returned part's proportional share, rounded half up (the rule of
+  -- private.share_of_returned, written out so that the payment triggers need no other function).
+  select (s.share - (s.share * p_returned * 2 + p_paid) / (2 * p_paid::bigint))::integer
+    from (select (p_paid::bigint * p_bps + 5000) / 10000 as share) s
 $function$
 ;
 CREATE OR REPLACE FUNCTION private.decide_offer_report(p_report bigint, p_upheld boolean, p_note text, p_credit_cents integer)
