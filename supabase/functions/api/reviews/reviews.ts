@@ -16,7 +16,7 @@ type Used = Pick<Services, 'tx'>;
 
 /** At this many upheld reports of one business within UPHELD_ALERT_DAYS the admin is alerted (decision 191). */
 export const UPHELD_ALERT_COUNT = 3;
-export const UPHELD_ALERT_DAYS = 90;
+const UPHELD_ALERT_DAYS = 90;
 
 /** Writes (rate, edit, reply, report, not honoured, moderate) one account may make per window. */
 export const REVIEW_WRITES_PER_HOUR = 30;

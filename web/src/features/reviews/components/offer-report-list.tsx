@@ -9,7 +9,7 @@ import { formatUsd } from '@shared/money.ts';
 import { useMyOfferReports, useReplyToOfferReport } from '../api/not-honoured';
 
 /** The report's state in words (decision 191): open with the owner's deadline, or how it was decided. */
-export function offerReportState(report: OfferReport): string {
+function offerReportState(report: OfferReport): string {
   if (report.state === 'rejected') return 'Not upheld';
   if (report.state === 'upheld') {
     const how = report.autoUpheld ? 'Upheld: the business did not answer within 72 hours' : 'Upheld';
