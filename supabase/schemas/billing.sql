@@ -237,7 +237,7 @@ create table public.admin_audit_log (
     payment_id uuid,
     details jsonb default '{}'::jsonb not null,
     review_id bigint,
-    constraint admin_audit_log_action_check check ((action = any (array['refund'::text, 'dispute_opened'::text, 'dispute_won'::text, 'dispute_lost'::text, 'review_hidden'::text, 'review_restored'::text, 'offer_report_upheld'::text, 'offer_report_rejected'::text, 'business_paused'::text]))),
+    constraint admin_audit_log_action_check check ((action = any (array['refund'::text, 'dispute_opened'::text, 'dispute_won'::text, 'dispute_lost'::text, 'review_hidden'::text, 'review_restored'::text, 'post_hidden'::text, 'post_restored'::text, 'offer_report_upheld'::text, 'offer_report_rejected'::text, 'business_paused'::text]))),
     constraint admin_audit_log_pkey primary key (id),
     constraint admin_audit_log_actor_id_fkey foreign key (actor_id) references public.profiles(id) on delete set null,
     constraint admin_audit_log_payment_id_fkey foreign key (payment_id) references public.payments(id) on delete cascade,

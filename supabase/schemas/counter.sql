@@ -307,8 +307,18 @@ begin
        and (r.pass_step = p_pass_step or r.code_step = p_code_step)
   ) then
     if not v_offline then
-      raise exception '%', case when p_pass_step is not null then 'This pass was already used for this deal: ask the member to show it again'
-                                else 'This member already used this code for this deal' end using errcode = 'PL409';
+      if p_pass_step is not null then
+        -- Showing the same pass again cannot help: say when this member's next use of the deal works (issue 38).
+        raise exception 'This pass was already used for this deal' using errcode = 'PL409', detail = json_build_object('availableAt',
+          to_char(case v_deal.per_member_limit
+                    when 'none' then to_timestamp((p_pass_step + 1) * 30)
+                    when 'once' then null
+                    else (select max(r.used_at) from public.deal_redemptions r
+                           where r.member_id = v_member.id and r.deal_id = p_deal_id and r.undone_at is null and r.flag is null)
+                         + case v_deal.per_member_limit when 'day' then interval '24 hours' when 'week' then interval '7 days' else interval '30 days' end
+                  end at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))::text;
+      end if;
+      raise exception 'This member already used this code for this deal' using errcode = 'PL409';
     end if;
     v_flag := case when p_pass_step is not null then 'pass_reused' else 'code_reused' end;
   end if;

@@ -19,6 +19,7 @@ create table public.business_reviews (
     replied_at timestamp with time zone,
     hidden_at timestamp with time zone,
     hidden_by uuid,
+    visit_day date not null,
     constraint business_reviews_author_name_check check ((char_length(author_name) <= 60)),
     constraint business_reviews_comment_check check (((char_length(comment) >= 1) and (char_length(comment) <= 500))),
     constraint business_reviews_rating_check check (((rating >= 1) and (rating <= 5))),
@@ -39,6 +40,8 @@ alter table public.business_reviews alter column id add generated always as iden
     no maxvalue
     cache 1
 );
+
+comment on column public.business_reviews.visit_day is 'The visit rated: the day of the redemption in the business''s city''s time (private.business_local_day). One review per member, business and visit day.';
 
 comment on table public.business_reviews is 'A member''s rating (1-5) of a business with an optional plain-text comment, one per verified redemption, editable for 7 days; the owner''s one reply; hidden by the admin (decision 183).';
 
@@ -124,6 +127,9 @@ alter table only public.admin_audit_log
 -- ---------------------------------------------------------------- indexes
 create index business_reviews_member_idx on public.business_reviews using btree (member_id);
 
+-- One review per visit (issue 38): a member rates a business once per local day however many deals the visit had.
+create unique index business_reviews_one_per_visit_key on public.business_reviews using btree (merchant_id, member_id, visit_day);
+
 create index business_reviews_merchant_idx on public.business_reviews using btree (merchant_id, created_at desc, id desc);
 
 create index review_reports_open_idx on public.review_reports using btree (created_at desc) where (resolved_at is null);
@@ -176,11 +182,13 @@ create function private.review_rights(p_merchant uuid) returns table(can_rate bo
   select
     exists (select 1 from public.deal_redemptions r
              where r.member_id = (select auth.uid()) and r.merchant_id = p_merchant and r.undone_at is null and r.flag is null
-               and not exists (select 1 from public.business_reviews b where b.redemption_id = r.id)),
+               and not exists (select 1 from public.business_reviews b
+                                where b.member_id = r.member_id and b.merchant_id = p_merchant
+                                  and b.visit_day = private.business_local_day(p_merchant, r.used_at))),
     exists (select 1 from private.not_honoured_records(p_merchant))
 $$;
 
-comment on function private.review_rights(p_merchant uuid) is 'Whether the caller has a redemption at the business still to rate, and a redemption or refused check there in the last 24 hours not yet reported as not honoured.';
+comment on function private.review_rights(p_merchant uuid) is 'Whether the caller has a visit (a day with a counted redemption) at the business still to rate, and a redemption or refused check there in the last 24 hours not yet reported as not honoured.';
 
 create function private.review_text(p_text text, p_max integer, p_what text) returns text
     language plpgsql immutable
@@ -209,32 +217,40 @@ create function private.rate_business(p_merchant uuid, p_rating integer, p_comme
 declare
   v_me uuid := (select auth.uid());
   v_redemption bigint;
+  v_day date;
   v_review public.business_reviews;
 begin
   if p_rating is null or p_rating not between 1 and 5 then
     raise exception 'rating must be a whole number from 1 to 5' using errcode = 'PL400';
   end if;
-  -- The member's newest counted redemption there that has no review yet (locked: a double tap rates it once).
-  select r.id into v_redemption
+  -- The member's newest counted redemption there on a visit day not yet rated (locked: a double tap rates it once;
+  -- two taps on two deals of one visit meet at the unique (business, member, visit day) index).
+  select r.id, private.business_local_day(p_merchant, r.used_at) into v_redemption, v_day
     from public.deal_redemptions r
    where r.member_id = v_me and r.merchant_id = p_merchant and r.undone_at is null and r.flag is null
-     and not exists (select 1 from public.business_reviews b where b.redemption_id = r.id)
+     and not exists (select 1 from public.business_reviews b
+                      where b.member_id = v_me and b.merchant_id = p_merchant
+                        and b.visit_day = private.business_local_day(p_merchant, r.used_at))
    order by r.used_at desc, r.id desc
    limit 1
    for update;
   if v_redemption is null then
     raise exception 'You can rate this business after you use one of its deals there (once per visit).' using errcode = 'PL409';
   end if;
-  insert into public.business_reviews (merchant_id, member_id, redemption_id, author_name, rating, comment)
-  values (p_merchant, v_me, v_redemption,
-          coalesce(nullif(left(split_part(btrim((select p.name from public.profiles p where p.id = v_me)), ' ', 1), 60), ''), 'Member'),
-          p_rating, private.review_text(p_comment, 500, 'comment'))
-  returning * into v_review;
+  begin
+    insert into public.business_reviews (merchant_id, member_id, redemption_id, author_name, rating, comment, visit_day)
+    values (p_merchant, v_me, v_redemption,
+            coalesce(nullif(left(split_part(btrim((select p.name from public.profiles p where p.id = v_me)), ' ', 1), 60), ''), 'Member'),
+            p_rating, private.review_text(p_comment, 500, 'comment'), v_day)
+    returning * into v_review;
+  exception when unique_violation then
+    raise exception 'You already rated this visit: change your review instead.' using errcode = 'PL409';
+  end;
   return v_review;
 end
 $$;
 
-comment on function private.rate_business(p_merchant uuid, p_rating integer, p_comment text) is 'The caller rates a business for their newest counted redemption there without a review (PL409 when there is none).';
+comment on function private.rate_business(p_merchant uuid, p_rating integer, p_comment text) is 'The caller rates a business once per visit (issue 38): for their newest counted redemption on a day not yet rated (PL409 when there is none; the web then offers to edit).';
 
 create function private.edit_review(p_review bigint, p_rating integer, p_comment text) returns public.business_reviews
     language plpgsql security definer

@@ -229,7 +229,10 @@ test('a code checked at the counter offline is queued and recorded exactly once 
   await page.getByLabel('Deal code').fill(code);
   await page.getByRole('form', { name: 'Type a code' }).getByLabel('Member number').fill(String(memberNumber));
   await page.getByRole('button', { name: 'Verify Code' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Code verified offline' })).toContainText(LATTE.title);
+  const result = page.getByTestId('scan-result');
+  await expect(result).toHaveAttribute('data-outcome', 'approved');
+  await expect(result).toContainText(LATTE.title);
+  await expect(result).toContainText('Checked offline');
   const pending = page.getByRole('button', { name: '1 change waiting to send' });
   await expect(pending).toBeVisible();
   await pending.click();

@@ -127,6 +127,7 @@ test('rate after a redemption, the owner replies, a member reports, the admin hi
   await expect(queued).toContainText('1 report, 1 open');
   await expectNoAxeViolations(admin, { tags: WCAG_22_AA, include: '[role="tabpanel"]' });
   await queued.getByRole('button', { name: 'Hide' }).click();
+  await admin.getByRole('dialog', { name: 'Hide this review?' }).getByRole('button', { name: 'Hide' }).click();
   await expectToast(admin, 'Review hidden');
   await expect(queued.getByRole('button', { name: 'Restore' })).toBeVisible();
   await admin.getByRole('tab', { name: 'Audit Log' }).click();

@@ -27,6 +27,7 @@ import { internalRoutes } from './jobs/router.ts';
 import { adminInsightsRoutes, merchantInsightsRoutes } from './insights/index.ts';
 import { pushRoutes } from './push/index.ts';
 import { reviewRoutes } from './reviews/index.ts';
+import { communityRoutes } from './community/index.ts';
 import { counterDeviceAdminRoutes, counterDeviceRoutes, merchantStaffRoutes, staffInviteRoutes } from './staff/index.ts';
 
 export type { AppDeps } from './http/context.ts';
@@ -77,6 +78,7 @@ export const mounts: readonly (readonly [prefix: string, routes: Hono<AppEnv>])[
   ['/auth/staff-invite', staffInviteRoutes],
   ['/counter', counterDeviceRoutes],
   ['/reviews', reviewRoutes],
+  ['/community', communityRoutes],
 ];
 
 /** Paths that authenticate by other means than the session cookie (signed webhooks). */

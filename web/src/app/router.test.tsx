@@ -57,6 +57,7 @@ describe('the router', () => {
       '/counter/switch': 'anyone', '/staff/accept': 'anyone', '/impact': 'anyone', '/privacy': 'anyone', '/terms': 'anyone',
       '/app': member, '/deals': member, '/notifications': member, '/test-payments/invoice/:id': member,
       '/merchant': merchant, '/merchant/deals': merchant, '/merchant/collabs': merchant, '/merchant/insights': merchant,
+      '/merchant/community': merchant,
       '/merchant/counter': counter, '/merchant/counter/board': counter,
       '/profile': ['USER', 'MERCHANT', 'ADMIN', 'STAFF'],
       '/admin': ['ADMIN'],

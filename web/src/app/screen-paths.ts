@@ -24,6 +24,7 @@ export const screenPaths = {
   'merchant-deals': [paths.merchantDeals],
   'merchant-collabs': [paths.merchantCollabs],
   'merchant-insights': [paths.merchantInsights],
+  'merchant-community': [paths.merchantCommunity],
   'merchant-counter': [paths.merchantCounter],
   'merchant-counter-board': [paths.merchantCounterBoard],
   'counter-pair': [paths.counterPair],

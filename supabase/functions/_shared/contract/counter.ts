@@ -56,6 +56,8 @@ export const dealRedemption = z.object({
   id: z.string(),
   dealId: z.string(),
   dealTitle: z.string(),
+  /** The deal's rules and per-member limit as one sentence, shown in the counter's result panel (issue 38). */
+  rulesText: z.string().optional(),
   memberNumber,
   /** Who the member is, for staff to compare with the person at the counter. */
   member: z.object({ firstName: z.string(), pictureUrl: z.string().nullable() }),

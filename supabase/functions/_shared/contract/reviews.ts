@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ofBusiness, text, uuid } from './common.ts';
+import { reportedPost } from './community.ts';
 
 // Reviews of a business and "offer not honoured" (issue 31, decision 183). Every text is plain text: stored as
 // typed (trimmed), shown as text, never as HTML.
@@ -143,9 +144,11 @@ export const reportedReview = review.extend({
 });
 export type ReportedReview = z.infer<typeof reportedReview>;
 
-/** GET /api/reviews/admin: the admin's queue: reported reviews (open first), reports of offers not honoured. */
+/** GET /api/reviews/admin: the admin's queue: reported reviews and community posts (open first), reports of offers not honoured. */
 export const adminReviewQueueAnswer = z.object({
   reported: z.array(reportedReview),
+  /** Reported community posts (decision 196), open reports first. */
+  reportedPosts: z.array(reportedPost),
   offerReports: z.array(offerReport),
   /** Businesses with at least two "offer not honoured" reports in the last 30 days, most first. */
   repeated: z.array(z.object({ ...ofBusiness, reports: z.number() })),

@@ -202,7 +202,16 @@ describe('POST /api/merchant/verify-pass', () => {
       member: { firstName: phone.answer.firstName, pictureUrl: null } });
     const replay = await rosa.post('/api/merchant/verify-pass', { pass, dealId: deal.id });
     expect(replay.status).toBe(409);
-    expect(replay.body.message).toMatch(/already used for this deal/);
+    // Not "show it again" (the same picture can never pass): when this member's next use works, here the next pass.
+    expect(replay.body.message).toBe('This pass was already used for this deal');
+    expect(replay.body.availableAt).toBe(new Date((res.body.passStep + 1) * 30_000).toISOString().replace('.000', ''));
+    // With a per-member limit, the next use is the limit's: a day after this one.
+    const daily = await newDeal({ perMemberLimit: 'day' });
+    const used = await rosa.post('/api/merchant/verify-pass', { pass, dealId: daily.id });
+    expect(used.status).toBe(201);
+    const again = await rosa.post('/api/merchant/verify-pass', { pass, dealId: daily.id });
+    expect(again.body).toMatchObject({ message: 'This pass was already used for this deal' });
+    expect(Date.parse(again.body.availableAt)).toBe(Math.floor((Date.parse(used.body.usedAt) + 24 * 3600_000) / 1000) * 1000);
     // The same pass at another deal of the visit is fine.
     const other = await newDeal({ perMemberLimit: 'none' });
     expect((await rosa.post('/api/merchant/verify-pass', { pass, dealId: other.id })).status).toBe(201);

@@ -7,6 +7,7 @@ import { DEALS_SEED } from '../../../../tests/support/deals-seed.ts';
 import { registerActiveMember, startMemberTestApp } from '../../../../tests/support/member-app.ts';
 import type { Agent, TestApp } from '../../../../tests/support/test-app.ts';
 import { REVIEW_WRITES_PER_HOUR } from './reviews.ts';
+import { asService } from '../../../../tests/support/test-database.ts';
 
 let t: TestApp;
 let rosa: Agent;
@@ -71,6 +72,27 @@ describe('rating', () => {
     expect(edited.body).toMatchObject({ rating: 3, comment: null });
     expect((await stranger.patch(`/api/reviews/${reviewId}`, { rating: 1 })).status).toBe(404);
     expect((await rosaDealsFor(stranger))[0]!.rating).toEqual({ average: 3, count: 1 });
+  });
+});
+
+describe('one review per visit', () => {
+  it('a second deal on the same visit offers to edit, not a second review; the next day is a new visit', async () => {
+    const second = (await rosa.post('/api/merchant/deals', { title: 'Review scone', description: 'Same visit', discountPercent: 5 })).body;
+    const used = await rosa.post('/api/merchant/verify-code', { code: second.currentCode, memberNumber: mayaNumber });
+    expect(used.status).toBe(201);
+    const rights = await maya.get(`/api/reviews/business/${ROSA_SHOP}`);
+    expect(rights.body).toMatchObject({ canRate: false });
+    expect((rights.body.reviews as { id: string; mine: boolean; editable: boolean }[]).find((r) => r.mine)).toMatchObject({ id: reviewId, editable: true });
+    const again = await maya.post('/api/reviews', { merchantId: ROSA_SHOP, rating: 5 });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/once per visit/);
+    // The second deal's use moved to two days ago (in the business's time): that was another visit, still to rate.
+    await asService(t.database, (q) => q(`update public.deal_redemptions set used_at = now() - interval '2 days' where id = $1`, [used.body.id]));
+    expect((await maya.get(`/api/reviews/business/${ROSA_SHOP}`)).body).toMatchObject({ canRate: true });
+    const other = await maya.post('/api/reviews', { merchantId: ROSA_SHOP, rating: 5 });
+    expect(other.status).toBe(201);
+    expect((await rosaDealsFor(maya))[0]!.rating).toEqual({ average: 4, count: 2 });
+    await asService(t.database, (q) => q(`delete from public.business_reviews where id = $1`, [other.body.id]));
   });
 });
 

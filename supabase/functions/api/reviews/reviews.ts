@@ -10,6 +10,7 @@ import { type Query, iso, isoOrNull } from '../db/database.ts';
 import { notFound, tooMany } from '../domain-error.ts';
 import { ratingSummaryOf, type SummaryRow } from '../deals/index.ts';
 import { takeHit } from '../limits/index.ts';
+import { reportedPosts } from '../community/index.ts';
 
 /** What these operations use of the request's services (services.ts). */
 type Used = Pick<Services, 'tx'>;
@@ -163,7 +164,10 @@ export async function merchantReviews(q: Query): Promise<MerchantReviewsAnswer> 
 
 type ReportedRow = ReviewRow & { merchant_name: string; open_reports: number; reports: number; reasons: string[] | null };
 
-/** GET /api/reviews/admin: reported reviews (open reports first), recent offer reports, businesses reported repeatedly. */
+/**
+ * GET /api/reviews/admin: reported reviews and community posts (open reports first), recent offer reports, businesses
+ * reported repeatedly.
+ */
 export async function adminReviewQueue(q: Query): Promise<AdminReviewQueueAnswer> {
   const reported = await q<ReportedRow>(
     `select ${reviewColumns}, m.name as merchant_name, x.open_reports, x.reports, x.reasons
@@ -193,6 +197,7 @@ export async function adminReviewQueue(q: Query): Promise<AdminReviewQueueAnswer
     reported: reported.map((r): ReportedReview => ({
       ...toReview(r), merchantName: r.merchant_name, openReports: r.open_reports, reports: r.reports, reasons: r.reasons ?? [],
     })),
+    reportedPosts: await reportedPosts(q),
     offerReports: reports.map(toOfferReport),
     repeated: repeated.map((r) => ({ merchantId: r.merchant_id, merchantName: r.merchant_name, reports: r.reports })),
     alerts: alerts.map((r) => ({ merchantId: r.merchant_id, merchantName: r.merchant_name, upheld: r.upheld })),

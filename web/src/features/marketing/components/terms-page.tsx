@@ -32,7 +32,7 @@ export function TermsPage() {
       </LegalSection>
       <LegalSection title="Reviews">
         <p>
-          You may rate a business once per redemption there, with a short comment, and edit it for a week. Reviews are
+          You may rate a business once per visit (a day you used one or more of its deals), with a short comment, and edit it for a week. Reviews are
           public (see Privacy); keep them honest and free of personal details. Reported reviews may be hidden.
         </p>
       </LegalSection>

@@ -1,6 +1,7 @@
-import { useState } from 'react';
-import type { OfferReport, ReportedReview } from '@shared/contract/index.ts';
+import { useState, type ReactNode } from 'react';
+import type { OfferReport, ReportedPost, ReportedReview } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
@@ -18,7 +19,9 @@ function ModerateButton({ review }: { review: ReportedReview }) {
   return review.hidden ? (
     <Button variant="outline" pending={moderate.isPending} onClick={() => moderate.mutate({ reviewId: review.id, hide: false })}>Restore</Button>
   ) : (
-    <Button variant="destructive" pending={moderate.isPending} onClick={() => moderate.mutate({ reviewId: review.id, hide: true })}>Hide</Button>
+    <ConfirmButton variant="destructive" pending={moderate.isPending} title="Hide this review?" confirmLabel="Hide"
+      message="Members and the business no longer see it. It is recorded in the audit log."
+      onConfirm={() => moderate.mutate({ reviewId: review.id, hide: true })}>Hide</ConfirmButton>
   );
 }
 
@@ -89,9 +92,10 @@ function PauseButton({ merchantId, merchantName }: { merchantId: string; merchan
 
 /**
  * The admin's "Reviews & Reports" tab (issue 31): reported reviews to hide or restore (each action in the audit
- * log), "offer not honoured" reports, and businesses reported repeatedly. Placed by the app on features/admin's dashboard (app/routes/admin.tsx).
+ * log), "offer not honoured" reports, and businesses reported repeatedly. Placed by the app on features/admin's dashboard (app/routes/admin.tsx),
+ * which also composes the community feature's list of the reported posts the same answer carries (decision 196).
  */
-export function AdminReviewQueue() {
+export function AdminReviewQueue({ renderReportedPosts }: { renderReportedPosts?: (posts: ReportedPost[]) => ReactNode }) {
   const queue = useAdminReviewQueue();
   if (queue.isPending) return <p role="status" className="py-6 text-sm text-stone-600">Loading the queue...</p>;
   if (queue.isError || !queue.data) {
@@ -102,7 +106,7 @@ export function AdminReviewQueue() {
       </div>
     );
   }
-  const { reported, offerReports, repeated, alerts } = queue.data;
+  const { reported, reportedPosts, offerReports, repeated, alerts } = queue.data;
   return (
     <div className="space-y-8 py-4">
       {alerts.length > 0 && (
@@ -154,6 +158,7 @@ export function AdminReviewQueue() {
           </ul>
         )}
       </section>
+      {renderReportedPosts?.(reportedPosts)}
       <section aria-labelledby="not-honoured-heading" className="space-y-2">
         <h2 id="not-honoured-heading" className="text-lg font-semibold text-stone-900">Offer not honoured (open, and 30 days)</h2>
         <OfferReportList reports={offerReports} showBusiness actions={(report) => <DecideButtons report={report} />} />

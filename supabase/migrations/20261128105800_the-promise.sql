@@ -86,7 +86,7 @@ alter table "public"."offer_reports" validate constraint "offer_reports_refusal_
 alter table "public"."offer_reports" add constraint "offer_reports_refusal_id_key" UNIQUE using index "offer_reports_refusal_id_key";
 alter table "public"."offer_reports" add constraint "offer_reports_reply_check" CHECK (((char_length(reply) >= 1) AND (char_length(reply) <= 500))) not valid;
 alter table "public"."offer_reports" validate constraint "offer_reports_reply_check";
-alter table "public"."admin_audit_log" add constraint "admin_audit_log_action_check" CHECK ((action = ANY (ARRAY['refund'::text, 'dispute_opened'::text, 'dispute_won'::text, 'dispute_lost'::text, 'review_hidden'::text, 'review_restored'::text, 'offer_report_upheld'::text, 'offer_report_rejected'::text, 'business_paused'::text]))) not valid;
+alter table "public"."admin_audit_log" add constraint "admin_audit_log_action_check" CHECK ((action = ANY (ARRAY['refund'::text, 'dispute_opened'::text, 'dispute_won'::text, 'dispute_lost'::text, 'review_hidden'::text, 'review_restored'::text, 'post_hidden'::text, 'post_restored'::text, 'offer_report_upheld'::text, 'offer_report_rejected'::text, 'business_paused'::text]))) not valid;
 alter table "public"."admin_audit_log" validate constraint "admin_audit_log_action_check";
 set check_function_bodies = off;
 CREATE OR REPLACE FUNCTION private.apply_account_credit(p_user uuid, p_due_cents integer, p_invoice text, p_applied_cents integer DEFAULT NULL::integer)
@@ -455,7 +455,9 @@ AS $function$
   select
     exists (select 1 from public.deal_redemptions r
              where r.member_id = (select auth.uid()) and r.merchant_id = p_merchant and r.undone_at is null and r.flag is null
-               and not exists (select 1 from public.business_reviews b where b.redemption_id = r.id)),
+               and not exists (select 1 from public.business_reviews b
+                                where b.member_id = r.member_id and b.merchant_id = p_merchant
+                                  and b.visit_day = private.business_local_day(p_merchant, r.used_at))),
     exists (select 1 from private.not_honoured_records(p_merchant))
 $function$
 ;
@@ -493,7 +495,7 @@ comment on function private.record_counter_refusal(pg_catalog.uuid,integer,pg_ca
 comment on table public.offer_reports is 'A member''s "offer not honoured" about a business, naming where one exists their redemption or refused check there in the last 24 hours: read by the member, the business''s owner and the admin (decision 183); the owner''s reply within 72 hours, the admin''s decision, an upheld report''s credit (decision 191).';
 comment on column public.offer_reports.decided_by is 'The admin who decided; null with decided_at set: upheld automatically, the owner having left a report that names a record unanswered for 72 hours.';
 comment on column public.offer_reports.credit_cents is 'The account credit the upheld report gave (0: the member had one from an upheld report in the last 30 days).';
-comment on function private.review_rights(pg_catalog.uuid) is 'Whether the caller has a redemption at the business still to rate, and a redemption or refused check there in the last 24 hours not yet reported as not honoured.';
+comment on function private.review_rights(pg_catalog.uuid) is 'Whether the caller has a visit (a day with a counted redemption) at the business still to rate, and a redemption or refused check there in the last 24 hours not yet reported as not honoured.';
 comment on function private.not_honoured_records(pg_catalog.uuid) is 'The caller''s redemptions and refused checks at the business in the last 24 hours not yet reported: what the report sheet offers to pick.';
 comment on function private.report_offer_not_honoured(pg_catalog.uuid,pg_catalog.text,bigint,bigint) is 'The caller reports that the offer was not honoured at the business, naming the redemption or refused check they picked (theirs, there, in the last 24 hours; once each), or none with a note (once a day per business).';
 comment on function private.reply_to_offer_report(bigint,pg_catalog.text) is 'The business''s owner (not staff) answers a report about their business once, within 72 hours and before it is decided.';
