@@ -14,6 +14,7 @@ import { startPasswordWorkers } from './password-workers.ts';
 import { usePasswordHasher } from '../supabase/functions/api/auth/password.ts';
 import { startOutboxLoop } from '../supabase/functions/api/jobs/mail-drain.ts';
 import { startBillingReminderLoop } from '../supabase/functions/api/subscriptions/billing.ts';
+import { startPromiseLoop } from '../supabase/functions/api/reviews/promise.ts';
 import { startPushLoop } from '../supabase/functions/api/jobs/push-drain.ts';
 import { flushCityChanges } from '../supabase/functions/api/deals/live-updates.ts';
 import { loadOrCreateVapidKeys } from './vapid-keys.ts';
@@ -74,6 +75,9 @@ const stopPush = startPushLoop(database.db, deps.push, { intervalMs: env.pushDra
 // Billing reminders (decision 171): a grace period or a pass about to end; hosted, Supabase Cron calls
 // POST /api/internal/billing-reminders.
 const stopReminders = startBillingReminderLoop(database.db, deps.config.siteUrl ?? `http://localhost:${env.port}`);
+// The promise's deadlines (decision 191): reports unanswered for 72 hours upheld; hosted, Supabase Cron calls
+// POST /api/internal/promise-deadlines.
+const stopPromise = startPromiseLoop({ db: database.db, payments: deps.payments }, deps.config.siteUrl ?? `http://localhost:${env.port}`);
 const app = createLocalServer({
   api, staticDir: env.staticDir, objects: deps.objects, trustedProxyHops: deps.config.trustedProxyHops, realtime: realtimeSseRoutes({
     db: database.db, relay, maxStreamsPerSession: env.realtimeMaxStreamsPerSession,
@@ -130,6 +134,7 @@ async function shutdown(signal: string) {
   await stopMail();
   await stopPush();
   stopReminders();
+  stopPromise();
   clearInterval(cleanup);
   clearInterval(flushLive);
   await relay.close();

@@ -87,6 +87,34 @@ create table private.counter_members_seen (
 
 comment on table private.counter_members_seen is 'Members who showed a pass or a code at a business. Only these member numbers can be looked up, earn or redeem points there, so numbers cannot be probed. Its row is also the per-member lock of the redemption rule.';
 
+create table public.counter_refusals (
+    id bigint not null,
+    merchant_id uuid not null,
+    member_id uuid not null,
+    deal_id uuid,
+    deal_title text not null,
+    reason text not null,
+    acted_by uuid default auth.uid(),
+    created_at timestamp with time zone default now() not null,
+    constraint counter_refusals_reason_check check (((char_length(reason) >= 1) and (char_length(reason) <= 300))),
+    constraint counter_refusals_pkey primary key (id),
+    constraint counter_refusals_acted_by_fkey foreign key (acted_by) references public.profiles(id) on delete set null,
+    constraint counter_refusals_deal_id_fkey foreign key (deal_id) references public.deals(id) on delete set null,
+    constraint counter_refusals_member_id_fkey foreign key (member_id) references public.profiles(id) on delete cascade,
+    constraint counter_refusals_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade
+);
+
+alter table public.counter_refusals alter column id add generated always as identity (
+    sequence name public.counter_refusals_id_seq
+    start with 1
+    increment by 1
+    no minvalue
+    no maxvalue
+    cache 1
+);
+
+comment on table public.counter_refusals is 'A check the counter refused online for an identified member (decision 191), with the refusal as staff saw it: the member can name it in an "offer not honoured" report. Written only by private.record_counter_refusal, after the refused check rolled back.';
+
 -- ---------------------------------------------------------------- foreign keys of earlier files
 -- These tables were made before the table they reference, in an earlier file; their links are added here.
 alter table only private.sessions
@@ -117,6 +145,14 @@ create index counter_pairing_codes_merchant_id_idx on private.counter_pairing_co
 
 create index counter_members_seen_member_id_idx on private.counter_members_seen using btree (member_id);
 
+create index counter_refusals_member_idx on public.counter_refusals using btree (member_id, created_at desc);
+
+create index counter_refusals_merchant_idx on public.counter_refusals using btree (merchant_id, created_at desc);
+
+create index counter_refusals_deal_id_idx on public.counter_refusals using btree (deal_id);
+
+create index counter_refusals_acted_by_idx on public.counter_refusals using btree (acted_by);
+
 -- ---------------------------------------------------------------- row-level security
 alter table public.deal_redemptions enable row level security;
 
@@ -129,6 +165,12 @@ alter table private.counter_devices enable row level security;
 alter table private.counter_pairing_codes enable row level security;
 
 alter table private.counter_members_seen enable row level security;
+
+alter table public.counter_refusals enable row level security;
+
+create policy "counter_refusals: the business's owner or staff, the member, the admin" on public.counter_refusals
+  for select to authenticated
+  using (((merchant_id = ( select private.my_merchant_id() as my_merchant_id)) or (merchant_id = ( select private.staff_merchant_id() as staff_merchant_id)) or (member_id = ( select auth.uid() as uid)) or ( select private.is_admin() as is_admin)));
 
 -- ---------------------------------------------------------------- functions
 -- Who is at the counter and whom it may look up: the caller's business (owner or staff), and only members seen
@@ -509,6 +551,34 @@ create function private.counter_guess_settle(p_device text, p_window_starts time
 
 comment on function private.counter_guess_settle(p_device text, p_window_starts timestamp with time zone[], p_wrong boolean) is 'Settles a guess taken at the caller''s counter (decision 168): wrong ones count toward the limit, right ones do not.';
 
+-- A refused check, kept (decision 191). The refusal itself is raised inside the check's transaction, which rolls
+-- back; the API records it here, in a statement of its own, only for a member the check identified.
+create function private.record_counter_refusal(p_deal_id uuid, p_member_number integer, p_reason text) returns bigint
+    language plpgsql security definer
+    set search_path to ''
+    as $$
+declare
+  v_merchant public.merchants := private.counter_merchant();
+  v_deal public.deals;
+  v_member uuid;
+  v_id bigint;
+begin
+  select * into v_deal from public.deals d where d.id = p_deal_id and d.merchant_id = v_merchant.id;
+  -- Only an active member of a deal of this business: the refusal that names nobody (unknown number) stays unnamed.
+  select p.id into v_member from public.profiles p
+   where p.member_number = p_member_number and p.role = 'USER' and private.has_active_subscription(p.id);
+  if v_deal.id is null or v_member is null then
+    return null;
+  end if;
+  insert into public.counter_refusals (merchant_id, member_id, deal_id, deal_title, reason)
+  values (v_merchant.id, v_member, v_deal.id, v_deal.title, left(coalesce(nullif(btrim(p_reason), ''), 'Refused'), 300))
+  returning id into v_id;
+  return v_id;
+end
+$$;
+
+comment on function private.record_counter_refusal(p_deal_id uuid, p_member_number integer, p_reason text) is 'Records a check the caller''s counter refused, with its reason, when it identified an active member; null (nothing recorded) otherwise.';
+
 -- ---------------------------------------------------------------- triggers
 create trigger deal_redemptions_stamp_undo before update of undone_at on public.deal_redemptions for each row execute function private.stamp_redemption_undo();
 
@@ -556,3 +626,8 @@ grant execute on function
   private.counter_guess_take(text,integer,integer,integer),
   private.counter_guess_settle(text,timestamp with time zone[],boolean)
   to authenticated, service_role;
+
+revoke delete, insert, select, update on table public.counter_refusals from anon;
+revoke delete, insert, update on table public.counter_refusals from authenticated;
+revoke execute on function private.record_counter_refusal(uuid,integer,text) from public;
+grant execute on function private.record_counter_refusal(uuid,integer,text) to authenticated, service_role;

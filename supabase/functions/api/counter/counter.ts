@@ -130,3 +130,18 @@ export async function counterMember(q: Query, memberNumber: number) {
     `select member_number, balance, is_active_member from private.counter_member($1)`, [memberNumber]);
   return row ? { memberNumber: row.member_number, balance: row.balance, isActiveMember: row.is_active_member } : null;
 }
+
+/**
+ * Keeps a check the counter refused (decision 191), so the member can name it in an "offer not honoured" report.
+ * The refusal was raised inside the check's transaction, which rolled back: this is its own statement, after.
+ * The SQL records it only for an active member of the caller's deal (an unknown number stays unnamed).
+ */
+export async function recordRefusal(q: Query, dealId: string, memberNumber: number, reason: string): Promise<void> {
+  await q(`select private.record_counter_refusal($1, $2, $3)`, [dealId, memberNumber, reason]);
+}
+
+/** A refusal worth keeping: the deal's rules said no (409) for a member the check identified. */
+export function isRuleRefusal(error: unknown): error is { message: string } {
+  const e = error as { code?: unknown; status?: unknown; message?: unknown } | null;
+  return (e?.code === 'PL409' || e?.status === 409) && typeof e.message === 'string';
+}

@@ -15,6 +15,7 @@ import { counterDeviceKeyOf } from '../http/session.ts';
 import { COUNTER_ROLES, requireUser } from '../http/session.ts';
 import { earnPoints, counterMember, redeemPoints, reversePointEntry } from './counter.ts';
 import { assertCounter, counterActivity, matchDealCode, recordRedemption, undoRedemption } from './counter.ts';
+import { isRuleRefusal, recordRefusal } from './counter.ts';
 import { counterGuess, WrongGuess } from '../limits/index.ts';
 import { checkScannedPass, passVerificationKeys } from '../member-pass/index.ts';
 
@@ -30,6 +31,27 @@ function checkedAt(verifiedAt: string | undefined): { atMs: number; checkedAt: D
   return { atMs: checked.atMs, checkedAt: new Date(checked.atMs) };
 }
 
+/**
+ * The Pay Local promise (decision 191): an online check that the deal's rules refused (409) is kept with its
+ * reason, so the member can name it in an "offer not honoured" report. The refusal rolled the check's transaction
+ * back, so it is written after, in a transaction of its own (the SQL keeps it only for an identified active member).
+ */
+async function keepingRefusal<T>(
+  c: AppContext, memberNumber: number, checkedAt: Date | null, check: (checking: (dealId: string) => void) => Promise<T>,
+): Promise<T> {
+  let dealId: string | null = null;
+  try {
+    return await check((id) => { dealId = id; });
+  } catch (error) {
+    const deal: string | null = dealId;
+    if (checkedAt === null && deal && isRuleRefusal(error)) {
+      // The refusal is the answer: a failure to keep it must not replace it.
+      await userTx(c, (q) => recordRefusal(q, deal, memberNumber, error.message)).catch(() => undefined);
+    }
+    throw error;
+  }
+}
+
 /** POST /api/merchant/verify-code {code, memberNumber, dealId?, verifiedAt?}: the fallback without a camera. */
 counterRoutes.post('/verify-code', async (c) => {
   requireUser(c, ...COUNTER_ROLES);
@@ -37,14 +59,15 @@ counterRoutes.post('/verify-code', async (c) => {
   const at = checkedAt(body.verifiedAt);
   // A wrong code or member number counts toward the counter's limit; a right one does not (decision 168).
   const guess = await counterGuess(servicesOf(c), await counterDeviceKeyOf(c));
-  const redemption = await guess.run(() => userTx(c, async (q) => {
+  const redemption = await guess.run(() => keepingRefusal(c, body.memberNumber, at.checkedAt, (checking) => userTx(c, async (q) => {
     const deal = await matchDealCode(q, body.code, body.dealId, at.atMs);
     if (deal === 'not-recognised') throw new WrongGuess('unprocessable', CODE_NOT_RECOGNISED);
     if (deal === 'ambiguous') throw conflict('This code matches more than one of your deals right now. Choose the deal and verify again.');
+    checking(deal.id);
     const recorded = await recordRedemption(q, { dealId: deal.id, memberNumber: body.memberNumber, codeStep: deal.step, passStep: null, checkedAt: at.checkedAt });
     await guess.settleRightIn(q);
     return recorded;
-  }));
+  })));
   return c.json(redemption, 201);
 });
 
@@ -58,14 +81,15 @@ counterRoutes.post('/verify-pass', async (c) => {
   const redemption = await guess.run(async () => {
     const checked = await checkScannedPass(c.var.deps.db, body.pass, at.atMs);
     if (!checked.ok) throw new WrongGuess('unprocessable', checked.reason);
-    return userTx(c, async (q) => {
+    return keepingRefusal(c, checked.pass.certificate.mn, at.checkedAt, (checking) => userTx(c, async (q) => {
+      checking(body.dealId);
       const recorded = await recordRedemption(q, {
         dealId: body.dealId, memberNumber: checked.pass.certificate.mn, codeStep: null, passStep: checked.pass.step,
         checkedAt: at.checkedAt,
       });
       await guess.settleRightIn(q);
       return recorded;
-    });
+    }));
   });
   return c.json(redemption, 201);
 });

@@ -137,16 +137,20 @@ describe('reply, report, hide', () => {
 
 describe('offer not honoured', () => {
   it('a member who showed a pass or code there in the last 24 hours reports it once; it reaches the owner and the admin', async () => {
-    expect((await stranger.post('/api/reviews/not-honoured', { merchantId: ROSA_SHOP, note: 'x' })).status).toBe(409);
-    const res = await maya.post('/api/reviews/not-honoured', { merchantId: ROSA_SHOP, note: 'The cashier said the code was fake' });
+    const [visit] = (await maya.get(`/api/reviews/business/${ROSA_SHOP}`)).body.visits;
+    expect(visit).toMatchObject({ kind: 'redemption', dealTitle: 'Review latte' });
+    // Only the member's own visit there in the last 24 hours can be named.
+    expect((await stranger.post('/api/reviews/not-honoured', { merchantId: ROSA_SHOP, redemptionId: visit.id, note: 'x' })).status).toBe(409);
+    const res = await maya.post('/api/reviews/not-honoured', { merchantId: ROSA_SHOP, redemptionId: visit.id, note: 'The cashier said the code was fake' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ merchantId: ROSA_SHOP, dealTitle: 'Review latte', note: 'The cashier said the code was fake' });
-    expect((await maya.post('/api/reviews/not-honoured', { merchantId: ROSA_SHOP })).status).toBe(409);
+    expect((await maya.post('/api/reviews/not-honoured', { merchantId: ROSA_SHOP, redemptionId: visit.id })).status).toBe(409);
     expect((await rosa.get('/api/reviews/merchant')).body.offerReports).toEqual([expect.objectContaining({ id: res.body.id })]);
     // A second member's visit and report: Rosa's business is now reported repeatedly.
     await t.database.admin.query(`insert into public.deal_redemptions (deal_id, merchant_id, member_id, code_step) values ($1, $2, $3, 7)`,
       [DEALS_SEED.rosaPercentDealId, ROSA_SHOP, strangerId]);
-    expect((await stranger.post('/api/reviews/not-honoured', { merchantId: ROSA_SHOP })).status).toBe(201);
+    const [strangerVisit] = (await stranger.get(`/api/reviews/business/${ROSA_SHOP}`)).body.visits;
+    expect((await stranger.post('/api/reviews/not-honoured', { merchantId: ROSA_SHOP, redemptionId: strangerVisit.id })).status).toBe(201);
     const queue = (await admin.get('/api/reviews/admin')).body;
     expect(queue.offerReports).toHaveLength(2);
     expect(queue.repeated).toEqual([{ merchantId: ROSA_SHOP, merchantName: expect.any(String), reports: 2 }]);

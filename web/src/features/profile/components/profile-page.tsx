@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { BackLink } from '@/components/layout/back-link';
 import { ScreenTitle } from '@/components/layout/screen-title';
 import { SignedInScreen } from '@/components/layout/signed-in-screen';
@@ -19,8 +20,11 @@ import { MemberDataCard } from './member-data-card';
 import { DevicesCard } from './devices-card';
 import { SecurityCard } from './security-card';
 
-/** /profile for every signed-in role: picture, name, read-only email, and (customers) membership management. */
-export function ProfilePage() {
+/**
+ * /profile for every signed-in role: picture, name, read-only email, and (customers) membership management.
+ * `memberReports`: the member's "offer not honoured" reports, from features/reviews (composed by the route).
+ */
+export function ProfilePage({ memberReports }: { memberReports?: ReactNode } = {}) {
   const { user } = useUser();
   const profile = useProfile();
   const online = useOnlineStatus();
@@ -62,6 +66,7 @@ export function ProfilePage() {
                 <MembershipCard />
                 <MemberBilling />
                 <RedemptionsCard />
+                {memberReports}
                 <MemberDataCard />
               </>
             )}
