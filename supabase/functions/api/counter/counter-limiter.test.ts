@@ -2,6 +2,7 @@
 // business and device, and per business over all devices; right answers do not count.
 import { clearOfWindowEdge } from '../../../../tests/support/limiter-window.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { withPersonalCode } from '../../../../tests/support/counter-members.ts';
 import { SEED } from '../../../../tests/support/constants.ts';
 import { asService } from '../../../../tests/support/test-database.ts';
 import type { Agent, AgentResponse, TestApp } from '../../../../tests/support/test-app.ts';
@@ -41,8 +42,8 @@ async function wrongCodeFor(agent: Agent) {
   }
 }
 
-const verifyCode = (agent: Agent, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  agent.request('POST', '/api/merchant/verify-code', body, headers);
+const verifyCode = async (agent: Agent, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  agent.request('POST', '/api/merchant/verify-code', await withPersonalCode(t.database, body), headers);
 
 function expect429(res: AgentResponse) {
   expect(res.status).toBe(429);
@@ -175,7 +176,7 @@ describe('member numbers cannot be probed', () => {
   const calls = (n: number) => [
     () => rosa.request('GET', `/api/merchant/members/${n}`, undefined, device(11)),
     () => rosa.request('POST', '/api/merchant/earn', { memberNumber: n, amountCents: 1000 }, device(11)),
-    () => rosa.request('POST', '/api/merchant/redeem', { memberNumber: n, points: 1 }, device(11)),
+    async () => rosa.request('POST', '/api/merchant/redeem', await withPersonalCode(t.database, { memberNumber: n, points: 1 }), device(11)),
   ];
 
   it('unknown, inactive and never-seen numbers get one identical refusal from lookup, earn and redeem', async () => {
