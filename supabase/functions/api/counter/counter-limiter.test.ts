@@ -7,7 +7,7 @@ import { SEED } from '../../../../tests/support/constants.ts';
 import { asService } from '../../../../tests/support/test-database.ts';
 import type { Agent, AgentResponse, TestApp } from '../../../../tests/support/test-app.ts';
 import { createActiveMembers, memberDevice, startCounterTestApp } from '../../../../tests/support/counter-members.ts';
-import { MEMBER_NOT_RECOGNISED_MESSAGE } from '../../_shared/contract/counter.ts';
+import { MEMBER_NOT_RECOGNISED_MESSAGE, PERSONAL_CODE_REFUSED_MESSAGE } from '../../_shared/contract/counter.ts';
 import { COUNTER_DEVICE_INVALID } from '../limits/limiter.ts';
 import { CODE_NOT_RECOGNISED } from './router.ts';
 
@@ -173,10 +173,13 @@ describe('passes that do not verify', () => {
 
 describe('member numbers cannot be probed', () => {
   const refusal = [404, { message: MEMBER_NOT_RECOGNISED_MESSAGE }];
+  // Redeem asks for the personal code first (decision 190): its one refusal names both.
+  const redeemRefusal = [404, { message: PERSONAL_CODE_REFUSED_MESSAGE }];
   const calls = (n: number) => [
     () => rosa.request('GET', `/api/merchant/members/${n}`, undefined, device(11)),
     () => rosa.request('POST', '/api/merchant/earn', { memberNumber: n, amountCents: 1000 }, device(11)),
-    async () => rosa.request('POST', '/api/merchant/redeem', await withPersonalCode(t.database, { memberNumber: n, points: 1 }), device(11)),
+    // A prober has no member's personal code.
+    () => rosa.request('POST', '/api/merchant/redeem', { memberNumber: n, points: 1 }, device(11)),
   ];
 
   it('unknown, inactive and never-seen numbers get one identical refusal from lookup, earn and redeem', async () => {
@@ -192,7 +195,7 @@ describe('member numbers cannot be probed', () => {
     for (const [name, n] of Object.entries(cases)) {
       const answers = [];
       for (const call of calls(n)) answers.push(await call());
-      expect([name, answers.map((r) => [r.status, r.body])]).toEqual([name, [refusal, refusal, refusal]]);
+      expect([name, answers.map((r) => [r.status, r.body])]).toEqual([name, [refusal, refusal, redeemRefusal]]);
     }
   });
 
@@ -201,7 +204,7 @@ describe('member numbers cannot be probed', () => {
     for (let i = 0; i < 20; i += 1) {
       const [lookup, earn, redeem] = calls(max + 100 + i);
       const res = await [lookup, earn, redeem][i % 3]();
-      expect([res.status, res.body]).toEqual(refusal);
+      expect([res.status, res.body]).toEqual(i % 3 === 2 ? redeemRefusal : refusal);
     }
     for (const call of calls(max + 500)) expect429(await call());
     // A typed code on the same tablet is stopped too: one limit for every guess.

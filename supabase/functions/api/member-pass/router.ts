@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { passCertificateBody } from '../../_shared/contract/member-pass.ts';
 import { type AppEnv, userTx, servicesOf } from '../http/context.ts';
 import { parse, parseJson } from '../http/validate.ts';
+import { deviceLabel } from '../http/device-label.ts';
 import { uuid } from '../../_shared/contract/common.ts';
 import { requireUser } from '../http/session.ts';
 import { certifyMemberDevice, memberPoints } from './member-card.ts';
@@ -28,7 +29,9 @@ memberPointsRoutes.post('/pass-challenge', async (c) => {
 memberPointsRoutes.post('/pass-certificate', async (c) => {
   requireUser(c, 'USER');
   const body = await parseJson(c, passCertificateBody);
-  return c.json(await certifyMemberDevice(servicesOf(c), body, Date.now()), 201);
+  // Named as the signed-in devices list names it, unless the app sends a name.
+  const named = { ...body, deviceName: body.deviceName ?? deviceLabel(c.req.header('user-agent')).slice(0, 60) };
+  return c.json(await certifyMemberDevice(servicesOf(c), named, Date.now()), 201);
 });
 
 /** GET /api/member/pass-devices: the member's certified devices (at most 3). */

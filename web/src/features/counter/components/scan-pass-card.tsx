@@ -82,14 +82,14 @@ export function ScanPassCard({ deals, nowMs, onVerified }: ScanPassCardProps) {
       const discount = redeemed ? discountLabel(redeemed) : '';
       const usage = usageLabel({ usedCount: redemption.usedCount, maxUses: redemption.maxUses });
       setOutcome({
-        kind: 'approved', firstName: redemption.member.firstName, pictureUrl: redemption.member.pictureUrl,
+        kind: 'approved', firstName: redemption.member?.firstName ?? '', pictureUrl: redemption.member?.pictureUrl ?? null,
         memberNumber: redemption.memberNumber, dealTitle: redemption.dealTitle, discount, usage,
       });
       onVerified({
         kind: 'deal',
         id: redemption.id,
         headline: `Pass approved: ${redemption.dealTitle}${discount ? ` (${discount})` : ''}`,
-        detail: `${redemption.member.firstName}, member #${formatMemberNumber(redemption.memberNumber)}: check it is them. ${usage}.`,
+        detail: `${redemption.member?.firstName ?? 'Member'}, member #${formatMemberNumber(redemption.memberNumber)}: check it is them. ${usage}.`,
         undoUntil: redemption.undoUntil,
         undone: false,
       });

@@ -28,6 +28,7 @@ export function VerifyCodeCard({ deals, onVerified, cover }: VerifyCodeCardProps
   const id = useId();
   const [code, setCode] = useState('');
   const [member, setMember] = useState('');
+  const [personalCode, setPersonalCode] = useState('');
   const [dealId, setDealId] = useState('');
   const [ambiguous, setAmbiguous] = useState(false);
   // Too many wrong guesses on this tablet (429): checking is paused until then (decision 168).
@@ -40,6 +41,7 @@ export function VerifyCodeCard({ deals, onVerified, cover }: VerifyCodeCardProps
   const reset = () => {
     setCode('');
     setMember('');
+    setPersonalCode('');
     setDealId('');
     setAmbiguous(false);
   };
@@ -55,7 +57,7 @@ export function VerifyCodeCard({ deals, onVerified, cover }: VerifyCodeCardProps
         kind: 'deal',
         id: `queued-${Date.now()}`,
         headline: `Code verified offline: ${titleOf(matchedDealId)}${deal ? ` (${discountLabel(deal)})` : ''}`,
-        detail: 'Apply the discount. The redemption is saved on this tablet and is recorded when the connection returns.',
+        detail: 'Apply the discount. The redemption is saved on this tablet; the personal code is checked when the connection returns.',
         undoUntil: null,
         undone: false,
       });
@@ -68,7 +70,7 @@ export function VerifyCodeCard({ deals, onVerified, cover }: VerifyCodeCardProps
         kind: 'deal',
         id: redemption.id,
         headline: `Code verified: ${redemption.dealTitle}${deal ? ` (${discountLabel(deal)})` : ''}`,
-        detail: `${redemption.member.firstName}, member #${formatMemberNumber(redemption.memberNumber)}: check it is them. Used ${redemption.usedCount}${redemption.maxUses ? ` of ${redemption.maxUses}` : ''} times.`,
+        detail: `${redemption.member?.firstName ?? 'Member'}, member #${formatMemberNumber(redemption.memberNumber)}: check it is them. Used ${redemption.usedCount}${redemption.maxUses ? ` of ${redemption.maxUses}` : ''} times.`,
         undoUntil: redemption.undoUntil,
         undone: false,
       });
@@ -96,14 +98,18 @@ export function VerifyCodeCard({ deals, onVerified, cover }: VerifyCodeCardProps
     if (memberNumber === null) {
       return void toast({ title: 'Invalid Member Number', description: 'Check the number on the member card.', variant: 'destructive' });
     }
-    verify.mutate({ code: parsed, memberNumber, ...(dealId ? { dealId } : {}) });
+    const typedPersonal = parseCode(personalCode);
+    if (!typedPersonal) {
+      return void toast({ title: 'Personal Code Needed', description: 'Enter the 6-digit personal code under the member’s pass.', variant: 'destructive' });
+    }
+    verify.mutate({ code: parsed, memberNumber, personalCode: typedPersonal, ...(dealId ? { dealId } : {}) });
   }
 
   return (
     <Card>
       <CardHeader>
         <CardTitle>Type a code</CardTitle>
-        <CardDescription>No camera or scanner? Type the code on the member's screen and their member number. The previous code still works for 2 minutes after it rotates.</CardDescription>
+        <CardDescription>No camera or scanner? Type the deal code on the member's screen, their member number and the personal code on their pass. The previous deal code still works for 2 minutes after it rotates.</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate aria-label="Type a code" className="space-y-4">
@@ -114,6 +120,10 @@ export function VerifyCodeCard({ deals, onVerified, cover }: VerifyCodeCardProps
           <Field id={`${id}-member`} label="Member number" required hint="From the member card in the app: a code alone is not accepted.">
             <Input id={`${id}-member`} inputMode="numeric" autoComplete="off" placeholder="100001" value={member}
               aria-describedby={`${id}-member-hint`} onChange={(e) => setMember(e.target.value)} />
+          </Field>
+          <Field id={`${id}-personal`} label="Personal code" required hint="The 6 digits under the member’s pass: they change every 30 seconds.">
+            <Input id={`${id}-personal`} inputMode="numeric" autoComplete="off" maxLength={7} placeholder="654321" value={personalCode}
+              aria-describedby={`${id}-personal-hint`} className="font-mono tracking-[0.2em]" onChange={(e) => setPersonalCode(e.target.value)} />
           </Field>
           {ambiguous && (
             <Field id={`${id}-deal`} label="Which deal?">

@@ -15,6 +15,7 @@ import { MemberBilling } from './member-billing';
 import { NameForm } from './name-form';
 import { ProfilePictureCard } from './profile-picture-card';
 import { RedemptionsCard } from './redemptions-card';
+import { PassDevicesCard } from './pass-devices-card';
 import { DevicesCard } from './devices-card';
 import { SecurityCard } from './security-card';
 
@@ -61,6 +62,7 @@ export function ProfilePage() {
                 <MembershipCard />
                 <MemberBilling />
                 <RedemptionsCard />
+                <PassDevicesCard />
               </>
             )}
             <InstallAppCard />
