@@ -1,6 +1,7 @@
 // Issue 26: the member sees their own redemptions on their profile; the counter stops after too many wrong codes
 // and says when it works again (decision 168). Counter calls are made through the API as fixtures.
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { memberPersonalCodes } from './counter-support';
 import { DEMO, signIn, toast } from './support';
 
 const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -31,6 +32,7 @@ test.describe('member redemption history', () => {
   test('a redemption made at a counter appears in the member’s profile, an undone one says so', async ({ page, baseURL }) => {
     const { context: merchant } = await apiAs(baseURL, DEMO.merchant);
     const { context: memberApi, user } = await apiAs(baseURL, DEMO.member);
+    const personal = await memberPersonalCodes(memberApi);
     await memberApi.dispose();
     const memberNumber = user.memberNumber!;
     const kept = `History scone ${suffix}`;
@@ -38,7 +40,7 @@ test.describe('member redemption history', () => {
     const device = { 'X-Counter-Device': `e2e-history-${suffix}` };
     for (const title of [kept, undone]) {
       const deal = await newDeal(merchant, title);
-      const verified = await merchant.post('/api/merchant/verify-code', { data: { code: deal.currentCode, memberNumber }, headers: device });
+      const verified = await merchant.post('/api/merchant/verify-code', { data: { code: deal.currentCode, memberNumber, personalCode: await personal.codeAt() }, headers: device });
       expect(verified.status()).toBe(201);
       if (title === undone) {
         const { id } = (await verified.json()) as { id: string };

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, request, test, type APIRequestContext, type Locator, type Page, type Route } from '@playwright/test';
 import { waitForPersistedQueries, waitForServiceWorker } from './offline-support';
+import { memberPersonalCodes } from './counter-support';
 import { DEMO, signIn } from './support';
 
 const LYONS = 'c0000000-0000-4000-8000-000000000001';
@@ -228,6 +229,7 @@ test('a code checked at the counter offline is queued and recorded exactly once 
   const { memberNumber } = (await (await memberApi.get('/api/member/points')).json()) as { memberNumber: number };
   await page.getByLabel('Deal code').fill(code);
   await page.getByRole('form', { name: 'Type a code' }).getByLabel('Member number').fill(String(memberNumber));
+  await page.getByRole('form', { name: 'Type a code' }).getByLabel('Personal code').fill(await (await memberPersonalCodes(memberApi)).codeAt());
   await page.getByRole('button', { name: 'Verify Code' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Code verified offline' })).toContainText(LATTE.title);
   const pending = page.getByRole('button', { name: '1 change waiting to send' });
