@@ -98,6 +98,7 @@ test('the counter stops after 20 wrong codes from this tablet and says when it w
   const verifyForm = page.locator('form').filter({ has: page.getByLabel('Deal code') });
   await verifyForm.getByLabel('Deal code').fill('000000');
   await verifyForm.getByRole('textbox', { name: 'Member number', exact: true }).fill(String(member.memberNumber));
+  await verifyForm.getByLabel('Personal code').fill('000000');
   await verifyForm.getByRole('button', { name: 'Verify Code' }).click();
   const paused = page.getByTestId('counter-paused');
   await expect(paused).toContainText(/Too many wrong codes or member numbers on this tablet\. Checking works again at \d{1,2}:\d{2} [AP]M\./);

@@ -256,6 +256,7 @@ test('a redemption queued offline that the balance cannot cover shows as failed,
   const memberApi = await apiAs(baseURL!, DEMO.member);
   const memberPoints = async () => (await (await memberApi.get('/api/member/points')).json()) as { memberNumber: number; totalPoints: number };
   const { memberNumber, totalPoints } = await memberPoints();
+  const personal = await memberPersonalCodes(memberApi);
 
   await signIn(page, DEMO.merchant);
   await expect(page).toHaveURL(/\/merchant$/);
@@ -270,6 +271,7 @@ test('a redemption queued offline that the balance cannot cover shows as failed,
   await page.getByRole('tab', { name: 'Redeem' }).click();
   await page.getByRole('region', { name: 'Points' }).getByLabel('Member number').fill(String(memberNumber));
   await page.getByLabel('Points to redeem').fill('999999');
+  await page.getByRole('region', { name: 'Points' }).getByLabel('Personal code').fill(await personal.codeAt());
   await page.getByRole('button', { name: 'Redeem Points' }).click();
   await expect(page.getByRole('button', { name: '1 change waiting to send' })).toBeVisible();
 
