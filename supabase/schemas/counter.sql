@@ -18,8 +18,8 @@ create table public.deal_redemptions (
     flag text,
     acted_by uuid default auth.uid(),
     undone_by uuid,
-    constraint deal_redemptions_flag_check check ((flag = any (array['per_member_limit'::text, 'max_uses'::text, 'pass_reused'::text, 'code_reused'::text, 'deal_not_live'::text, 'membership_inactive'::text]))),
-    constraint deal_redemptions_one_proof check (((code_step is null) <> (pass_step is null))),
+    constraint deal_redemptions_flag_check check ((flag = any (array['per_member_limit'::text, 'max_uses'::text, 'pass_reused'::text, 'code_reused'::text, 'deal_not_live'::text, 'membership_inactive'::text, 'unproven'::text]))),
+    constraint deal_redemptions_one_proof check ((((code_step is null) <> (pass_step is null)) and ((flag is distinct from 'unproven'::text) or ((code_step is not null) and (member_id is null))))),
     constraint deal_redemptions_pkey primary key (id),
     constraint deal_redemptions_acted_by_fkey foreign key (acted_by) references public.profiles(id) on delete set null,
     constraint deal_redemptions_deal_id_fkey foreign key (deal_id) references public.deals(id) on delete cascade,
@@ -43,7 +43,7 @@ comment on column public.deal_redemptions.pass_step is 'The 30 s step of the mem
 
 comment on column public.deal_redemptions.used_at is 'When the discount was given: now for an online check, the moment of the check for one a counter made offline and synced later.';
 
-comment on column public.deal_redemptions.flag is 'Set when a counter accepted the pass or code offline and the server, at sync, found it broke a rule (the reason); such a row counts toward no limit and is shown to the merchant.';
+comment on column public.deal_redemptions.flag is 'Set when a counter accepted the pass or code offline and the server, at sync, found it broke a rule (the reason); such a row counts toward no limit and is shown to the merchant. unproven: a typed code without a valid personal code (decision 190), kept with no member.';
 
 comment on column public.deal_redemptions.acted_by is 'Who accepted it at the counter: the owner or a staff member (the signed-in user).';
 
@@ -241,7 +241,7 @@ create function private.member_not_recognised_message() returns text
 comment on function private.member_not_recognised_message() is 'The same words for every member number the counter may not use, so a refusal reveals nothing about the number.';
 
 -- The redemption rule (decision 165), one function for the online counter and the offline replay, and its undo.
-create function private.record_deal_redemption(p_deal_id uuid, p_member_number integer, p_code_step bigint, p_pass_step bigint, p_checked_at timestamp with time zone default null::timestamp with time zone) returns table(id bigint, deal_id uuid, deal_title text, member_number integer, member_name text, member_picture text, code_step bigint, pass_step bigint, created_at timestamp with time zone, used_at timestamp with time zone, used_count integer, max_uses integer, flag text)
+create function private.record_deal_redemption(p_deal_id uuid, p_member_number integer, p_code_step bigint, p_pass_step bigint, p_checked_at timestamp with time zone default null::timestamp with time zone, p_proven boolean default false) returns table(id bigint, deal_id uuid, deal_title text, member_number integer, member_name text, member_picture text, code_step bigint, pass_step bigint, created_at timestamp with time zone, used_at timestamp with time zone, used_count integer, max_uses integer, flag text)
     language plpgsql security definer
     set search_path to ''
     as $$
@@ -277,6 +277,21 @@ begin
   select * into v_deal from public.deals d where d.id = p_deal_id and d.merchant_id = v_merchant.id;
   if v_deal.id is null then
     raise exception 'No such deal' using errcode = 'PL404';
+  end if;
+  -- Proof that the member is at the till (decision 190): a pass, or a typed code with their personal code, which
+  -- the API checked. Without it the number proves nothing: online the refusal of an unknown number; offline the
+  -- entry is kept flagged with no member (no name, nobody marked seen), the same whatever the number.
+  if not coalesce(p_proven, false) then
+    if not v_offline or p_code_step is null then
+      raise exception '%', private.member_not_recognised_message() using errcode = 'PL404';
+    end if;
+    insert into public.deal_redemptions (deal_id, merchant_id, member_id, code_step, pass_step, used_at, flag)
+    values (p_deal_id, v_merchant.id, null, p_code_step, null, v_at, 'unproven')
+    returning * into v_redemption;
+    return query select v_redemption.id, v_redemption.deal_id, v_deal.title, p_member_number, null::text, null::text,
+                        v_redemption.code_step, v_redemption.pass_step, v_redemption.created_at, v_redemption.used_at,
+                        v_deal.used_count, v_deal.max_uses, v_redemption.flag;
+    return;
   end if;
   -- Unknown, not a member, or no active membership: one refusal, the same everywhere (numbers cannot be probed).
   select * into v_member from public.profiles p where p.member_number = p_member_number and p.role = 'USER';
@@ -367,7 +382,7 @@ begin
 end
 $$;
 
-comment on function private.record_deal_redemption(p_deal_id uuid, p_member_number integer, p_code_step bigint, p_pass_step bigint, p_checked_at timestamp with time zone) is 'The one rule for a deal used at the counter (decision 165): the caller''s deal, live now (or checked offline within 12 hours), an active member, once per pass or code step, the deal''s per-member limit, then maxUses, all in one transaction. An offline check that broke a rule is recorded with a flag instead of refused.';
+comment on function private.record_deal_redemption(p_deal_id uuid, p_member_number integer, p_code_step bigint, p_pass_step bigint, p_checked_at timestamp with time zone, p_proven boolean) is 'The one rule for a deal used at the counter (decision 165): the caller''s deal, live now (or checked offline within 12 hours), proof that the member is there (a pass or their personal code, decision 190: p_proven), an active member, once per pass or code step, the deal''s per-member limit, then maxUses, all in one transaction. An offline check that broke a rule is recorded with a flag instead of refused.';
 
 create function private.undo_deal_redemption(p_redemption_id bigint) returns table(id bigint, deal_id uuid, undone_at timestamp with time zone, used_count integer, max_uses integer)
     language plpgsql security definer
@@ -597,7 +612,7 @@ revoke execute on function
   private.counter_member_id(uuid,integer),
   private.counter_member(integer),
   private.member_not_recognised_message(),
-  private.record_deal_redemption(uuid,integer,bigint,bigint,timestamp with time zone),
+  private.record_deal_redemption(uuid,integer,bigint,bigint,timestamp with time zone,boolean),
   private.undo_deal_redemption(bigint),
   private.stamp_redemption_undo(),
   private.member_redemptions(bigint,bigint,integer),
@@ -614,7 +629,7 @@ grant execute on function
   private.counter_member_id(uuid,integer),
   private.counter_member(integer),
   private.member_not_recognised_message(),
-  private.record_deal_redemption(uuid,integer,bigint,bigint,timestamp with time zone),
+  private.record_deal_redemption(uuid,integer,bigint,bigint,timestamp with time zone,boolean),
   private.undo_deal_redemption(bigint),
   private.stamp_redemption_undo(),
   private.member_redemptions(bigint,bigint,integer),

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from '../support/mail';
+import { memberPersonalCodes } from './counter-support';
 import { DEMO, expectToast, signIn, uniqueEmail } from './support';
 
 // Issue 26, decision 166: staff on the counter. The owner invites a staff member by email; the staff member opens
@@ -122,13 +123,14 @@ test('the owner invites staff by email; staff set a PIN, switch on a paired tabl
   await tablet.setViewportSize({ width: 1024, height: 768 });
   await expectNoSidewaysScroll(tablet);
 
-  // ---- they verify a deal code with a member number -------------------------------------------
+  // ---- they verify a deal code with a member number and the member's personal code (decision 190) ----
   const login = await request.post('/api/auth/login', { data: DEMO.member });
   const memberNumber = String((await login.json()).user.memberNumber);
   const liveCode = tablet.getByRole('listitem', { name: dealTitle }).getByTestId('deal-code');
   await expect(liveCode).toHaveText(/^\d{6}$/);
   await tablet.getByLabel('Deal code').fill((await liveCode.textContent())!.trim());
   await tablet.getByRole('textbox', { name: 'Member number' }).first().fill(memberNumber);
+  await tablet.getByRole('form', { name: 'Type a code' }).getByLabel('Personal code').fill(await (await memberPersonalCodes(request)).codeAt());
   await tablet.getByRole('button', { name: 'Verify Code' }).click();
   await expect(tablet.getByTestId('scan-result')).toHaveAttribute('data-outcome', 'approved');
   await expect(tablet.getByTestId('scan-result')).toContainText(dealTitle);

@@ -117,6 +117,15 @@ test('deals: register, approve, create, find, verify, undo, earn and redeem', as
   const code = await expectSameCode(merchantPercentCard, memberPercentCard, member);
   const memberNumber = (await member.getByTestId('member-number').textContent())!.trim();
   expect(memberNumber).toMatch(/^\d{6}$/);
+  // The personal code under the member's pass (decision 190), read off the phone as staff would hear it.
+  const personalCode = async () => {
+    await member.getByRole('button', { name: 'Show member pass' }).click();
+    const shown = member.getByRole('dialog', { name: 'Member pass' }).getByTestId('member-pass-personal-code');
+    await expect(shown).toHaveText(/^\d{3} \d{3}$/);
+    const digits = (await shown.textContent())!.replace(/\s/g, '');
+    await member.getByRole('dialog', { name: 'Member pass' }).getByRole('button', { name: 'Close' }).click();
+    return digits;
+  };
 
   // ---- the merchant verifies it at the counter and undoes it ---------------------------------
   await merchant.goto('/merchant/counter');
@@ -124,6 +133,7 @@ test('deals: register, approve, create, find, verify, undo, earn and redeem', as
   await expect(merchant.getByRole('listitem', { name: percentTitle }).getByTestId('deal-code')).toHaveText(/^\d{6}$/);
   await merchant.getByLabel('Deal code').fill(code);
   await merchant.getByRole('form', { name: 'Type a code' }).getByLabel('Member number').fill(memberNumber);
+  await merchant.getByRole('form', { name: 'Type a code' }).getByLabel('Personal code').fill(await personalCode());
   await merchant.getByRole('button', { name: 'Verify Code' }).click();
   const result = merchant.getByTestId('scan-result');
   await expect(result).toHaveAttribute('data-outcome', 'approved');
@@ -132,6 +142,7 @@ test('deals: register, approve, create, find, verify, undo, earn and redeem', as
   // The same member cannot use the same code twice.
   await merchant.getByLabel('Deal code').fill(code);
   await merchant.getByRole('form', { name: 'Type a code' }).getByLabel('Member number').fill(memberNumber);
+  await merchant.getByRole('form', { name: 'Type a code' }).getByLabel('Personal code').fill(await personalCode());
   await merchant.getByRole('button', { name: 'Verify Code' }).click();
   await expect(result).toHaveAttribute('data-outcome', 'refused');
   await expect(result).toContainText(/already used this code/);
@@ -152,10 +163,12 @@ test('deals: register, approve, create, find, verify, undo, earn and redeem', as
 
   await merchant.getByRole('tab', { name: 'Redeem' }).click();
   await merchant.getByLabel('Points to redeem').fill('40');
+  await merchant.getByRole('region', { name: 'Points' }).getByLabel('Personal code').fill(await personalCode());
   await merchant.getByRole('button', { name: 'Redeem Points' }).click();
   await expect(merchant.getByText(`40 points redeemed ($0.40 off) for member #${memberNumber}`)).toBeVisible();
   await expect(merchant.getByText('New balance here: 60 points ($0.60).')).toBeVisible();
   await merchant.getByLabel('Points to redeem').fill('61');
+  await merchant.getByRole('region', { name: 'Points' }).getByLabel('Personal code').fill(await personalCode());
   await merchant.getByRole('button', { name: 'Redeem Points' }).click();
   await expectToast(merchant, 'Redeem Failed', `Not enough points: member ${memberNumber} has 60 here`);
 

@@ -2,6 +2,7 @@
 // and says when it works again (decision 168). Counter calls are made through the API as fixtures.
 import { readFileSync } from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { memberPersonalCodes } from './counter-support';
 import { DEMO, signIn } from './support';
 
 const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -32,6 +33,7 @@ test.describe('member redemption history', () => {
   test('a redemption made at a counter appears in the member’s profile, an undone one says so', async ({ page, baseURL }) => {
     const { context: merchant } = await apiAs(baseURL, DEMO.merchant);
     const { context: memberApi, user } = await apiAs(baseURL, DEMO.member);
+    const personal = await memberPersonalCodes(memberApi);
     await memberApi.dispose();
     const memberNumber = user.memberNumber!;
     const kept = `History scone ${suffix}`;
@@ -39,7 +41,7 @@ test.describe('member redemption history', () => {
     const device = { 'X-Counter-Device': `e2e-history-${suffix}` };
     for (const title of [kept, undone]) {
       const deal = await newDeal(merchant, title);
-      const verified = await merchant.post('/api/merchant/verify-code', { data: { code: deal.currentCode, memberNumber }, headers: device });
+      const verified = await merchant.post('/api/merchant/verify-code', { data: { code: deal.currentCode, memberNumber, personalCode: await personal.codeAt() }, headers: device });
       expect(verified.status()).toBe(201);
       if (title === undone) {
         const { id } = (await verified.json()) as { id: string };
@@ -108,6 +110,7 @@ test('the counter stops after 20 wrong codes from this tablet and says when it w
   const verifyForm = page.locator('form').filter({ has: page.getByLabel('Deal code') });
   await verifyForm.getByLabel('Deal code').fill('000000');
   await verifyForm.getByRole('textbox', { name: 'Member number', exact: true }).fill(String(member.memberNumber));
+  await verifyForm.getByLabel('Personal code').fill('000000');
   await verifyForm.getByRole('button', { name: 'Verify Code' }).click();
   const paused = page.getByTestId('counter-paused');
   await expect(paused).toContainText(/Too many wrong codes or member numbers on this tablet\. Checking works again at \d{1,2}:\d{2} [AP]M\./);

@@ -12,10 +12,25 @@ export const CODE_NEEDS_MEMBER_MESSAGE = 'Scan the member\'s pass, or type their
 /** The one refusal of a member number the counter may not use (private.member_not_recognised_message()). */
 export const MEMBER_NOT_RECOGNISED_MESSAGE = 'Member number not recognised here. Ask the member to show their pass.';
 
+/**
+ * The one refusal of a typed code whose member number comes without a valid personal code (decision 190): the
+ * same for an unknown, inactive or never-seen number, so the answer says nothing about who a number belongs to.
+ */
+export const PERSONAL_CODE_REFUSED_MESSAGE = 'Member number or personal code not recognised. Check both with the member, or scan their pass.';
+
+/** The member's 6-digit personal code from the pass sheet (a TOTP, decision 190), spaces allowed when typed. */
+const personalCode = z.string({ error: 'must be the 6 digits on the member\'s pass' }).transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'must be the 6 digits on the member\'s pass'));
+
 export const verifyCodeBody = z.object({
   code: z.string({ error: 'is required' }).transform((v) => v.replace(/\s+/g, ''))
     .pipe(z.string().regex(/^\d{6}$/, 'must be the 6 digits the member shows')),
   memberNumber: memberNumberInput(CODE_NEEDS_MEMBER_MESSAGE),
+  /**
+   * Proof that the member is at the till (decision 190). Without a valid one the number is refused online as an
+   * unknown one is, and an offline entry (verifiedAt) is recorded flagged `unproven`, with no member.
+   */
+  personalCode: personalCode.optional(),
   /** Only needed when a code happens to match two of the merchant's deals at once. */
   dealId: uuid.optional(),
   /**
@@ -38,7 +53,7 @@ export const verifyPassBody = z.object({
 export type VerifyPassBody = z.input<typeof verifyPassBody>;
 
 /** Why a redemption a counter accepted offline broke a rule when it synced (recorded, shown to the merchant). */
-export const redemptionFlag = z.enum(['per_member_limit', 'max_uses', 'pass_reused', 'code_reused', 'deal_not_live', 'membership_inactive']);
+export const redemptionFlag = z.enum(['per_member_limit', 'max_uses', 'pass_reused', 'code_reused', 'deal_not_live', 'membership_inactive', 'unproven']);
 export type RedemptionFlag = z.infer<typeof redemptionFlag>;
 
 /** What the merchant reads about a redemption recorded although it broke a rule (checked offline, decision 165). */
@@ -49,6 +64,7 @@ export const REDEMPTION_FLAG_LABELS: Record<RedemptionFlag, string> = {
   code_reused: 'The same code was already used by this member',
   deal_not_live: 'The deal was not live',
   membership_inactive: 'The membership was not active',
+  unproven: 'No valid personal code: nothing showed the member was there',
 };
 
 /** Answer of verify-code and verify-pass (201). */
@@ -59,8 +75,11 @@ export const dealRedemption = z.object({
   /** The deal's rules and per-member limit as one sentence, shown in the counter's result panel (issue 38). */
   rulesText: z.string().optional(),
   memberNumber,
-  /** Who the member is, for staff to compare with the person at the counter. */
-  member: z.object({ firstName: z.string(), pictureUrl: z.string().nullable() }),
+  /**
+   * Who the member is, for staff to compare with the person at the counter; null for an offline entry recorded
+   * `unproven` (nothing proved who was there, so nothing is told about the number).
+   */
+  member: z.object({ firstName: z.string(), pictureUrl: z.string().nullable() }).nullable(),
   codeStep: z.number().nullable(),
   passStep: z.number().nullable(),
   createdAt: z.string(),
@@ -90,6 +109,8 @@ export type EarnBody = z.input<typeof earnBody>;
 
 export const redeemBody = z.object({
   memberNumber: memberNumberInput(),
+  /** Spending a member's points needs their personal code (decision 190), as a typed deal code does. */
+  personalCode: personalCode.optional(),
   points: z.number({ error: 'must be a whole number of points' }).int('must be a whole number of points')
     .min(1, 'must be at least 1').max(COUNTER_POINTS_MAX, `must be at most ${COUNTER_POINTS_MAX}`),
 });

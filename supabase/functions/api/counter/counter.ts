@@ -40,10 +40,12 @@ export interface RedemptionClaim {
   passStep: number | null;
   /** When a counter checked it offline; null for a check made now. */
   checkedAt: Date | null;
+  /** A pass, or a typed code with the member's valid personal code (decision 190); false: an unproven entry. */
+  proven: boolean;
 }
 
 type RedemptionRow = {
-  id: string; deal_id: string; deal_title: string; member_number: number; member_name: string; member_picture: string | null;
+  id: string; deal_id: string; deal_title: string; member_number: number; member_name: string | null; member_picture: string | null;
   code_step: number | null; pass_step: number | null; created_at: Date; used_at: Date; used_count: number;
   max_uses: number | null; flag: RedemptionFlag | null;
 };
@@ -53,12 +55,13 @@ export async function recordRedemption(q: Query, claim: RedemptionClaim): Promis
   const [row] = await q<RedemptionRow>(
     `select id::text, deal_id, deal_title, member_number, member_name, member_picture, code_step::int as code_step,
             pass_step::int as pass_step, created_at, used_at, used_count, max_uses, flag
-       from private.record_deal_redemption($1, $2, $3, $4, $5)`,
-    [claim.dealId, claim.memberNumber, claim.codeStep, claim.passStep, claim.checkedAt?.toISOString() ?? null],
+       from private.record_deal_redemption($1, $2, $3, $4, $5, p_proven => $6)`,
+    [claim.dealId, claim.memberNumber, claim.codeStep, claim.passStep, claim.checkedAt?.toISOString() ?? null, claim.proven],
   );
   return {
     id: row.id, dealId: row.deal_id, dealTitle: row.deal_title, memberNumber: row.member_number,
-    member: { firstName: firstNameOf(row.member_name), pictureUrl: row.member_picture },
+    // An unproven entry names nobody: the same answer whatever the number (decision 190).
+    member: row.member_name === null ? null : { firstName: firstNameOf(row.member_name), pictureUrl: row.member_picture },
     codeStep: row.code_step, passStep: row.pass_step, createdAt: iso(row.created_at), usedAt: iso(row.used_at),
     undoUntil: undoUntil(row.created_at), usedCount: row.used_count, maxUses: row.max_uses, flag: row.flag,
   };

@@ -2,6 +2,7 @@
 // the average and count, the owner replies once, anyone signed in reports once, the admin hides and restores,
 // "offer not honoured" reaches the owner and the admin; bad input is a clear 400; writes are rate-limited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withPersonalCode } from '../../../../tests/support/counter-members.ts';
 import { SEED, TEST_ADMIN } from '../../../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../../../tests/support/deals-seed.ts';
 import { registerActiveMember, startMemberTestApp } from '../../../../tests/support/member-app.ts';
@@ -27,7 +28,7 @@ beforeAll(async () => {
   anon = t.agent();
   ({ agent: stranger, id: strangerId } = await registerActiveMember(t, { name: 'Sam Stranger', email: 'reviews-stranger@example.com' }, '192.0.2.91'));
   const deal = (await rosa.post('/api/merchant/deals', { title: 'Review latte', description: 'Rate me', discountPercent: 10 })).body;
-  expect((await rosa.post('/api/merchant/verify-code', { code: deal.currentCode, memberNumber: mayaNumber })).status).toBe(201);
+  expect((await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: deal.currentCode, memberNumber: mayaNumber }))).status).toBe(201);
 });
 afterAll(() => t.close());
 

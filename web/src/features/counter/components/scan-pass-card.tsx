@@ -74,7 +74,7 @@ export function ScanPassCard({ deals, onResult }: ScanPassCardProps) {
       const discount = redeemed ? discountLabel(redeemed) : '';
       const usage = usageLabel({ usedCount: redemption.usedCount, maxUses: redemption.maxUses });
       onResult({
-        kind: 'approved', id: redemption.id, firstName: redemption.member.firstName, pictureUrl: redemption.member.pictureUrl,
+        kind: 'approved', id: redemption.id, firstName: redemption.member?.firstName ?? null, pictureUrl: redemption.member?.pictureUrl ?? null,
         memberNumber: redemption.memberNumber, dealTitle: redemption.dealTitle, discount, rulesText: redemption.rulesText ?? null, usage,
         undoUntil: redemption.undoUntil, undone: false,
       });

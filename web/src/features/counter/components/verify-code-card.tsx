@@ -34,6 +34,7 @@ export function VerifyCodeCard({ deals, onResult, cover }: VerifyCodeCardProps) 
   const id = useId();
   const [code, setCode] = useState('');
   const [member, setMember] = useState('');
+  const [personalCode, setPersonalCode] = useState('');
   const [dealId, setDealId] = useState('');
   const [ambiguous, setAmbiguous] = useState(false);
   // Too many wrong guesses on this tablet (429): checking is paused until then (decision 168).
@@ -46,6 +47,7 @@ export function VerifyCodeCard({ deals, onResult, cover }: VerifyCodeCardProps) 
   const reset = () => {
     setCode('');
     setMember('');
+    setPersonalCode('');
     setDealId('');
     setAmbiguous(false);
   };
@@ -68,7 +70,7 @@ export function VerifyCodeCard({ deals, onResult, cover }: VerifyCodeCardProps) 
       const deal = deals.find((d) => d.id === redemption.dealId);
       reset();
       onResult({
-        kind: 'approved', id: redemption.id, firstName: redemption.member.firstName, pictureUrl: redemption.member.pictureUrl,
+        kind: 'approved', id: redemption.id, firstName: redemption.member?.firstName ?? null, pictureUrl: redemption.member?.pictureUrl ?? null,
         memberNumber: redemption.memberNumber, dealTitle: redemption.dealTitle, discount: deal ? discountLabel(deal) : '',
         rulesText: redemption.rulesText ?? null, usage: usageLabel(redemption), undoUntil: redemption.undoUntil, undone: false,
       });
@@ -97,14 +99,18 @@ export function VerifyCodeCard({ deals, onResult, cover }: VerifyCodeCardProps) 
     if (memberNumber === null) {
       return void toast({ title: 'Invalid Member Number', description: 'Check the number on the member card.', variant: 'destructive' });
     }
-    verify.mutate({ code: parsed, memberNumber, ...(dealId ? { dealId } : {}) });
+    const typedPersonal = parseCode(personalCode);
+    if (!typedPersonal) {
+      return void toast({ title: 'Personal Code Needed', description: 'Enter the 6-digit personal code under the member’s pass.', variant: 'destructive' });
+    }
+    verify.mutate({ code: parsed, memberNumber, personalCode: typedPersonal, ...(dealId ? { dealId } : {}) });
   }
 
   return (
     <Card>
       <CardHeader>
         <CardTitle>Type a code</CardTitle>
-        <CardDescription>No camera or scanner? Type the code on the member's screen and their member number. The previous code still works for 2 minutes after it rotates.</CardDescription>
+        <CardDescription>No camera or scanner? Type the deal code on the member's screen, their member number and the personal code on their pass. The previous deal code still works for 2 minutes after it rotates.</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate aria-label="Type a code" className="space-y-4">
@@ -115,6 +121,10 @@ export function VerifyCodeCard({ deals, onResult, cover }: VerifyCodeCardProps) 
           <Field id={`${id}-member`} label="Member number" required hint="From the member card in the app: a code alone is not accepted.">
             <Input id={`${id}-member`} inputMode="numeric" autoComplete="off" placeholder="100001" value={member}
               aria-describedby={`${id}-member-hint`} onChange={(e) => setMember(e.target.value)} />
+          </Field>
+          <Field id={`${id}-personal`} label="Personal code" required hint="The 6 digits under the member’s pass: they change every 30 seconds.">
+            <Input id={`${id}-personal`} inputMode="numeric" autoComplete="off" maxLength={7} placeholder="654321" value={personalCode}
+              aria-describedby={`${id}-personal-hint`} className="font-mono tracking-[0.2em]" onChange={(e) => setPersonalCode(e.target.value)} />
           </Field>
           {ambiguous && (
             <Field id={`${id}-deal`} label="Which deal?">

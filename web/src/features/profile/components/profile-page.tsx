@@ -17,6 +17,7 @@ import { NameForm } from './name-form';
 import { ProfilePictureCard } from './profile-picture-card';
 import { RedemptionsCard } from './redemptions-card';
 import { MemberDataCard } from './member-data-card';
+import { PassDevicesCard } from './pass-devices-card';
 import { DevicesCard } from './devices-card';
 import { SecurityCard } from './security-card';
 
@@ -68,6 +69,7 @@ export function ProfilePage({ memberReports }: { memberReports?: ReactNode } = {
                 <RedemptionsCard />
                 {memberReports}
                 <MemberDataCard />
+                <PassDevicesCard />
               </>
             )}
             <InstallAppCard />
