@@ -8,6 +8,7 @@ import { PLANS } from '../../_shared/constants.ts';
 import { SEED, TEST_ADMIN } from '../../../../tests/support/constants.ts';
 import { subscribeThroughApi } from '../../../../tests/support/subscribe.ts';
 import { asService } from '../../../../tests/support/test-database.ts';
+import { withPersonalCode } from '../../../../tests/support/counter-members.ts';
 import { createTestApp, type Agent, type TestApp } from '../../../../tests/support/test-app.ts';
 
 const MONTH = PLANS.monthly.priceCents;
@@ -31,7 +32,8 @@ type Member = Awaited<ReturnType<typeof member>>;
 const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => asService(t.database, (q) => q<T>(text, params));
 const mailKinds = async (email: string) =>
   (await sql<{ kind: string }>(`select kind from private.mail_outbox where to_address = $1 order by created_at`, [email])).map((m) => m.kind);
-const check = (m: Member) => rosa.post('/api/merchant/verify-code', { code: deal.currentCode, memberNumber: m.number });
+const check = async (m: Member) =>
+  rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: deal.currentCode, memberNumber: m.number }));
 const visitsOf = async (m: Member) => (await m.agent.get(`/api/reviews/business/${ROSA_SHOP}`)).body.visits as { kind: string; id: string; reason: string | null }[];
 const creditOf = async (m: Member) => (await m.agent.get('/api/subscription/details')).body.accountCreditCents as number;
 const deadlines = (secret?: string) => t.agent().request('POST', '/api/internal/promise-deadlines', undefined, secret ? { 'x-drain-secret': secret } : {});

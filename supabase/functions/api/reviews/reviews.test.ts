@@ -79,7 +79,7 @@ describe('rating', () => {
 describe('one review per visit', () => {
   it('a second deal on the same visit offers to edit, not a second review; the next day is a new visit', async () => {
     const second = (await rosa.post('/api/merchant/deals', { title: 'Review scone', description: 'Same visit', discountPercent: 5 })).body;
-    const used = await rosa.post('/api/merchant/verify-code', { code: second.currentCode, memberNumber: mayaNumber });
+    const used = await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: second.currentCode, memberNumber: mayaNumber }));
     expect(used.status).toBe(201);
     const rights = await maya.get(`/api/reviews/business/${ROSA_SHOP}`);
     expect(rights.body).toMatchObject({ canRate: false });
