@@ -2,7 +2,9 @@
 // (private.record_deal_redemption) for a code with a member number or a verified member pass, and points.
 import { type CounterActivityItem, type DealRedemption, type RedemptionFlag, COUNTER_UNDO_MINUTES, type PointsEntry } from '../../_shared/contract/counter.ts';
 import { type Query, iso } from '../db/database.ts';
-import { codeSecrets, matchDealCodeStep } from '../deals/index.ts';
+import { codeSecrets, matchDealCodeStep, rulesOf } from '../deals/index.ts';
+import type { PerMemberLimit } from '../../_shared/constants.ts';
+import type { OfferRules } from '../../_shared/offer-rules.ts';
 import { firstNameOf } from '../member-pass/index.ts';
 
 export const undoUntil = (createdAt: unknown) =>
@@ -40,6 +42,8 @@ export interface RedemptionClaim {
   passStep: number | null;
   /** When a counter checked it offline; null for a check made now. */
   checkedAt: Date | null;
+  /** The purchase amount the counter entered (required by a deal with a minimum spend). */
+  amountCents?: number | null;
 }
 
 type RedemptionRow = {
@@ -53,14 +57,18 @@ export async function recordRedemption(q: Query, claim: RedemptionClaim): Promis
   const [row] = await q<RedemptionRow>(
     `select id::text, deal_id, deal_title, member_number, member_name, member_picture, code_step::int as code_step,
             pass_step::int as pass_step, created_at, used_at, used_count, max_uses, flag
-       from private.record_deal_redemption($1, $2, $3, $4, $5)`,
-    [claim.dealId, claim.memberNumber, claim.codeStep, claim.passStep, claim.checkedAt?.toISOString() ?? null],
+       from private.record_deal_redemption($1, $2, $3, $4, $5, p_amount_cents => $6)`,
+    [claim.dealId, claim.memberNumber, claim.codeStep, claim.passStep, claim.checkedAt?.toISOString() ?? null, claim.amountCents ?? null],
   );
+  // The rules sentence for the result panel (the redemption rule has just read the same deal).
+  const [deal] = await q<{ rules: Partial<OfferRules> | null; per_member_limit: PerMemberLimit }>(
+    `select d.rules, d.per_member_limit from public.deals d where d.id = $1`, [row.deal_id]);
   return {
     id: row.id, dealId: row.deal_id, dealTitle: row.deal_title, memberNumber: row.member_number,
     member: { firstName: firstNameOf(row.member_name), pictureUrl: row.member_picture },
     codeStep: row.code_step, passStep: row.pass_step, createdAt: iso(row.created_at), usedAt: iso(row.used_at),
     undoUntil: undoUntil(row.created_at), usedCount: row.used_count, maxUses: row.max_uses, flag: row.flag,
+    rulesText: deal ? rulesOf(deal).rulesText : '', amountCents: claim.amountCents ?? null,
   };
 }
 

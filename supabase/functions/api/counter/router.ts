@@ -30,7 +30,7 @@ function checkedAt(verifiedAt: string | undefined): { atMs: number; checkedAt: D
   return { atMs: checked.atMs, checkedAt: new Date(checked.atMs) };
 }
 
-/** POST /api/merchant/verify-code {code, memberNumber, dealId?, verifiedAt?}: the fallback without a camera. */
+/** POST /api/merchant/verify-code {code, memberNumber, dealId?, verifiedAt?, amountCents?}: the fallback without a camera. */
 counterRoutes.post('/verify-code', async (c) => {
   requireUser(c, ...COUNTER_ROLES);
   const body = await parseJson(c, verifyCodeBody);
@@ -41,14 +41,15 @@ counterRoutes.post('/verify-code', async (c) => {
     const deal = await matchDealCode(q, body.code, body.dealId, at.atMs);
     if (deal === 'not-recognised') throw new WrongGuess('unprocessable', CODE_NOT_RECOGNISED);
     if (deal === 'ambiguous') throw conflict('This code matches more than one of your deals right now. Choose the deal and verify again.');
-    const recorded = await recordRedemption(q, { dealId: deal.id, memberNumber: body.memberNumber, codeStep: deal.step, passStep: null, checkedAt: at.checkedAt });
+    const recorded = await recordRedemption(q, { dealId: deal.id, memberNumber: body.memberNumber, codeStep: deal.step, passStep: null, checkedAt: at.checkedAt,
+      amountCents: body.amountCents });
     await guess.settleRightIn(q);
     return recorded;
   }));
   return c.json(redemption, 201);
 });
 
-/** POST /api/merchant/verify-pass {pass, dealId, verifiedAt?}: a member pass scanned at the counter (decision 165). */
+/** POST /api/merchant/verify-pass {pass, dealId, verifiedAt?, amountCents?}: a member pass scanned at the counter (decision 165). */
 counterRoutes.post('/verify-pass', async (c) => {
   requireUser(c, ...COUNTER_ROLES);
   const body = await parseJson(c, verifyPassBody);
@@ -61,7 +62,7 @@ counterRoutes.post('/verify-pass', async (c) => {
     return userTx(c, async (q) => {
       const recorded = await recordRedemption(q, {
         dealId: body.dealId, memberNumber: checked.pass.certificate.mn, codeStep: null, passStep: checked.pass.step,
-        checkedAt: at.checkedAt,
+        checkedAt: at.checkedAt, amountCents: body.amountCents,
       });
       await guess.settleRightIn(q);
       return recorded;
