@@ -383,9 +383,9 @@ revoke insert, update on table public.deals from authenticated;
 -- An owner writes these columns only (the policies decide which rows): never used_count, city_id or merchant_listed,
 -- and the business of a deal is set once.
 grant insert (active, category, description, discount_amount_cents, discount_percent, max_uses, merchant_id,
-              per_member_limit, title, valid_from, valid_to),
+              per_member_limit, rules, title, valid_from, valid_to),
       update (active, category, description, discount_amount_cents, discount_percent, max_uses,
-              per_member_limit, title, valid_from, valid_to)
+              per_member_limit, rules, title, valid_from, valid_to)
   on table public.deals to authenticated;
 
 revoke execute on function
