@@ -204,7 +204,7 @@ create function private.member_not_recognised_message() returns text
 comment on function private.member_not_recognised_message() is 'The same words for every member number the counter may not use, so a refusal reveals nothing about the number.';
 
 -- Offer rules (issue 38): the SQL twin of checkOfferRules in supabase/functions/_shared/offer-rules.ts, words and
--- all (offer-rules.sql.test.ts runs both on the same cases). Read in the time zone of the business's city.
+-- all (api/counter/offer-rules.test.ts runs both on the same cases). Read in the time zone of the business's city.
 create function private.merchant_time_zone(p_city_id uuid) returns text
     language sql stable
     set search_path to ''

@@ -2,9 +2,10 @@
 // time zone of its business's city. One module for every reader: the contract validates them, the API writes
 // the sentence members read before a visit (rulesText), and the counter's tablet checks them offline with the
 // same evaluator the server's SQL rule mirrors (private.offer_rules_refusal in supabase/schemas/counter.sql;
-// offer-rules.sql.test.ts runs both on the same cases, words included).
+// api/counter/offer-rules.test.ts runs both on the same cases, words included).
 import { z } from 'zod';
 import { PER_MEMBER_LIMIT_LABELS, type PerMemberLimit } from './constants.ts';
+import { isoDay } from './iso-dates.ts';
 import { formatUsd } from './money.ts';
 
 export const OFFER_RULES_NOTE_MAX = 200;
@@ -205,7 +206,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 /** ISO weekday (1 = Monday) of a day number (days since 1970-01-01, a Thursday). */
 const isoWeekday = (dayNo: number) => ((((dayNo + 3) % 7) + 7) % 7) + 1;
-const isoDayOf = (dayNo: number) => new Date(dayNo * DAY_MS).toISOString().slice(0, 10);
+const isoDayOf = (dayNo: number) => isoDay(new Date(dayNo * DAY_MS));
 
 /** "Friday 27 Nov, 15:02": a local time in words (the counter's refusals; SQL writes the same). */
 export function localTimeWords(atMs: number, timeZone: string): string {

@@ -61,7 +61,7 @@ export async function recordRedemption(q: Query, claim: RedemptionClaim): Promis
     [claim.dealId, claim.memberNumber, claim.codeStep, claim.passStep, claim.checkedAt?.toISOString() ?? null, claim.amountCents ?? null],
   );
   // The rules sentence for the result panel (the redemption rule has just read the same deal).
-  const [deal] = await q<{ rules: Partial<OfferRules> | null; per_member_limit: PerMemberLimit }>(
+  const [deal] = await q<{ rules: Partial<OfferRules> | string | null; per_member_limit: PerMemberLimit }>(
     `select d.rules, d.per_member_limit from public.deals d where d.id = $1`, [row.deal_id]);
   return {
     id: row.id, dealId: row.deal_id, dealTitle: row.deal_title, memberNumber: row.member_number,

@@ -18,9 +18,9 @@ const DENVER = 'America/Denver';
 
 /** The SQL rule's answer at `atIso`, shaped like checkOfferRules'. */
 async function sqlCheck(rules: OfferRules | null, atIso: string, timeZone = DENVER) {
-  const [row] = await t.database.admin.query<{ refusal: { rule: string; message: string; availableAt: string | null } | null }>(
-    `select private.offer_rules_refusal($1::jsonb, $2::timestamptz, $3) as refusal`, [rules ? JSON.stringify(rules) : null, atIso, timeZone]);
-  return row.refusal ? { ok: false, ...row.refusal } : { ok: true };
+  const [row] = await t.database.admin.query<{ refusal: string | null }>(
+    `select private.offer_rules_refusal($1::text::jsonb, $2::timestamptz, $3)::text as refusal`, [rules ? JSON.stringify(rules) : null, atIso, timeZone]);
+  return row.refusal ? { ok: false, ...JSON.parse(row.refusal) } : { ok: true };
 }
 
 const rules = (r: Partial<OfferRules>) => normalizeOfferRules(r);

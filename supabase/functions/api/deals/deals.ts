@@ -113,12 +113,14 @@ export interface DealRow {
   updated_at: Date | string;
   /** public.deal_is_live, the one definition of live (redeemable now). */
   is_live: boolean;
-  rules: Partial<OfferRules> | null;
+  rules: Partial<OfferRules> | string | null;
 }
 
 /** A deal row's rules and their sentence with the per-member limit, as every deal answer carries them (issue 38). */
-export function rulesOf(row: { rules?: Partial<OfferRules> | null; per_member_limit: PerMemberLimit }): { rules: OfferRules | null; rulesText: string } {
-  const rules = row.rules ? normalizeOfferRules(row.rules) : null;
+export function rulesOf(row: { rules?: Partial<OfferRules> | string | null; per_member_limit: PerMemberLimit }): { rules: OfferRules | null; rulesText: string } {
+  // jsonb arrives parsed from PGlite and as text from postgres.js without prepared statements.
+  const stored = typeof row.rules === 'string' ? JSON.parse(row.rules) as Partial<OfferRules> | null : row.rules;
+  const rules = stored ? normalizeOfferRules(stored) : null;
   return { rules, rulesText: rulesText(rules, row.per_member_limit) };
 }
 
@@ -162,7 +164,7 @@ export interface MemberDealRow {
   /** The business's review summary (decision 183); null before its first review. */
   review_count?: number | null;
   rating_sum?: number | null;
-  rules: Partial<OfferRules> | null;
+  rules: Partial<OfferRules> | string | null;
   per_member_limit: PerMemberLimit;
 }
 

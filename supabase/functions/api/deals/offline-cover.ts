@@ -17,7 +17,7 @@ export interface CoverableDeal {
   id: string;
   valid_to: Date | string | null;
   /** The counter's cover: the deal's rules travel with its codes, so the tablet checks them offline (issue 38). */
-  rules?: Partial<OfferRules> | null;
+  rules?: Partial<OfferRules> | string | null;
   per_member_limit?: PerMemberLimit;
 }
 

@@ -54,7 +54,7 @@ export async function createDeal(q: Query, body: z.output<typeof createDealBody>
   const rows = await q<DealRow>(
     `insert into public.deals as d (merchant_id, title, description, discount_percent, discount_amount_cents,
                                category, active, valid_from, valid_to, max_uses, per_member_limit, rules)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::text::jsonb)
      returning ${dealColumns}`,
     [merchant.id, body.title, body.description, body.discountPercent, body.discountAmount, body.category,
       body.active, sqlValue(body.validFrom), sqlValue(body.validTo), body.maxUses, body.perMemberLimit, sqlValue(body.rules)],
@@ -93,7 +93,7 @@ export async function updateDeal(q: Query, id: string, patch: z.output<typeof up
   if (violation) throw new DomainError('invalid', violation);
 
   const fields = (Object.keys(patchColumns) as (keyof typeof patchColumns)[]).filter((f) => patch[f] !== undefined);
-  const assignments = fields.map((f, i) => `${patchColumns[f]} = $${i + 2}${f === 'rules' ? '::jsonb' : ''}`).join(', ');
+  const assignments = fields.map((f, i) => `${patchColumns[f]} = $${i + 2}${f === 'rules' ? '::text::jsonb' : ''}`).join(', ');
   const rows = await q<DealRow>(
     `update public.deals d set ${assignments} where d.id = $1 returning ${dealColumns}`,
     [id, ...fields.map((f) => sqlValue(patch[f]))],
