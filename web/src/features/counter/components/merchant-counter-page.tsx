@@ -79,7 +79,7 @@ export function MerchantCounterPage({ staffBar }: { staffBar?: ReactNode }) {
               {last && (
                 <LastActionCard action={last} nowMs={nowMs} undoing={undoingId === last.id} onUndo={() => undo(last.kind, last.id)} />
               )}
-              <ScanPassCard deals={deals.data ?? []} nowMs={nowMs} onVerified={setLast} />
+              <ScanPassCard deals={deals.data ?? []} nowMs={nowMs} onVerified={setLast} cover={cover} />
               <VerifyCodeCard deals={deals.data ?? []} onVerified={setLast} cover={cover} />
               <PointsCard rewardRateBps={merchant.data.rewardRateBps} onRecorded={setLast} />
               <RecentActivity

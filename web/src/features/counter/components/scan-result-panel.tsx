@@ -7,6 +7,8 @@ export type ScanOutcome =
   | { kind: 'checking' }
   | {
     kind: 'approved'; firstName: string; pictureUrl: string | null; memberNumber: MemberNumber; dealTitle: string; discount: string; usage: string;
+    /** The deal's rules and per-member limit as one sentence (issue 38). */
+    rulesText?: string;
     /** Checked on this tablet without a network: recorded when the connection returns (decision 165). */
     offline?: boolean;
   }
@@ -30,6 +32,7 @@ export function ScanResultPanel({ outcome, nowMs }: { outcome: ScanOutcome; nowM
           <p className="text-4xl font-extrabold text-emerald-800 sm:text-5xl">Approved</p>
           <p className="mt-1 break-words text-3xl font-bold text-stone-900" data-testid="scan-member-name">{outcome.firstName}</p>
           <p className="mt-1 break-words text-lg text-stone-800">{outcome.dealTitle}{outcome.discount ? ` · ${outcome.discount}` : ''}</p>
+          {outcome.rulesText && <p className="break-words text-base font-medium text-stone-800" data-testid="scan-deal-rules">{outcome.rulesText}</p>}
           <p className="text-sm text-stone-600">
             Member #{formatMemberNumber(outcome.memberNumber)}{outcome.usage ? ` · ${outcome.usage}` : ''}. Check it is them, then apply the discount.
             {outcome.offline && ' Checked offline: saved on this tablet and recorded when the connection returns.'}

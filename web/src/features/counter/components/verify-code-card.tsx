@@ -8,7 +8,7 @@ import { errorMessage, errorStatus } from '@/lib/api-error';
 import { discountLabel } from '@/lib/deals/deal-format';
 import { useBusyWhile } from '@/lib/pwa/busy';
 import { useVerifyCode } from '../api/verify-code';
-import { parseCode } from '../utils/counter-input';
+import { parseCode, typedAmountCents } from '../utils/counter-input';
 import { counterErrorMessage, retryAtOf } from '../utils/counter-refusal';
 import { clockTime } from '@/lib/dates';
 import { formatMemberNumber } from '@/lib/numbers';
@@ -30,6 +30,9 @@ export function VerifyCodeCard({ deals, onVerified, cover }: VerifyCodeCardProps
   const [member, setMember] = useState('');
   const [dealId, setDealId] = useState('');
   const [ambiguous, setAmbiguous] = useState(false);
+  // The purchase amount: asked while any live deal has a minimum spend (the code says which deal only once checked).
+  const [amount, setAmount] = useState('');
+  const spendDeals = deals.filter((d) => d.active && d.rules?.minSpendCents);
   // Too many wrong guesses on this tablet (429): checking is paused until then (decision 168).
   const [pausedUntil, setPausedUntil] = useState<Date | null>(null);
   useEffect(() => {
@@ -42,6 +45,7 @@ export function VerifyCodeCard({ deals, onVerified, cover }: VerifyCodeCardProps
     setMember('');
     setDealId('');
     setAmbiguous(false);
+    setAmount('');
   };
   const titleOf = (id: string) => deals.find((d) => d.id === id)?.title ?? 'deal';
   const verify = useVerifyCode({
@@ -68,7 +72,7 @@ export function VerifyCodeCard({ deals, onVerified, cover }: VerifyCodeCardProps
         kind: 'deal',
         id: redemption.id,
         headline: `Code verified: ${redemption.dealTitle}${deal ? ` (${discountLabel(deal)})` : ''}`,
-        detail: `${redemption.member.firstName}, member #${formatMemberNumber(redemption.memberNumber)}: check it is them. Used ${redemption.usedCount}${redemption.maxUses ? ` of ${redemption.maxUses}` : ''} times.`,
+        detail: `${redemption.member.firstName}, member #${formatMemberNumber(redemption.memberNumber)}: check it is them. Used ${redemption.usedCount}${redemption.maxUses ? ` of ${redemption.maxUses}` : ''} times.${redemption.rulesText ? ` Rules: ${redemption.rulesText}.` : ''}`,
         undoUntil: redemption.undoUntil,
         undone: false,
       });
@@ -96,7 +100,8 @@ export function VerifyCodeCard({ deals, onVerified, cover }: VerifyCodeCardProps
     if (memberNumber === null) {
       return void toast({ title: 'Invalid Member Number', description: 'Check the number on the member card.', variant: 'destructive' });
     }
-    verify.mutate({ code: parsed, memberNumber, ...(dealId ? { dealId } : {}) });
+    const amountCents = typedAmountCents(amount);
+    verify.mutate({ code: parsed, memberNumber, ...(dealId ? { dealId } : {}), ...(amountCents ? { amountCents } : {}) });
   }
 
   return (
@@ -115,6 +120,12 @@ export function VerifyCodeCard({ deals, onVerified, cover }: VerifyCodeCardProps
             <Input id={`${id}-member`} inputMode="numeric" autoComplete="off" placeholder="100001" value={member}
               aria-describedby={`${id}-member-hint`} onChange={(e) => setMember(e.target.value)} />
           </Field>
+          {spendDeals.length > 0 && (
+            <Field id={`${id}-amount`} label="Purchase amount ($)" hint={`Needed for ${spendDeals.map((d) => `${d.title}: ${d.rulesText}`).join('; ')}`}>
+              <Input id={`${id}-amount`} type="number" inputMode="decimal" min={0.01} step={0.01} value={amount} placeholder="25.00"
+                aria-describedby={`${id}-amount-hint`} onChange={(e) => setAmount(e.target.value)} />
+            </Field>
+          )}
           {ambiguous && (
             <Field id={`${id}-deal`} label="Which deal?">
               <Select id={`${id}-deal`} value={dealId} onChange={(e) => setDealId(e.target.value)}>
