@@ -107,7 +107,7 @@ export function weekdaysText(weekdays: readonly number[]): string {
 
 const dayNumber = (isoDay: string) => Date.UTC(+isoDay.slice(0, 4), +isoDay.slice(5, 7) - 1, +isoDay.slice(8, 10)) / DAY_MS;
 /** "2026-12-24" → "Dec 24". */
-export const monthDay = (isoDay: string) => `${MONTHS[+isoDay.slice(5, 7) - 1]} ${+isoDay.slice(8, 10)}`;
+const monthDay = (isoDay: string) => `${MONTHS[+isoDay.slice(5, 7) - 1]} ${+isoDay.slice(8, 10)}`;
 
 /** Consecutive dates as ranges: ["2026-12-24", "2026-12-25", "2026-12-26", "2027-01-01"] → "Dec 24–26, Jan 1". */
 export function excludedDatesText(dates: readonly string[]): string {
@@ -126,7 +126,7 @@ export function excludedDatesText(dates: readonly string[]): string {
 }
 
 /** When the deal holds: "Mon–Thu, 11:00–15:00", "Mon–Thu", "11:00–15:00", or '' for any time. */
-export function scheduleText(rules: Pick<OfferRules, 'weekdays' | 'startTime' | 'endTime'>): string {
+function scheduleText(rules: Pick<OfferRules, 'weekdays' | 'startTime' | 'endTime'>): string {
   const days = rules.weekdays ? weekdaysText(rules.weekdays) : '';
   const hours = rules.startTime && rules.endTime ? `${rules.startTime}–${rules.endTime}` : '';
   return [days, hours].filter(Boolean).join(', ');
@@ -209,7 +209,7 @@ const isoWeekday = (dayNo: number) => ((((dayNo + 3) % 7) + 7) % 7) + 1;
 const isoDayOf = (dayNo: number) => isoDay(new Date(dayNo * DAY_MS));
 
 /** "Friday 27 Nov, 15:02": a local time in words (the counter's refusals; SQL writes the same). */
-export function localTimeWords(atMs: number, timeZone: string): string {
+function localTimeWords(atMs: number, timeZone: string): string {
   const t = localTimeAt(atMs, timeZone);
   const dayNo = Date.UTC(t.year, t.month - 1, t.day) / DAY_MS;
   return `${DAY_LONG[isoWeekday(dayNo) - 1]} ${t.day} ${MONTHS[t.month - 1]}, ${pad(t.hour)}:${pad(t.minute)}`;
@@ -218,8 +218,8 @@ export function localTimeWords(atMs: number, timeZone: string): string {
 // ---------------------------------------------------------------- the evaluator
 
 /** Which rule refused: the hours, the days, an excluded date (the minimum spend is minSpendRefusal's). */
-export type OfferRule = 'hours' | 'weekdays' | 'excludedDates';
-export type OfferRulesCheck =
+type OfferRule = 'hours' | 'weekdays' | 'excludedDates';
+type OfferRulesCheck =
   | { ok: true }
   | { ok: false; rule: OfferRule; message: string; availableAt: string | null };
 
