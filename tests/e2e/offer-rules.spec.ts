@@ -37,7 +37,7 @@ test('rules shown before the visit and enforced at the till', async ({ browser, 
   await phone.getByLabel('City', { exact: true }).selectOption({ label: 'Boulder, Colorado' });
   const card = phone.getByRole('article', { name: later });
   await expect(card.getByTestId('deal-rules')).toHaveText(laterSentence);
-  await expect(phone.getByRole('article', { name: spend }).getByTestId('deal-rules')).toHaveText('spend $20 or more · no per-member limit');
+  await expect(phone.getByRole('article', { name: spend }).getByTestId('deal-rules')).toHaveText('Spend $20 or more · no per-member limit');
   const memberNumber = ((await (await phone.request.get('/api/member/points')).json()) as { memberNumber: number }).memberNumber;
   await phoneContext.close();
 
@@ -62,7 +62,7 @@ test('rules shown before the visit and enforced at the till', async ({ browser, 
   await typeCard.getByLabel('Purchase amount ($)').fill('25');
   await typeCard.getByRole('button', { name: 'Verify Code' }).click();
   await expect(tablet.getByText(`Code verified: ${spend} (10% OFF)`)).toBeVisible();
-  await expect(tablet.getByText(/Rules: spend \$20 or more · no per-member limit\./)).toBeVisible();
+  await expect(tablet.getByText(/Rules: Spend \$20 or more · no per-member limit\./)).toBeVisible();
   await tabletContext.close();
   await api.dispose();
 });

@@ -16,9 +16,9 @@ describe('rulesText', () => {
   });
 
   it('states the per-member limit alone for a deal without rules', () => {
-    expect(rulesText(null, 'day')).toBe('once a day per member');
-    expect(rulesText(null, 'none')).toBe('no per-member limit');
-    expect(rulesText(rules({ minSpendCents: 1999 }), 'once')).toBe('spend $19.99 or more · once per member');
+    expect(rulesText(null, 'day')).toBe('Once a day per member');
+    expect(rulesText(null, 'none')).toBe('No per-member limit');
+    expect(rulesText(rules({ minSpendCents: 1999 }), 'once')).toBe('Spend $19.99 or more · once per member');
   });
 
   it('writes runs of days as ranges and dates across months', () => {

@@ -145,7 +145,8 @@ export function rulesText(rules: OfferRules | null, perMemberLimit: PerMemberLim
     limit.charAt(0).toLowerCase() + limit.slice(1),
     rules?.note ?? '',
   ];
-  return parts.filter(Boolean).join(' · ');
+  const sentence = parts.filter(Boolean).join(' · ');
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
 
 // ---------------------------------------------------------------- local time in a zone

@@ -107,14 +107,14 @@ describe('deal rules in the API', () => {
     expect((await member.get(`/api/deals/member/${deal.id}`)).body.rulesText).toBe(sentence);
     expect((await member.get(`/api/deals/public/${deal.id}`)).body.rulesText).toBe(sentence);
     const cleared = await rosa.patch(`/api/merchant/deals/${deal.id}`, { rules: null });
-    expect(cleared.body).toMatchObject({ rules: null, rulesText: 'once a week per member' });
+    expect(cleared.body).toMatchObject({ rules: null, rulesText: 'Once a week per member' });
   });
 
   it('the counter cover carries the rules and the business time zone', async () => {
     const deal = await newDeal({ rules: { excludedDates: ['2030-12-25'] } });
     const cover = (await rosa.get('/api/merchant/deals/offline-codes')).body;
     expect(cover.timeZone).toBe(DENVER);
-    expect(cover.deals.find((d: { dealId: string }) => d.dealId === deal.id)).toMatchObject({ rules: { excludedDates: ['2030-12-25'] }, rulesText: 'not Dec 25 · no per-member limit' });
+    expect(cover.deals.find((d: { dealId: string }) => d.dealId === deal.id)).toMatchObject({ rules: { excludedDates: ['2030-12-25'] }, rulesText: 'Not Dec 25 · no per-member limit' });
   });
 });
 
@@ -156,7 +156,7 @@ describe('the rules at the till', () => {
     expect((await rosa.post('/api/merchant/verify-code', { code: deal.currentCode, memberNumber: a.memberNumber, amountCents: 0 })).status).toBe(400);
     const ok = await rosa.post('/api/merchant/verify-code', { code: deal.currentCode, memberNumber: a.memberNumber, amountCents: 2000 });
     expect(ok.status).toBe(201);
-    expect(ok.body).toMatchObject({ amountCents: 2000, rulesText: 'spend $20 or more · no per-member limit', flag: null });
+    expect(ok.body).toMatchObject({ amountCents: 2000, rulesText: 'Spend $20 or more · no per-member limit', flag: null });
     const [row] = await asService(t.database, (q) => q<{ amount_cents: number }>(`select amount_cents from public.deal_redemptions where id = $1`, [ok.body.id]));
     expect(row.amount_cents).toBe(2000);
   });
