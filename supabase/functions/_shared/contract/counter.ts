@@ -22,6 +22,13 @@ export const PERSONAL_CODE_REFUSED_MESSAGE = 'Member number or personal code not
 const personalCode = z.string({ error: 'must be the 6 digits on the member\'s pass' }).transform((v) => v.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'must be the 6 digits on the member\'s pass'));
 
+/**
+ * The purchase amount (cents), as the earn call takes it: optional, required when the deal's rules set a minimum
+ * spend, refused below it (issue 38); stored on the redemption.
+ */
+const amountCents = z.number({ error: 'must be the purchase amount in cents' }).int('must be a whole number of cents')
+  .min(1, 'must be at least 1 cent').max(COUNTER_AMOUNT_MAX_CENTS, `must be at most ${COUNTER_AMOUNT_MAX_CENTS} cents`);
+
 export const verifyCodeBody = z.object({
   code: z.string({ error: 'is required' }).transform((v) => v.replace(/\s+/g, ''))
     .pipe(z.string().regex(/^\d{6}$/, 'must be the 6 digits the member shows')),
@@ -38,6 +45,7 @@ export const verifyCodeBody = z.object({
    * 060): the server matches the code at that instant (within the last 12 hours) instead of now.
    */
   verifiedAt: z.iso.datetime({ offset: true, error: 'must be an ISO date-time' }).optional(),
+  amountCents: amountCents.optional(),
 });
 export type VerifyCodeBody = z.input<typeof verifyCodeBody>;
 
@@ -49,11 +57,12 @@ export const verifyPassBody = z.object({
   pass: z.string({ error: 'is required' }).trim().min(1, 'is required').max(2000, 'is not a member pass'),
   dealId: uuid,
   verifiedAt: z.iso.datetime({ offset: true, error: 'must be an ISO date-time' }).optional(),
+  amountCents: amountCents.optional(),
 });
 export type VerifyPassBody = z.input<typeof verifyPassBody>;
 
 /** Why a redemption a counter accepted offline broke a rule when it synced (recorded, shown to the merchant). */
-export const redemptionFlag = z.enum(['per_member_limit', 'max_uses', 'pass_reused', 'code_reused', 'deal_not_live', 'membership_inactive', 'unproven']);
+export const redemptionFlag = z.enum(['per_member_limit', 'max_uses', 'pass_reused', 'code_reused', 'deal_not_live', 'membership_inactive', 'unproven', 'outside_rules']);
 export type RedemptionFlag = z.infer<typeof redemptionFlag>;
 
 /** What the merchant reads about a redemption recorded although it broke a rule (checked offline, decision 165). */
@@ -65,6 +74,7 @@ export const REDEMPTION_FLAG_LABELS: Record<RedemptionFlag, string> = {
   deal_not_live: 'The deal was not live',
   membership_inactive: 'The membership was not active',
   unproven: 'No valid personal code: nothing showed the member was there',
+  outside_rules: 'Outside the offer rules (days, hours, dates or minimum spend)',
 };
 
 /** Answer of verify-code and verify-pass (201). */
@@ -72,8 +82,6 @@ export const dealRedemption = z.object({
   id: z.string(),
   dealId: z.string(),
   dealTitle: z.string(),
-  /** The deal's rules and per-member limit as one sentence, shown in the counter's result panel (issue 38). */
-  rulesText: z.string().optional(),
   memberNumber,
   /**
    * Who the member is, for staff to compare with the person at the counter; null for an offline entry recorded
@@ -88,6 +96,10 @@ export const dealRedemption = z.object({
   usedCount: z.number(),
   maxUses: z.number().nullable(),
   flag: redemptionFlag.nullable(),
+  /** The deal's rules and per-member limit as one sentence, for the result panel (issue 38). */
+  rulesText: z.string(),
+  /** The purchase amount the counter entered, if any. */
+  amountCents: z.number().nullable(),
 });
 export type DealRedemption = z.infer<typeof dealRedemption>;
 
@@ -102,8 +114,7 @@ export type UndoRedemptionAnswer = z.infer<typeof undoRedemptionAnswer>;
 
 export const earnBody = z.object({
   memberNumber: memberNumberInput(),
-  amountCents: z.number({ error: 'must be the purchase amount in cents' }).int('must be a whole number of cents')
-    .min(1, 'must be at least 1 cent').max(COUNTER_AMOUNT_MAX_CENTS, `must be at most ${COUNTER_AMOUNT_MAX_CENTS} cents`),
+  amountCents,
 });
 export type EarnBody = z.input<typeof earnBody>;
 

@@ -53,7 +53,8 @@ async function keepingRefusal<T>(
 }
 
 /**
- * POST /api/merchant/verify-code {code, memberNumber, personalCode, dealId?, verifiedAt?}: the fallback without a
+ * POST /api/merchant/verify-code {code, memberNumber, personalCode, dealId?, verifiedAt?,
+ * amountCents?}: the fallback without a
  * camera. The member's personal code proves them at the till (decision 190); without a valid one the number gets
  * the answer of an unknown number online (nothing recorded, nobody marked seen), and an offline entry is kept
  * flagged `unproven` with no name. Either way it is a wrong guess on the counter's limiter.
@@ -76,6 +77,7 @@ counterRoutes.post('/verify-code', async (c) => {
       checking(deal.id);
       const recorded = await recordRedemption(q, {
         dealId: deal.id, memberNumber: body.memberNumber, codeStep: deal.step, passStep: null, checkedAt: at.checkedAt, proven,
+        amountCents: body.amountCents,
       });
       await (proven ? guess.settleRightIn(q) : guess.settleWrongIn(q));
       return recorded;
@@ -86,7 +88,7 @@ counterRoutes.post('/verify-code', async (c) => {
   return c.json(redemption, 201);
 });
 
-/** POST /api/merchant/verify-pass {pass, dealId, verifiedAt?}: a member pass scanned at the counter (decision 165). */
+/** POST /api/merchant/verify-pass {pass, dealId, verifiedAt?, amountCents?}: a member pass scanned at the counter (decision 165). */
 counterRoutes.post('/verify-pass', async (c) => {
   requireUser(c, ...COUNTER_ROLES);
   const body = await parseJson(c, verifyPassBody);
@@ -100,7 +102,7 @@ counterRoutes.post('/verify-pass', async (c) => {
       checking(body.dealId);
       const recorded = await recordRedemption(q, {
         dealId: body.dealId, memberNumber: checked.pass.certificate.mn, codeStep: null, passStep: checked.pass.step,
-        checkedAt: at.checkedAt, proven: true,
+        checkedAt: at.checkedAt, proven: true, amountCents: body.amountCents,
       });
       await guess.settleRightIn(q);
       return recorded;

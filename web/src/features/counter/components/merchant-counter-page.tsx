@@ -109,7 +109,7 @@ export function MerchantCounterPage({ staffBar, signOut }: { staffBar?: ReactNod
               {latest?.type === 'points' && (
                 <LastActionCard action={latest.action} nowMs={nowMs} undoing={undoingId === latest.action.id} onUndo={() => undo('points', latest.action.id)} />
               )}
-              <ScanPassCard deals={deals.data ?? []} onResult={showCheck} />
+              <ScanPassCard deals={deals.data ?? []} onResult={showCheck} cover={cover} />
               <VerifyCodeCard deals={deals.data ?? []} onResult={showCheck} cover={cover} />
               <PointsCard rewardRateBps={merchant.data.rewardRateBps} onRecorded={showPoints} />
               <RecentActivity

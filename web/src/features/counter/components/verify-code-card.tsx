@@ -8,7 +8,7 @@ import { errorMessage, errorStatus } from '@/lib/api-error';
 import { discountLabel } from '@/lib/deals/deal-format';
 import { useBusyWhile } from '@/lib/pwa/busy';
 import { useVerifyCode } from '../api/verify-code';
-import { parseCode } from '../utils/counter-input';
+import { parseCode, typedAmountCents } from '../utils/counter-input';
 import { counterErrorMessage, retryAtOf } from '../utils/counter-refusal';
 import { scanRefusalOf } from '../utils/pass-scan';
 import { clockTime } from '@/lib/dates';
@@ -37,6 +37,9 @@ export function VerifyCodeCard({ deals, onResult, cover }: VerifyCodeCardProps) 
   const [personalCode, setPersonalCode] = useState('');
   const [dealId, setDealId] = useState('');
   const [ambiguous, setAmbiguous] = useState(false);
+  // The purchase amount: asked while any live deal has a minimum spend (the code says which deal only once checked).
+  const [amount, setAmount] = useState('');
+  const spendDeals = deals.filter((d) => d.active && d.rules?.minSpendCents);
   // Too many wrong guesses on this tablet (429): checking is paused until then (decision 168).
   const [pausedUntil, setPausedUntil] = useState<Date | null>(null);
   useEffect(() => {
@@ -50,6 +53,7 @@ export function VerifyCodeCard({ deals, onResult, cover }: VerifyCodeCardProps) 
     setPersonalCode('');
     setDealId('');
     setAmbiguous(false);
+    setAmount('');
   };
   const titleOf = (id: string) => deals.find((d) => d.id === id)?.title ?? 'deal';
   const verify = useVerifyCode({
@@ -103,7 +107,8 @@ export function VerifyCodeCard({ deals, onResult, cover }: VerifyCodeCardProps) 
     if (!typedPersonal) {
       return void toast({ title: 'Personal Code Needed', description: 'Enter the 6-digit personal code under the member’s pass.', variant: 'destructive' });
     }
-    verify.mutate({ code: parsed, memberNumber, personalCode: typedPersonal, ...(dealId ? { dealId } : {}) });
+    const amountCents = typedAmountCents(amount);
+    verify.mutate({ code: parsed, memberNumber, personalCode: typedPersonal, ...(dealId ? { dealId } : {}), ...(amountCents ? { amountCents } : {}) });
   }
 
   return (
@@ -126,6 +131,12 @@ export function VerifyCodeCard({ deals, onResult, cover }: VerifyCodeCardProps) 
             <Input id={`${id}-personal`} inputMode="numeric" autoComplete="off" maxLength={7} placeholder="654321" value={personalCode}
               aria-describedby={`${id}-personal-hint`} className="font-mono tracking-[0.2em]" onChange={(e) => setPersonalCode(e.target.value)} />
           </Field>
+          {spendDeals.length > 0 && (
+            <Field id={`${id}-amount`} label="Purchase amount ($)" hint={`Needed for ${spendDeals.map((d) => `${d.title}: ${d.rulesText}`).join('; ')}`}>
+              <Input id={`${id}-amount`} type="number" inputMode="decimal" min={0.01} step={0.01} value={amount} placeholder="25.00"
+                aria-describedby={`${id}-amount-hint`} onChange={(e) => setAmount(e.target.value)} />
+            </Field>
+          )}
           {ambiguous && (
             <Field id={`${id}-deal`} label="Which deal?">
               <Select id={`${id}-deal`} value={dealId} onChange={(e) => setDealId(e.target.value)}>

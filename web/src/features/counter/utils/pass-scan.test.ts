@@ -56,9 +56,9 @@ describe('the repeat guard', () => {
 });
 
 describe('a refusal at the counter', () => {
-  it("shows a per-member limit's next allowed time in the tablet's time zone, not the server's UTC words", () => {
+  it("shows a per-member limit's next allowed time in the tablet's time zone, not the server's words", () => {
     const error = new ApiError(409, JSON.stringify({
-      message: 'This member already used this deal: it works again for them at 2026-11-26 15:41 UTC', availableAt: '2026-11-26T15:41:00Z',
+      message: 'This member already used this deal: it works again for them on Thursday 26 Nov, 08:41', availableAt: '2026-11-26T15:41:00Z',
     }));
     expect(scanRefusalOf(error, 'fallback')).toEqual({ message: 'This member already used this deal.', availableAt: '2026-11-26T15:41:00Z' });
   });

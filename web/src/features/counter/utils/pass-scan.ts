@@ -53,9 +53,9 @@ export function scanRefusalOf(error: unknown, fallback: string): ScanRefusal {
     } catch {
       // Not JSON: the message is all there is.
     }
-    // The server's message ends with the time in UTC; the counter writes it in its own time zone below.
+    // The server's message ends with the time in the business's zone; the counter writes it in its own below.
     const message = error.serverMessage ?? fallback;
-    return { message: availableAt ? message.replace(/: it works again for them at .*$/, '.') : message, availableAt };
+    return { message: availableAt ? message.replace(/: it works again for them (at|on) .*$/, '.') : message, availableAt };
   }
   return { message: error instanceof Error && error.message ? error.message : fallback, availableAt: null };
 }
