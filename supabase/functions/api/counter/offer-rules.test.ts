@@ -6,7 +6,7 @@ import { codeStepAt } from '../../_shared/deal-code.ts';
 import { checkOfferRules, normalizeOfferRules, type OfferRules } from '../../_shared/offer-rules.ts';
 import { asService } from '../../../../tests/support/test-database.ts';
 import type { Agent, TestApp } from '../../../../tests/support/test-app.ts';
-import { createActiveMembers, dealCodeAtStep, startCounterTestApp } from '../../../../tests/support/counter-members.ts';
+import { createActiveMembers, dealCodeAtStep, startCounterTestApp, withPersonalCode } from '../../../../tests/support/counter-members.ts';
 
 let t: TestApp;
 let rosa: Agent;
@@ -123,7 +123,7 @@ describe('the rules at the till', () => {
     const startTime = denverTime(120);
     const deal = await newDeal({ rules: { startTime, endTime: denverTime(180) } });
     const [a] = await createActiveMembers(t.database, 1);
-    const res = await rosa.post('/api/merchant/verify-code', { code: deal.currentCode, memberNumber: a.memberNumber });
+    const res = await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: deal.currentCode, memberNumber: a.memberNumber }));
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(new RegExp(`^This deal is valid ${startTime}–\\d\\d:\\d\\d only\\. It is now [A-Z][a-z]+day \\d{1,2} [A-Z][a-z]{2}, \\d\\d:\\d\\d here\\.$`));
     // Two hours from now, to the minute (the window opens at the start of its minute).
@@ -135,10 +135,10 @@ describe('the rules at the till', () => {
   it('accepts inside the window; refuses an excluded date naming it', async () => {
     const open = await newDeal({ rules: { startTime: denverTime(-60), endTime: denverTime(60) } });
     const [a, b] = await createActiveMembers(t.database, 2);
-    expect((await rosa.post('/api/merchant/verify-code', { code: open.currentCode, memberNumber: a.memberNumber })).status).toBe(201);
+    expect((await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: open.currentCode, memberNumber: a.memberNumber }))).status).toBe(201);
     const today = denverDay();
     const closed = await newDeal({ rules: { excludedDates: [today] } });
-    const res = await rosa.post('/api/merchant/verify-code', { code: closed.currentCode, memberNumber: b.memberNumber });
+    const res = await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: closed.currentCode, memberNumber: b.memberNumber }));
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/^This deal is not valid on [A-Z][a-z]{2} \d{1,2}\. It is now .+ here\.$/);
     expect(new Intl.DateTimeFormat('en-CA', { timeZone: DENVER }).format(new Date(res.body.availableAt))).not.toBe(today);
@@ -147,14 +147,14 @@ describe('the rules at the till', () => {
   it('takes the purchase amount: required with a minimum spend, refused below it, stored', async () => {
     const deal = await newDeal({ rules: { minSpendCents: 2000 } });
     const [a] = await createActiveMembers(t.database, 1);
-    const without = await rosa.post('/api/merchant/verify-code', { code: deal.currentCode, memberNumber: a.memberNumber });
+    const without = await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: deal.currentCode, memberNumber: a.memberNumber }));
     expect(without.status).toBe(400);
     expect(without.body.message).toBe('Enter the purchase amount: this deal needs a spend of $20 or more');
-    const below = await rosa.post('/api/merchant/verify-code', { code: deal.currentCode, memberNumber: a.memberNumber, amountCents: 1999 });
+    const below = await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: deal.currentCode, memberNumber: a.memberNumber, amountCents: 1999 }));
     expect(below.status).toBe(409);
     expect(below.body.message).toBe('This deal needs a spend of $20 or more: this purchase is $19.99');
-    expect((await rosa.post('/api/merchant/verify-code', { code: deal.currentCode, memberNumber: a.memberNumber, amountCents: 0 })).status).toBe(400);
-    const ok = await rosa.post('/api/merchant/verify-code', { code: deal.currentCode, memberNumber: a.memberNumber, amountCents: 2000 });
+    expect((await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: deal.currentCode, memberNumber: a.memberNumber, amountCents: 0 }))).status).toBe(400);
+    const ok = await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: deal.currentCode, memberNumber: a.memberNumber, amountCents: 2000 }));
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ amountCents: 2000, rulesText: 'Spend $20 or more · no per-member limit', flag: null });
     const [row] = await asService(t.database, (q) => q<{ amount_cents: number }>(`select amount_cents from public.deal_redemptions where id = $1`, [ok.body.id]));
@@ -168,15 +168,15 @@ describe('the rules at the till', () => {
     const [a, b] = await createActiveMembers(t.database, 2);
     const at = Date.now() - 60_000;
     const code = await dealCodeAtStep(t.database, deal.id, codeStepAt(at));
-    const replay = await rosa.post('/api/merchant/verify-code', { code, memberNumber: a.memberNumber, dealId: deal.id, verifiedAt: new Date(at).toISOString() });
+    const replay = await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code, memberNumber: a.memberNumber, dealId: deal.id, verifiedAt: new Date(at).toISOString() }));
     expect(replay.status).toBe(201);
     expect(replay.body).toMatchObject({ flag: 'outside_rules', usedCount: 0 });
     // A minimum spend the tablet did not ask for: flagged too, and so is one below it.
     const spend = await newDeal({ rules: { minSpendCents: 1000 } });
     const spendCode = await dealCodeAtStep(t.database, spend.id, codeStepAt(at));
-    const noAmount = await rosa.post('/api/merchant/verify-code', { code: spendCode, memberNumber: a.memberNumber, dealId: spend.id, verifiedAt: new Date(at).toISOString() });
+    const noAmount = await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: spendCode, memberNumber: a.memberNumber, dealId: spend.id, verifiedAt: new Date(at).toISOString() }));
     expect(noAmount.body).toMatchObject({ flag: 'outside_rules', usedCount: 0 });
-    const enough = await rosa.post('/api/merchant/verify-code', { code: spendCode, memberNumber: b.memberNumber, dealId: spend.id, verifiedAt: new Date(at).toISOString(), amountCents: 1000 });
+    const enough = await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: spendCode, memberNumber: b.memberNumber, dealId: spend.id, verifiedAt: new Date(at).toISOString(), amountCents: 1000 }));
     expect(enough.body).toMatchObject({ flag: null, usedCount: 1, amountCents: 1000 });
     const activity = (await rosa.get('/api/merchant/counter/activity')).body as { id: string; flag: string | null }[];
     expect(activity.find((item) => item.id === replay.body.id)?.flag).toBe('outside_rules');
