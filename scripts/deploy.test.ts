@@ -155,7 +155,7 @@ describe("the operator's path (decision 179)", () => {
     expect(cron).toMatch(/create extension if not exists pg_net/);
     expect(cron).toMatch(/vault\.create_secret\('<MAIL_DRAIN_SECRET>'/);
     const schedules = cron.split('select cron.schedule(').slice(1);
-    expect(schedules).toHaveLength(5);
+    expect(schedules).toHaveLength(6);
     for (const job of schedules.filter((text) => text.includes('net.http_post'))) {
       expect(job).toContain('vault.decrypted_secrets');
       expect(job).not.toMatch(/'<[A-Z_]+/); // no secret written into the job's text

@@ -20,6 +20,7 @@ import { resendMailer } from './ports/mail/resend-mailer.ts';
 import { noPush, type PushPort } from './ports/push/push-port.ts';
 import { webPushSender } from './ports/push/web-push-sender.ts';
 import { stdoutRequestLog } from './ports/log.ts';
+import { FLUSH_EVERY_MS, JobRuns, RequestStats } from './system/index.ts';
 
 
 /** Stripe when STRIPE_SECRET_KEY is set; otherwise the built-in test provider (no network). */
@@ -71,6 +72,7 @@ export function depsFromEnv(env: ApiEnv, db?: Database, options: { realtimeFallb
     mail: mailFromEnv(env),
     push: pushFromConfig(config, options.pushFetch),
     requestLog: stdoutRequestLog,
+    monitor: { stats: new RequestStats({ autoFlushMs: FLUSH_EVERY_MS }), jobs: new JobRuns() },
   };
 }
 

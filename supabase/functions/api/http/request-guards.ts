@@ -234,7 +234,8 @@ export function requestIdOf(incoming: string | undefined, hops: number): string 
 /**
  * Registered first (app.ts), so every answer carries X-Request-Id, the refusals of the later middleware and errors
  * included, and errors logged for the request name it (errors.ts). When the answer is made, one line goes to
- * deps.requestLog (ports/log.ts): the route's pattern, never its path or query, and nothing the client sent.
+ * deps.requestLog (ports/log.ts): the route's pattern, never its path or query, and nothing the client sent; the same
+ * figures go to the console's in-memory sums (system/request-stats.ts).
  */
 export function requestLogging(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -243,14 +244,18 @@ export function requestLogging(deps: AppDeps): MiddlewareHandler<AppEnv> {
     c.set('requestId', id);
     c.header('X-Request-Id', id); // set before the answer is made (decision 140), as the security headers are
     await next();
-    deps.requestLog({
+    const line = {
       t: new Date().toISOString(),
       id,
       method: c.req.method,
       route: c.req.routePath,
       status: c.res.status,
       ms: Math.round(performance.now() - started),
-    });
+    };
+    deps.requestLog(line);
+    // Summed in memory for the operator's console; written at most once a minute, never awaited here (decision 195).
+    deps.monitor.stats.record(line);
+    deps.monitor.stats.flushIfDue(deps.db);
   };
 }
 

@@ -237,3 +237,27 @@ export function passEndingMail(p: { name: string; siteUrl: string; planLabel: st
     siteUrl: p.siteUrl,
   });
 }
+
+/** To the admin address when a condition of the operator's console crosses its threshold (decision 195). */
+export function systemAlertMail(p: { title: string; detail: string; siteUrl: string }): RenderedMail {
+  return layout({
+    kind: 'system_alert',
+    subject: `${PRODUCT_NAME} alert: ${p.title}`,
+    greeting: 'Hello,',
+    paragraphs: [p.detail, 'You will get one more message when it clears (and at most one alert an hour for it).'],
+    action: { label: 'Open the System screen', url: link(p.siteUrl, '/admin/system') },
+    siteUrl: p.siteUrl,
+  });
+}
+
+/** To the admin address when a condition that was alerted on has cleared. */
+export function systemResolvedMail(p: { title: string; siteUrl: string }): RenderedMail {
+  return layout({
+    kind: 'system_resolved',
+    subject: `${PRODUCT_NAME} resolved: ${p.title}`,
+    greeting: 'Hello,',
+    paragraphs: [`This has cleared: ${p.title}.`],
+    action: { label: 'Open the System screen', url: link(p.siteUrl, '/admin/system') },
+    siteUrl: p.siteUrl,
+  });
+}
