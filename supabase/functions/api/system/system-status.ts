@@ -81,7 +81,8 @@ interface CronRow {
 /** pg_cron's jobs when it is installed (hosted), else the local runner's loops, else none. As service_role. */
 export async function readJobs(q: Query, jobs: JobRuns, now: Date): Promise<{ source: SystemStatus['jobSource']; jobs: SystemJob[] }> {
   const cron = await q<CronRow>(`select * from private.cron_job_runs()`);
-  const [{ has_cron: hasCron }] = await q<{ has_cron: boolean }>(`select to_regclass('cron.job') is not null as has_cron`);
+  // The catalog, not to_regclass: a role without usage on the cron schema may still learn that it exists.
+  const [{ has_cron: hasCron }] = await q<{ has_cron: boolean }>(`select exists (select 1 from pg_catalog.pg_namespace where nspname = 'cron') as has_cron`);
   if (hasCron) {
     return {
       source: 'cron',
