@@ -22,3 +22,4 @@ export * from './member-redemptions.ts';
 export * from './admin-payments.ts';
 export * from './sessions.ts';
 export * from './reviews.ts';
+export * from './system.ts';
