@@ -6,10 +6,9 @@ import { z } from 'zod';
 
 const at = z.string().nullable();
 
-export const webhookOutcome = z.enum(['ok', 'bad_signature', 'failed']);
-export type WebhookOutcome = z.infer<typeof webhookOutcome>;
+const webhookOutcome = z.enum(['ok', 'bad_signature', 'failed']);
 
-export const systemWebhooks = z.object({
+const systemWebhooks = z.object({
   /** The last Stripe webhook call, whatever its outcome. */
   lastReceivedAt: at,
   lastOutcome: webhookOutcome.nullable(),
@@ -22,7 +21,7 @@ export const systemWebhooks = z.object({
   lastFailureOutcome: webhookOutcome.nullable(),
 });
 
-export const systemQueue = z.object({
+const systemQueue = z.object({
   name: z.enum(['mail', 'push']),
   /** Messages waiting or being sent. */
   depth: z.number(),
@@ -33,7 +32,7 @@ export const systemQueue = z.object({
 });
 export type SystemQueue = z.infer<typeof systemQueue>;
 
-export const systemJob = z.object({
+const systemJob = z.object({
   name: z.string(),
   /** The Cron schedule ("* * * * *", "5 seconds") or the local loop's interval in words. */
   schedule: z.string(),
@@ -48,7 +47,7 @@ export const systemJob = z.object({
 });
 export type SystemJob = z.infer<typeof systemJob>;
 
-export const systemRoute = z.object({
+const systemRoute = z.object({
   method: z.string(),
   /** The route's pattern (/api/deals/:id), never a path. */
   route: z.string(),
@@ -63,7 +62,7 @@ export const systemRoute = z.object({
 });
 export type SystemRoute = z.infer<typeof systemRoute>;
 
-export const systemAlert = z.object({
+const systemAlert = z.object({
   condition: z.string(),
   since: at,
   detail: z.string().nullable(),

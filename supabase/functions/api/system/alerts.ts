@@ -15,7 +15,7 @@ const SERVER_ERROR_RATE = 0.01;
 const SERVER_ERROR_MIN_REQUESTS = 20;
 const HOUR_MS = 3_600_000;
 
-export interface Condition {
+interface Condition {
   /** Its key in private.system_alerts: webhook_failures, queue:mail, queue:push, server_errors, job:<name>. */
   condition: string;
   /** For people: the subject of the mails. */
@@ -28,7 +28,7 @@ export interface Condition {
 const minutesWords = (seconds: number) => (seconds < 120 ? `${seconds} seconds` : `${Math.round(seconds / 60)} minutes`);
 
 /** Every condition now, firing or not. As service_role. */
-export async function judgeConditions(q: Query, monitor: SystemMonitor, now: Date): Promise<Condition[]> {
+async function judgeConditions(q: Query, monitor: SystemMonitor, now: Date): Promise<Condition[]> {
   const conditions: Condition[] = [];
   const [hook] = await q<{ last_failure: Date | null; failures: number }>(
     `select max(last_at) as last_failure, coalesce(sum(events), 0)::int as failures
@@ -77,7 +77,7 @@ interface AlertRow { condition: string; firing: boolean; mailed_at: Date | null;
  * Compares the conditions with their stored states, in one transaction (rows locked, so two checks at once mail
  * once), and enqueues the mails. Returns what was mailed, for the tests and the job's answer.
  */
-export async function applyAlerts(db: Database, conditions: Condition[], mail: { to: string; siteUrl: string }, now: Date) {
+async function applyAlerts(db: Database, conditions: Condition[], mail: { to: string; siteUrl: string }, now: Date) {
   return db.transaction(serviceClaims, async (q) => {
     const mailed: { condition: string; kind: 'alert' | 'resolved' }[] = [];
     await q(`insert into private.system_alerts (condition) select unnest($1::text[]) on conflict do nothing`, [conditions.map((c) => c.condition)]);

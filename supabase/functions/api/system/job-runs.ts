@@ -2,7 +2,7 @@
 // work through `track`, which notes when it started and ended and how. Hosted, pg_cron keeps this in
 // cron.job_run_details instead (private.cron_job_runs); this registry then stays empty.
 
-export interface JobRun {
+interface JobRun {
   name: string;
   /** How often the job is meant to run, in words (the Cron schedule's counterpart). */
   schedule: string;

@@ -7,12 +7,12 @@ import { serviceClaims, type Database } from '../db/database.ts';
 import { logError } from '../ports/log.ts';
 
 /** Upper bounds (ms) of the latency buckets; one more bucket counts the slower requests. Also in system.sql's comment. */
-export const REQUEST_MS_BOUNDS = [25, 50, 100, 250, 500, 1000, 2500] as const;
+const REQUEST_MS_BOUNDS = [25, 50, 100, 250, 500, 1000, 2500] as const;
 
 /** How often a process writes its figures: at most once a minute (the console's figures lag by as much). */
 export const FLUSH_EVERY_MS = 60_000;
 
-export type WebhookOutcome = 'ok' | 'bad_signature' | 'failed';
+type WebhookOutcome = 'ok' | 'bad_signature' | 'failed';
 
 interface RouteFigures { requests: number; clientErrors: number; serverErrors: number; totalMs: number; histogram: number[] }
 interface MinuteFigures { requests: number; serverErrors: number }

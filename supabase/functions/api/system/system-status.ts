@@ -115,7 +115,7 @@ export async function readJobs(q: Query, jobs: JobRuns, now: Date): Promise<{ so
 }
 
 // ---------------------------------------------------------------- webhooks and requests
-export async function readWebhooks(q: Query, now: Date): Promise<SystemStatus['webhooks']> {
+async function readWebhooks(q: Query, now: Date): Promise<SystemStatus['webhooks']> {
   const rows = await q<{ outcome: 'ok' | 'bad_signature' | 'failed'; events: number; last_at: Date; last_event_type: string | null }>(
     `select outcome, sum(events)::int as events, max(last_at) as last_at,
             (array_agg(last_event_type order by last_at desc))[1] as last_event_type
@@ -136,7 +136,7 @@ export async function readWebhooks(q: Query, now: Date): Promise<SystemStatus['w
   };
 }
 
-export async function readRoutes(q: Query, now: Date): Promise<{ routes: SystemRoute[]; totals: SystemStatus['totals'] }> {
+async function readRoutes(q: Query, now: Date): Promise<{ routes: SystemRoute[]; totals: SystemStatus['totals'] }> {
   // At most 24 rows a route: summed here, histograms bucket by bucket.
   const rows = await q<{ method: string; route: string; requests: number; client_errors: number; server_errors: number; total_ms: string; histogram: number[] }>(
     `select method, route, requests, client_errors, server_errors, total_ms::text as total_ms, histogram

@@ -12,7 +12,7 @@ import type { Database } from '../db/database.ts';
 import { drainOutbox } from '../jobs/mail-drain.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { emlFileMailer } from '../ports/mail/eml-file-mailer.ts';
-import type { SystemStatus } from '../../_shared/contract/system.ts';
+import { deepHealth, systemStatus, type SystemStatus } from '../../_shared/contract/system.ts';
 import { runSystemCheck } from './alerts.ts';
 import { JobRuns } from './job-runs.ts';
 import { bucketOf, p95Of, RequestStats } from './request-stats.ts';
@@ -83,7 +83,7 @@ describe('GET /api/admin/system', () => {
   const system = async () => {
     const res = await admin.get<SystemStatus>('/api/admin/system');
     expect(res.status).toBe(200);
-    return res.body;
+    return systemStatus.parse(res.body); // the answer is the contract's
   };
   beforeAll(async () => {
     ({ t, double } = await startStripeTestApp('system', WEBHOOK_SECRET));
@@ -181,7 +181,7 @@ describe('GET /api/admin/system', () => {
     expect((await member.get('/api/health?deep=1')).status).toBe(403);
     const deep = await admin.get('/api/health?deep=1');
     expect(deep.status).toBe(200);
-    expect(deep.body).toMatchObject({ ok: true, database: { ok: true }, queues: [{ name: 'mail' }, { name: 'push' }] });
+    expect(deepHealth.parse(deep.body)).toMatchObject({ ok: true, database: { ok: true }, queues: [{ name: 'mail' }, { name: 'push' }] });
   });
 });
 
