@@ -17,7 +17,8 @@ interface JobRun {
 
 const DAY_MS = 86_400_000;
 
-const everyWords = (ms: number) => (ms % 60_000 === 0 ? `every ${ms / 60_000} min` : `every ${ms / 1000} s`);
+const everyWords = (ms: number) =>
+  ms % 3_600_000 === 0 ? `every ${ms / 3_600_000} h` : ms % 60_000 === 0 ? `every ${ms / 60_000} min` : `every ${ms / 1000} s`;
 
 export class JobRuns {
   private jobs = new Map<string, JobRun>();

@@ -9,7 +9,7 @@ import { dateAndTime24 } from '@/lib/dates';
 import type { SystemStatus } from '@shared/contract/index.ts';
 import { useSystemStatus } from '../api/get-system-status';
 import {
-  ago, bytes, JOB_OUTCOMES, jobLastRun, p95Words, percent, queueSentence, webhookSentences,
+  ago, bytes, JOB_OUTCOMES, jobLastRun, p95Words, percent, queueSentence, requestRate, webhookSentences,
 } from '../utils/system-words';
 import { AccessDenied } from './access-denied';
 import { Cell, DataTable } from './data-table';
@@ -95,7 +95,7 @@ function Figures({ s }: { s: SystemStatus }) {
       </Section>
       <Section title="Requests in the last 24 hours">
         <p>
-          {formatCount(s.totals.requests)} requests ({s.totals.requestsPerMinute} a minute on average);
+          {formatCount(s.totals.requests)} requests ({requestRate(s.totals)});
           {' '}{formatCount(s.totals.serverErrors)} answered with a server error ({percent(errorShare)}).
         </p>
         <DataTable label="Requests per route" headers={['Route', 'Requests', 'Server errors', 'Other refusals', 'Average', '95% of requests']} empty={s.routes.length === 0 && 'No requests yet'}>

@@ -13,7 +13,10 @@ export function duration(seconds: number): string {
 }
 
 /** "3 minutes ago", measured from the answer's own time. */
-export const ago = (at: string, now: string) => `${duration((Date.parse(now) - Date.parse(at)) / 1000)} ago`;
+export function ago(at: string, now: string): string {
+  const seconds = (Date.parse(now) - Date.parse(at)) / 1000;
+  return seconds < 5 ? 'just now' : `${duration(seconds)} ago`;
+}
 
 /** 42 MB, 1.2 GB. */
 export function bytes(n: number): string {
@@ -47,12 +50,15 @@ export function queueSentence(q: SystemQueue): string {
   const waiting = q.depth === 0
     ? 'nothing waiting'
     : `${formatCount(q.depth)} waiting, the oldest for ${duration(q.oldestAgeSeconds ?? 0)}`;
-  return `${QUEUE_NAMES[q.name]}: ${waiting}; ${plural(q.failed24h, 'message')} given up in the last 24 hours.`;
+  const givenUp = q.failed24h === 0 ? 'none given up' : `${plural(q.failed24h, 'message')} given up`;
+  return `${QUEUE_NAMES[q.name]}: ${waiting}; ${givenUp} in the last 24 hours.`;
 }
 
-export function jobLastRun(job: SystemJob, now: string): string {
-  if (!job.lastStartedAt) return 'Not run yet';
-  return `${ago(job.lastStartedAt, now)}`;
+export const jobLastRun = (job: SystemJob, now: string) => (job.lastStartedAt ? ago(job.lastStartedAt, now) : 'Not run yet');
+
+/** "about 12 a minute", or per hour when fewer than one a minute. */
+export function requestRate(t: SystemStatus['totals']): string {
+  return t.requestsPerMinute >= 1 ? `about ${formatCount(Math.round(t.requestsPerMinute))} a minute` : `about ${formatCount(Math.round(t.requests / 24))} an hour`;
 }
 
 export const JOB_OUTCOMES: Record<NonNullable<SystemJob['lastOutcome']>, string> = {
