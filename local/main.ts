@@ -128,7 +128,7 @@ async function shutdown(signal: string) {
   clearInterval(flushLive);
   clearInterval(systemCheck);
   // What this process summed since the last check goes in before the database closes.
-  await deps.monitor.stats.flush(database.db).catch(() => {});
+  await deps.monitor.stats.flush().catch(() => {});
   await relay.close();
   await passwordWorkers.close();
   await database.close();

@@ -7,7 +7,8 @@ import { createApp, type AppDeps } from '../../supabase/functions/api/app.ts';
 import type { OpenedDatabase } from '../../local/admin-sql.ts';
 import { openTestDatabase } from './test-database.ts';
 import { TEST_ADMIN } from './constants.ts';
-import { JobRuns, RequestStats } from '../../supabase/functions/api/system/index.ts';
+import { figuresWriter, JobRuns } from '../../supabase/functions/api/system/index.ts';
+import { RequestFigures } from '../../supabase/functions/api/http/request-guards.ts';
 
 // Test agents stand behind one trusted proxy: their X-Forwarded-For is their address (http/request-guards.ts).
 // The seeded accounts sign in many times in one file: the 10-session limit is lifted here and tested on its own
@@ -37,7 +38,7 @@ export async function createTestApp(env: Record<string, string> = {}, patch: (de
   const deps = patch({
     ...depsFromEnv(parseApiEnv({ ...TEST_ENV, MAIL_DIR: mailDir, ...env }), database.db),
     requestLog: () => {},
-    monitor: { stats: new RequestStats(), jobs: new JobRuns() },
+    monitor: { stats: new RequestFigures({ write: figuresWriter(database.db) }), jobs: new JobRuns() },
   });
   const app = createApp(deps);
   const signIn = async (account: Credentials, ip?: string) => {

@@ -116,7 +116,7 @@ async function applyAlerts(db: Database, conditions: Condition[], mail: { to: st
  * enqueued. `to`: the admin address (ADMIN_EMAIL).
  */
 export async function runSystemCheck(db: Database, monitor: SystemMonitor, mail: { to: string; siteUrl: string }, now = new Date()) {
-  await monitor.stats.flush(db, now.getTime());
+  await monitor.stats.flush(now.getTime());
   const conditions = await db.transaction(serviceClaims, (q) => judgeConditions(q, monitor, now));
   const mailed = await applyAlerts(db, conditions, mail, now);
   return { firing: conditions.filter((c) => c.firing).map((c) => c.condition), mailed };

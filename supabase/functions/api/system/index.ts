@@ -3,5 +3,5 @@
 export { adminSystemRoutes, deepHealthRoutes } from './router.ts';
 export { runSystemCheck } from './alerts.ts';
 export { JobRuns } from './job-runs.ts';
-export { FLUSH_EVERY_MS, RequestStats } from './request-stats.ts';
+export { FLUSH_EVERY_MS, figuresWriter } from './request-stats.ts';
 export type { SystemMonitor } from './system-status.ts';

@@ -5,11 +5,12 @@ import type { Query } from '../db/database.ts';
 import type { Services } from '../services.ts';
 import type { SystemJob, SystemQueue, SystemRoute, SystemStatus } from '../../_shared/contract/system.ts';
 import type { JobRuns } from './job-runs.ts';
-import { p95Of, type RequestStats } from './request-stats.ts';
+import type { RequestFiguresPort } from '../ports/log.ts';
+import { figuresWriterAs, p95Of } from './request-stats.ts';
 
 /** What the API process keeps in memory for the console: its unwritten request figures and its loops' runs. */
 export interface SystemMonitor {
-  stats: RequestStats;
+  stats: RequestFiguresPort;
   jobs: JobRuns;
 }
 
@@ -185,8 +186,8 @@ export async function readRecentErrors(q: Query, now: Date): Promise<{ requests:
  * current), then reads: the console's own tables as the caller (RLS: the admin), the outboxes, pg_cron and the
  * database's size as service_role (they are the server's, never a client's).
  */
-export async function systemStatus(services: Pick<Services, 'tx' | 'db'>, monitor: SystemMonitor, now = new Date()): Promise<SystemStatus> {
-  await monitor.stats.flush(services.db, now.getTime());
+export async function systemStatus(services: Pick<Services, 'tx'>, monitor: SystemMonitor, now = new Date()): Promise<SystemStatus> {
+  await monitor.stats.flush(now.getTime(), figuresWriterAs(services.tx.asService));
   const mine = await services.tx.asCaller(async (q) => ({
     webhooks: await readWebhooks(q, now),
     ...(await readRoutes(q, now)),

@@ -15,7 +15,8 @@ import { emlFileMailer } from '../ports/mail/eml-file-mailer.ts';
 import { deepHealth, systemStatus, type SystemStatus } from '../../_shared/contract/system.ts';
 import { runSystemCheck } from './alerts.ts';
 import { JobRuns } from './job-runs.ts';
-import { bucketOf, p95Of, RequestStats } from './request-stats.ts';
+import { bucketOf, RequestFigures } from '../http/request-guards.ts';
+import { figuresWriter, p95Of } from './request-stats.ts';
 import { cronIntervalMs, hasMissedRuns, readJobs } from './system-status.ts';
 
 const MINUTE = 60_000;
@@ -49,7 +50,6 @@ describe('the figures', () => {
 
   it('writes at most once per interval after requests, and puts the figures back when a write fails', async () => {
     let clock = Date.parse('2026-11-28T10:00:30Z');
-    const stats = new RequestStats({ autoFlushMs: MINUTE, now: () => clock });
     const writes: unknown[][] = [];
     let fail = true;
     const db = {
@@ -60,15 +60,16 @@ describe('the figures', () => {
           return [];
         }),
     } as unknown as Database;
+    const stats = new RequestFigures({ write: figuresWriter(db), autoFlushMs: MINUTE, now: () => clock });
     stats.record({ method: 'GET', route: '/api/deals', status: 200, ms: 30 });
-    stats.flushIfDue(db);
+    stats.flushIfDue();
     expect(writes).toHaveLength(0); // not due: no statement for a request
-    await expect(stats.flush(db)).rejects.toThrow('database down');
+    await expect(stats.flush()).rejects.toThrow('database down');
     stats.record({ method: 'GET', route: '/api/deals', status: 503, ms: 3000 });
     fail = false;
     clock += MINUTE;
-    stats.flushIfDue(db);
-    await stats.flush(db); // waits for the write flushIfDue started; nothing left to write
+    stats.flushIfDue();
+    await stats.flush(); // waits for the write flushIfDue started; nothing left to write
     expect(writes).toHaveLength(1);
     const [routes] = JSON.parse(writes[0][0] as string);
     expect(routes).toMatchObject({ method: 'GET', route: '/api/deals', requests: 2, serverErrors: 1, totalMs: 3030, histogram: [0, 1, 0, 0, 0, 0, 0, 1] });
