@@ -90,4 +90,3 @@ export const deepHealth = z.object({
   database: z.object({ ok: z.boolean(), ms: z.number() }),
   queues: z.array(systemQueue),
 });
-export type DeepHealth = z.infer<typeof deepHealth>;
