@@ -29,6 +29,7 @@ import { adminInsightsRoutes, merchantInsightsRoutes } from './insights/index.ts
 import { pushRoutes } from './push/index.ts';
 import { reviewRoutes } from './reviews/index.ts';
 import { communityRoutes } from './community/index.ts';
+import { adminSystemRoutes, deepHealthRoutes } from './system/index.ts';
 import { counterDeviceAdminRoutes, counterDeviceRoutes, merchantStaffRoutes, staffInviteRoutes } from './staff/index.ts';
 
 export type { AppDeps } from './http/context.ts';
@@ -81,11 +82,14 @@ export const mounts: readonly (readonly [prefix: string, routes: Hono<AppEnv>])[
   ['/counter', counterDeviceRoutes],
   ['/reviews', reviewRoutes],
   ['/community', communityRoutes],
+  ['/admin/system', adminSystemRoutes],
+  ['/health', deepHealthRoutes],
 ];
 
 /** Paths that authenticate by other means than the session cookie (signed webhooks). */
 const originExempt = (path: string) =>
-  path.startsWith('/api/stripe/webhook') || path === '/api/internal/drain-outbox' || path === '/api/internal/drain-push';
+  path.startsWith('/api/stripe/webhook') || path === '/api/internal/drain-outbox' || path === '/api/internal/drain-push'
+  || path === '/api/internal/system-check';
 
 /** Builds the whole API. Runtime-neutral: the Deno entry and the local runner both mount it. */
 export function createApp(deps: AppDeps) {
@@ -107,8 +111,9 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   // The client's reachability probe (web/src/lib/network/connectivity.ts): answers before any session or
-  // database work, so it stays cheap when many offline apps probe at once.
-  app.get('/health', (c) => c.body(null, 204));
+  // database work, so it stays cheap when many offline apps probe at once. `?deep=1` (the admin or an uptime
+  // monitor's token) goes on to system/router.ts, which checks the database and the queues.
+  app.get('/health', (c, next) => (c.req.query('deep') === '1' ? next() : c.body(null, 204)));
   app.use('*', bodyLimits());
   app.use('*', originGuard(originExempt));
   // A flood of sign-ins or resets waits here, holding nothing, never ahead of other routes (decision 175).

@@ -86,7 +86,10 @@ export const routes: AppRoute[] = [
   },
   {
     element: <RequireRole roles={['ADMIN']} />,
-    children: [{ path: paths.admin, handle: { title: 'Admin dashboard' }, lazy: () => import('./routes/admin') }],
+    children: [
+      { path: paths.admin, handle: { title: 'Admin dashboard' }, lazy: () => import('./routes/admin') },
+      { path: paths.adminSystem, handle: { title: 'System' }, lazy: () => import('./routes/admin-system') },
+    ],
   },
   { path: '*', handle: { title: 'Page not found' }, element: <NotFound /> },
 ];

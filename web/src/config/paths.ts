@@ -34,6 +34,8 @@ export const paths = {
   notifications: '/notifications',
   profile: '/profile',
   admin: '/admin',
+  /** The operator's console: webhooks, queues, scheduled jobs, requests, alerts (decision 195). */
+  adminSystem: '/admin/system',
   /** One deal, opened from a link, a notification or a share (decision 115); the route's pattern. Links: `paths.deal(id)`. */
   dealLink: '/deals/:id',
   deal: (dealId: string) => `/deals/${encodeURIComponent(dealId)}`,

@@ -24,3 +24,4 @@ export * from './sessions.ts';
 export * from './reviews.ts';
 export * from './community.ts';
 export * from './member-export.ts';
+export * from './system.ts';

@@ -267,6 +267,18 @@ export function offerReportsAlertMail(p: { siteUrl: string; businessName: string
   });
 }
 
+/** To the admin address when a condition of the operator's console crosses its threshold (decision 195). */
+export function systemAlertMail(p: { title: string; detail: string; siteUrl: string }): RenderedMail {
+  return layout({
+    kind: 'system_alert',
+    subject: `${PRODUCT_NAME} alert: ${p.title}`,
+    greeting: 'Hello,',
+    paragraphs: [p.detail, 'You will get one more message when it clears (and at most one alert an hour for it).'],
+    action: { label: 'Open the System screen', url: link(p.siteUrl, '/admin/system') },
+    siteUrl: p.siteUrl,
+  });
+}
+
 export function businessPausedMail(p: { name: string; siteUrl: string; businessName: string; upheld: number; reason: string | null }): RenderedMail {
   return layout({
     kind: 'business_paused',
@@ -278,6 +290,18 @@ export function businessPausedMail(p: { name: string; siteUrl: string; businessN
       'While paused, your deals are not listed. Reply to this message to talk about putting the business back.',
     ],
     action: { label: 'Open your dashboard', url: link(p.siteUrl, '/merchant') },
+    siteUrl: p.siteUrl,
+  });
+}
+
+/** To the admin address when a condition that was alerted on has cleared. */
+export function systemResolvedMail(p: { title: string; siteUrl: string }): RenderedMail {
+  return layout({
+    kind: 'system_resolved',
+    subject: `${PRODUCT_NAME} resolved: ${p.title}`,
+    greeting: 'Hello,',
+    paragraphs: [`This has cleared: ${p.title}.`],
+    action: { label: 'Open the System screen', url: link(p.siteUrl, '/admin/system') },
     siteUrl: p.siteUrl,
   });
 }

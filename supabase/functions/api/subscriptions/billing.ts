@@ -11,6 +11,7 @@ import { enqueueMail, graceEndingMail, passEndingMail, receiptMail, renewalFaile
 import { recordTestCharge } from './subscription-records.ts';
 import { providerCall } from './provider-call.ts';
 import type { Services } from '../services.ts';
+import type { JobRuns } from '../system/index.ts';
 
 /** The member's latest subscription with its billing state (RLS: the caller's own rows). */
 export interface BillingRow {
@@ -282,10 +283,15 @@ export async function sendBillingReminders(db: Database, siteUrl: string): Promi
 
 const PLAN_PASSES = (Object.keys(PLANS) as PlanId[]).filter(isPass);
 
-/** Runs sendBillingReminders every intervalMs until stopped (the local runner; hosted: Supabase Cron). */
-export function startBillingReminderLoop(db: Database, siteUrl: string, intervalMs = 60_000) {
+/**
+ * Runs sendBillingReminders every intervalMs until stopped (the local runner; hosted: Supabase Cron). With `jobs`,
+ * each run is noted for the operator's console (decision 195).
+ */
+export function startBillingReminderLoop(db: Database, siteUrl: string, intervalMs = 60_000, jobs?: JobRuns) {
+  const send = () => sendBillingReminders(db, siteUrl);
+  const run = jobs ? jobs.track('billing-reminders', intervalMs, send) : send;
   const timer = setInterval(() => {
-    sendBillingReminders(db, siteUrl).catch((error: unknown) => console.warn(`billing reminders: ${(error as Error).name}`));
+    run().catch((error: unknown) => console.warn(`billing reminders: ${(error as Error).name}`));
   }, intervalMs);
   timer.unref?.();
   return () => clearInterval(timer);
