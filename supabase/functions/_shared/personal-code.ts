@@ -2,7 +2,7 @@
 // secret per member, shown on the pass sheet beside the QR and typed at the counter with the member number when
 // the camera cannot read the pass. Only the API checks it (the tablet holds no member secrets). Web Crypto only,
 // so the same code runs in the browser, Node and Deno.
-import { PASS_STEP_SECONDS, passStepAt } from './member-pass.ts';
+import { passStepAt } from './member-pass.ts';
 
 export const PERSONAL_CODE_DIGITS = 6;
 /** A code from the step before or after the one of the check is still accepted (clocks and typing time). */
@@ -14,7 +14,6 @@ const HMAC_SHA1 = { name: 'HMAC', hash: 'SHA-1' } as const;
 
 /** The personal code steps are the pass's steps, so the code changes together with the QR. */
 export const personalCodeStepAt = passStepAt;
-export const PERSONAL_CODE_STEP_SECONDS = PASS_STEP_SECONDS;
 
 const importSecret = (secret: Uint8Array) =>
   crypto.subtle.importKey('raw', secret as BufferSource, HMAC_SHA1, false, ['sign']);

@@ -19,7 +19,6 @@ export const PASS_DEVICES_MAX = 3;
 const OPEN_CHALLENGES_MAX = 5;
 
 export const CHALLENGE_REFUSED = 'This pass key was not proven: ask for a new challenge and sign it with the same key.';
-export const NOT_A_P256_POINT = 'x and y must be a point on the P-256 curve';
 
 type Used = Pick<Services, 'tx' | 'user'>;
 
