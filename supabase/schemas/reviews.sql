@@ -428,6 +428,10 @@ declare
   v_title text;
   v_report public.offer_reports;
 begin
+  -- A member's report (issue 38): a business's owner, staff or the admin has no visit to report.
+  if not exists (select 1 from public.profiles p where p.id = v_me and p.role = 'USER') then
+    raise exception 'Only members report an offer that was not honoured.' using errcode = 'PL403';
+  end if;
   if p_redemption is not null and p_refusal is not null then
     raise exception 'Name one visit: a redemption or a refused check, not both.' using errcode = 'PL400';
   end if;

@@ -56,7 +56,7 @@ export async function scheduleOperatorJobs(superUrl: string, makeProject: (datab
   const project = postgres(rehearsalUrl(superUrl, { database }), quiet);
   try {
     // supautils runs a privileged extension's CREATE EXTENSION as the superuser, then Supabase's after-create script
-    // (supabase/postgres, ansible/files/postgresql_extension_custom_scripts/pg_cron/after-create.sql).
+    // (https://github.com/supabase/postgres/blob/develop/ansible/files/postgresql_extension_custom_scripts/pg_cron/after-create.sql).
     // That script ends with pg_cron in pg_catalog (it drops and re-creates it there): created there at once here, as
     // pg_cron's launcher does not see the jobs of an extension re-created while it runs.
     for (const statement of statements.filter(isCreateExtension)) {

@@ -30,9 +30,9 @@
 --  [ext]       https://supabase.com/docs/guides/database/extensions (extensions live in schema `extensions`;
 --              pgcrypto and uuid-ossp are on by default, others such as pg_trgm are enabled by the project)
 --  [vault]     https://supabase.com/docs/guides/database/vault (vault.create_secret, vault.decrypted_secrets; on by
---              default) and https://github.com/supabase/vault (sql/supabase_vault--0.3.0.sql: the table, the view
+--              default) and https://github.com/supabase/vault/blob/main/sql/supabase_vault--0.3.0.sql (the table, the view
 --              and create_secret's signature); the grants to postgres from supabase/postgres,
---              ansible/files/postgresql_extension_custom_scripts/supabase_vault/after-create.sql
+--              https://github.com/supabase/postgres/blob/develop/ansible/files/postgresql_extension_custom_scripts/supabase_vault/after-create.sql
 --
 -- The rehearsal's stand-in for Supabase's `postgres` role is `supabase_postgres`: on a CI server the
 -- superuser itself is called postgres, so the project role needs another name. It gets what the docs

@@ -1,4 +1,4 @@
--- The hosted rehearsal's pg_net (decision 194), shaped from pg_net's own SQL (supabase/pg_net, sql/pg_net.sql): the
+-- The hosted rehearsal's pg_net (decision 194), shaped from pg_net's own SQL (https://github.com/supabase/pg_net/blob/master/sql/pg_net.sql): the
 -- schema net, the request queue pg_net's worker reads, and net.http_get / net.http_post / net.http_delete with
 -- pg_net's signatures and defaults (timeout_milliseconds 5000), each inserting its request and returning its id.
 -- No worker: the queue keeps what Cron asked for, which the rehearsal reads. `create extension pg_net with schema

@@ -61,6 +61,7 @@ describe('the router', () => {
       '/merchant/counter': counter, '/merchant/counter/board': counter,
       '/profile': ['USER', 'MERCHANT', 'ADMIN', 'STAFF'],
       '/admin': ['ADMIN'],
+      '/admin/system': ['ADMIN'],
     });
     // route-data.ts prefetches a signed-in user's home data on exactly the screens that send them home.
     expect(screens.filter(({ access }) => access === 'signed-out').map(({ route }) => route.path).sort()).toEqual([...REDIRECTING_SCREENS].sort());

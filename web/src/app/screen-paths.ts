@@ -32,6 +32,7 @@ export const screenPaths = {
   'staff-accept': [paths.staffAccept],
   profile: [paths.profile],
   admin: [paths.admin],
+  'admin-system': [paths.adminSystem],
   impact: [paths.impact],
   privacy: [paths.privacy],
   terms: [paths.terms],
