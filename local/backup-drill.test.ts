@@ -4,6 +4,7 @@
 // acknowledged before the backup began is there: its Idempotency-Key replays the stored answer instead of doing the
 // work again. The uploaded picture, the mail and the VAPID pair come back byte for byte. PGlite only: on a
 // PostgreSQL server the runner keeps nothing of its own (`npm run dump`, scripts/dump.test.ts).
+import { personalCodeThroughApi } from '../tests/support/counter-members.ts';
 import { PGlite } from '@electric-sql/pglite';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -145,7 +146,7 @@ it.skipIf(onPostgres)('backup under a steady write load, restore into empty fold
   }
   // The counter takes points only for a member who showed a code there first.
   const deal = (await rosa('POST', '/api/merchant/deals', { title: 'Drill', description: 'Backup drill', discountAmount: 100 })).body;
-  expect((await rosa('POST', '/api/merchant/verify-code', { code: deal.currentCode, memberNumber })).status).toBe(201);
+  expect((await rosa('POST', '/api/merchant/verify-code', { code: deal.currentCode, memberNumber, personalCode: await personalCodeThroughApi((path, body) => member('POST', path, body)) })).status).toBe(201);
 
   const earn = (i: number) => rosa('POST', '/api/merchant/earn', { memberNumber, amountCents: AMOUNT_BASE + i },
     { 'Idempotency-Key': `drill-earn-${i}`, 'X-Counter-Device': `drill-tablet-${i % 16}` });

@@ -97,3 +97,19 @@ export async function startCounterTestApp(): Promise<MemberTestApp & { other: Ag
   const cast = await startMemberTestApp();
   return { ...cast, other: await cast.t.signIn(DEALS_SEED.otherMerchant) };
 }
+
+/**
+ * The member's personal code now (decision 190), as their phone shows it: a device certified through the API by
+ * any client that posts JSON as the signed-in member (the runner tests' fetch clients).
+ */
+export async function personalCodeThroughApi(post: (path: string, body?: unknown) => Promise<{ status: number; body: any }>): Promise<string> {
+  const keys = await generateDeviceKey();
+  const challenge = await post('/api/member/pass-challenge');
+  if (challenge.status !== 201) throw new Error(`pass-challenge failed: ${challenge.status}`);
+  const res = await post('/api/member/pass-certificate', {
+    ...(await publicKeyCoordinates(keys.publicKey)), challenge: challenge.body.challenge,
+    signature: await signPassChallenge(challenge.body.challenge, keys.privateKey), deviceName: 'Test phone',
+  });
+  if (res.status !== 201) throw new Error(`pass-certificate failed: ${res.status}`);
+  return personalCodeAt(base64UrlToBytes((res.body as PassCertificateAnswer).personalSecret), Date.now());
+}
