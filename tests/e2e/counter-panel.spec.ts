@@ -1,8 +1,8 @@
 import { devices, expect, test, type Page } from '@playwright/test';
 import { phoneQr, tabletWithCamera, writeQrVideo } from './camera-support';
-import { createDeal, ownMerchant } from './counter-support';
+import { createDeal, memberPersonalCodes, ownMerchant } from './counter-support';
 import { waitForPersistedQueries, waitForServiceWorker } from './offline-support';
-import { DEMO, expectToast, signIn } from './support';
+import { DEMO, expectToast, signIn, subscribeByApi, uniqueEmail } from './support';
 
 // The counter staff reach for (issue 38, decision 192), on a tablet both ways round: a typed code ends in the large
 // result panel with the member's name and Undo, like a scanned pass; in portrait Scan, Type and Points come before
@@ -23,8 +23,13 @@ test('a typed code ends in the large panel with the member and Undo; portrait pu
   const title = `Panel Cocoa ${suffix}`;
   const { api, account } = await ownMerchant(playwright, baseURL!);
   await createDeal(api, title);
-  const login = await request.post('/api/auth/login', { data: DEMO.member });
-  const member = (await login.json()).user as { memberNumber: number; name: string };
+  // A member of this test's own (their personal code's secret turns over when a 4th device is certified, and the
+  // demo member's devices are certified by other journeys running beside this one).
+  const memberAccount = { email: uniqueEmail('panel'), name: 'Maya Panel', password: 'secret123' };
+  await subscribeByApi(request, memberAccount);
+  const member = ((await (await request.post('/api/auth/login', { data: memberAccount })).json()).user) as { memberNumber: number; name: string };
+  // The member's personal code (decision 190), as their pass sheet shows it.
+  const personal = await memberPersonalCodes(request);
 
   const context = await browser.newContext({ ...devices['Galaxy Tab S4 landscape'], viewport: { width: 1024, height: 768 } });
   const tablet = await context.newPage();
@@ -43,6 +48,7 @@ test('a typed code ends in the large panel with the member and Undo; portrait pu
   const form = tablet.getByRole('form', { name: 'Type a code' });
   await form.getByLabel('Deal code').fill(code);
   await form.getByLabel('Member number').fill(String(member.memberNumber));
+  await form.getByLabel('Personal code').fill(await personal.codeAt());
   await form.getByRole('button', { name: 'Verify Code' }).click();
   const result = tablet.getByTestId('scan-result');
   await expect(result).toHaveAttribute('data-outcome', 'approved');
@@ -65,6 +71,7 @@ test('a typed code ends in the large panel with the member and Undo; portrait pu
   // The use was given back: the same code for the same member is approved again.
   await form.getByLabel('Deal code').fill(code);
   await form.getByLabel('Member number').fill(String(member.memberNumber));
+  await form.getByLabel('Personal code').fill(await personal.codeAt());
   await form.getByRole('button', { name: 'Verify Code' }).click();
   await expect(result).toHaveAttribute('data-outcome', 'approved');
 
