@@ -2,10 +2,10 @@
 // visit they pick, the owner answers, the admin upholds (asked once), the member's profile shows the credit and the
 // next test renewal charges less. The business, the member's subscription and the counter check are API fixtures.
 import { expect, request, test } from '@playwright/test';
-import { generateDeviceKey, passStepAt, publicKeyCoordinates, signPass } from '../../supabase/functions/_shared/member-pass';
+import { generateDeviceKey, passStepAt, signPass } from '../../supabase/functions/_shared/member-pass';
 import { PLANS } from '../../supabase/functions/_shared/constants';
 import { formatCents } from '../../supabase/functions/_shared/money';
-import { createDeal, ownMerchant } from './counter-support';
+import { createDeal, ownMerchant, passCertificateBody } from './counter-support';
 import { DEMO, expectToast, signIn, subscribeByApi, uniqueEmail } from './support';
 
 const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -23,7 +23,8 @@ test('offer not honoured → the owner answers → the admin upholds → the cre
   await subscribeByApi(memberApi, member, 'yearly');
   expect((await memberApi.post('/api/auth/login', { data: { email: member.email, password: member.password } })).status()).toBe(200);
   const keys = await generateDeviceKey();
-  const cert = await memberApi.post('/api/member/pass-certificate', { data: await publicKeyCoordinates(keys.publicKey) });
+  const cert = await memberApi.post('/api/member/pass-certificate', { data: await passCertificateBody(memberApi, keys) });
+  expect(cert.status(), await cert.text()).toBe(201);
   const pass = await signPass((await cert.json()).certificate, keys.privateKey, passStepAt(Date.now()));
   const checked = await merchantApi.post('/api/merchant/verify-pass', { data: { pass, dealId }, headers: { 'X-Counter-Device': `e2e-promise-${suffix}` } });
   expect(checked.status(), await checked.text()).toBe(201);
