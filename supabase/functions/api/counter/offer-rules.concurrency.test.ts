@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMemberTestApp } from '../../../../tests/support/member-app.ts';
 import { asService, describeOnPostgres } from '../../../../tests/support/test-database.ts';
-import { createActiveMembers, dealCodeAtStep } from '../../../../tests/support/counter-members.ts';
+import { createActiveMembers, dealCodeAtStep, withPersonalCode } from '../../../../tests/support/counter-members.ts';
 import { codeStepAt } from '../../_shared/deal-code.ts';
 import type { Agent, TestApp } from '../../../../tests/support/test-app.ts';
 
@@ -26,7 +26,10 @@ describeOnPostgres('offer rules under concurrency (PostgreSQL server)', () => {
     // Spread over [endMs - 60 s, endMs + 60 s): 1.2 s apart, the 50th exactly at endMs.
     const claims = await Promise.all(members.map(async (m, i) => {
       const at = endMs - 60_000 + i * 1_200;
-      return { at, body: { code: await dealCodeAtStep(t.database, deal.id, codeStepAt(at)), memberNumber: m.memberNumber, dealId: deal.id, verifiedAt: new Date(at).toISOString() } };
+      // Each typed with the member's personal code of that moment (decision 190), as the tablet queued it.
+      return { at, body: await withPersonalCode(t.database, {
+        code: await dealCodeAtStep(t.database, deal.id, codeStepAt(at)), memberNumber: m.memberNumber, dealId: deal.id, verifiedAt: new Date(at).toISOString(),
+      }) };
     }));
     const results = await Promise.all(claims.map((claim) => rosa.post('/api/merchant/verify-code', claim.body)));
     expect(results.map((r) => r.status)).toEqual(Array(100).fill(201)); // a replay is recorded, never refused for a rule
