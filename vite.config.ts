@@ -92,8 +92,12 @@ export default defineConfig({
         // precache (1.5 MB budget) and are cached on first use by the 'lazy-screens' rule below. So is the counter's
         // QR decoder (jsQR, 130 kB): the counter screen fetches it once it is up and keeps it in the 'counter-decoder'
         // cache below (decision 167, issue 38). The community feed is live talk, read and written online only: its
-        // chunks too (decision 196).
-        globIgnores: ['**/merchant-insights-*', '**/uPlot*', '**/jsqr-module-*', '**/community-feed-*', '**/merchant-community-*'],
+        // chunks too (decision 196). So are the admin's screens (a desktop acting on live data, the System screen's
+        // figures included) and Stripe's card form (paying needs the network): cached on first use like insights.
+        globIgnores: [
+          '**/merchant-insights-*', '**/uPlot*', '**/jsqr-module-*', '**/community-feed-*', '**/merchant-community-*',
+          '**/admin-*', '**/stripe-*',
+        ],
         // Web Push handlers (push, notificationclick): web/public/push-sw.js (decision 110).
         importScripts: ['push-sw.js'],
         // The app shell answers the app's own screens, online or not (the data comes from the persisted cache).
