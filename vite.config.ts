@@ -90,8 +90,14 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
         // Insights (charts) is a screen of figures fetched live: no use offline, so its chunks stay out of the
         // precache (1.5 MB budget) and are cached on first use by the 'lazy-screens' rule below. So is the counter's
-        // QR decoder (jsQR, 130 kB): the counter screen fetches it once it is up, which caches it (decision 167).
-        globIgnores: ['**/merchant-insights-*', '**/uPlot*', '**/jsQR-*'],
+        // QR decoder (jsQR, 130 kB): the counter screen fetches it once it is up and keeps it in the 'counter-decoder'
+        // cache below (decision 167, issue 38). The community feed is live talk, read and written online only: its
+        // chunks too (decision 196). So are the admin's screens (a desktop acting on live data, the System screen's
+        // figures included) and Stripe's card form (paying needs the network): cached on first use like insights.
+        globIgnores: [
+          '**/merchant-insights-*', '**/uPlot*', '**/jsqr-module-*', '**/community-feed-*', '**/merchant-community-*',
+          '**/admin-*', '**/stripe-*',
+        ],
         // Web Push handlers (push, notificationclick): web/public/push-sw.js (decision 110).
         importScripts: ['push-sw.js'],
         // The app shell answers the app's own screens, online or not (the data comes from the persisted cache).
@@ -108,6 +114,13 @@ export default defineConfig({
             urlPattern: ({ request }) => request.mode === 'navigate',
             handler: 'NetworkOnly',
             options: { precacheFallback: { fallbackURL: '/offline.html' } },
+          },
+          {
+            // The counter's QR decoder: the counter screen writes it into this cache itself (qr-decoder.ts), so it is
+            // there offline even when this worker did not control the page that fetched it. The page keeps one entry.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/jsqr-module-[^/]*\.js$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: { cacheName: 'counter-decoder', cacheableResponse: { statuses: [200] } },
           },
           {
             // Hashed chunks left out of the precache (above): fetched when first opened, then served from here.

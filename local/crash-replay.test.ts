@@ -3,6 +3,7 @@
 // hold is a lease that ends (and the PGlite runner ends every lease at start); a replay either gets the stored
 // answer, or the work is done now, or (saved, answer lost) it is told so: never twice, never 409 forever.
 // Runs the real runner (local/main.ts) on PGlite, or on the PostgreSQL server when TEST_DATABASE_URL is set.
+import { personalCodeThroughApi } from '../tests/support/counter-members.ts';
 import { PGlite } from '@electric-sql/pglite';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -83,7 +84,7 @@ async function crashAndReplay(database: { env: Record<string, string>; admin: ()
   await login(rosa, SEED.merchantOwner);
   // The counter takes points only for a member who showed a code there first.
   const deal = (await rosa('POST', '/api/merchant/deals', { title: 'Crash test', description: 'Shown once', discountAmount: 100 })).body;
-  expect((await rosa('POST', '/api/merchant/verify-code', { code: deal.currentCode, memberNumber })).status).toBe(201);
+  expect((await rosa('POST', '/api/merchant/verify-code', { code: deal.currentCode, memberNumber, personalCode: await personalCodeThroughApi((path, body) => member('POST', path, body)) })).status).toBe(201);
 
   const earn = (call: Client, i: number) => call('POST', '/api/merchant/earn', { memberNumber, ...earnOf(i) },
     { 'Idempotency-Key': `crash-earn-${i}`, 'X-Counter-Device': `crash-tablet-${i % 8}` });

@@ -45,6 +45,9 @@ export const localEnvSchema = apiEnvSchema.extend({
   PUSH_DRAIN_INTERVAL_MS: intVar(1000, 50, 3_600_000),
   // Server-sent realtime streams one session may hold open at once (local/realtime-sse.ts; its default when unset).
   REALTIME_MAX_STREAMS_PER_SESSION: intVar(0, 0, 100).transform((n) => n || undefined),
+  // The control socket `npm run backup` asks the running PGlite server through (decision 197); unset: beside DATA_DIR
+  // and named after it (.data/pglite.control.sock), so every data directory has its own.
+  CONTROL_SOCKET: optionalText,
 })
   // Runs even when a field above failed (`when`), so one message names every variable at fault.
   .superRefine((parsed, ctx) => {
@@ -91,6 +94,7 @@ export function localEnv(env: NodeJS.ProcessEnv = process.env) {
     /** Payments: Stripe with STRIPE_SECRET_KEY, else the built-in test provider (allowed outside production). */
     payments: e.STRIPE_SECRET_KEY ? 'stripe' as const : 'test' as const,
     realtimeMaxStreamsPerSession: e.REALTIME_MAX_STREAMS_PER_SESSION,
+    controlSocket: resolve(e.CONTROL_SOCKET ?? `${e.DATA_DIR.replace(/[/\\]+$/, '')}.control.sock`),
     /** The parsed settings the API receives (adapters.ts, config.ts): no second parse of the environment. */
     api: e,
   };

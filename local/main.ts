@@ -14,9 +14,13 @@ import { startPasswordWorkers } from './password-workers.ts';
 import { usePasswordHasher } from '../supabase/functions/api/auth/password.ts';
 import { startOutboxLoop } from '../supabase/functions/api/jobs/mail-drain.ts';
 import { startBillingReminderLoop } from '../supabase/functions/api/subscriptions/billing.ts';
+import { startPromiseLoop } from '../supabase/functions/api/reviews/promise.ts';
 import { startPushLoop } from '../supabase/functions/api/jobs/push-drain.ts';
 import { flushCityChanges } from '../supabase/functions/api/deals/live-updates.ts';
 import { loadOrCreateVapidKeys } from './vapid-keys.ts';
+import { makeBackup } from './backup.ts';
+import { socketAnswers, startControlSocket } from './control-socket.ts';
+import { runSystemCheck } from '../supabase/functions/api/system/index.ts';
 
 const started = performance.now();
 loadDotEnv();
@@ -29,6 +33,11 @@ const env = (() => {
     process.exit(1);
   }
 })();
+// A PGlite data directory belongs to one process: a second server on it would corrupt it (decision 197).
+if (!env.databaseUrl && await socketAnswers(env.controlSocket)) {
+  console.error(`Another Pay Local server is running on ${env.dataDir} (its control socket ${env.controlSocket} answers). Stop it first.`);
+  process.exit(1);
+}
 const database = env.databaseUrl
   ? openPostgres(env.databaseUrl, { poolSize: env.poolSize })
   : await openPglite({ dataDir: env.dataDir, fsync: env.pgliteFsync });
@@ -61,17 +70,34 @@ usePasswordHasher(passwordWorkers);
 const api = createApp(deps);
 const relay = await startRealtimeRelay(database.db);
 // The embedded runner sends mail itself: the outbox is drained in a loop (the Edge Function on a schedule).
-const stopMail = startOutboxLoop(database.db, deps.mail, { from: deps.config.emailFrom, intervalMs: env.mailDrainIntervalMs });
+// Each loop's runs are noted under its hosted Cron job's name, for the operator's console (decision 195).
+const jobs = deps.monitor.jobs;
+const stopMail = startOutboxLoop(database.db, deps.mail, { from: deps.config.emailFrom, intervalMs: env.mailDrainIntervalMs, jobs });
 // Push messages likewise: the queue is drained every second here (hosted: Supabase Cron, decision 110).
-const stopPush = startPushLoop(database.db, deps.push, { intervalMs: env.pushDrainIntervalMs });
+const stopPush = startPushLoop(database.db, deps.push, { intervalMs: env.pushDrainIntervalMs, jobs });
 // Billing reminders (decision 171): a grace period or a pass about to end; hosted, Supabase Cron calls
 // POST /api/internal/billing-reminders.
-const stopReminders = startBillingReminderLoop(database.db, deps.config.siteUrl ?? `http://localhost:${env.port}`);
+const stopReminders = startBillingReminderLoop(database.db, deps.config.siteUrl ?? `http://localhost:${env.port}`, 60_000, jobs);
+// The promise's deadlines (decision 191): reports unanswered for 72 hours upheld; hosted, Supabase Cron calls
+// POST /api/internal/promise-deadlines.
+const stopPromise = startPromiseLoop({ db: database.db, payments: deps.payments }, deps.config.siteUrl ?? `http://localhost:${env.port}`, 60_000, jobs);
 const app = createLocalServer({
   api, staticDir: env.staticDir, objects: deps.objects, trustedProxyHops: deps.config.trustedProxyHops, realtime: realtimeSseRoutes({
     db: database.db, relay, maxStreamsPerSession: env.realtimeMaxStreamsPerSession,
   }),
 });
+
+// PGlite lives in this process, so this process makes its backups: `npm run backup` asks through the control
+// socket (owner-only, never on the network; decision 197). On a PostgreSQL server, `npm run dump` does (pg_dump).
+const places = { dataDir: env.dataDir, objectsDir: env.objectsDir, mailDir: env.mailDir, vapidKeysFile: env.vapidKeysFile };
+const control = database.kind === 'pglite'
+  ? await startControlSocket(env.controlSocket, {
+    backup: async () => {
+      const { manifest, archive } = await makeBackup({ admin: database.admin, dump: database.dump! }, places, 'running server');
+      return { archive, summary: manifest };
+    },
+  })
+  : null;
 
 const server = listen(app.fetch, { port: env.port }, (info) => {
   const where = database.kind === 'pglite' ? `PGlite at ${env.dataDir}` : 'DATABASE_URL';
@@ -86,20 +112,31 @@ const server = listen(app.fetch, { port: env.port }, (info) => {
 
 // Background loop: uploads never attached are deleted after a day (decision 089); hosted, a scheduled call
 // of POST /api/objects/cleanup does the same.
+const cleanupUploads = jobs.track('objects-cleanup', 60 * 60 * 1000, () => cleanupUnattachedUploads(database.db, deps.objects));
 const cleanup = setInterval(() => {
-  cleanupUnattachedUploads(database.db, deps.objects).catch((error: unknown) => {
+  cleanupUploads().catch((error: unknown) => {
     console.error('Upload cleanup failed', (error as { code?: string }).code ?? (error as Error).name);
   });
 }, 60 * 60 * 1000);
 cleanup.unref();
 // Deal changes that waited out their city's coalescing window (decision 180); hosted, Supabase Cron calls
 // POST /api/internal/flush-live every 5 seconds.
+const flushLiveChanges = jobs.track('flush-live', 1000, () => flushCityChanges(database.db));
 const flushLive = setInterval(() => {
-  flushCityChanges(database.db).catch((error: unknown) => {
+  flushLiveChanges().catch((error: unknown) => {
     console.error('Live flush failed', (error as { code?: string }).code ?? (error as Error).name);
   });
 }, 1000);
 flushLive.unref();
+// The operator's console (decision 195): every minute this process's request figures are written and the alert
+// conditions judged (hosted: Supabase Cron calls POST /api/internal/system-check).
+const checkSystem = jobs.track('system-check', 60_000, () => runSystemCheck(database.db, deps.monitor, { to: deps.config.adminEmail, siteUrl: deps.config.linkOrigin }));
+const systemCheck = setInterval(() => {
+  checkSystem().catch((error: unknown) => {
+    console.error('System check failed', (error as { code?: string }).code ?? (error as Error).name);
+  });
+}, 60_000);
+systemCheck.unref();
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -107,11 +144,16 @@ async function shutdown(signal: string) {
   closing = true;
   console.log(`${signal}: closing the server and the database...`);
   server.close();
+  await control?.close();
   await stopMail();
   await stopPush();
   stopReminders();
+  stopPromise();
   clearInterval(cleanup);
   clearInterval(flushLive);
+  clearInterval(systemCheck);
+  // What this process summed since the last check goes in before the database closes.
+  await deps.monitor.stats.flush().catch(() => {});
   await relay.close();
   await passwordWorkers.close();
   await database.close();

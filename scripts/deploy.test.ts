@@ -46,7 +46,7 @@ describe('npm run deploy -- --dry-run', () => {
     expect(code, out).toBe(0);
     const commands = out.split('\n').filter((line) => line.startsWith('npx ') || line.startsWith('npm '));
     expect(commands).toEqual([
-      'npx supabase db push --linked',
+      `npx supabase db push --project-ref ${REF}`,
       `npx supabase config push --project-ref ${REF} --yes`,
       `npx supabase secrets set --env-file ${envFile} --project-ref ${REF}`,
       `npx supabase functions deploy api --project-ref ${REF} --use-api`,
@@ -149,13 +149,22 @@ describe("the operator's path (decision 179)", () => {
     }
   });
 
+  it("names the project one way in every supabase command of the operator's guide: --project-ref, never --linked", () => {
+    const guide = readFileSync(join(root, 'docs/operating.md'), 'utf8');
+    const commands = guide.split('\n').flatMap((line) => line.match(/npx supabase [a-z][^`\\]*/g) ?? [])
+      .filter((command) => !/^npx supabase (login|gen signing-key)/.test(command));
+    expect(commands.length).toBeGreaterThanOrEqual(7);
+    expect(commands.filter((command) => !command.includes('--project-ref <ref>'))).toEqual([]);
+    expect(guide).not.toContain('--linked');
+  });
+
   it("keeps the operator's guide's Cron secrets in Vault and enables pg_net", () => {
     const guide = readFileSync(join(root, 'docs/operating.md'), 'utf8');
     const cron = guide.slice(guide.indexOf('**Scheduled calls.**'), guide.indexOf('Not verified here without a hosted project'));
     expect(cron).toMatch(/create extension if not exists pg_net/);
     expect(cron).toMatch(/vault\.create_secret\('<MAIL_DRAIN_SECRET>'/);
     const schedules = cron.split('select cron.schedule(').slice(1);
-    expect(schedules).toHaveLength(5);
+    expect(schedules.length).toBeGreaterThanOrEqual(6); // the rules every job follows: tests/hosted/cron-sql.test.ts
     for (const job of schedules.filter((text) => text.includes('net.http_post'))) {
       expect(job).toContain('vault.decrypted_secrets');
       expect(job).not.toMatch(/'<[A-Z_]+/); // no secret written into the job's text

@@ -6,7 +6,8 @@
 // host must do (rewrites of /api/* and /objects/*, SPA fallback). Before anything runs, the secrets
 // file is checked against the deployed function's own env schema, so a deploy never ships a function
 // that would refuse to start. --dry-run prints the exact commands and runs none of them.
-// The project ref: --project-ref, else SUPABASE_PROJECT_REF, else the one `supabase link` recorded.
+// The project ref: --project-ref, else SUPABASE_PROJECT_REF, else the one `supabase link` recorded. Every step
+// names it with --project-ref (decision 194), so no step can reach another project than the others.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -38,7 +39,7 @@ export const projectUrls = (ref: string) => ({
 export function deploySteps({ projectRef, envFile }: Pick<DeployOptions, 'projectRef' | 'envFile'>): Step[] {
   const supabase = (...args: string[]) => ['npx', 'supabase', ...args];
   return [
-    { title: 'Apply the migrations (supabase/migrations) to the linked project', command: supabase('db', 'push', '--linked') },
+    { title: 'Apply the migrations (supabase/migrations) to the project', command: supabase('db', 'push', '--project-ref', projectRef) },
     { title: "Push supabase/config.toml's API settings (Data API off)", command: supabase('config', 'push', '--project-ref', projectRef, '--yes') },
     { title: `Set the Edge Function's secrets from ${envFile}`, command: supabase('secrets', 'set', '--env-file', envFile, '--project-ref', projectRef) },
     { title: 'Deploy the Edge Function api (verify_jwt = false from config.toml)', command: supabase('functions', 'deploy', 'api', '--project-ref', projectRef, '--use-api') },

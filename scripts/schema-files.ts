@@ -159,7 +159,7 @@ export function drift(from: Record<string, string>, to: Record<string, string>, 
 
 /** A throwaway PostgreSQL 15 (scripts/ci-postgres.sh) for a machine without TEST_DATABASE_URL. */
 export function throwawayServer(): { url: string; stop: () => void } {
-  const started = spawnSync('bash', ['-c', 'PG_REPLICA=0 source scripts/ci-postgres.sh >&2 && echo "$TEST_DATABASE_URL $PG_DIR"'], { cwd: root, encoding: 'utf8' });
+  const started = spawnSync('bash', ['-c', 'PG_REPLICA=0 PG17=0 source scripts/ci-postgres.sh >&2 && echo "$TEST_DATABASE_URL $PG_DIR"'], { cwd: root, encoding: 'utf8' });
   const [url, dir] = started.stdout.trim().split(' ');
   if (started.status !== 0 || !url || !dir) throw new Error(`no PostgreSQL 15 to build on (set TEST_DATABASE_URL): ${started.stderr}`);
   const asPostgres = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every check a change must pass, in order, stopping at the first failure:
-// typecheck, lint, unit + API + RLS + Deno tests (PGlite; again on PostgreSQL when TEST_DATABASE_URL is
-// set), the production build, the hosted rehearsal (with TEST_DATABASE_URL), its quality budgets, then the
-// end-to-end journeys in real Chromium. Ends with one summary line.
+// typecheck, lint, unit + API + RLS + Deno tests (PGlite; again on PostgreSQL 15 when TEST_DATABASE_URL is
+// set, and the server-dependent suites on PostgreSQL 17 when TEST_DATABASE_17_URL is), the production build, the
+// hosted rehearsal (on 15, and on 17), its quality budgets, then the end-to-end journeys in real Chromium. Ends
+// with one summary line. scripts/ci-postgres.sh starts the servers and exports the URLs.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -42,8 +43,10 @@ function countPlaywright(file) {
 function finish(code, failedStep) {
   countVitest(join(reports, 'vitest-pglite.json'));
   countVitest(join(reports, 'vitest-postgres.json'));
+  countVitest(join(reports, 'vitest-postgres-17.json'));
   countPlaywright(join(reports, 'playwright.json'));
   countVitest(join(reports, 'vitest-hosted.json'));
+  countVitest(join(reports, 'vitest-hosted-17.json'));
   countPlaywright(join(reports, 'playwright-hosted.json'));
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   if (failedStep) console.log(`\nFAILED at step "${failedStep}" after ${seconds} s`);
@@ -67,7 +70,7 @@ if ((!only.length || only.includes('e2e')) && !existsSync(chromium)) {
 run('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 run('lint', bin('eslint'), ['.', '--max-warnings=0']);
 run('lint', bin('knip'), []); // unused files, exports and dependencies (knip.json)
-const { TEST_DATABASE_URL, ...envWithoutServer } = process.env;
+const { TEST_DATABASE_URL, TEST_DATABASE_17_URL, TEST_DATABASE_17_READ_URL, ...envWithoutServer } = process.env;
 run('unit', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${join(reports, 'vitest-pglite.json')}`],
   { ...envWithoutServer, TEST_DATABASE_URL: '' });
 if (TEST_DATABASE_URL) {
@@ -75,6 +78,18 @@ if (TEST_DATABASE_URL) {
     { TEST_DATABASE_URL });
 } else if (!only.length || only.includes('postgres')) {
   console.log('\n(no TEST_DATABASE_URL: the database tests ran on PGlite only; set it to also run them on a PostgreSQL server)');
+}
+// PostgreSQL 17, what hosted projects run (decision 194): the suites whose outcome can change with the server's
+// major version. Privileges and RLS (17 adds MAINTAIN to ALL; 16 changed what CREATEROLE grants), the migrations
+// themselves (17 runs maintenance with a safe search_path), the replica (built another way on 17), the
+// transaction limits and WAL positions. The rest of the API suite sends the same SQL through the same driver to a
+// server whose query semantics these majors keep; it runs on 15 above and on PGlite (18) in the unit step.
+const POSTGRES_17_SUITES = ['supabase/tests', 'supabase/functions/api/db', 'local/migrate.test.ts'];
+if (TEST_DATABASE_17_URL) {
+  run('postgres-17', bin('vitest'), ['run', ...POSTGRES_17_SUITES, '--reporter=default', '--reporter=json', `--outputFile=${join(reports, 'vitest-postgres-17.json')}`],
+    { TEST_DATABASE_URL: TEST_DATABASE_17_URL, TEST_DATABASE_READ_URL: TEST_DATABASE_17_READ_URL ?? '' });
+} else if (!only.length || only.includes('postgres-17')) {
+  console.log('\n(no TEST_DATABASE_17_URL: nothing ran on PostgreSQL 17; scripts/ci-postgres.sh starts one from node_modules)');
 }
 run('build', bin('vite'), ['build']);
 // The hosted rehearsal (tests/hosted/rehearsal.ts): a Supabase-shaped database on the PostgreSQL server,
@@ -84,6 +99,13 @@ if (TEST_DATABASE_URL) {
   run('hosted', bin('tsx'), ['tests/hosted/rehearsal.ts'], { TEST_DATABASE_URL, HOSTED_REPORTS_DIR: reports });
 } else if (!only.length || only.includes('hosted')) {
   console.log('\n(no TEST_DATABASE_URL: the hosted rehearsal needs a PostgreSQL server; skipped)');
+}
+// On 17: the project as Supabase hands it over, the CLI's push and the RLS tests there (MAINTAIN as a hosted project
+// has it). No Cron part (Debian ships pg_cron for 15 only) and no browser journey (it tests the Deno function and
+// the proxy, which do not change with the server).
+if (TEST_DATABASE_17_URL) {
+  run('hosted-17', bin('tsx'), ['tests/hosted/rehearsal.ts', 'db', 'rls'],
+    { TEST_DATABASE_URL: TEST_DATABASE_17_URL, HOSTED_REPORTS_DIR: reports, HOSTED_REPORT_LABEL: '-17', REHEARSAL_CRON: '' });
 }
 // Quality budgets of the built app: initial JS, precache, Lighthouse accessibility gate; Lighthouse performance
 // is reported (it moves with the machine's load) and gated by `npm run bench` (scripts/quality-budgets.ts).

@@ -237,7 +237,7 @@ create table public.admin_audit_log (
     payment_id uuid,
     details jsonb default '{}'::jsonb not null,
     review_id bigint,
-    constraint admin_audit_log_action_check check ((action = any (array['refund'::text, 'dispute_opened'::text, 'dispute_won'::text, 'dispute_lost'::text, 'review_hidden'::text, 'review_restored'::text]))),
+    constraint admin_audit_log_action_check check ((action = any (array['refund'::text, 'dispute_opened'::text, 'dispute_won'::text, 'dispute_lost'::text, 'review_hidden'::text, 'review_restored'::text, 'post_hidden'::text, 'post_restored'::text, 'offer_report_upheld'::text, 'offer_report_rejected'::text, 'business_paused'::text]))),
     constraint admin_audit_log_pkey primary key (id),
     constraint admin_audit_log_actor_id_fkey foreign key (actor_id) references public.profiles(id) on delete set null,
     constraint admin_audit_log_payment_id_fkey foreign key (payment_id) references public.payments(id) on delete cascade,
@@ -256,6 +256,39 @@ alter table public.admin_audit_log alter column id add generated always as ident
 comment on table public.admin_audit_log is 'Every refund and dispute action: who, when, why, what. The admin reads; nobody edits or deletes.';
 
 comment on column public.admin_audit_log.review_id is 'The review hidden or restored (decision 183).';
+
+create table public.account_credits (
+    id bigint not null,
+    user_id uuid not null,
+    amount_cents integer not null,
+    reason text not null,
+    source text not null,
+    applied_payment_id uuid,
+    provider_credit_id text,
+    created_at timestamp with time zone default now() not null,
+    constraint account_credits_amount_cents_check check ((amount_cents <> 0)),
+    constraint account_credits_reason_check check ((reason = any (array['offer_not_honoured'::text, 'payment'::text]))),
+    constraint account_credits_sign_check check (((reason = 'payment'::text) = (amount_cents < 0))),
+    constraint account_credits_pkey primary key (id),
+    constraint account_credits_reason_source_key unique (reason, source),
+    constraint account_credits_applied_payment_id_fkey foreign key (applied_payment_id) references public.payments(id) on delete set null,
+    constraint account_credits_user_id_fkey foreign key (user_id) references public.profiles(id) on delete cascade
+);
+
+alter table public.account_credits alter column id add generated always as identity (
+    sequence name public.account_credits_id_seq
+    start with 1
+    increment by 1
+    no minvalue
+    no maxvalue
+    cache 1
+);
+
+comment on table public.account_credits is 'A member''s account credit (decision 191): a positive row per credit granted (reason and its source, once each), a negative row per payment it was taken off (source: the provider invoice). The balance is the sum; it stays on the account until a payment follows. Written only by private.grant_account_credit and private.apply_account_credit.';
+
+comment on column public.account_credits.applied_payment_id is 'The payment a negative row was taken off; null while the payment is not recorded, or when the credit covered the whole charge (no payment row).';
+
+comment on column public.account_credits.provider_credit_id is 'Hosted (Stripe): the customer balance transaction that carries a granted credit to the provider, which takes it off the next invoice.';
 
 -- ---------------------------------------------------------------- indexes
 create index subscriptions_user_id_idx on public.subscriptions using btree (user_id, created_at desc);
@@ -291,6 +324,10 @@ create unique index checkouts_provider_subscription_id_key on private.checkouts 
 create index checkouts_upgrade_user_id_idx on private.checkouts using btree (upgrade_user_id);
 
 create index admin_audit_log_at_idx on public.admin_audit_log using btree (at desc, id desc);
+
+create index account_credits_user_idx on public.account_credits using btree (user_id, created_at desc);
+
+create index account_credits_applied_payment_id_idx on public.account_credits using btree (applied_payment_id);
 
 -- ---------------------------------------------------------------- row-level security
 alter table public.subscriptions enable row level security;
@@ -340,6 +377,16 @@ create policy "admin_audit_log: admin reads" on public.admin_audit_log
   using (( select private.is_admin() as is_admin));
 
 create policy "admin_audit_log: service reads" on public.admin_audit_log
+  for select to service_role
+  using (true);
+
+alter table public.account_credits enable row level security;
+
+create policy "account_credits: member reads own, admin reads all" on public.account_credits
+  for select to authenticated
+  using (((user_id = ( select auth.uid() as uid)) or ( select private.is_admin() as is_admin)));
+
+create policy "account_credits: service reads" on public.account_credits
   for select to service_role
   using (true);
 
@@ -414,6 +461,20 @@ create function private.subscription_status_of(user_id uuid) returns text
   ), 'none')
 $$;
 
+-- The charity's share (decision 191): one rule, on what was paid (after account credits: a payment row holds what
+-- was charged) less what went back (refunds, lost disputes). Every share, reversal and sum reads it.
+create function private.charity_share_cents(p_paid integer, p_returned integer, p_bps integer) returns integer
+    language sql immutable
+    set search_path to ''
+    as $$
+  -- The share, rounded half up; less the returned part's proportional share, rounded half up (the rule of
+  -- private.share_of_returned, written out so that the payment triggers need no other function).
+  select (s.share - (s.share * p_returned * 2 + p_paid) / (2 * p_paid::bigint))::integer
+    from (select (p_paid::bigint * p_bps + 5000) / 10000 as share) s
+$$;
+
+comment on function private.charity_share_cents(p_paid integer, p_returned integer, p_bps integer) is 'The charity''s cents of a payment of p_paid cents (already net of account credits) of which p_returned cents went back: p_bps of the paid amount rounded half up, less the returned part''s proportional share rounded half up.';
+
 -- Each payment carries the member's charity and share, booked in the ledger once; reversals go back through it.
 create function private.payments_set_charity_share() returns trigger
     language plpgsql
@@ -423,7 +484,7 @@ begin
   if new.charity_id is null then
     new.charity_id := private.charity_for_user(new.user_id);
   end if;
-  new.charity_share_cents := (new.amount_cents::bigint * new.charity_share_bps + 5000) / 10000;
+  new.charity_share_cents := private.charity_share_cents(new.amount_cents, 0, new.charity_share_bps);
   return new;
 end
 $$;
@@ -455,8 +516,8 @@ begin
   if v_before + p_amount > p_payment.amount_cents then
     raise exception 'Only % of this payment can still be returned', v_before using errcode = '22023';
   end if;
-  v_cents := private.share_of_returned(p_payment.charity_share_cents, p_payment.amount_cents, v_before + p_amount)
-           - private.share_of_returned(p_payment.charity_share_cents, p_payment.amount_cents, v_before);
+  v_cents := private.charity_share_cents(p_payment.amount_cents, v_before, p_payment.charity_share_bps)
+           - private.charity_share_cents(p_payment.amount_cents, v_before + p_amount, p_payment.charity_share_bps);
   insert into public.charity_ledger (payment_id, charity_id, kind, cents, amount_cents, source_id, booked_at)
   values (p_payment.id, p_payment.charity_id, p_kind, -v_cents, -p_amount, p_source, p_at);
   v_full := v_before + p_amount = p_payment.amount_cents;
@@ -549,8 +610,79 @@ $$;
 
 comment on function private.record_dispute(p_payment uuid, p_dispute_id text, p_amount integer, p_reason text, p_status text, p_at timestamp with time zone, p_by uuid) is 'Records a dispute''s state once per change: open suspends the membership, won lifts it, lost reverses the share like a refund; each in the audit log.';
 
+-- The account-credit ledger (decision 191): one function grants, one takes credit off a payment.
+create function private.grant_account_credit(p_user uuid, p_cents integer, p_reason text, p_source text) returns public.account_credits
+    language plpgsql security definer
+    set search_path to ''
+    as $$
+declare
+  v_credit public.account_credits;
+begin
+  if p_cents is null or p_cents <= 0 then
+    raise exception 'A credit is a positive amount' using errcode = 'PL400';
+  end if;
+  insert into public.account_credits (user_id, amount_cents, reason, source)
+  values (p_user, p_cents, p_reason, p_source)
+  on conflict (reason, source) do nothing
+  returning * into v_credit;
+  return v_credit;
+end
+$$;
+
+comment on function private.grant_account_credit(p_user uuid, p_cents integer, p_reason text, p_source text) is 'Grants an account credit once per (reason, source); null when that source was credited already.';
+
+create function private.apply_account_credit(p_user uuid, p_due_cents integer, p_invoice text, p_applied_cents integer default null::integer) returns integer
+    language plpgsql security definer
+    set search_path to ''
+    as $$
+declare
+  v_balance integer;
+  v_used integer;
+begin
+  -- One member's credits are spent one payment at a time.
+  perform 1 from public.profiles where id = p_user for update;
+  select -a.amount_cents into v_used from public.account_credits a where a.reason = 'payment' and a.source = p_invoice;
+  if v_used is not null then
+    return v_used;
+  end if;
+  select coalesce(sum(a.amount_cents), 0) into v_balance from public.account_credits a where a.user_id = p_user;
+  v_used := greatest(least(v_balance, p_due_cents, coalesce(p_applied_cents, p_due_cents)), 0);
+  if v_used > 0 then
+    insert into public.account_credits (user_id, amount_cents, reason, source)
+    values (p_user, -v_used, 'payment', p_invoice);
+  end if;
+  return v_used;
+end
+$$;
+
+comment on function private.apply_account_credit(p_user uuid, p_due_cents integer, p_invoice text, p_applied_cents integer) is 'Takes the member''s credit off a charge of p_due_cents (provider invoice p_invoice, once): at most the balance, and at most p_applied_cents when the provider already took it (Stripe''s customer balance). Returns the cents taken off; the rest is charged.';
+
+create function private.payments_link_credit() returns trigger
+    language plpgsql security definer
+    set search_path to ''
+    as $$
+begin
+  update public.account_credits a set applied_payment_id = new.id
+   where a.reason = 'payment' and a.source = new.provider_invoice_id and a.user_id = new.user_id;
+  return null;
+end
+$$;
+
+comment on function private.payments_link_credit() is 'Links the credit taken off a charge (private.apply_account_credit, run first) to the payment recorded for it.';
+
+create function private.note_provider_credit(p_credit bigint, p_provider_credit_id text) returns void
+    language sql security definer
+    set search_path to ''
+    as $$
+  update public.account_credits set provider_credit_id = p_provider_credit_id where id = p_credit and provider_credit_id is null
+$$;
+
+comment on function private.note_provider_credit(p_credit bigint, p_provider_credit_id text) is 'Hosted: notes the Stripe customer balance transaction that carries a granted credit.';
+
 -- ---------------------------------------------------------------- triggers
 create trigger payments_book_share after insert on public.payments for each row execute function private.payments_book_share();
+
+create trigger payments_link_credit after insert on public.payments for each row execute function private.payments_link_credit();
 
 create trigger payments_set_charity_share before insert on public.payments for each row execute function private.payments_set_charity_share();
 
@@ -572,6 +704,8 @@ grant delete, insert, select, update on table private.processed_webhook_events t
 grant delete, insert, select, update on table private.subscription_event_marks to service_role;
 grant usage on sequence private.subscription_sync_tickets to service_role;
 revoke delete, insert, update on table public.admin_audit_log from anon, authenticated, service_role;
+revoke delete, insert, select, update on table public.account_credits from anon;
+revoke delete, insert, update on table public.account_credits from authenticated, service_role;
 
 revoke execute on function
   private.has_active_subscription(uuid),
@@ -583,7 +717,12 @@ revoke execute on function
   private.payments_book_share(),
   private.reverse_share(public.payments,text,text,integer,timestamp with time zone),
   private.record_refund(uuid,text,integer,text,uuid,timestamp with time zone),
-  private.record_dispute(uuid,text,integer,text,text,timestamp with time zone,uuid)
+  private.record_dispute(uuid,text,integer,text,text,timestamp with time zone,uuid),
+  private.charity_share_cents(integer,integer,integer),
+  private.grant_account_credit(uuid,integer,text,text),
+  private.apply_account_credit(uuid,integer,text,integer),
+  private.payments_link_credit(),
+  private.note_provider_credit(bigint,text)
   from public;
 grant execute on function
   private.has_active_subscription(uuid),
@@ -593,5 +732,9 @@ grant execute on function
   to authenticated, service_role;
 grant execute on function
   private.record_refund(uuid,text,integer,text,uuid,timestamp with time zone),
-  private.record_dispute(uuid,text,integer,text,text,timestamp with time zone,uuid)
+  private.record_dispute(uuid,text,integer,text,text,timestamp with time zone,uuid),
+  private.charity_share_cents(integer,integer,integer),
+  private.grant_account_credit(uuid,integer,text,text),
+  private.apply_account_credit(uuid,integer,text,integer),
+  private.note_provider_credit(bigint,text)
   to service_role;

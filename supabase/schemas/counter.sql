@@ -18,8 +18,11 @@ create table public.deal_redemptions (
     flag text,
     acted_by uuid default auth.uid(),
     undone_by uuid,
-    constraint deal_redemptions_flag_check check ((flag = any (array['per_member_limit'::text, 'max_uses'::text, 'pass_reused'::text, 'code_reused'::text, 'deal_not_live'::text, 'membership_inactive'::text]))),
-    constraint deal_redemptions_one_proof check (((code_step is null) <> (pass_step is null))),
+    -- Last: a column added by a migration lands at the end of the table, so it is declared there too.
+    amount_cents integer,
+    constraint deal_redemptions_amount_cents_check check (((amount_cents >= 1) and (amount_cents <= 10000000))),
+    constraint deal_redemptions_flag_check check ((flag = any (array['per_member_limit'::text, 'max_uses'::text, 'pass_reused'::text, 'code_reused'::text, 'deal_not_live'::text, 'membership_inactive'::text, 'unproven'::text, 'outside_rules'::text]))),
+    constraint deal_redemptions_one_proof check ((((code_step is null) <> (pass_step is null)) and ((flag is distinct from 'unproven'::text) or ((code_step is not null) and (member_id is null))))),
     constraint deal_redemptions_pkey primary key (id),
     constraint deal_redemptions_acted_by_fkey foreign key (acted_by) references public.profiles(id) on delete set null,
     constraint deal_redemptions_deal_id_fkey foreign key (deal_id) references public.deals(id) on delete cascade,
@@ -43,11 +46,13 @@ comment on column public.deal_redemptions.pass_step is 'The 30 s step of the mem
 
 comment on column public.deal_redemptions.used_at is 'When the discount was given: now for an online check, the moment of the check for one a counter made offline and synced later.';
 
-comment on column public.deal_redemptions.flag is 'Set when a counter accepted the pass or code offline and the server, at sync, found it broke a rule (the reason); such a row counts toward no limit and is shown to the merchant.';
+comment on column public.deal_redemptions.flag is 'Set when a counter accepted the pass or code offline and the server, at sync, found it broke a rule (the reason); such a row counts toward no limit and is shown to the merchant. unproven: a typed code without a valid personal code (decision 190), kept with no member.';
 
 comment on column public.deal_redemptions.acted_by is 'Who accepted it at the counter: the owner or a staff member (the signed-in user).';
 
 comment on column public.deal_redemptions.undone_by is 'Who undid it (the signed-in user at the undo).';
+
+comment on column public.deal_redemptions.amount_cents is 'The purchase amount the counter entered (cents): required when the deal''s rules set a minimum spend (issue 38), like point_ledger.purchase_amount_cents.';
 
 create table private.counter_devices (
     id uuid default gen_random_uuid() not null,
@@ -87,6 +92,34 @@ create table private.counter_members_seen (
 
 comment on table private.counter_members_seen is 'Members who showed a pass or a code at a business. Only these member numbers can be looked up, earn or redeem points there, so numbers cannot be probed. Its row is also the per-member lock of the redemption rule.';
 
+create table public.counter_refusals (
+    id bigint not null,
+    merchant_id uuid not null,
+    member_id uuid not null,
+    deal_id uuid,
+    deal_title text not null,
+    reason text not null,
+    acted_by uuid default auth.uid(),
+    created_at timestamp with time zone default now() not null,
+    constraint counter_refusals_reason_check check (((char_length(reason) >= 1) and (char_length(reason) <= 300))),
+    constraint counter_refusals_pkey primary key (id),
+    constraint counter_refusals_acted_by_fkey foreign key (acted_by) references public.profiles(id) on delete set null,
+    constraint counter_refusals_deal_id_fkey foreign key (deal_id) references public.deals(id) on delete set null,
+    constraint counter_refusals_member_id_fkey foreign key (member_id) references public.profiles(id) on delete cascade,
+    constraint counter_refusals_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade
+);
+
+alter table public.counter_refusals alter column id add generated always as identity (
+    sequence name public.counter_refusals_id_seq
+    start with 1
+    increment by 1
+    no minvalue
+    no maxvalue
+    cache 1
+);
+
+comment on table public.counter_refusals is 'A check the counter refused online for an identified member (decision 191), with the refusal as staff saw it: the member can name it in an "offer not honoured" report. Written only by private.record_counter_refusal, after the refused check rolled back.';
+
 -- ---------------------------------------------------------------- foreign keys of earlier files
 -- These tables were made before the table they reference, in an earlier file; their links are added here.
 alter table only private.sessions
@@ -117,6 +150,14 @@ create index counter_pairing_codes_merchant_id_idx on private.counter_pairing_co
 
 create index counter_members_seen_member_id_idx on private.counter_members_seen using btree (member_id);
 
+create index counter_refusals_member_idx on public.counter_refusals using btree (member_id, created_at desc);
+
+create index counter_refusals_merchant_idx on public.counter_refusals using btree (merchant_id, created_at desc);
+
+create index counter_refusals_deal_id_idx on public.counter_refusals using btree (deal_id);
+
+create index counter_refusals_acted_by_idx on public.counter_refusals using btree (acted_by);
+
 -- ---------------------------------------------------------------- row-level security
 alter table public.deal_redemptions enable row level security;
 
@@ -129,6 +170,12 @@ alter table private.counter_devices enable row level security;
 alter table private.counter_pairing_codes enable row level security;
 
 alter table private.counter_members_seen enable row level security;
+
+alter table public.counter_refusals enable row level security;
+
+create policy "counter_refusals: the business's owner or staff, the member, the admin" on public.counter_refusals
+  for select to authenticated
+  using (((merchant_id = ( select private.my_merchant_id() as my_merchant_id)) or (merchant_id = ( select private.staff_merchant_id() as staff_merchant_id)) or (member_id = ( select auth.uid() as uid)) or ( select private.is_admin() as is_admin)));
 
 -- ---------------------------------------------------------------- functions
 -- Who is at the counter and whom it may look up: the caller's business (owner or staff), and only members seen
@@ -198,8 +245,124 @@ create function private.member_not_recognised_message() returns text
 
 comment on function private.member_not_recognised_message() is 'The same words for every member number the counter may not use, so a refusal reveals nothing about the number.';
 
+-- Offer rules (issue 38): the SQL twin of checkOfferRules in supabase/functions/_shared/offer-rules.ts, words and
+-- all (api/counter/offer-rules.test.ts runs both on the same cases). Read in the time zone of the business's city.
+create function private.merchant_time_zone(p_city_id uuid) returns text
+    language sql stable
+    set search_path to ''
+    as $$ select coalesce((select c.time_zone from public.cities c where c.id = p_city_id), 'America/Denver') $$;
+
+comment on function private.merchant_time_zone(p_city_id uuid) is 'The time zone a business''s deal rules are read in: its city''s (a business without a city: the cities column''s default).';
+
+create function private.weekdays_text(p_weekdays integer[]) returns text
+    language plpgsql immutable
+    set search_path to ''
+    as $$
+declare
+  v_names text[] := array['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+  v_parts text[] := '{}';
+  v_n integer := coalesce(cardinality(p_weekdays), 0);
+  i integer := 1;
+  j integer;
+begin
+  while i <= v_n loop
+    j := i;
+    while j + 1 <= v_n and p_weekdays[j + 1] = p_weekdays[j] + 1 loop j := j + 1; end loop;
+    if j - i >= 2 then
+      v_parts := v_parts || (v_names[p_weekdays[i]] || '–' || v_names[p_weekdays[j]]);
+    else
+      for k in i..j loop v_parts := v_parts || v_names[p_weekdays[k]]; end loop;
+    end if;
+    i := j + 1;
+  end loop;
+  return array_to_string(v_parts, ', ');
+end
+$$;
+
+comment on function private.weekdays_text(p_weekdays integer[]) is 'Sorted ISO weekdays as the rules sentence writes them: {1,2,3,4} -> Mon–Thu, {1,3,5} -> Mon, Wed, Fri (weekdaysText).';
+
+create function private.usd_text(p_cents integer) returns text
+    language sql immutable
+    set search_path to ''
+    as $$
+  select case when p_cents % 100 = 0 then '$' || to_char(p_cents / 100, 'FM999,999,999,990')
+              else '$' || to_char(p_cents / 100.0, 'FM999,999,999,990.00') end
+$$;
+
+comment on function private.usd_text(p_cents integer) is 'Cents as the refusals write them, like formatUsd in _shared/money.ts: 2000 -> $20, 1999 -> $19.99.';
+
+create function private.offer_rules_refusal(p_rules jsonb, p_at timestamp with time zone, p_time_zone text) returns jsonb
+    language plpgsql stable
+    set search_path to ''
+    as $$
+declare
+  v_local timestamp := p_at at time zone p_time_zone;
+  v_today date := (p_at at time zone p_time_zone)::date;
+  v_minute integer := extract(hour from p_at at time zone p_time_zone)::integer * 60 + extract(minute from p_at at time zone p_time_zone)::integer;
+  v_weekdays integer[];
+  v_excluded date[] := '{}';
+  v_start integer := 0;
+  v_end integer := 1440;
+  v_day date;
+  v_rule text;
+  v_words text;
+  v_opens timestamptz;
+  v_available timestamptz;
+begin
+  if p_rules is null or jsonb_typeof(p_rules) <> 'object' then
+    return null;
+  end if;
+  if jsonb_typeof(p_rules -> 'weekdays') = 'array' then
+    select array_agg(w.value::integer order by w.value::integer) into v_weekdays from jsonb_array_elements_text(p_rules -> 'weekdays') w;
+  end if;
+  if jsonb_typeof(p_rules -> 'excludedDates') = 'array' then
+    select coalesce(array_agg(x.value::date), '{}') into v_excluded from jsonb_array_elements_text(p_rules -> 'excludedDates') x;
+  end if;
+  if p_rules ->> 'startTime' is not null and p_rules ->> 'endTime' is not null then
+    v_start := split_part(p_rules ->> 'startTime', ':', 1)::integer * 60 + split_part(p_rules ->> 'startTime', ':', 2)::integer;
+    v_end := split_part(p_rules ->> 'endTime', ':', 1)::integer * 60 + split_part(p_rules ->> 'endTime', ':', 2)::integer;
+  end if;
+  -- The day whose window holds this moment: a window past midnight belongs to the day it started on.
+  if v_start < v_end then
+    if v_minute >= v_start and v_minute < v_end then v_day := v_today; end if;
+  elsif v_minute >= v_start then
+    v_day := v_today;
+  elsif v_minute < v_end then
+    v_day := v_today - 1;
+  end if;
+  if v_day is null then
+    v_rule := 'hours';
+    v_words := 'This deal is valid ' || (p_rules ->> 'startTime') || '–' || (p_rules ->> 'endTime') || ' only';
+  elsif v_weekdays is not null and not (extract(isodow from v_day)::integer = any (v_weekdays)) then
+    v_rule := 'weekdays';
+    v_words := 'This deal is valid ' || private.weekdays_text(v_weekdays) || ' only';
+  elsif v_day = any (v_excluded) then
+    v_rule := 'excludedDates';
+    v_words := 'This deal is not valid on ' || to_char(v_day, 'Mon FMDD');
+  else
+    return null;
+  end if;
+  -- The next moment the rules allow: the next allowed day's opening, looked for up to 370 days ahead.
+  for i in 0..370 loop
+    continue when (v_weekdays is not null and not (extract(isodow from v_today + i)::integer = any (v_weekdays)))
+               or (v_today + i) = any (v_excluded);
+    v_opens := ((v_today + i) + make_interval(mins => v_start)) at time zone p_time_zone;
+    if v_opens > p_at then
+      v_available := v_opens;
+      exit;
+    end if;
+  end loop;
+  return jsonb_build_object(
+    'rule', v_rule,
+    'message', v_words || '. It is now ' || to_char(v_local, 'FMDay FMDD Mon, HH24:MI') || ' here.',
+    'availableAt', to_char(v_available at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'));
+end
+$$;
+
+comment on function private.offer_rules_refusal(p_rules jsonb, p_at timestamp with time zone, p_time_zone text) is 'Whether a deal''s rules (public.deals.rules) allow a use at p_at in p_time_zone: null, or {rule, message (naming the rule and the local time now), availableAt (the next valid moment, or null)}. The twin of checkOfferRules (_shared/offer-rules.ts).';
+
 -- The redemption rule (decision 165), one function for the online counter and the offline replay, and its undo.
-create function private.record_deal_redemption(p_deal_id uuid, p_member_number integer, p_code_step bigint, p_pass_step bigint, p_checked_at timestamp with time zone default null::timestamp with time zone) returns table(id bigint, deal_id uuid, deal_title text, member_number integer, member_name text, member_picture text, code_step bigint, pass_step bigint, created_at timestamp with time zone, used_at timestamp with time zone, used_count integer, max_uses integer, flag text)
+create function private.record_deal_redemption(p_deal_id uuid, p_member_number integer, p_code_step bigint, p_pass_step bigint, p_checked_at timestamp with time zone default null::timestamp with time zone, p_proven boolean default false, p_amount_cents integer default null::integer) returns table(id bigint, deal_id uuid, deal_title text, member_number integer, member_name text, member_picture text, code_step bigint, pass_step bigint, created_at timestamp with time zone, used_at timestamp with time zone, used_count integer, max_uses integer, flag text)
     language plpgsql security definer
     set search_path to ''
     as $$
@@ -214,6 +377,9 @@ declare
   v_last timestamptz;
   v_flag text;
   v_redemption public.deal_redemptions;
+  -- Offer rules (issue 38).
+  v_time_zone text := private.merchant_time_zone(v_merchant.city_id);
+  v_refusal jsonb;
 begin
   if (p_code_step is null) = (p_pass_step is null) then
     raise exception 'A redemption is proven by a member pass or by a deal code, not both' using errcode = 'PL400';
@@ -235,6 +401,21 @@ begin
   select * into v_deal from public.deals d where d.id = p_deal_id and d.merchant_id = v_merchant.id;
   if v_deal.id is null then
     raise exception 'No such deal' using errcode = 'PL404';
+  end if;
+  -- Proof that the member is at the till (decision 190): a pass, or a typed code with their personal code, which
+  -- the API checked. Without it the number proves nothing: online the refusal of an unknown number; offline the
+  -- entry is kept flagged with no member (no name, nobody marked seen), the same whatever the number.
+  if not coalesce(p_proven, false) then
+    if not v_offline or p_code_step is null then
+      raise exception '%', private.member_not_recognised_message() using errcode = 'PL404';
+    end if;
+    insert into public.deal_redemptions (deal_id, merchant_id, member_id, code_step, pass_step, used_at, flag)
+    values (p_deal_id, v_merchant.id, null, p_code_step, null, v_at, 'unproven')
+    returning * into v_redemption;
+    return query select v_redemption.id, v_redemption.deal_id, v_deal.title, p_member_number, null::text, null::text,
+                        v_redemption.code_step, v_redemption.pass_step, v_redemption.created_at, v_redemption.used_at,
+                        v_deal.used_count, v_deal.max_uses, v_redemption.flag;
+    return;
   end if;
   -- Unknown, not a member, or no active membership: one refusal, the same everywhere (numbers cannot be probed).
   select * into v_member from public.profiles p where p.member_number = p_member_number and p.role = 'USER';
@@ -258,6 +439,27 @@ begin
     raise exception 'This deal is not active' using errcode = 'PL409';
   end if;
 
+  -- Offer rules (issue 38): the days, hours and excluded dates in the business's time, then the minimum spend.
+  -- Online a use outside them is refused; a replay is recorded with the flag (the tablet may not have seen them).
+  v_refusal := private.offer_rules_refusal(v_deal.rules, v_at, v_time_zone);
+  if v_refusal is null and (v_deal.rules ->> 'minSpendCents')::integer > coalesce(p_amount_cents, 0) then
+    v_refusal := jsonb_build_object('message', case when p_amount_cents is null
+      then 'Enter the purchase amount: this deal needs a spend of ' || private.usd_text((v_deal.rules ->> 'minSpendCents')::integer) || ' or more'
+      else 'This deal needs a spend of ' || private.usd_text((v_deal.rules ->> 'minSpendCents')::integer) || ' or more: this purchase is ' || private.usd_text(p_amount_cents) end);
+  end if;
+  if v_refusal is not null then
+    if not v_offline and v_refusal ->> 'rule' is null and p_amount_cents is null then
+      raise exception '%', v_refusal ->> 'message' using errcode = 'PL400';
+    elsif not v_offline and v_refusal ->> 'availableAt' is not null
+      and (v_deal.valid_to is null or (v_refusal ->> 'availableAt')::timestamptz <= v_deal.valid_to) then
+      raise exception '%', v_refusal ->> 'message' using errcode = 'PL409',
+        detail = json_build_object('availableAt', v_refusal ->> 'availableAt')::text;
+    elsif not v_offline then
+      raise exception '%', v_refusal ->> 'message' using errcode = 'PL409';
+    end if;
+    v_flag := coalesce(v_flag, 'outside_rules');
+  end if;
+
   -- The same pass step or code step once per member and deal (a screenshot is worth at most one use).
   if v_flag is null and exists (
     select 1 from public.deal_redemptions r
@@ -265,8 +467,18 @@ begin
        and (r.pass_step = p_pass_step or r.code_step = p_code_step)
   ) then
     if not v_offline then
-      raise exception '%', case when p_pass_step is not null then 'This pass was already used for this deal: ask the member to show it again'
-                                else 'This member already used this code for this deal' end using errcode = 'PL409';
+      if p_pass_step is not null then
+        -- Showing the same pass again cannot help: say when this member's next use of the deal works (issue 38).
+        raise exception 'This pass was already used for this deal' using errcode = 'PL409', detail = json_build_object('availableAt',
+          to_char(case v_deal.per_member_limit
+                    when 'none' then to_timestamp((p_pass_step + 1) * 30)
+                    when 'once' then null
+                    else (select max(r.used_at) from public.deal_redemptions r
+                           where r.member_id = v_member.id and r.deal_id = p_deal_id and r.undone_at is null and r.flag is null)
+                         + case v_deal.per_member_limit when 'day' then interval '24 hours' when 'week' then interval '7 days' else interval '30 days' end
+                  end at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))::text;
+      end if;
+      raise exception 'This member already used this code for this deal' using errcode = 'PL409';
     end if;
     v_flag := case when p_pass_step is not null then 'pass_reused' else 'code_reused' end;
   end if;
@@ -284,8 +496,8 @@ begin
         if v_deal.per_member_limit = 'once' then
           raise exception 'This member has already used this deal, which is once per member' using errcode = 'PL409';
         end if;
-        raise exception 'This member already used this deal: it works again for them at % UTC',
-          to_char((v_last + v_window) at time zone 'UTC', 'YYYY-MM-DD HH24:MI')
+        raise exception 'This member already used this deal: it works again for them on %',
+          to_char((v_last + v_window) at time zone v_time_zone, 'FMDay FMDD Mon, HH24:MI')
           using errcode = 'PL409', detail = json_build_object('availableAt', to_char((v_last + v_window) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))::text;
       end if;
       v_flag := 'per_member_limit';
@@ -305,8 +517,8 @@ begin
   end if;
   if v_counted.id is null then v_counted := v_deal; end if;
 
-  insert into public.deal_redemptions (deal_id, merchant_id, member_id, code_step, pass_step, used_at, flag)
-  values (p_deal_id, v_merchant.id, v_member.id, p_code_step, p_pass_step, v_at, v_flag)
+  insert into public.deal_redemptions (deal_id, merchant_id, member_id, code_step, pass_step, used_at, flag, amount_cents)
+  values (p_deal_id, v_merchant.id, v_member.id, p_code_step, p_pass_step, v_at, v_flag, p_amount_cents)
   returning * into v_redemption;
 
   return query select v_redemption.id, v_redemption.deal_id, v_deal.title, v_member.member_number, v_member.name,
@@ -315,7 +527,7 @@ begin
 end
 $$;
 
-comment on function private.record_deal_redemption(p_deal_id uuid, p_member_number integer, p_code_step bigint, p_pass_step bigint, p_checked_at timestamp with time zone) is 'The one rule for a deal used at the counter (decision 165): the caller''s deal, live now (or checked offline within 12 hours), an active member, once per pass or code step, the deal''s per-member limit, then maxUses, all in one transaction. An offline check that broke a rule is recorded with a flag instead of refused.';
+comment on function private.record_deal_redemption(p_deal_id uuid, p_member_number integer, p_code_step bigint, p_pass_step bigint, p_checked_at timestamp with time zone, p_proven boolean, p_amount_cents integer) is 'The one rule for a deal used at the counter (decision 165): the caller''s deal, live now (or checked offline within 12 hours), proof that the member is there (a pass or their personal code, decision 190: p_proven), its offer rules in the business''s time and minimum spend (issue 38), an active member, once per pass or code step, the deal''s per-member limit, then maxUses, all in one transaction. An offline check that broke a rule is recorded with a flag instead of refused.';
 
 create function private.undo_deal_redemption(p_redemption_id bigint) returns table(id bigint, deal_id uuid, undone_at timestamp with time zone, used_count integer, max_uses integer)
     language plpgsql security definer
@@ -499,6 +711,34 @@ create function private.counter_guess_settle(p_device text, p_window_starts time
 
 comment on function private.counter_guess_settle(p_device text, p_window_starts timestamp with time zone[], p_wrong boolean) is 'Settles a guess taken at the caller''s counter (decision 168): wrong ones count toward the limit, right ones do not.';
 
+-- A refused check, kept (decision 191). The refusal itself is raised inside the check's transaction, which rolls
+-- back; the API records it here, in a statement of its own, only for a member the check identified.
+create function private.record_counter_refusal(p_deal_id uuid, p_member_number integer, p_reason text) returns bigint
+    language plpgsql security definer
+    set search_path to ''
+    as $$
+declare
+  v_merchant public.merchants := private.counter_merchant();
+  v_deal public.deals;
+  v_member uuid;
+  v_id bigint;
+begin
+  select * into v_deal from public.deals d where d.id = p_deal_id and d.merchant_id = v_merchant.id;
+  -- Only an active member of a deal of this business: the refusal that names nobody (unknown number) stays unnamed.
+  select p.id into v_member from public.profiles p
+   where p.member_number = p_member_number and p.role = 'USER' and private.has_active_subscription(p.id);
+  if v_deal.id is null or v_member is null then
+    return null;
+  end if;
+  insert into public.counter_refusals (merchant_id, member_id, deal_id, deal_title, reason)
+  values (v_merchant.id, v_member, v_deal.id, v_deal.title, left(coalesce(nullif(btrim(p_reason), ''), 'Refused'), 300))
+  returning id into v_id;
+  return v_id;
+end
+$$;
+
+comment on function private.record_counter_refusal(p_deal_id uuid, p_member_number integer, p_reason text) is 'Records a check the caller''s counter refused, with its reason, when it identified an active member; null (nothing recorded) otherwise.';
+
 -- ---------------------------------------------------------------- triggers
 create trigger deal_redemptions_stamp_undo before update of undone_at on public.deal_redemptions for each row execute function private.stamp_redemption_undo();
 
@@ -513,11 +753,15 @@ grant delete, insert, select, update on table private.counter_pairing_codes to s
 grant delete, insert, select, update on table private.counter_members_seen to service_role;
 
 revoke execute on function
+  private.merchant_time_zone(uuid),
+  private.weekdays_text(integer[]),
+  private.usd_text(integer),
+  private.offer_rules_refusal(jsonb,timestamp with time zone,text),
   private.counter_merchant(),
   private.counter_member_id(uuid,integer),
   private.counter_member(integer),
   private.member_not_recognised_message(),
-  private.record_deal_redemption(uuid,integer,bigint,bigint,timestamp with time zone),
+  private.record_deal_redemption(uuid,integer,bigint,bigint,timestamp with time zone,boolean,integer),
   private.undo_deal_redemption(bigint),
   private.stamp_redemption_undo(),
   private.member_redemptions(bigint,bigint,integer),
@@ -530,11 +774,12 @@ revoke execute on function
   private.counter_guess_settle(text,timestamp with time zone[],boolean)
   from public;
 grant execute on function
+  private.merchant_time_zone(uuid),
   private.counter_merchant(),
   private.counter_member_id(uuid,integer),
   private.counter_member(integer),
   private.member_not_recognised_message(),
-  private.record_deal_redemption(uuid,integer,bigint,bigint,timestamp with time zone),
+  private.record_deal_redemption(uuid,integer,bigint,bigint,timestamp with time zone,boolean,integer),
   private.undo_deal_redemption(bigint),
   private.stamp_redemption_undo(),
   private.member_redemptions(bigint,bigint,integer),
@@ -546,3 +791,8 @@ grant execute on function
   private.counter_guess_take(text,integer,integer,integer),
   private.counter_guess_settle(text,timestamp with time zone[],boolean)
   to authenticated, service_role;
+
+revoke delete, insert, select, update on table public.counter_refusals from anon;
+revoke delete, insert, update on table public.counter_refusals from authenticated;
+revoke execute on function private.record_counter_refusal(uuid,integer,text) from public;
+grant execute on function private.record_counter_refusal(uuid,integer,text) to authenticated, service_role;

@@ -24,6 +24,8 @@ create table public.deals (
     city_id uuid,
     merchant_listed boolean default false not null,
     per_member_limit text default 'day'::text not null,
+    -- Last: a column added by a migration lands at the end of the table, so it is declared there too.
+    rules jsonb,
     constraint deals_category_check check ((category = any (array['general'::text, 'food-drink'::text, 'liquor-stores'::text, 'health-wellness'::text, 'retail-shopping'::text, 'arts-entertainment'::text, 'personal-care-beauty'::text, 'services'::text, 'lifestyle-community'::text]))),
     constraint deals_description_check check (((length(description) between 1 and 500) and (description = trim(both from description)))),
     constraint deals_discount_amount_cents_check check (((discount_amount_cents >= 1) and (discount_amount_cents <= 10000000))),
@@ -35,6 +37,7 @@ create table public.deals (
     constraint deals_used_count_check check ((used_count >= 0)),
     constraint deals_used_within_max check (((max_uses is null) or (used_count <= max_uses))),
     constraint deals_valid_range check (((valid_from is null) or (valid_to is null) or (valid_from <= valid_to))),
+    constraint deals_rules_is_object check (((rules is null) or (jsonb_typeof(rules) = 'object'::text))),
     constraint deals_pkey primary key (id),
     constraint deals_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade
 );
@@ -44,6 +47,8 @@ comment on table public.deals is 'A merchant''s discount: a percent or an amount
 comment on column public.deals.city_id is 'Copy of merchants.city_id for listing a city''s deals in page order; kept by triggers (private.deal_city_from_merchant, private.deals_follow_merchant_city), never written by clients.';
 
 comment on column public.deals.merchant_listed is 'public.merchant_is_listed of the deal''s business and its city; kept by triggers (private.deal_city_from_merchant, private.deals_follow_merchant, private.deals_follow_city), never written by clients. Read by the deals policies (decision 150).';
+
+comment on column public.deals.rules is 'Offer rules (issue 38), read in the time zone of the business''s city: {weekdays (ISO 1-7), startTime, endTime ("HH:MM", a window may pass midnight), minSpendCents, excludedDates (["YYYY-MM-DD"]), note}; null = none. Validated by the API (_shared/offer-rules.ts), enforced by private.record_deal_redemption.';
 
 comment on column public.deals.per_member_limit is 'How often one member may use the deal: once ever, or once per rolling day (24 h), week (7 days) or month (30 days); none = no per-member limit (deals made before issue 26).';
 
@@ -186,7 +191,7 @@ comment on function private.on_deal_changed() is 'Publishes deal_changed {dealId
 -- Reading deals: the visitors' list, the member's list and page (with the caller's rights, row-level security
 -- deciding), then the codes' secrets: a member's (the membership checked once), the counter's (the owner's deals,
 -- or a staff member's live ones).
-create function public.public_deals(p_city_id uuid, p_filter text, p_categories text[], p_limit integer) returns table(id uuid, title text, description text, category text, discount_percent integer, discount_amount_cents integer, used_count integer, max_uses integer, valid_to timestamp with time zone, merchant_id uuid, merchant_name text, merchant_category text, logo_url text, city_id uuid, city_name text, city_state text)
+create function public.public_deals(p_city_id uuid, p_filter text, p_categories text[], p_limit integer) returns table(id uuid, title text, description text, category text, discount_percent integer, discount_amount_cents integer, used_count integer, max_uses integer, valid_to timestamp with time zone, merchant_id uuid, merchant_name text, merchant_category text, logo_url text, city_id uuid, city_name text, city_state text, rules jsonb, per_member_limit text)
     language plpgsql stable
     set search_path to ''
     set plan_cache_mode to 'force_generic_plan'
@@ -198,7 +203,7 @@ begin
   if p_city_id is null then
     return query
       select d.id, d.title, d.description, d.category, d.discount_percent, d.discount_amount_cents, d.used_count,
-             d.max_uses, d.valid_to, m.id, m.name, m.category, m.logo_url, lc.id, lc.name, lc.state
+             d.max_uses, d.valid_to, m.id, m.name, m.category, m.logo_url, lc.id, lc.name, lc.state, d.rules, d.per_member_limit
         from public.deals d
         join public.merchants m on m.id = d.merchant_id
         left join public.cities lc on lc.id = m.city_id
@@ -210,7 +215,7 @@ begin
   else
     return query
       select d.id, d.title, d.description, d.category, d.discount_percent, d.discount_amount_cents, d.used_count,
-             d.max_uses, d.valid_to, m.id, m.name, m.category, m.logo_url, lc.id, lc.name, lc.state
+             d.max_uses, d.valid_to, m.id, m.name, m.category, m.logo_url, lc.id, lc.name, lc.state, d.rules, d.per_member_limit
         from public.deals d
         join public.merchants m on m.id = d.merchant_id
         left join public.cities lc on lc.id = m.city_id
@@ -226,7 +231,7 @@ $$;
 
 comment on function public.public_deals(p_city_id uuid, p_filter text, p_categories text[], p_limit integer) is 'GET /api/deals/public: live deals of listed businesses for a city (or all), newest first; RLS decides; generic plans (decision 130); a city''s deals in page order (decision 140).';
 
-create function private.member_deals(p_city_id uuid, p_filter text, p_categories text[], p_after_created_at timestamp with time zone, p_after_id uuid, p_limit integer) returns table(id uuid, title text, description text, category text, discount_percent integer, discount_amount_cents integer, used_count integer, max_uses integer, valid_to timestamp with time zone, created_at text, merchant_id uuid, merchant_name text, merchant_category text, merchant_is_women_owned boolean, secret text)
+create function private.member_deals(p_city_id uuid, p_filter text, p_categories text[], p_after_created_at timestamp with time zone, p_after_id uuid, p_limit integer) returns table(id uuid, title text, description text, category text, discount_percent integer, discount_amount_cents integer, used_count integer, max_uses integer, valid_to timestamp with time zone, created_at text, merchant_id uuid, merchant_name text, merchant_category text, merchant_is_women_owned boolean, secret text, rules jsonb, per_member_limit text)
     language plpgsql stable
     set search_path to ''
     set plan_cache_mode to 'force_generic_plan'
@@ -239,7 +244,7 @@ begin
     with page as materialized (
       select d.id, d.title, d.description, d.category, d.discount_percent, d.discount_amount_cents, d.used_count,
              d.max_uses, d.valid_to, d.created_at, m.id as merchant_id, m.name as merchant_name,
-             m.category as merchant_category, m.is_women_owned
+             m.category as merchant_category, m.is_women_owned, d.rules, d.per_member_limit
         from public.deals d
         join public.merchants m on m.id = d.merchant_id
        where d.city_id = p_city_id
@@ -254,7 +259,7 @@ begin
     )
     select p.id, p.title, p.description, p.category, p.discount_percent, p.discount_amount_cents, p.used_count,
            p.max_uses, p.valid_to, p.created_at::text, p.merchant_id, p.merchant_name, p.merchant_category,
-           p.is_women_owned, s.secret
+           p.is_women_owned, s.secret, p.rules, p.per_member_limit
       from page p
       join private.member_deal_secrets((select array_agg(x.id) from page x)) s on s.deal_id = p.id
      order by p.created_at desc, p.id;
@@ -268,7 +273,7 @@ $$;
 
 comment on function private.member_deals(p_city_id uuid, p_filter text, p_categories text[], p_after_created_at timestamp with time zone, p_after_id uuid, p_limit integer) is 'GET /api/deals in one statement: a page of a city''s live deals with their code secrets, RLS deciding; PL403 for a caller without an active membership. Generic plan (decision 130); reads a city''s deals in page order (decision 140).';
 
-create function private.member_deal(p_deal_id uuid) returns table(id uuid, title text, description text, category text, discount_percent integer, discount_amount_cents integer, used_count integer, max_uses integer, valid_to timestamp with time zone, merchant_id uuid, merchant_name text, merchant_category text, merchant_is_women_owned boolean, secret text)
+create function private.member_deal(p_deal_id uuid) returns table(id uuid, title text, description text, category text, discount_percent integer, discount_amount_cents integer, used_count integer, max_uses integer, valid_to timestamp with time zone, merchant_id uuid, merchant_name text, merchant_category text, merchant_is_women_owned boolean, secret text, rules jsonb, per_member_limit text)
     language plpgsql stable
     set search_path to ''
     as $$
@@ -278,14 +283,15 @@ begin
     with one as (
       select d.id, d.title, d.description, d.category, d.discount_percent, d.discount_amount_cents, d.used_count,
              d.max_uses, d.valid_to, m.id as merchant_id, m.name as merchant_name,
-             m.category as merchant_category, m.is_women_owned
+             m.category as merchant_category, m.is_women_owned, d.rules, d.per_member_limit
         from public.deals d
         join public.merchants m on m.id = d.merchant_id
        where d.id = p_deal_id
          and public.deal_is_live_and_listed(d.active, d.valid_from, d.valid_to, d.merchant_listed)
     )
     select o.id, o.title, o.description, o.category, o.discount_percent, o.discount_amount_cents, o.used_count,
-           o.max_uses, o.valid_to, o.merchant_id, o.merchant_name, o.merchant_category, o.is_women_owned, s.secret
+           o.max_uses, o.valid_to, o.merchant_id, o.merchant_name, o.merchant_category, o.is_women_owned, s.secret,
+           o.rules, o.per_member_limit
       from one o
       join private.member_deal_secrets(array[p_deal_id]) s on s.deal_id = o.id;
   -- No row may mean the join side was never evaluated: the membership is still checked (PL403).
@@ -377,9 +383,9 @@ revoke insert, update on table public.deals from authenticated;
 -- An owner writes these columns only (the policies decide which rows): never used_count, city_id or merchant_listed,
 -- and the business of a deal is set once.
 grant insert (active, category, description, discount_amount_cents, discount_percent, max_uses, merchant_id,
-              per_member_limit, title, valid_from, valid_to),
+              per_member_limit, rules, title, valid_from, valid_to),
       update (active, category, description, discount_amount_cents, discount_percent, max_uses,
-              per_member_limit, title, valid_from, valid_to)
+              per_member_limit, rules, title, valid_from, valid_to)
   on table public.deals to authenticated;
 
 revoke execute on function

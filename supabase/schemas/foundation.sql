@@ -21,6 +21,17 @@ create extension if not exists pg_trgm with schema extensions;
 -- anon and authenticated ALL on public tables, including privileges RLS does not govern: TRUNCATE, REFERENCES
 -- and TRIGGER. Revoked for every table made by the role running migrations (postgres on Supabase), from here on.
 alter default privileges in schema public revoke truncate, references, trigger on tables from anon, authenticated;
+-- PostgreSQL 17 adds MAINTAIN (VACUUM, ANALYZE, CLUSTER, REINDEX, REFRESH MATERIALIZED VIEW, LOCK TABLE) to ALL, so
+-- the same broad grants hand it out there (hosted projects run 17): revoked likewise, where the server has it (15
+-- rejects the word, hence the version check; decision 194).
+do $$
+begin
+  if current_setting('server_version_num')::int >= 170000 then
+    execute 'alter default privileges in schema public revoke maintain on tables from anon, authenticated';
+    execute 'revoke maintain on all tables in schema public from anon, authenticated';
+  end if;
+end;
+$$;
 
 -- GraphQL exposure (pg_graphql) is closed too, where the extension's schemas exist.
 do $$

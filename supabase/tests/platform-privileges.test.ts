@@ -1,8 +1,9 @@
 // Privileges a Supabase project hands out that the app does not use (decision 078), and the objects bucket
 // (decision 077). Hosted Supabase grants anon/authenticated ALL on public tables (incl. TRUNCATE, REFERENCES,
-// TRIGGER, which RLS does not govern); the local bootstrap does not, so these tests first grant them the way
-// Supabase does, then apply the baseline migration's section and check they are not given. On the
-// Supabase-shaped database of the CI rehearsal the first test checks the real thing.
+// TRIGGER, which RLS does not govern, and on PostgreSQL 17 and later MAINTAIN, decision 194); the local bootstrap
+// does not, so these tests first grant them the way Supabase does, then apply the migrations' sections and check
+// they are not given. On the Supabase-shaped database of the CI rehearsal (PostgreSQL 15 and 17) the first test
+// checks the real thing.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,25 +17,34 @@ function section(title: string): string {
   if (after === undefined) throw new Error(`no section "${title}" in the baseline migration`);
   return after.split(/^-- -{10,} /m)[0]!;
 }
-const PRIVILEGES_MIGRATION = section('Data API privileges (decision 078)');
+const MAINTAIN_MIGRATION = readFileSync(join(import.meta.dirname, '..', 'migrations', '20261128095000_revoke-maintain.sql'), 'utf8');
+const PRIVILEGES_MIGRATION = `${section('Data API privileges (decision 078)')}\n;\n${MAINTAIN_MIGRATION}`;
 const BUCKET_MIGRATION = section('Storage (decision 077)');
 
-/** Every (table, role, privilege) in public where anon/authenticated hold TRUNCATE, REFERENCES or TRIGGER. */
-const UNUSED_GRANTS = `
+/** The privileges RLS does not govern; MAINTAIN exists from PostgreSQL 17 on (15 rejects the word). */
+const unusedPrivileges = (serverVersion: number) => ['TRUNCATE', 'REFERENCES', 'TRIGGER', ...(serverVersion >= 170000 ? ['MAINTAIN'] : [])];
+/** Every (table, role, privilege) in public where anon/authenticated hold one of them. */
+const unusedGrants = (serverVersion: number) => `
   select c.relname as table, r.rolname as role, p.privilege
     from pg_class c
     join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
     cross join (values ('anon'), ('authenticated')) as r (rolname)
-    cross join (values ('TRUNCATE'), ('REFERENCES'), ('TRIGGER')) as p (privilege)
+    cross join (values ${unusedPrivileges(serverVersion).map((p) => `('${p}')`).join(', ')}) as p (privilege)
    where c.relkind in ('r', 'p', 'v', 'm', 'f')
      and has_table_privilege(r.rolname, c.oid, p.privilege)
    order by 1, 2, 3`;
 
 let db: OpenedDatabase;
-beforeAll(async () => { db = await openTestDatabase(); });
+let UNUSED_GRANTS: string;
+let serverVersion: number;
+beforeAll(async () => {
+  db = await openTestDatabase();
+  [{ serverVersion }] = await db.admin.query<{ serverVersion: number }>(`select current_setting('server_version_num')::int as "serverVersion"`);
+  UNUSED_GRANTS = unusedGrants(serverVersion);
+});
 afterAll(() => db.close());
 
-describe('anon and authenticated hold no TRUNCATE, REFERENCES or TRIGGER on public tables', () => {
+describe('anon and authenticated hold no TRUNCATE, REFERENCES, TRIGGER (or, from 17 on, MAINTAIN) on public tables', () => {
   it('as migrated', async () => {
     const tables = await db.admin.query<{ n: number }>(`select count(*)::int as n from pg_tables where schemaname = 'public'`);
     expect(tables[0].n).toBeGreaterThan(10);
@@ -47,7 +57,8 @@ describe('anon and authenticated hold no TRUNCATE, REFERENCES or TRIGGER on publ
     await db.admin.exec('create table public.before_probe (id int primary key)');
     try {
       // The check can fail: it sees the broad grants on a table made before the section.
-      expect((await db.admin.query(UNUSED_GRANTS)).length).toBeGreaterThan(0);
+      const broad = await db.admin.query<{ privilege: string }>(UNUSED_GRANTS);
+      expect(new Set(broad.map((row) => row.privilege))).toEqual(new Set(unusedPrivileges(serverVersion)));
     } finally {
       await db.admin.exec('drop table public.before_probe');
     }
@@ -60,6 +71,21 @@ describe('anon and authenticated hold no TRUNCATE, REFERENCES or TRIGGER on publ
       expect(row.ok).toBe(true);
     } finally {
       await db.admin.exec('drop table public.later_probe');
+    }
+  });
+
+  it('takes MAINTAIN back from the tables a project on PostgreSQL 17 made before the migration', async (context) => {
+    if (serverVersion < 170000) context.skip('PostgreSQL 15 and 16 have no MAINTAIN privilege');
+    await db.admin.exec('create table public.deployed_probe (id int primary key)');
+    try {
+      await db.admin.exec('grant all on public.deployed_probe to anon, authenticated');
+      const held = `select count(*)::int as n from unnest(array['anon', 'authenticated']) as r
+                     where has_table_privilege(r, 'public.deployed_probe', 'MAINTAIN')`;
+      expect((await db.admin.query<{ n: number }>(held))[0].n).toBe(2);
+      await db.admin.exec(MAINTAIN_MIGRATION);
+      expect((await db.admin.query<{ n: number }>(held))[0].n).toBe(0);
+    } finally {
+      await db.admin.exec('drop table public.deployed_probe');
     }
   });
 

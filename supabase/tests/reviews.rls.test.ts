@@ -174,24 +174,31 @@ describe('reports and the admin’s queue', () => {
 });
 
 describe('offer not honoured', () => {
-  const notHonoured = (who: string, shop = ROSA_SHOP) =>
-    asUser(db, who, (q) => q<{ deal_title: string }>(`select deal_title from private.report_offer_not_honoured($1, 'They refused the code')`, [shop]));
+  const notHonoured = (who: string, shop = ROSA_SHOP, redemption: string | null = null, note: string | null = 'They refused the code') =>
+    asUser(db, who, (q) => q<{ deal_title: string | null }>(
+      `select deal_title from private.report_offer_not_honoured($1, $2, $3, null)`, [shop, note, redemption]));
   const reportsSeenBy = async (who: string) =>
     (await asUser(db, who, (q) => q<{ member_id: string }>(`select member_id from public.offer_reports`))).map((r) => r.member_id);
   const rights = (who: string) => asUser(db, who, (q) => q<{ can_rate: boolean; can_report_not_honoured: boolean }>(
     `select * from private.review_rights($1)`, [ROSA_SHOP])).then(([r]) => r);
+  const newestShowing = async (who: string, shop: string) => (await asService(db, (q) => q<{ id: string }>(
+    `select id::text from public.deal_redemptions where member_id = $1 and merchant_id = $2 order by used_at desc, id desc limit 1`,
+    [who, shop])))[0]!.id;
 
-  it('needs a showing there in the last 24 hours (undone included), once per visit', async () => {
+  it('names the member’s own showing there in the last 24 hours (undone included), once; members only', async () => {
     expect(await rights(MAYA)).toEqual({ can_rate: false, can_report_not_honoured: true });
-    // Maya's newest showing at Rosa's is the one undone an hour ago... (2 h) or the counted one (1 h): the newest.
-    expect(await notHonoured(MAYA)).toEqual([{ deal_title: expect.any(String) }]);
-    await expect(notHonoured(MAYA)).rejects.toEqual(code('PL409'));
-    expect(await rights(MAYA)).toEqual({ can_rate: false, can_report_not_honoured: false });
-    for (const who of [STRANGER, ROSA, STAFF_USER, ADMIN]) await expect(notHonoured(who)).rejects.toEqual(code('PL409'));
+    // Maya's newest showing at Rosa's is the one undone an hour ago: the visit happened.
+    const visit = await newestShowing(MAYA, ROSA_SHOP);
+    await expect(notHonoured(STRANGER, ROSA_SHOP, visit)).rejects.toEqual(code('PL409')); // not theirs
+    expect(await notHonoured(MAYA, ROSA_SHOP, visit)).toEqual([{ deal_title: expect.any(String) }]);
+    await expect(notHonoured(MAYA, ROSA_SHOP, visit)).rejects.toEqual(code('PL409'));
+    for (const who of [ROSA, STAFF_USER, ADMIN]) await expect(notHonoured(who)).rejects.toEqual(code('PL403'));
     // A visit 3 days ago is too old.
     await asService(db, (q) => q(`update public.deal_redemptions set used_at = now() - interval '3 days' where member_id = $1 and merchant_id = $2`, [MAYA, OTHER_SHOP]));
-    await expect(notHonoured(MAYA, OTHER_SHOP)).rejects.toEqual(code('PL409'));
-    await expect(asAnon(db, (q) => q(`select private.report_offer_not_honoured($1, null)`, [ROSA_SHOP]))).rejects.toEqual(denied);
+    await expect(notHonoured(MAYA, OTHER_SHOP, await newestShowing(MAYA, OTHER_SHOP))).rejects.toEqual(code('PL409'));
+    // Naming no visit needs a note.
+    await expect(notHonoured(MAYA, OTHER_SHOP, null, null)).rejects.toEqual(code('PL400'));
+    await expect(asAnon(db, (q) => q(`select private.report_offer_not_honoured($1, null, null, null)`, [ROSA_SHOP]))).rejects.toEqual(denied);
   });
 
   it('reaches the member, the business’s owner and the admin; no one else', async () => {

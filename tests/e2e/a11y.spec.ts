@@ -110,6 +110,7 @@ const roles: { role: string; account: Account; screens: Screen[] }[] = [
       { path: '/merchant/counter', extras: [tab('Redeem')] },
       { path: '/merchant/counter/board' },
       { path: '/merchant/insights', extras: [figuresTable('Points earned and redeemed'), days90] },
+      { path: '/merchant/community' },
       { path: '/profile' },
       { path: '/browse-deals' },
     ],

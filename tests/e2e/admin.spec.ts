@@ -180,3 +180,20 @@ test('the admin dashboard has no accessibility violations on any tab or dialog',
   await expect(page.getByRole('dialog', { name: 'Add City' })).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test('the System screen tells the admin how the service is doing, a refused webhook included', async ({ page, playwright, baseURL }) => {
+  // A webhook call whose signature does not hold (the built-in test payments sign none): 400, and on the screen.
+  const stranger = await playwright.request.newContext({ baseURL });
+  const hook = await stranger.post('/api/stripe/webhook', { data: { id: 'evt_forged', type: 'invoice.paid' }, headers: { 'stripe-signature': 't=1,v1=forged' } });
+  expect(hook.status()).toBe(400);
+
+  await openAdmin(page);
+  await page.getByRole('link', { name: 'System' }).click();
+  await expect(page).toHaveURL(/\/admin\/system$/);
+  await expect(page.getByRole('heading', { name: 'System', level: 1 })).toBeVisible();
+  await expect(page.getByText(/The last Stripe webhook arrived (just now|.* ago) and was refused: bad signature\./)).toBeVisible();
+  await expect(page.getByText(/^Mail: /)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Scheduled jobs' })).toContainText('drain-outbox');
+  await expect(page.getByRole('table', { name: 'Requests per route' })).toContainText('POST /api/stripe/webhook');
+  await expectNoAxeViolations(page);
+});

@@ -45,9 +45,14 @@ export async function writeQrVideo(path: string, qr: { gray: Buffer; side: numbe
   await writeFile(path, Buffer.concat([header, Buffer.from('FRAME\n'), luma, chroma]));
 }
 
-/** A tablet (Galaxy Tab S4, landscape) with a camera that sees `videoPath`, signed in as `storageState` if given. */
+/**
+ * A tablet (Galaxy Tab S4, landscape) with a camera that sees `videoPath`, signed in as `storageState` if given;
+ * `serviceWorkers: 'allow'` for a journey that goes offline. Chromium reads the video when the camera starts, so
+ * the file may be written (again) until then.
+ */
 export async function tabletWithCamera(
   videoPath: string, baseURL: string, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
+  { serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<{ browser: Browser; context: BrowserContext; page: Page }> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -57,7 +62,7 @@ export async function tabletWithCamera(
     ],
   });
   const context = await browser.newContext({
-    ...devices['Galaxy Tab S4 landscape'], baseURL, permissions: ['camera'], serviceWorkers: 'block', storageState,
+    ...devices['Galaxy Tab S4 landscape'], baseURL, permissions: ['camera'], serviceWorkers, storageState,
   });
   return { browser, context, page: await context.newPage() };
 }

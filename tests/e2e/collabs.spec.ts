@@ -151,6 +151,7 @@ test('the sender sees a pending request under Requests → Sent and withdraws it
   await expect(sent).toContainText('10% off prints');
   await expect(sent).toContainText('Pending');
   await sent.getByRole('button', { name: `Withdraw the request to ${recipientName}` }).click();
+  await a.getByRole('dialog', { name: `Withdraw the request to ${recipientName}?` }).getByRole('button', { name: 'Withdraw' }).click();
   await expectToast(a, 'Request withdrawn');
   await expect(a.getByText('No sent requests waiting')).toBeVisible();
   const cancelled = await (await a.request.get('/api/collabs?status=CANCELLED')).json();

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from '../support/mail';
+import { memberPersonalCodes } from './counter-support';
 import { DEMO, expectToast, signIn, uniqueEmail } from './support';
 
 // Issue 26, decision 166: staff on the counter. The owner invites a staff member by email; the staff member opens
@@ -122,15 +123,17 @@ test('the owner invites staff by email; staff set a PIN, switch on a paired tabl
   await tablet.setViewportSize({ width: 1024, height: 768 });
   await expectNoSidewaysScroll(tablet);
 
-  // ---- they verify a deal code with a member number -------------------------------------------
+  // ---- they verify a deal code with a member number and the member's personal code (decision 190) ----
   const login = await request.post('/api/auth/login', { data: DEMO.member });
   const memberNumber = String((await login.json()).user.memberNumber);
   const liveCode = tablet.getByRole('listitem', { name: dealTitle }).getByTestId('deal-code');
   await expect(liveCode).toHaveText(/^\d{6}$/);
   await tablet.getByLabel('Deal code').fill((await liveCode.textContent())!.trim());
   await tablet.getByRole('textbox', { name: 'Member number' }).first().fill(memberNumber);
+  await tablet.getByRole('form', { name: 'Type a code' }).getByLabel('Personal code').fill(await (await memberPersonalCodes(request)).codeAt());
   await tablet.getByRole('button', { name: 'Verify Code' }).click();
-  await expect(tablet.getByText(new RegExp(`Code verified: ${dealTitle}`))).toBeVisible();
+  await expect(tablet.getByTestId('scan-result')).toHaveAttribute('data-outcome', 'approved');
+  await expect(tablet.getByTestId('scan-result')).toContainText(dealTitle);
 
   // ---- the owner sees who did it, and the member's first name ------------------------------------
   await owner.goto('/merchant/counter');
@@ -142,6 +145,28 @@ test('the owner invites staff by email; staff set a PIN, switch on a paired tabl
   await tablet.getByRole('button', { name: 'Switch staff' }).click();
   await expect(tablet).toHaveURL(/\/counter\/switch$/);
   await expect(tablet.getByRole('button', { name: staffName })).toBeVisible();
+
+  // ---- so does the header's "Sign out" on a paired tablet (issue 38), not the visitors' landing page ----------
+  await tablet.getByRole('button', { name: staffName }).click();
+  await tablet.locator('#switch-pin').fill('3690');
+  await tablet.getByRole('button', { name: 'Start at the counter' }).click();
+  await expect(tablet).toHaveURL(/\/merchant\/counter$/);
+  await tablet.getByRole('button', { name: 'Sign out' }).click();
+  await expect(tablet).toHaveURL(/\/counter\/switch$/);
+  await expect(tablet.getByRole('button', { name: staffName })).toBeVisible();
+
+  // ---- unpairing asks once: Cancel keeps the tablet, Unpair ends it ----------------------------------
+  await owner.goto('/merchant');
+  const paired = owner.getByRole('list', { name: 'Paired tablets' }).getByRole('listitem');
+  await expect(paired).toHaveCount(1);
+  await paired.getByRole('button', { name: 'Unpair' }).click();
+  const asking = owner.getByRole('dialog', { name: /^Unpair / });
+  await asking.getByRole('button', { name: 'Cancel' }).click();
+  await expect(asking).toHaveCount(0);
+  await expect(paired).toHaveCount(1);
+  await paired.getByRole('button', { name: 'Unpair' }).click();
+  await asking.getByRole('button', { name: 'Unpair' }).click();
+  await expect(owner.getByText('No tablet paired yet.')).toBeVisible();
 
   // The dashboard's Staff section fits a phone too.
   await owner.setViewportSize({ width: 390, height: 844 });

@@ -1,6 +1,9 @@
 // Counter journeys' own businesses: each test registers one (approved by the admin) so the demo business's deal
 // lists stay as other journeys expect them.
 import { expect, type APIRequestContext } from '@playwright/test';
+import { base64UrlToBytes } from '../../supabase/functions/_shared/encoding.ts';
+import { generateDeviceKey, publicKeyCoordinates, signPassChallenge } from '../../supabase/functions/_shared/member-pass.ts';
+import { personalCodeAt } from '../../supabase/functions/_shared/personal-code.ts';
 import { DEMO, uniqueEmail } from './support';
 
 const BOULDER = 'c0000000-0000-4000-8000-000000000003';
@@ -37,3 +40,23 @@ export async function createDeal(api: APIRequestContext, title: string) {
   expect(res.status(), await res.text()).toBe(201);
 }
 
+
+/** A certificate request's body for a device key, signing a fresh challenge from the API (decision 190). */
+export async function passCertificateBody(member: APIRequestContext, keys: CryptoKeyPair) {
+  const challenge = await member.post('/api/member/pass-challenge');
+  expect(challenge.status(), await challenge.text()).toBe(201);
+  const { challenge: text } = (await challenge.json()) as { challenge: string };
+  return { ...(await publicKeyCoordinates(keys.publicKey)), challenge: text, signature: await signPassChallenge(text, keys.privateKey) };
+}
+
+/**
+ * The member's personal code (decision 190) as their pass sheet shows it, for a member signed in on `member`: a
+ * device certified through the API hands over the member's current secret.
+ */
+export async function memberPersonalCodes(member: APIRequestContext) {
+  const keys = await generateDeviceKey();
+  const res = await member.post('/api/member/pass-certificate', { data: await passCertificateBody(member, keys) });
+  expect(res.status(), await res.text()).toBe(201);
+  const secret = base64UrlToBytes(((await res.json()) as { personalSecret: string }).personalSecret);
+  return { codeAt: (atMs = Date.now()) => personalCodeAt(secret, atMs), keys, certificate: (await res.json()).certificate as string };
+}

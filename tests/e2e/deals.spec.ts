@@ -117,6 +117,15 @@ test('deals: register, approve, create, find, verify, undo, earn and redeem', as
   const code = await expectSameCode(merchantPercentCard, memberPercentCard, member);
   const memberNumber = (await member.getByTestId('member-number').textContent())!.trim();
   expect(memberNumber).toMatch(/^\d{6}$/);
+  // The personal code under the member's pass (decision 190), read off the phone as staff would hear it.
+  const personalCode = async () => {
+    await member.getByRole('button', { name: 'Show member pass' }).click();
+    const shown = member.getByRole('dialog', { name: 'Member pass' }).getByTestId('member-pass-personal-code');
+    await expect(shown).toHaveText(/^\d{3} \d{3}$/);
+    const digits = (await shown.textContent())!.replace(/\s/g, '');
+    await member.getByRole('dialog', { name: 'Member pass' }).getByRole('button', { name: 'Close' }).click();
+    return digits;
+  };
 
   // ---- the merchant verifies it at the counter and undoes it ---------------------------------
   await merchant.goto('/merchant/counter');
@@ -124,17 +133,24 @@ test('deals: register, approve, create, find, verify, undo, earn and redeem', as
   await expect(merchant.getByRole('listitem', { name: percentTitle }).getByTestId('deal-code')).toHaveText(/^\d{6}$/);
   await merchant.getByLabel('Deal code').fill(code);
   await merchant.getByRole('form', { name: 'Type a code' }).getByLabel('Member number').fill(memberNumber);
+  await merchant.getByRole('form', { name: 'Type a code' }).getByLabel('Personal code').fill(await personalCode());
   await merchant.getByRole('button', { name: 'Verify Code' }).click();
-  await expect(merchant.getByText(`Code verified: ${percentTitle} (15% OFF)`)).toBeVisible();
-  await expect(merchant.getByText(`member #${memberNumber}: check it is them. Used 1 times.`, { exact: false })).toBeVisible();
+  const result = merchant.getByTestId('scan-result');
+  await expect(result).toHaveAttribute('data-outcome', 'approved');
+  await expect(result).toContainText(`${percentTitle} · 15% OFF`);
+  await expect(result).toContainText(`Member #${memberNumber} · 1 used. Check it is them`);
   // The same member cannot use the same code twice.
   await merchant.getByLabel('Deal code').fill(code);
   await merchant.getByRole('form', { name: 'Type a code' }).getByLabel('Member number').fill(memberNumber);
+  await merchant.getByRole('form', { name: 'Type a code' }).getByLabel('Personal code').fill(await personalCode());
   await merchant.getByRole('button', { name: 'Verify Code' }).click();
-  await expectToast(merchant, 'Verification Failed', /already used this code/);
-  await merchant.getByRole('status').filter({ hasText: 'Code verified' }).getByRole('button', { name: 'Undo' }).click();
+  await expect(result).toHaveAttribute('data-outcome', 'refused');
+  await expect(result).toContainText(/already used this code/);
+  // The first use is still undoable from the recent activity.
+  const used = merchant.getByRole('listitem').filter({ hasText: percentTitle }).filter({ has: merchant.getByRole('button', { name: 'Undo' }) });
+  await used.getByRole('button', { name: 'Undo' }).click();
   await expectToast(merchant, 'Redemption Undone');
-  await expect(merchant.getByText('Undone.')).toBeVisible();
+  await expect(used).toHaveCount(0);
 
   // ---- earn and redeem move the balance ----------------------------------------------------
   await merchant.getByRole('region', { name: 'Points' }).getByLabel('Member number').fill(memberNumber);
@@ -147,10 +163,12 @@ test('deals: register, approve, create, find, verify, undo, earn and redeem', as
 
   await merchant.getByRole('tab', { name: 'Redeem' }).click();
   await merchant.getByLabel('Points to redeem').fill('40');
+  await merchant.getByRole('region', { name: 'Points' }).getByLabel('Personal code').fill(await personalCode());
   await merchant.getByRole('button', { name: 'Redeem Points' }).click();
   await expect(merchant.getByText(`40 points redeemed ($0.40 off) for member #${memberNumber}`)).toBeVisible();
   await expect(merchant.getByText('New balance here: 60 points ($0.60).')).toBeVisible();
   await merchant.getByLabel('Points to redeem').fill('61');
+  await merchant.getByRole('region', { name: 'Points' }).getByLabel('Personal code').fill(await personalCode());
   await merchant.getByRole('button', { name: 'Redeem Points' }).click();
   await expectToast(merchant, 'Redeem Failed', `Not enough points: member ${memberNumber} has 60 here`);
 
@@ -173,7 +191,7 @@ test('deal screens pass automated accessibility checks', async ({ page }) => {
   await expect(page.getByRole('list', { name: 'Points balances' })).toContainText("Rosa's River Cafe");
   await expectNoAxeViolations(page);
   await page.getByRole('tab', { name: 'Community Feed' }).click();
-  await expect(page.getByText('Community Features Coming Soon')).toBeVisible();
+  await expect(page.getByLabel('Share something with your neighbours')).toBeVisible();
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Sign out' }).click();

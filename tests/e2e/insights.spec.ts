@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Download, type Page } from '
 import { DEAL_CODE_STEP_SECONDS } from '../../supabase/functions/_shared/constants.ts';
 import type { OfflineCodesAnswer } from '../../supabase/functions/_shared/contract/offline-codes.ts';
 import { offlineCodeAt } from '../../supabase/functions/_shared/offline-codes.ts';
+import { memberPersonalCodes } from './counter-support';
 import { DEMO, signIn, uniqueEmail } from './support';
 
 // Merchant insights and the admin's platform picture in a real browser (issue 17, decision 120): the
@@ -53,10 +54,11 @@ async function merchantWithRedemptions(api: APIRequestContext, admin: APIRequest
   // as a counter that checked them offline would send them (once per member and step; decision 165).
   const cover = (await (await api.get('/api/merchant/deals/offline-codes')).json()) as OfflineCodesAnswer;
   const codes = cover.deals.find((d) => d.dealId === dealId)!;
+  const personal = await memberPersonalCodes(admin);
   for (let i = 0; i < 3; i += 1) {
     const at = Date.now() - i * DEAL_CODE_STEP_SECONDS * 1000;
     const { code } = (await offlineCodeAt(codes, at))!;
-    const body = { code, memberNumber: member.user.memberNumber, dealId, ...(i > 0 ? { verifiedAt: new Date(at).toISOString() } : {}) };
+    const body = { code, memberNumber: member.user.memberNumber, personalCode: await personal.codeAt(at), dealId, ...(i > 0 ? { verifiedAt: new Date(at).toISOString() } : {}) };
     expect((await api.post('/api/merchant/verify-code', { data: body })).status()).toBe(201);
   }
   const earn = await api.post('/api/merchant/earn', { data: { memberNumber: member.user.memberNumber, amountCents: 4000 } });

@@ -1,7 +1,9 @@
-// Issue 26: the member sees their own redemptions on their profile; the counter stops after too many wrong codes
+// Issue 26: the member sees their own redemptions on their profile, and downloads them with the rest of their data; the counter stops after too many wrong codes
 // and says when it works again (decision 168). Counter calls are made through the API as fixtures.
+import { readFileSync } from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, signIn, toast } from './support';
+import { memberPersonalCodes } from './counter-support';
+import { DEMO, signIn } from './support';
 
 const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -31,6 +33,7 @@ test.describe('member redemption history', () => {
   test('a redemption made at a counter appears in the member’s profile, an undone one says so', async ({ page, baseURL }) => {
     const { context: merchant } = await apiAs(baseURL, DEMO.merchant);
     const { context: memberApi, user } = await apiAs(baseURL, DEMO.member);
+    const personal = await memberPersonalCodes(memberApi);
     await memberApi.dispose();
     const memberNumber = user.memberNumber!;
     const kept = `History scone ${suffix}`;
@@ -38,7 +41,7 @@ test.describe('member redemption history', () => {
     const device = { 'X-Counter-Device': `e2e-history-${suffix}` };
     for (const title of [kept, undone]) {
       const deal = await newDeal(merchant, title);
-      const verified = await merchant.post('/api/merchant/verify-code', { data: { code: deal.currentCode, memberNumber }, headers: device });
+      const verified = await merchant.post('/api/merchant/verify-code', { data: { code: deal.currentCode, memberNumber, personalCode: await personal.codeAt() }, headers: device });
       expect(verified.status()).toBe(201);
       if (title === undone) {
         const { id } = (await verified.json()) as { id: string };
@@ -68,6 +71,17 @@ test.describe('member redemption history', () => {
       await expect(undoneRow).toBeVisible();
       await expectNoSidewaysScroll(page);
     }
+    // "Download my data" saves the member's own data as a JSON file, these redemptions in it (decision 197).
+    const saving = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download my data' }).click();
+    const download = await saving;
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^pay-local-data-${memberNumber}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
+    const data = JSON.parse(readFileSync(await download.path(), 'utf8')) as { profile: { email: string }; redemptions: { deal: string; undone: boolean }[] };
+    expect(data.profile.email).toBe(DEMO.member.email);
+    expect(data.redemptions).toEqual(expect.arrayContaining([
+      expect.objectContaining({ deal: kept, undone: false }), expect.objectContaining({ deal: undone, undone: true }),
+    ]));
+    await expect(page.getByRole('status').filter({ hasText: 'Saved as pay-local-data-' })).toBeVisible();
   });
 });
 
@@ -96,10 +110,11 @@ test('the counter stops after 20 wrong codes from this tablet and says when it w
   const verifyForm = page.locator('form').filter({ has: page.getByLabel('Deal code') });
   await verifyForm.getByLabel('Deal code').fill('000000');
   await verifyForm.getByRole('textbox', { name: 'Member number', exact: true }).fill(String(member.memberNumber));
+  await verifyForm.getByLabel('Personal code').fill('000000');
   await verifyForm.getByRole('button', { name: 'Verify Code' }).click();
   const paused = page.getByTestId('counter-paused');
   await expect(paused).toContainText(/Too many wrong codes or member numbers on this tablet\. Checking works again at \d{1,2}:\d{2} [AP]M\./);
-  await expect(toast(page)).toContainText('Too Many Wrong Codes');
+  await expect(page.getByTestId('scan-result')).toContainText(/It works again at \d{1,2}:\d{2} [AP]M\./);
   await page.setViewportSize({ width: 768, height: 1024 });
   await expect(paused).toBeVisible();
   await expectNoSidewaysScroll(page);

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, request, test, type APIRequestContext, type Locator, type Page, type Route } from '@playwright/test';
 import { waitForPersistedQueries, waitForServiceWorker } from './offline-support';
+import { memberPersonalCodes } from './counter-support';
 import { DEMO, signIn } from './support';
 
 const LYONS = 'c0000000-0000-4000-8000-000000000001';
@@ -228,8 +229,12 @@ test('a code checked at the counter offline is queued and recorded exactly once 
   const { memberNumber } = (await (await memberApi.get('/api/member/points')).json()) as { memberNumber: number };
   await page.getByLabel('Deal code').fill(code);
   await page.getByRole('form', { name: 'Type a code' }).getByLabel('Member number').fill(String(memberNumber));
+  await page.getByRole('form', { name: 'Type a code' }).getByLabel('Personal code').fill(await (await memberPersonalCodes(memberApi)).codeAt());
   await page.getByRole('button', { name: 'Verify Code' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Code verified offline' })).toContainText(LATTE.title);
+  const result = page.getByTestId('scan-result');
+  await expect(result).toHaveAttribute('data-outcome', 'approved');
+  await expect(result).toContainText(LATTE.title);
+  await expect(result).toContainText('Checked offline');
   const pending = page.getByRole('button', { name: '1 change waiting to send' });
   await expect(pending).toBeVisible();
   await pending.click();
@@ -254,6 +259,7 @@ test('a redemption queued offline that the balance cannot cover shows as failed,
   const memberApi = await apiAs(baseURL!, DEMO.member);
   const memberPoints = async () => (await (await memberApi.get('/api/member/points')).json()) as { memberNumber: number; totalPoints: number };
   const { memberNumber, totalPoints } = await memberPoints();
+  const personal = await memberPersonalCodes(memberApi);
 
   await signIn(page, DEMO.merchant);
   await expect(page).toHaveURL(/\/merchant$/);
@@ -268,6 +274,7 @@ test('a redemption queued offline that the balance cannot cover shows as failed,
   await page.getByRole('tab', { name: 'Redeem' }).click();
   await page.getByRole('region', { name: 'Points' }).getByLabel('Member number').fill(String(memberNumber));
   await page.getByLabel('Points to redeem').fill('999999');
+  await page.getByRole('region', { name: 'Points' }).getByLabel('Personal code').fill(await personal.codeAt());
   await page.getByRole('button', { name: 'Redeem Points' }).click();
   await expect(page.getByRole('button', { name: '1 change waiting to send' })).toBeVisible();
 

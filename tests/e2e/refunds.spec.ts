@@ -47,6 +47,8 @@ test('the admin refunds a member\'s payment: the membership ends and /impact sho
   await expectNoAxeViolations(page);
   await payment.getByLabel('Reason').fill('Charged by mistake');
   await payment.getByRole('button', { name: 'Refund $9.99' }).click();
+  // All of it ends the membership and cannot be taken back: it asks once.
+  await page.getByRole('dialog', { name: 'Refund all $9.99?' }).getByRole('button', { name: 'Refund in Full' }).click();
   await expect(payment.getByRole('status')).toHaveText('Refunded $9.99. The membership has ended.');
   await expect(payment).toContainText('Refunded in full');
   await expect(payment).toContainText('Charity: Lyons Community Foundation, $0.00');

@@ -2,9 +2,9 @@
 // owner replies, another member reports the review, the admin hides it; "offer not honoured" reaches the owner's
 // dashboard and the admin's queue. Counter calls and the first member's subscription are API fixtures.
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { generateDeviceKey, passStepAt, publicKeyCoordinates, signPass } from '../../supabase/functions/_shared/member-pass';
+import { generateDeviceKey, passStepAt, signPass } from '../../supabase/functions/_shared/member-pass';
 import { expectNoAxeViolations, WCAG_22_AA } from './axe-support';
-import { createDeal, ownMerchant } from './counter-support';
+import { createDeal, ownMerchant, passCertificateBody } from './counter-support';
 import { DEMO, expectToast, signIn, subscribeByApi, uniqueEmail } from './support';
 
 const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -25,7 +25,7 @@ async function newMember(api: APIRequestContext, name: string) {
 /** The member's phone shows a pass; the business's counter scans it for the deal: a redemption recorded there. */
 async function redeemWithPass(member: APIRequestContext, merchant: APIRequestContext, dealId: string) {
   const keys = await generateDeviceKey();
-  const cert = await member.post('/api/member/pass-certificate', { data: await publicKeyCoordinates(keys.publicKey) });
+  const cert = await member.post('/api/member/pass-certificate', { data: await passCertificateBody(member, keys) });
   expect(cert.status(), await cert.text()).toBe(201);
   const pass = await signPass((await cert.json()).certificate, keys.privateKey, passStepAt(Date.now()));
   const verified = await merchant.post('/api/merchant/verify-pass', { data: { pass, dealId }, headers: { 'X-Counter-Device': `e2e-reviews-${suffix}` } });
@@ -127,6 +127,7 @@ test('rate after a redemption, the owner replies, a member reports, the admin hi
   await expect(queued).toContainText('1 report, 1 open');
   await expectNoAxeViolations(admin, { tags: WCAG_22_AA, include: '[role="tabpanel"]' });
   await queued.getByRole('button', { name: 'Hide' }).click();
+  await admin.getByRole('dialog', { name: 'Hide this review?' }).getByRole('button', { name: 'Hide' }).click();
   await expectToast(admin, 'Review hidden');
   await expect(queued.getByRole('button', { name: 'Restore' })).toBeVisible();
   await admin.getByRole('tab', { name: 'Audit Log' }).click();

@@ -3,7 +3,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import postgres from 'postgres';
 import { userTopic } from '../../supabase/functions/_shared/contract/realtime.ts';
-import { generateDeviceKey, passStepAt, publicKeyCoordinates, signPass } from '../../supabase/functions/_shared/member-pass.ts';
+import { generateDeviceKey, passStepAt, signPass } from '../../supabase/functions/_shared/member-pass.ts';
+import { passCertificateBody } from '../e2e/counter-support.ts';
 import { expectToast, fillAccountFields, postBusinessUpdate, signIn, uniqueEmail } from '../e2e/support.ts';
 import { rehearsalUrl } from './names.ts';
 import { HOSTED_PORTS, HOSTED_SECRETS } from './ports.ts';
@@ -139,7 +140,7 @@ test('subscribe → sign in → member deals → upload → realtime notificatio
   // ---- the member pass (decision 165): the function certifies a device key (its platform key made and kept in
   // private.pass_signing_keys as the API's service role), then checks the signed pass at the market's counter ----
   const device = await generateDeviceKey();
-  const certified = await member.request.post('/api/member/pass-certificate', { data: await publicKeyCoordinates(device.publicKey) });
+  const certified = await member.request.post('/api/member/pass-certificate', { data: await passCertificateBody(member.request, device) });
   expect(certified.status()).toBe(201);
   const { certificate } = await certified.json() as { certificate: string };
   const counterContext = await browser.newContext();

@@ -29,6 +29,10 @@
 --  [supautils] https://github.com/supabase/supautils (policy_grants: CREATE POLICY on tables the role does not own)
 --  [ext]       https://supabase.com/docs/guides/database/extensions (extensions live in schema `extensions`;
 --              pgcrypto and uuid-ossp are on by default, others such as pg_trgm are enabled by the project)
+--  [vault]     https://supabase.com/docs/guides/database/vault (vault.create_secret, vault.decrypted_secrets; on by
+--              default) and https://github.com/supabase/vault/blob/main/sql/supabase_vault--0.3.0.sql (the table, the view
+--              and create_secret's signature); the grants to postgres from supabase/postgres,
+--              https://github.com/supabase/postgres/blob/develop/ansible/files/postgresql_extension_custom_scripts/supabase_vault/after-create.sql
 --
 -- The rehearsal's stand-in for Supabase's `postgres` role is `supabase_postgres`: on a CI server the
 -- superuser itself is called postgres, so the project role needs another name. It gets what the docs
@@ -252,5 +256,50 @@ end
 $$;
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
   to anon, authenticated, service_role, supabase_postgres;
+
+-- ------------------------------------------------------------------------------------ vault
+-- [vault] Supabase Vault keeps secrets encrypted with a key outside the database; the Cron jobs of docs/operating.md
+-- (step 9) read theirs from vault.decrypted_secrets when they run. This stand-in has Vault's table, view and
+-- create_secret signature and its grants to postgres, and stores the secret base64-ENCODED, NOT encrypted (the
+-- rehearsal's secrets are throwaway values). Used by the Cron rehearsal (tests/hosted/cron-rehearsal.ts).
+create schema if not exists vault;
+create table if not exists vault.secrets (
+  id uuid primary key default gen_random_uuid(),
+  name text,
+  description text not null default '',
+  secret text not null,
+  key_id uuid,
+  nonce bytea,
+  created_at timestamptz not null default current_timestamp,
+  updated_at timestamptz not null default current_timestamp
+);
+create unique index if not exists secrets_name_idx on vault.secrets using btree (name) where name is not null;
+create or replace view vault.decrypted_secrets as
+select s.id, s.name, s.description, s.secret,
+       convert_from(decode(s.secret, 'base64'), 'utf8') as decrypted_secret,
+       s.key_id, s.nonce, s.created_at, s.updated_at
+  from vault.secrets s;
+create or replace function vault.create_secret(new_secret text, new_name text = null, new_description text = '', new_key_id uuid = null)
+returns uuid
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  created uuid;
+begin
+  insert into vault.secrets (secret, name, description)
+  values (encode(convert_to(new_secret, 'utf8'), 'base64'), new_name, new_description)
+  returning id into created;
+  return created;
+end
+$$;
+revoke all on function vault.create_secret(text, text, text, uuid) from public;
+grant usage on schema vault to supabase_postgres with grant option;
+grant select, delete on vault.secrets, vault.decrypted_secrets to supabase_postgres with grant option;
+grant execute on function vault.create_secret(text, text, text, uuid) to supabase_postgres with grant option;
+grant usage on schema vault to service_role;
+grant select, delete on vault.secrets, vault.decrypted_secrets to service_role;
+grant execute on function vault.create_secret(text, text, text, uuid) to service_role;
 
 reset role;

@@ -27,7 +27,9 @@ import type { Agent, AgentResponse, TestApp } from '../support/test-app.ts';
  * redemptions and points, the request guards, the session with its cookies; on the web the code clock, the deal card's
  * parts). Raising one needs a reason in review: every file here is one more a newcomer opens to follow the request.
  */
-const SERVER_FILE_BUDGET = 20;
+// 21: issue 38 adds _shared/offer-rules.ts, the sentence every deal answer carries (rulesText), one module with the
+// evaluator the tablet runs offline and the SQL rule mirrors, so it cannot be folded into an API file.
+const SERVER_FILE_BUDGET = 21;
 const CLIENT_FILE_BUDGET = 23;
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -21,6 +21,8 @@ export interface StripeDouble {
   webhookEndpoints: Map<string, Obj>;
   charges: Map<string, Obj>;
   refunds: Map<string, Obj>;
+  /** Customer balance transactions made through the API (account credits, decision 191), oldest first. */
+  balanceTransactions: Obj[];
   /** Stripe events for every change, oldest first, each with the object as it was then (Stripe's event shape). */
   events: Obj[];
   /** What Stripe does when the browser confirms the card: the intent succeeds, the invoice is paid, the subscription activates. */
@@ -93,6 +95,7 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
   const webhookEndpoints = new Map<string, Obj>();
   const charges = new Map<string, Obj>();
   const refunds = new Map<string, Obj>();
+  const balanceTransactions: Obj[] = [];
   const disputes = new Map<string, Obj>();
   const setupIntents = new Map<string, Obj>();
   const requests: StripeDouble['requests'] = [];
@@ -217,6 +220,18 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
       if (!intent) return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such setupintent: '${m[1]}'` } }];
       return [200, expand.includes('payment_method') ? intent : { ...intent, payment_method: intent.payment_method?.id ?? null }];
     }
+    if ((m = path.match(/^\/v1\/customers\/([^/]+)\/balance_transactions$/)) && method === 'POST') {
+      // A customer balance adjustment: a negative amount is a credit Stripe takes off the next invoices.
+      const customer = customers.get(m[1]);
+      if (!customer) return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such customer: '${m[1]}'` } }];
+      customer.balance = (customer.balance ?? 0) + Number(params.amount);
+      const transaction = {
+        id: newId('cbtxn'), object: 'customer_balance_transaction', amount: Number(params.amount), currency: params.currency,
+        customer: customer.id, description: params.description ?? null, ending_balance: customer.balance, type: 'adjustment',
+      };
+      balanceTransactions.push(transaction);
+      return [200, transaction];
+    }
     if ((m = path.match(/^\/v1\/customers\/([^/]+)$/)) && method === 'POST') {
       const customer = customers.get(m[1]);
       if (!customer) return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such customer: '${m[1]}'` } }];
@@ -258,7 +273,7 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
       return [200, invoice];
     }
     if (method === 'POST' && path === '/v1/customers') {
-      const customer = { id: newId('cus'), object: 'customer', email: params.email, name: params.name, metadata: {} };
+      const customer = { id: newId('cus'), object: 'customer', email: params.email, name: params.name, metadata: {}, balance: 0 };
       customers.set(customer.id, customer);
       return [200, customer];
     }
@@ -366,7 +381,7 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
 
   return {
     port: (server.address() as AddressInfo).port,
-    requests, customers, subscriptions, paymentIntents, invoices, prices, products, webhookEndpoints, charges, refunds, events, setupIntents,
+    requests, customers, subscriptions, paymentIntents, invoices, prices, products, webhookEndpoints, charges, refunds, balanceTransactions, events, setupIntents,
     failRenewal(subscriptionId, { actionRequired = false } = {}) {
       const sub = subscriptions.get(subscriptionId)!;
       const item = sub.items.data[0];
@@ -418,18 +433,25 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
       const item = sub.items.data[0];
       const start = item.current_period_end;
       const end = start + periodSeconds(item.price.recurring.interval, item.price.recurring.interval_count);
+      // Stripe takes the customer's credit balance (negative) off the invoice first.
+      const customer = customers.get(sub.customer);
+      const startingBalance = customer?.balance ?? 0;
+      const credit = Math.min(Math.max(0, -startingBalance), item.price.unit_amount);
+      if (customer) customer.balance = startingBalance + credit;
+      const due = item.price.unit_amount - credit;
       const piId = newId('pi');
       paymentIntents.set(piId, {
-        id: piId, object: 'payment_intent', amount: item.price.unit_amount, amount_received: item.price.unit_amount, currency: item.price.currency,
+        id: piId, object: 'payment_intent', amount: due, amount_received: due, currency: item.price.currency,
         customer: sub.customer, status: 'succeeded', last_payment_error: null, client_secret: `${piId}_secret_${newId('s')}`,
       });
-      chargeFor(paymentIntents.get(piId)!);
+      if (due > 0) chargeFor(paymentIntents.get(piId)!);
       const invoice = {
         id: newId('in'), object: 'invoice', customer: sub.customer, currency: item.price.currency, status: 'paid',
-        amount_due: item.price.unit_amount, amount_paid: item.price.unit_amount, billing_reason: 'subscription_cycle',
+        amount_due: due, amount_paid: due, billing_reason: 'subscription_cycle',
+        starting_balance: startingBalance, ending_balance: startingBalance + credit,
         period_start: item.current_period_start, period_end: start,
         parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata: {} } },
-        payments: paymentsOf(piId),
+        payments: due > 0 ? paymentsOf(piId) : { object: 'list', data: [], has_more: false },
         lines: { object: 'list', data: [{ id: newId('il'), period: { start, end } }], has_more: false },
       };
       invoices.set(invoice.id, invoice);

@@ -7,6 +7,8 @@ import { createApp, type AppDeps } from '../../supabase/functions/api/app.ts';
 import type { OpenedDatabase } from '../../local/admin-sql.ts';
 import { openTestDatabase } from './test-database.ts';
 import { TEST_ADMIN } from './constants.ts';
+import { figuresWriter, JobRuns } from '../../supabase/functions/api/system/index.ts';
+import { RequestFigures } from '../../supabase/functions/api/http/request-guards.ts';
 
 // Test agents stand behind one trusted proxy: their X-Forwarded-For is their address (http/request-guards.ts).
 // The seeded accounts sign in many times in one file: the 10-session limit is lifted here and tested on its own
@@ -31,8 +33,13 @@ export async function createTestApp(env: Record<string, string> = {}, patch: (de
   // Each test app writes its mail to a fresh folder (read it with tests/support/mail.ts).
   const mailDir = env.MAIL_DIR ?? mkdtempSync(join(tmpdir(), 'paylocal-mail-'));
   // Silent request lines by default (a line per request would bury the test output); a test that reads them patches
-  // requestLog (http/request-id.test.ts).
-  const deps = patch({ ...depsFromEnv(parseApiEnv({ ...TEST_ENV, MAIL_DIR: mailDir, ...env }), database.db), requestLog: () => {} });
+  // requestLog (http/request-id.test.ts). The console's request figures are written only when a test asks
+  // (system/system.test.ts), never on their own in the middle of another test.
+  const deps = patch({
+    ...depsFromEnv(parseApiEnv({ ...TEST_ENV, MAIL_DIR: mailDir, ...env }), database.db),
+    requestLog: () => {},
+    monitor: { stats: new RequestFigures({ write: figuresWriter(database.db) }), jobs: new JobRuns() },
+  });
   const app = createApp(deps);
   const signIn = async (account: Credentials, ip?: string) => {
     const agent = new Agent(app, ip);

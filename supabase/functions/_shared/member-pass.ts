@@ -147,3 +147,46 @@ export async function publicKeyCoordinates(publicKey: CryptoKey): Promise<{ x: s
 /** A platform public key (JWK with x, y) for verifying certificates. */
 export const importPlatformPublicKey = (jwk: { x: string; y: string }) =>
   crypto.subtle.importKey('jwk', { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y, ext: true }, ECDSA, false, ['verify']);
+
+// ---------------------------------------------------------------- proof of the device key (decision 190)
+const CHALLENGE_CONTEXT = 'pay-local/pass-challenge/v1.';
+
+// P-256 (SEC 2 / FIPS 186-4): y^2 = x^3 - 3x + b over the prime field p.
+const P256_P = 2n ** 256n - 2n ** 224n + 2n ** 192n + 2n ** 96n - 1n;
+const P256_B = 0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604bn;
+
+const coordinate = (text: string): bigint | null => {
+  try {
+    const bytes = base64UrlToBytes(text);
+    if (bytes.length !== 32) return null;
+    let value = 0n;
+    for (const byte of bytes) value = (value << 8n) | BigInt(byte);
+    return value;
+  } catch {
+    return null;
+  }
+};
+
+/** Whether (x, y) (base64url, 32 bytes each) is a point on P-256: a certificate names no other. */
+export function isP256Point(x: string, y: string): boolean {
+  const px = coordinate(x);
+  const py = coordinate(y);
+  if (px === null || py === null || px >= P256_P || py >= P256_P) return false;
+  return (py * py - (px * px * px - 3n * px + P256_B)) % P256_P === 0n;
+}
+
+/** The device's signature over a challenge from the API: proof that it holds the key it asks a certificate for. */
+export async function signPassChallenge(challenge: string, deviceKey: CryptoKey): Promise<string> {
+  return bytesToBase64Url(new Uint8Array(await crypto.subtle.sign(SIGN, deviceKey, encoder.encode(CHALLENGE_CONTEXT + challenge))));
+}
+
+/** Checks that signature with the point it names (checked to be on the curve first). */
+export async function verifyPassChallenge(point: { x: string; y: string }, challenge: string, signature: string): Promise<boolean> {
+  if (!isP256Point(point.x, point.y)) return false;
+  try {
+    const key = await crypto.subtle.importKey('jwk', { kty: 'EC', crv: 'P-256', x: point.x, y: point.y, ext: true }, ECDSA, false, ['verify']);
+    return await verify(key, signature, CHALLENGE_CONTEXT + challenge);
+  } catch {
+    return false;
+  }
+}

@@ -3,7 +3,7 @@
 
 /** A member's private topic: their notifications. Only that member may join. */
 export const userTopic = (userId: string) => `user:${userId}`;
-/** "Deals in this city changed": ids only, any signed-in user may join. */
+/** "Deals in this city changed", "a post of this city's community feed changed": ids only, any signed-in user may join. */
 /** @public Named by the database triggers (decision 033). */
 export const cityTopic = (cityId: string) => `city:${cityId}`;
 
@@ -32,4 +32,9 @@ export const REALTIME_EVENTS = {
    * 'coalesced' (dealId and merchantId null): changes that waited out the city's 5-second window (decision 180).
    */
   dealChanged: 'deal_changed',
+  /**
+   * On city:<id>, payload {postId, cityId, change: 'created' | 'edited' | 'deleted' | 'hidden' | 'restored'}: one message
+   * per change of a post of the city's community feed, never one per reader (decision 196).
+   */
+  postChanged: 'post_changed',
 } as const;

@@ -20,6 +20,8 @@ import { resendMailer } from './ports/mail/resend-mailer.ts';
 import { noPush, type PushPort } from './ports/push/push-port.ts';
 import { webPushSender } from './ports/push/web-push-sender.ts';
 import { stdoutRequestLog } from './ports/log.ts';
+import { FLUSH_EVERY_MS, figuresWriter, JobRuns } from './system/index.ts';
+import { RequestFigures } from './http/request-guards.ts';
 
 
 /** Stripe when STRIPE_SECRET_KEY is set; otherwise the built-in test provider (no network). */
@@ -60,8 +62,9 @@ export function depsFromEnv(env: ApiEnv, db?: Database, options: { realtimeFallb
   const url = databaseUrlOf(env);
   if (!db && !url) throw new Error('Set DATABASE_URL (or SUPABASE_DB_URL)');
   const config = configFromEnv(env);
+  const database = db ?? postgresDatabase(url!, { max: env.DB_POOL_MAX });
   return {
-    db: db ?? postgresDatabase(url!, { max: env.DB_POOL_MAX }),
+    db: database,
     // DATABASE_READ_URL: a streaming replica for the reads that may lag (decision 181); PGlite has none.
     ...(env.DATABASE_READ_URL ? { readDb: postgresDatabase(env.DATABASE_READ_URL, { max: env.DB_POOL_MAX }) } : {}),
     config,
@@ -71,6 +74,7 @@ export function depsFromEnv(env: ApiEnv, db?: Database, options: { realtimeFallb
     mail: mailFromEnv(env),
     push: pushFromConfig(config, options.pushFetch),
     requestLog: stdoutRequestLog,
+    monitor: { stats: new RequestFigures({ write: figuresWriter(database), autoFlushMs: FLUSH_EVERY_MS }), jobs: new JobRuns() },
   };
 }
 

@@ -17,6 +17,7 @@ import { charityRoutes, adminCharityRoutes, impactRoutes } from './charities/ind
 import { adminMerchantRoutes, adminRoutes } from './admin/index.ts';
 import { dealRoutes, memberDealsAhead, publicDealsAhead, memberDealLinkRoutes, publicDealLinkRoutes, counterOfflineCodeRoutes, memberOfflineCodeRoutes } from './deals/index.ts';
 import { memberPointsRoutes, memberRedemptionRoutes } from './member-pass/index.ts';
+import { memberExportRoutes } from './member-export/index.ts';
 import { merchantRoutes, merchantDealRoutes } from './merchants/index.ts';
 import { notificationRoutes, notificationsAhead } from './notifications/index.ts';
 import { realtimeRoutes } from './realtime/index.ts';
@@ -27,6 +28,8 @@ import { internalRoutes } from './jobs/router.ts';
 import { adminInsightsRoutes, merchantInsightsRoutes } from './insights/index.ts';
 import { pushRoutes } from './push/index.ts';
 import { reviewRoutes } from './reviews/index.ts';
+import { communityRoutes } from './community/index.ts';
+import { adminSystemRoutes, deepHealthRoutes } from './system/index.ts';
 import { counterDeviceAdminRoutes, counterDeviceRoutes, merchantStaffRoutes, staffInviteRoutes } from './staff/index.ts';
 
 export type { AppDeps } from './http/context.ts';
@@ -50,6 +53,7 @@ export const mounts: readonly (readonly [prefix: string, routes: Hono<AppEnv>])[
   ['/merchant/deals', merchantDealRoutes],
   ['/member', memberPointsRoutes],
   ['/member/redemptions', memberRedemptionRoutes],
+  ['/member/export', memberExportRoutes],
   ['/businesses/search', businessSearchRoutes],
   ['/businesses/:id', followRoutes],
   ['/user/following', followingListRoutes],
@@ -77,11 +81,15 @@ export const mounts: readonly (readonly [prefix: string, routes: Hono<AppEnv>])[
   ['/auth/staff-invite', staffInviteRoutes],
   ['/counter', counterDeviceRoutes],
   ['/reviews', reviewRoutes],
+  ['/community', communityRoutes],
+  ['/admin/system', adminSystemRoutes],
+  ['/health', deepHealthRoutes],
 ];
 
 /** Paths that authenticate by other means than the session cookie (signed webhooks). */
 const originExempt = (path: string) =>
-  path.startsWith('/api/stripe/webhook') || path === '/api/internal/drain-outbox' || path === '/api/internal/drain-push';
+  path.startsWith('/api/stripe/webhook') || path === '/api/internal/drain-outbox' || path === '/api/internal/drain-push'
+  || path === '/api/internal/system-check';
 
 /** Builds the whole API. Runtime-neutral: the Deno entry and the local runner both mount it. */
 export function createApp(deps: AppDeps) {
@@ -103,8 +111,9 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   // The client's reachability probe (web/src/lib/network/connectivity.ts): answers before any session or
-  // database work, so it stays cheap when many offline apps probe at once.
-  app.get('/health', (c) => c.body(null, 204));
+  // database work, so it stays cheap when many offline apps probe at once. `?deep=1` (the admin or an uptime
+  // monitor's token) goes on to system/router.ts, which checks the database and the queues.
+  app.get('/health', (c, next) => (c.req.query('deep') === '1' ? next() : c.body(null, 204)));
   app.use('*', bodyLimits());
   app.use('*', originGuard(originExempt));
   // A flood of sign-ins or resets waits here, holding nothing, never ahead of other routes (decision 175).

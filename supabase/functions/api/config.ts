@@ -69,6 +69,8 @@ export interface AppConfig {
    * wrong, in fixed windows: past either, 429 with Retry-After.
    */
   accountAttempts: { perIp: number; perAccount: number; windowSeconds: number };
+  /** Bearer token of GET /api/health?deep=1 besides the admin's session (HEALTH_CHECK_TOKEN); null: the admin only. */
+  healthCheckToken: string | null;
 }
 
 /** The push services of Chrome/Edge (FCM), Firefox (Mozilla autopush), Safari (Apple) and legacy Edge (WNS). */
@@ -131,5 +133,6 @@ export function configFromEnv(env: ApiEnv): AppConfig {
       perAccount: env.RATE_LIMIT_ACCOUNT_ATTEMPTS_PER_ACCOUNT,
       windowSeconds: env.RATE_LIMIT_ACCOUNT_ATTEMPTS_WINDOW_SECONDS,
     },
+    healthCheckToken: env.HEALTH_CHECK_TOKEN ?? null,
   };
 }

@@ -186,6 +186,8 @@ export const apiEnvSchema = z.object({
   EMAIL_FROM: withDefault('Pay Local <no-reply@paylocal.local>'),
   MAIL_DRAIN_SECRET: optionalText,
   MAIL_DIR: withDefault('.data/mail'),
+  // The operator's console (decision 195): a token an uptime monitor sends for GET /api/health?deep=1.
+  HEALTH_CHECK_TOKEN: optionalText.pipe(z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
   // Web Push (decision 110): the VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it)
   // and the contact push services may use (default mailto:ADMIN_EMAIL).
   VAPID_PUBLIC_KEY: optionalText,

@@ -57,9 +57,11 @@ describe('the router', () => {
       '/counter/switch': 'anyone', '/staff/accept': 'anyone', '/impact': 'anyone', '/privacy': 'anyone', '/terms': 'anyone',
       '/app': member, '/deals': member, '/notifications': member, '/test-payments/invoice/:id': member,
       '/merchant': merchant, '/merchant/deals': merchant, '/merchant/collabs': merchant, '/merchant/insights': merchant,
+      '/merchant/community': merchant,
       '/merchant/counter': counter, '/merchant/counter/board': counter,
       '/profile': ['USER', 'MERCHANT', 'ADMIN', 'STAFF'],
       '/admin': ['ADMIN'],
+      '/admin/system': ['ADMIN'],
     });
     // route-data.ts prefetches a signed-in user's home data on exactly the screens that send them home.
     expect(screens.filter(({ access }) => access === 'signed-out').map(({ route }) => route.path).sort()).toEqual([...REDIRECTING_SCREENS].sort());

@@ -70,6 +70,7 @@ export const routes: AppRoute[] = [
       { path: paths.merchantDeals, handle: { title: 'Manage deals' }, lazy: () => import('./routes/merchant-deals') },
       { path: paths.merchantCollabs, handle: { title: 'Local Collabs' }, lazy: () => import('./routes/merchant-collabs') },
       { path: paths.merchantInsights, handle: { title: 'Insights' }, lazy: () => import('./routes/merchant-insights') },
+      { path: paths.merchantCommunity, handle: { title: 'Community' }, lazy: () => import('./routes/merchant-community') },
     ],
   },
   {
@@ -85,7 +86,10 @@ export const routes: AppRoute[] = [
   },
   {
     element: <RequireRole roles={['ADMIN']} />,
-    children: [{ path: paths.admin, handle: { title: 'Admin dashboard' }, lazy: () => import('./routes/admin') }],
+    children: [
+      { path: paths.admin, handle: { title: 'Admin dashboard' }, lazy: () => import('./routes/admin') },
+      { path: paths.adminSystem, handle: { title: 'System' }, lazy: () => import('./routes/admin-system') },
+    ],
   },
   { path: '*', handle: { title: 'Page not found' }, element: <NotFound /> },
 ];

@@ -29,9 +29,13 @@ export const paths = {
   staffAccept: '/staff/accept',
   /** How the business's deals, points and followers did (issue 17, decision 120). */
   merchantInsights: '/merchant/insights',
+  /** The business's view of its city's community feed, where it posts (decision 196). */
+  merchantCommunity: '/merchant/community',
   notifications: '/notifications',
   profile: '/profile',
   admin: '/admin',
+  /** The operator's console: webhooks, queues, scheduled jobs, requests, alerts (decision 195). */
+  adminSystem: '/admin/system',
   /** One deal, opened from a link, a notification or a share (decision 115); the route's pattern. Links: `paths.deal(id)`. */
   dealLink: '/deals/:id',
   deal: (dealId: string) => `/deals/${encodeURIComponent(dealId)}`,

@@ -50,7 +50,7 @@ const auditEntry = z.object({
   id: z.number(),
   at: z.string(),
   actor: z.string(),
-  action: z.enum(['refund', 'dispute_opened', 'dispute_won', 'dispute_lost', 'review_hidden', 'review_restored']),
+  action: z.enum(['refund', 'dispute_opened', 'dispute_won', 'dispute_lost', 'review_hidden', 'review_restored', 'post_hidden', 'post_restored']),
   reason: z.string().nullable(),
   subjectName: z.string().nullable(),
   subjectEmail: z.string().nullable(),

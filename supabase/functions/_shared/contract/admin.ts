@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sessionUser } from './auth.ts';
+import { canonicalTimeZone } from '../offer-rules.ts';
 
 /** GET /api/admin/metrics: money and points in cents (1 point = 1 cent). */
 export const adminMetrics = z.object({
@@ -33,6 +34,8 @@ export const adminCity = z.object({
   state: z.string(),
   description: z.string().nullable(),
   active: z.boolean(),
+  /** The IANA zone its businesses' deal rules are read in (issue 38). */
+  timeZone: z.string(),
   createdAt: z.string(),
   merchantCount: z.number(),
   memberCount: z.number(),
@@ -46,10 +49,16 @@ const description = z.preprocess(
   z.string().max(1000, 'must be at most 1000 characters').nullish(),
 );
 
+/** An IANA time zone this runtime knows, e.g. America/Denver. */
+const timeZone = z.string({ message: 'must be an IANA time zone, e.g. America/Denver' }).trim()
+  .refine((zone) => canonicalTimeZone(zone) !== null, 'must be an IANA time zone, e.g. America/Denver')
+  .transform((zone) => canonicalTimeZone(zone)!);
+
 export const createCityBody = z.object({
   name: required(100),
   state: required(100),
   description: description.transform((v) => v ?? null),
+  timeZone: timeZone.optional(),
 });
 export type CreateCityBody = z.input<typeof createCityBody>;
 
@@ -59,6 +68,7 @@ export const updateCityBody = z.object({
   state: required(100).optional(),
   description,
   active: z.boolean({ message: 'must be true or false' }).optional(),
+  timeZone: timeZone.optional(),
 }).refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
 export type UpdateCityBody = z.input<typeof updateCityBody>;
 

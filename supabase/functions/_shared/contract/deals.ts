@@ -3,6 +3,7 @@ import {
   DEAL_CATEGORIES, DEAL_DESCRIPTION_MAX, DEAL_TITLE_MAX, DEFAULT_DEAL_CATEGORY, DEFAULT_PER_MEMBER_LIMIT, MEMBER_DEAL_FILTERS, PER_MEMBER_LIMITS,
 } from '../constants.ts';
 import { dealRuleViolation } from '../deal-rules.ts';
+import { offerRules, offerRulesInput } from '../offer-rules.ts';
 import { businessBadge, ofBusiness, uuid } from './common.ts';
 import { ratingSummary } from './reviews.ts';
 
@@ -53,6 +54,8 @@ export const createDealBody = z.object({
   validFrom: nullable(dealInstant('start')).optional().transform((v) => v ?? null),
   validTo: nullable(dealInstant('end')).optional().transform((v) => v ?? null),
   active: z.boolean({ error: 'must be true or false' }).optional().default(true),
+  /** Offer rules (issue 38): days, hours, minimum spend, excluded dates, a note; null or absent = none. */
+  rules: offerRulesInput.optional().transform((v) => v ?? null),
 }).superRefine((deal, ctx) => {
   const violation = dealRuleViolation({ ...deal, usedCount: 0 });
   if (violation) ctx.addIssue({ code: 'custom', message: violation });
@@ -71,6 +74,7 @@ export const updateDealBody = z.object({
   validFrom: nullable(dealInstant('start')).optional(),
   validTo: nullable(dealInstant('end')).optional(),
   active: z.boolean({ error: 'must be true or false' }).optional(),
+  rules: offerRulesInput.optional(),
 }).refine((patch) => Object.values(patch).some((v) => v !== undefined), { message: 'Nothing to update' });
 export type UpdateDealBody = z.input<typeof updateDealBody>;
 
@@ -101,6 +105,10 @@ const dealTerms = z.object({
   discountAmount: z.number().nullable(),
   usedCount: z.number(),
   maxUses: z.number().nullable(),
+  /** Offer rules (issue 38), read in the time zone of the business's city; null = none. */
+  rules: offerRules.nullable(),
+  /** The rules and the per-member limit as the one sentence shown before a visit (rulesText in _shared/offer-rules.ts). */
+  rulesText: z.string(),
 });
 
 /** Deal, merchant view (docs/spec.md section 3). A code only while the deal is live. */

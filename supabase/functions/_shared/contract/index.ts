@@ -22,3 +22,6 @@ export * from './member-redemptions.ts';
 export * from './admin-payments.ts';
 export * from './sessions.ts';
 export * from './reviews.ts';
+export * from './community.ts';
+export * from './member-export.ts';
+export * from './system.ts';

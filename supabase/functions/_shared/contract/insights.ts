@@ -19,7 +19,7 @@ const dealSeries = z.object({
 /** Every series has one value per entry of `dates` (UTC days, oldest first, "YYYY-MM-DD"); days without activity are 0. */
 export const merchantInsights = z.object({
   days: z.number(),
-  timezone: z.literal('UTC'),
+  timeZone: z.literal('UTC'),
   dates: z.array(z.string()),
   /** Deals with at least one accepted code in the window, most used first. */
   deals: z.array(dealSeries),
@@ -41,7 +41,7 @@ export type MerchantInsights = z.infer<typeof merchantInsights>;
 
 /** GET /api/admin/insights: the last 12 UTC months, oldest first ("YYYY-MM"); money in cents. */
 export const platformInsights = z.object({
-  timezone: z.literal('UTC'),
+  timeZone: z.literal('UTC'),
   months: z.array(z.string()),
   signups: z.array(z.number()),
   /** Memberships started by the month's end and not canceled by then (now, for the current month). */

@@ -27,7 +27,7 @@ describe('the member number', () => {
     expect(sessionUser.safeParse({ ...user, memberNumber: '100042' }).success).toBe(false);
     expect(memberPointsAnswer.safeParse({ memberNumber: '100042', totalPoints: 0, balances: [] }).success).toBe(false);
     expect(memberPointsAnswer.parse({ memberNumber: 100042, totalPoints: 0, balances: [] }).memberNumber).toBe(100042);
-    const certificate = { certificate: 'c', expiresAt: '', firstName: 'Maria' };
+    const certificate = { certificate: 'c', expiresAt: '', firstName: 'Maria', deviceId: 'd', personalSecret: 's' };
     expect(passCertificateAnswer.parse({ ...certificate, memberNumber: 100042 }).memberNumber).toBe(100042);
     expect(passCertificateAnswer.safeParse({ ...certificate, memberNumber: '100042' }).success).toBe(false);
   });

@@ -15,6 +15,8 @@ const merchantProfile = businessBadge.extend({
   website: z.string().nullable(),
   cityId: z.string().nullable(),
   cityName: z.string().nullable(),
+  /** The IANA time zone of the business's city (e.g. America/Denver): the counter writes times in it (issue 38). */
+  timeZone: z.string(),
   category: z.string(),
   isWomenOwned: z.boolean(),
   active: z.boolean(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uuid } from './common.ts';
+import { offerRules } from '../offer-rules.ts';
 
 /** What one deal's codes need offline: window keys (base64url, 32 bytes) and loose step codes. */
 export const offlineDealCodes = z.object({
@@ -8,6 +9,9 @@ export const offlineDealCodes = z.object({
   validUntil: z.string(),
   windowKeys: z.array(z.object({ window: z.number(), key: z.string() })),
   stepCodes: z.array(z.object({ step: z.number(), code: z.string() })),
+  /** The counter's cover only: the deal's offer rules and their sentence, for checking them offline (issue 38). */
+  rules: offerRules.nullable().optional(),
+  rulesText: z.string().optional(),
 });
 export type OfflineDealCodes = z.infer<typeof offlineDealCodes>;
 
@@ -21,6 +25,8 @@ export const offlineCodesAnswer = z.object({
   validUntil: z.string(),
   stepSeconds: z.number(),
   windowSteps: z.number(),
+  /** The counter's cover only: the time zone of the business's city, which the deals' rules are read in. */
+  timeZone: z.string().optional(),
   deals: z.array(offlineDealCodes),
 });
 export type OfflineCodesAnswer = z.infer<typeof offlineCodesAnswer>;

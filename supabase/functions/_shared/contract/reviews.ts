@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ofBusiness, text, uuid } from './common.ts';
+import { reportedPost } from './community.ts';
 
 // Reviews of a business and "offer not honoured" (issue 31, decision 183). Every text is plain text: stored as
 // typed (trimmed), shown as text, never as HTML.
@@ -29,8 +30,36 @@ export const replyBody = z.object({ reply: text(REVIEW_REPLY_MAX).trim().min(1, 
 export const reportReviewBody = z.object({ reason: optionalText(REVIEW_REPORT_REASON_MAX) });
 /** POST /api/reviews/{id}/hide and /restore: the admin. */
 export const moderateReviewBody = z.object({ reason: optionalText(REVIEW_REPORT_REASON_MAX) });
-/** POST /api/reviews/not-honoured: within 24 hours of showing a pass or code at the business. */
-export const offerNotHonouredBody = z.object({ merchantId: uuid, note: optionalText(OFFER_REPORT_NOTE_MAX) });
+/** Hours the owner has to answer a report; a report naming a visit left unanswered this long is upheld (decision 191). */
+export const OFFER_REPORT_REPLY_HOURS = 72;
+const recordId = z.string().regex(/^[1-9]\d{0,17}$/, 'must be a record id');
+/**
+ * POST /api/reviews/not-honoured: the business, and the visit the member picked from `visits` (their redemption or
+ * refused check there in the last 24 hours), or none with a note (decision 191).
+ */
+export const offerNotHonouredBody = z.object({
+  merchantId: uuid,
+  note: optionalText(OFFER_REPORT_NOTE_MAX),
+  redemptionId: recordId.nullish(),
+  refusalId: recordId.nullish(),
+}).refine((b) => !(b.redemptionId && b.refusalId), { message: 'Name one visit: a redemption or a refused check, not both.' });
+/** POST /api/reviews/not-honoured/{id}/reply: the business's owner, once, within OFFER_REPORT_REPLY_HOURS. */
+export const offerReportReplyBody = z.object({ reply: text(OFFER_REPORT_NOTE_MAX).trim().min(1, 'must not be empty') });
+/** POST /api/reviews/not-honoured/{id}/decision: the admin. */
+export const offerReportDecisionBody = z.object({ upheld: z.boolean(), note: optionalText(OFFER_REPORT_NOTE_MAX) });
+/** POST /api/reviews/not-honoured/business/{merchantId}/pause: the admin, after repeated upheld reports. */
+export const pauseBusinessBody = z.object({ reason: optionalText(OFFER_REPORT_NOTE_MAX) });
+
+/** A visit the member may name in a report: a redemption, or a check the counter refused (with its reason). */
+export const notHonouredVisit = z.object({
+  kind: z.enum(['redemption', 'refusal']),
+  id: z.string(),
+  dealTitle: z.string(),
+  at: z.string(),
+  /** The counter's refusal, as staff saw it (refusals only). */
+  reason: z.string().nullable(),
+});
+export type NotHonouredVisit = z.infer<typeof notHonouredVisit>;
 
 export const review = z.object({
   id: z.string(),
@@ -68,15 +97,33 @@ export const businessReviewsAnswer = z.object({
   canRate: z.boolean(),
   /** The caller showed a pass or code there in the last 24 hours and has not reported that visit. */
   canReportNotHonoured: z.boolean(),
+  /** The caller's visits there in the last 24 hours not yet reported, newest first: what the report sheet offers. */
+  visits: z.array(notHonouredVisit).optional(),
 });
 export type BusinessReviewsAnswer = z.infer<typeof businessReviewsAnswer>;
 
+/** open: waiting for the owner or the admin; upheld or rejected once decided. */
+export const offerReportState = z.enum(['open', 'upheld', 'rejected']);
 export const offerReport = z.object({
   id: z.string(),
   ...ofBusiness,
-  dealTitle: z.string(),
+  /** The deal of the visit named; null when the report names none. */
+  dealTitle: z.string().nullable(),
   note: z.string().nullable(),
   createdAt: z.string(),
+  /** The visit the report names (decision 191). */
+  visit: z.object({ kind: z.enum(['redemption', 'refusal']), id: z.string(), reason: z.string().nullable() }).nullable(),
+  state: offerReportState,
+  /** Until then the owner may answer; a report naming a visit left unanswered is then upheld. */
+  replyDueAt: z.string(),
+  reply: z.string().nullable(),
+  repliedAt: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decisionNote: z.string().nullable(),
+  /** Upheld without an admin: the owner left it unanswered for 72 hours. */
+  autoUpheld: z.boolean(),
+  /** The account credit the upheld report gave (0: one was given in the last 30 days). */
+  creditCents: z.number().nullable(),
 });
 export type OfferReport = z.infer<typeof offerReport>;
 
@@ -97,11 +144,27 @@ export const reportedReview = review.extend({
 });
 export type ReportedReview = z.infer<typeof reportedReview>;
 
-/** GET /api/reviews/admin: the admin's queue: reported reviews (open first), reports of offers not honoured. */
+/** GET /api/reviews/admin: the admin's queue: reported reviews and community posts (open first), reports of offers not honoured. */
 export const adminReviewQueueAnswer = z.object({
   reported: z.array(reportedReview),
+  /** Reported community posts (decision 196), open reports first. */
+  reportedPosts: z.array(reportedPost),
   offerReports: z.array(offerReport),
   /** Businesses with at least two "offer not honoured" reports in the last 30 days, most first. */
   repeated: z.array(z.object({ ...ofBusiness, reports: z.number() })),
+  /** Listed businesses with at least 3 upheld reports in 90 days: the admin may pause them in one step (decision 191). */
+  alerts: z.array(z.object({ ...ofBusiness, upheld: z.number() })),
 });
+
+/** GET /api/reviews/not-honoured: the member's reports, newest first, each with its state. */
+export const myOfferReportsAnswer = z.object({ reports: z.array(offerReport) });
+export type MyOfferReportsAnswer = z.infer<typeof myOfferReportsAnswer>;
+
+/** POST /api/reviews/not-honoured/{id}/decision: the report as decided, and whether the business now needs a look. */
+export const offerReportDecisionAnswer = z.object({
+  report: offerReport,
+  /** The business has 3 or more upheld reports in 90 days. */
+  alert: z.boolean(),
+});
+export type OfferReportDecisionAnswer = z.infer<typeof offerReportDecisionAnswer>;
 export type AdminReviewQueueAnswer = z.infer<typeof adminReviewQueueAnswer>;

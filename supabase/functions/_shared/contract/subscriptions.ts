@@ -104,6 +104,8 @@ export const subscriptionDetails = z.object({
   isPass: z.boolean(),
   /** The plan's terms: price, period, renewal, how to cancel. */
   terms: z.string().nullable(),
+  /** Account credit (decision 191) waiting to be taken off the member's next payment, in cents. */
+  accountCreditCents: z.number().int(),
 });
 export type SubscriptionDetails = z.infer<typeof subscriptionDetails>;
 

@@ -37,6 +37,7 @@ async function targets() {
 type Call = { name: string; ok: number; run: (a: Agent, ids: Awaited<ReturnType<typeof targets>>) => Promise<{ status: number }> };
 const calls: Call[] = [
   { name: 'GET /api/admin/metrics', ok: 200, run: (a) => a.get('/api/admin/metrics') },
+  { name: 'GET /api/admin/system', ok: 200, run: (a) => a.get('/api/admin/system') },
   { name: 'GET /api/admin/users', ok: 200, run: (a) => a.get('/api/admin/users') },
   { name: 'DELETE /api/admin/users/{id}', ok: 200, run: (a, ids) => a.delete(`/api/admin/users/${ids.userId}`) },
   { name: 'GET /api/admin/cities', ok: 200, run: (a) => a.get('/api/admin/cities') },

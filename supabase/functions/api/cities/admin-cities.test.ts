@@ -16,7 +16,7 @@ describe('admin cities', () => {
   it('creates a city (name and state required, description optional) and refuses duplicates', async () => {
     const res = await admin.post('/api/admin/cities', { name: '  Niwot ', state: 'Colorado', description: '' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: 'Niwot', state: 'Colorado', description: null, active: true, merchantCount: 0, memberCount: 0 });
+    expect(res.body).toMatchObject({ name: 'Niwot', state: 'Colorado', description: null, active: true, timeZone: 'America/Denver', merchantCount: 0, memberCount: 0 });
     expect(await publicCityIds()).toContain(res.body.id);
     const again = await admin.post('/api/admin/cities', { name: 'niwot', state: 'COLORADO' });
     expect(again.status).toBe(409);
@@ -25,6 +25,17 @@ describe('admin cities', () => {
     expect((await admin.post('/api/admin/cities', { name: 'X', state: ' ' })).body.message).toBe('state is required');
     expect((await admin.post('/api/admin/cities', { name: 'X', state: 'Y', description: 'x'.repeat(1001) })).body.message)
       .toBe('description must be at most 1000 characters');
+  });
+
+  it('sets an IANA time zone (the deal rules are read in it); anything else is refused', async () => {
+    const created = await admin.post('/api/admin/cities', { name: 'Honolulu', state: 'Hawaii', timeZone: 'Pacific/Honolulu' });
+    expect(created.body.timeZone).toBe('Pacific/Honolulu');
+    const bad = await admin.patch(`/api/admin/cities/${created.body.id}`, { timeZone: 'Mars/Olympus' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('timeZone must be an IANA time zone, e.g. America/Denver');
+    expect((await admin.post('/api/admin/cities', { name: 'Z', state: 'Z', timeZone: 'UTC+5' })).status).toBe(400);
+    const changed = await admin.patch(`/api/admin/cities/${created.body.id}`, { timeZone: 'america/chicago' });
+    expect(changed.body.timeZone).toBe('America/Chicago');
   });
 
   it('lists every city, inactive ones too, with how many businesses and members are in each', async () => {

@@ -12,7 +12,7 @@ export const listActiveCities = (q: Query) =>
   q<ActiveCity>(`select id, name, state from public.cities where active order by name, state`);
 
 const cityColumns = `
-  c.id, c.name, c.state, c.description, c.active, c.created_at as "createdAt",
+  c.id, c.name, c.state, c.description, c.active, c.time_zone as "timeZone", c.created_at as "createdAt",
   (select count(*) from public.merchants m where m.city_id = c.id)::int as "merchantCount",
   (select count(*) from public.profiles p where p.home_city_id = c.id and p.role = 'USER')::int as "memberCount"`;
 
@@ -36,8 +36,11 @@ export async function listAdminCities(q: Query): Promise<AdminCity[]> {
 
 export async function createCity(q: Query, body: z.infer<typeof createCityBody>): Promise<AdminCity> {
   const [row] = await q<{ id: string }>(
-    `insert into public.cities (name, state, description) values ($1, $2, $3) returning id`,
-    [body.name, body.state, body.description]);
+    // Without a zone the column's default (America/Denver, the seeded cities') applies.
+    body.timeZone
+      ? `insert into public.cities (name, state, description, time_zone) values ($1, $2, $3, $4) returning id`
+      : `insert into public.cities (name, state, description) values ($1, $2, $3) returning id`,
+    body.timeZone ? [body.name, body.state, body.description, body.timeZone] : [body.name, body.state, body.description]);
   return findCity(q, row.id);
 }
 
@@ -46,9 +49,10 @@ export async function updateCity(q: Query, id: string, body: z.infer<typeof upda
     `update public.cities
         set name = coalesce($2, name), state = coalesce($3, state),
             description = case when $4::boolean then $5 else description end,
-            active = coalesce($6, active)
+            active = coalesce($6, active), time_zone = coalesce($7, time_zone)
       where id = $1 returning id, name, state`,
-    [id, body.name ?? null, body.state ?? null, body.description !== undefined, body.description ?? null, body.active ?? null]);
+    [id, body.name ?? null, body.state ?? null, body.description !== undefined, body.description ?? null, body.active ?? null,
+      body.timeZone ?? null]);
   if (!row) throw notFound('City not found');
   return findCity(q, id);
 }

@@ -1,6 +1,7 @@
 // The counter's limiter under concurrent requests (decision 168). Needs a PostgreSQL server: PGlite runs one
 // transaction at a time, so nothing would race there.
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { withPersonalCode } from '../../../../tests/support/counter-members.ts';
 import { SEED } from '../../../../tests/support/constants.ts';
 import { startMemberTestApp } from '../../../../tests/support/member-app.ts';
 import { clearOfWindowEdge } from '../../../../tests/support/limiter-window.ts';
@@ -31,8 +32,8 @@ describeOnPostgres('counter limiter under concurrency (PostgreSQL server)', () =
   it('50 wrong codes at once from one tablet: exactly 20 checked and refused as wrong, 30 × 429, 20 counted', async () => {
     const code = await wrongCode();
     const started = performance.now();
-    const results = await Promise.all(Array.from({ length: 50 }, () =>
-      rosa.request('POST', '/api/merchant/verify-code', { code, memberNumber }, { 'x-counter-device': 'tablet-race-1' })));
+    const results = await Promise.all(Array.from({ length: 50 }, async () =>
+      rosa.request('POST', '/api/merchant/verify-code', await withPersonalCode(t.database, { code, memberNumber }), { 'x-counter-device': 'tablet-race-1' })));
     console.log(`50 parallel wrong codes from one tablet: ${(performance.now() - started).toFixed(0)} ms`);
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 422)).toHaveLength(20);
@@ -45,8 +46,8 @@ describeOnPostgres('counter limiter under concurrency (PostgreSQL server)', () =
 
   it('150 wrong codes at once from 30 tablets: the business stops at exactly 100', async () => {
     const code = await wrongCode();
-    const results = await Promise.all(Array.from({ length: 150 }, (_, i) =>
-      rosa.request('POST', '/api/merchant/verify-code', { code, memberNumber }, { 'x-counter-device': `tablet-race-${i % 30}` })));
+    const results = await Promise.all(Array.from({ length: 150 }, async (_, i) =>
+      rosa.request('POST', '/api/merchant/verify-code', await withPersonalCode(t.database, { code, memberNumber }), { 'x-counter-device': `tablet-race-${i % 30}` })));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 422)).toHaveLength(100);
     expect(statuses.filter((s) => s === 429)).toHaveLength(50);

@@ -2,11 +2,12 @@
 // business and device, and per business over all devices; right answers do not count.
 import { clearOfWindowEdge } from '../../../../tests/support/limiter-window.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { withPersonalCode } from '../../../../tests/support/counter-members.ts';
 import { SEED } from '../../../../tests/support/constants.ts';
 import { asService } from '../../../../tests/support/test-database.ts';
 import type { Agent, AgentResponse, TestApp } from '../../../../tests/support/test-app.ts';
 import { createActiveMembers, memberDevice, startCounterTestApp } from '../../../../tests/support/counter-members.ts';
-import { MEMBER_NOT_RECOGNISED_MESSAGE } from '../../_shared/contract/counter.ts';
+import { MEMBER_NOT_RECOGNISED_MESSAGE, PERSONAL_CODE_REFUSED_MESSAGE } from '../../_shared/contract/counter.ts';
 import { COUNTER_DEVICE_INVALID } from '../limits/limiter.ts';
 import { CODE_NOT_RECOGNISED } from './router.ts';
 
@@ -41,8 +42,8 @@ async function wrongCodeFor(agent: Agent) {
   }
 }
 
-const verifyCode = (agent: Agent, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  agent.request('POST', '/api/merchant/verify-code', body, headers);
+const verifyCode = async (agent: Agent, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  agent.request('POST', '/api/merchant/verify-code', await withPersonalCode(t.database, body), headers);
 
 function expect429(res: AgentResponse) {
   expect(res.status).toBe(429);
@@ -172,9 +173,12 @@ describe('passes that do not verify', () => {
 
 describe('member numbers cannot be probed', () => {
   const refusal = [404, { message: MEMBER_NOT_RECOGNISED_MESSAGE }];
+  // Redeem asks for the personal code first (decision 190): its one refusal names both.
+  const redeemRefusal = [404, { message: PERSONAL_CODE_REFUSED_MESSAGE }];
   const calls = (n: number) => [
     () => rosa.request('GET', `/api/merchant/members/${n}`, undefined, device(11)),
     () => rosa.request('POST', '/api/merchant/earn', { memberNumber: n, amountCents: 1000 }, device(11)),
+    // A prober has no member's personal code.
     () => rosa.request('POST', '/api/merchant/redeem', { memberNumber: n, points: 1 }, device(11)),
   ];
 
@@ -191,7 +195,7 @@ describe('member numbers cannot be probed', () => {
     for (const [name, n] of Object.entries(cases)) {
       const answers = [];
       for (const call of calls(n)) answers.push(await call());
-      expect([name, answers.map((r) => [r.status, r.body])]).toEqual([name, [refusal, refusal, refusal]]);
+      expect([name, answers.map((r) => [r.status, r.body])]).toEqual([name, [refusal, refusal, redeemRefusal]]);
     }
   });
 
@@ -200,7 +204,7 @@ describe('member numbers cannot be probed', () => {
     for (let i = 0; i < 20; i += 1) {
       const [lookup, earn, redeem] = calls(max + 100 + i);
       const res = await [lookup, earn, redeem][i % 3]();
-      expect([res.status, res.body]).toEqual(refusal);
+      expect([res.status, res.body]).toEqual(i % 3 === 2 ? redeemRefusal : refusal);
     }
     for (const call of calls(max + 500)) expect429(await call());
     // A typed code on the same tablet is stopped too: one limit for every guess.

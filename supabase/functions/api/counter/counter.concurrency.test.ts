@@ -1,6 +1,7 @@
 // Invariants of the counter under concurrent requests. They need a PostgreSQL server: PGlite runs
 // one transaction at a time, so nothing would actually race there.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { withPersonalCode } from '../../../../tests/support/counter-members.ts';
 import { SEED } from '../../../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../../../tests/support/deals-seed.ts';
 import { startMemberTestApp } from '../../../../tests/support/member-app.ts';
@@ -21,8 +22,8 @@ describeOnPostgres('counter under concurrency (PostgreSQL server)', () => {
     const deal = (await rosa.post('/api/merchant/deals', { title: 'Rush hour', description: 'First ten only', discountPercent: 30, maxUses: 10 })).body;
     const members = await createActiveMembers(t.database, 100, 'Rush');
     const started = performance.now();
-    const results = await Promise.all(members.map((m) =>
-      rosa.post('/api/merchant/verify-code', { code: deal.currentCode, memberNumber: m.memberNumber })));
+    const results = await Promise.all(members.map(async (m) =>
+      rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: deal.currentCode, memberNumber: m.memberNumber }))));
     console.log(`100 members x 1 verification, maxUses 10: ${(performance.now() - started).toFixed(0)} ms`);
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
@@ -48,7 +49,7 @@ describeOnPostgres('counter under concurrency (PostgreSQL server)', () => {
       return { code: await dealCodeAtStep(t.database, deal.id, codeStepAt(at)), memberNumber: m.memberNumber, dealId: deal.id, verifiedAt: new Date(at).toISOString() };
     }));
     const started = performance.now();
-    const results = await Promise.all(claims.map((body) => rosa.post('/api/merchant/verify-code', body)));
+    const results = await Promise.all(claims.map(async (body) => rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, body))));
     console.log(`1 member x 100 verifications (distinct steps): ${(performance.now() - started).toFixed(0)} ms`);
     expect(results.map((r) => r.status)).toEqual(Array(100).fill(201)); // an offline check is never refused for a limit
     expect(results.filter((r) => r.body.flag === null)).toHaveLength(1);
@@ -65,9 +66,9 @@ describeOnPostgres('counter under concurrency (PostgreSQL server)', () => {
     const codes = [await dealCodeAtStep(t.database, deal.id, step), await dealCodeAtStep(t.database, deal.id, step - 1)];
     const phone = await memberDevice(member);
     const pass = await phone.passAt();
-    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 3 === 2
+    const results = await Promise.all(Array.from({ length: 100 }, async (_, i) => (i % 3 === 2
       ? rosa.post('/api/merchant/verify-pass', { pass, dealId: deal.id })
-      : rosa.post('/api/merchant/verify-code', { code: codes[i % 3], memberNumber, dealId: deal.id }))));
+      : rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: codes[i % 3], memberNumber, dealId: deal.id })))));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(new Set(results.filter((r) => r.status !== 201).map((r) => r.status))).toEqual(new Set([409]));
     const [row] = await asService(t.database, (q) => q<{ used_count: number }>(`select used_count from public.deals where id = $1`, [deal.id]));
@@ -78,9 +79,9 @@ describeOnPostgres('counter under concurrency (PostgreSQL server)', () => {
     const start = DEALS_SEED.memberRosaPoints; // 250
     // Points need the member to have shown a pass or code here.
     const seen = (await rosa.post('/api/merchant/deals', { title: 'Seen', description: 'Shown once', discountAmount: 100 })).body;
-    expect((await rosa.post('/api/merchant/verify-code', { code: seen.currentCode, memberNumber })).status).toBe(201);
-    const results = await Promise.all(Array.from({ length: 50 }, () =>
-      rosa.post('/api/merchant/redeem', { memberNumber, points: 7 })));
+    expect((await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: seen.currentCode, memberNumber }))).status).toBe(201);
+    const results = await Promise.all(Array.from({ length: 50 }, async () =>
+      rosa.post('/api/merchant/redeem', await withPersonalCode(t.database, { memberNumber, points: 7 }))));
     const succeeded = results.filter((r) => r.status === 201);
     expect(succeeded).toHaveLength(Math.floor(start / 7)); // 35
     expect(results.filter((r) => r.status === 409)).toHaveLength(50 - Math.floor(start / 7));

@@ -2,7 +2,9 @@
 // (private.record_deal_redemption) for a code with a member number or a verified member pass, and points.
 import { type CounterActivityItem, type DealRedemption, type RedemptionFlag, COUNTER_UNDO_MINUTES, type PointsEntry } from '../../_shared/contract/counter.ts';
 import { type Query, iso } from '../db/database.ts';
-import { codeSecrets, matchDealCodeStep } from '../deals/index.ts';
+import { codeSecrets, matchDealCodeStep, rulesOf } from '../deals/index.ts';
+import type { PerMemberLimit } from '../../_shared/constants.ts';
+import type { OfferRules } from '../../_shared/offer-rules.ts';
 import { firstNameOf } from '../member-pass/index.ts';
 
 export const undoUntil = (createdAt: unknown) =>
@@ -40,10 +42,14 @@ export interface RedemptionClaim {
   passStep: number | null;
   /** When a counter checked it offline; null for a check made now. */
   checkedAt: Date | null;
+  /** A pass, or a typed code with the member's valid personal code (decision 190); false: an unproven entry. */
+  proven: boolean;
+  /** The purchase amount the counter entered (required by a deal with a minimum spend). */
+  amountCents?: number | null;
 }
 
 type RedemptionRow = {
-  id: string; deal_id: string; deal_title: string; member_number: number; member_name: string; member_picture: string | null;
+  id: string; deal_id: string; deal_title: string; member_number: number; member_name: string | null; member_picture: string | null;
   code_step: number | null; pass_step: number | null; created_at: Date; used_at: Date; used_count: number;
   max_uses: number | null; flag: RedemptionFlag | null;
 };
@@ -53,14 +59,19 @@ export async function recordRedemption(q: Query, claim: RedemptionClaim): Promis
   const [row] = await q<RedemptionRow>(
     `select id::text, deal_id, deal_title, member_number, member_name, member_picture, code_step::int as code_step,
             pass_step::int as pass_step, created_at, used_at, used_count, max_uses, flag
-       from private.record_deal_redemption($1, $2, $3, $4, $5)`,
-    [claim.dealId, claim.memberNumber, claim.codeStep, claim.passStep, claim.checkedAt?.toISOString() ?? null],
+       from private.record_deal_redemption($1, $2, $3, $4, $5, p_proven => $6, p_amount_cents => $7)`,
+    [claim.dealId, claim.memberNumber, claim.codeStep, claim.passStep, claim.checkedAt?.toISOString() ?? null, claim.proven, claim.amountCents ?? null],
   );
+  // The rules sentence for the result panel (the redemption rule has just read the same deal).
+  const [deal] = await q<{ rules: Partial<OfferRules> | string | null; per_member_limit: PerMemberLimit }>(
+    `select d.rules, d.per_member_limit from public.deals d where d.id = $1`, [row.deal_id]);
   return {
     id: row.id, dealId: row.deal_id, dealTitle: row.deal_title, memberNumber: row.member_number,
-    member: { firstName: firstNameOf(row.member_name), pictureUrl: row.member_picture },
+    // An unproven entry names nobody: the same answer whatever the number (decision 190).
+    member: row.member_name === null ? null : { firstName: firstNameOf(row.member_name), pictureUrl: row.member_picture },
     codeStep: row.code_step, passStep: row.pass_step, createdAt: iso(row.created_at), usedAt: iso(row.used_at),
     undoUntil: undoUntil(row.created_at), usedCount: row.used_count, maxUses: row.max_uses, flag: row.flag,
+    rulesText: deal ? rulesOf(deal).rulesText : '', amountCents: claim.amountCents ?? null,
   };
 }
 
@@ -129,4 +140,19 @@ export async function counterMember(q: Query, memberNumber: number) {
   const [row] = await q<{ member_number: number; balance: number; is_active_member: boolean }>(
     `select member_number, balance, is_active_member from private.counter_member($1)`, [memberNumber]);
   return row ? { memberNumber: row.member_number, balance: row.balance, isActiveMember: row.is_active_member } : null;
+}
+
+/**
+ * Keeps a check the counter refused (decision 191), so the member can name it in an "offer not honoured" report.
+ * The refusal was raised inside the check's transaction, which rolled back: this is its own statement, after.
+ * The SQL records it only for an active member of the caller's deal (an unknown number stays unnamed).
+ */
+export async function recordRefusal(q: Query, dealId: string, memberNumber: number, reason: string): Promise<void> {
+  await q(`select private.record_counter_refusal($1, $2, $3)`, [dealId, memberNumber, reason]);
+}
+
+/** A refusal worth keeping: the deal's rules said no (409) for a member the check identified. */
+export function isRuleRefusal(error: unknown): error is { message: string } {
+  const e = error as { code?: unknown; status?: unknown; message?: unknown } | null;
+  return (e?.code === 'PL409' || e?.status === 409) && typeof e.message === 'string';
 }

@@ -1,7 +1,8 @@
 // Reads that may go to a replica (decision 181): insights, impact, a visitor's browse, business search and the
 // admin's figures read on DATABASE_READ_URL; what a caller just wrote is never missing from what they read next.
-// The replica part needs a PostgreSQL 15 streaming replica beside the primary (scripts/ci-postgres.sh starts one
-// with pg_basebackup -R and exports TEST_DATABASE_READ_URL); its lag is made with pg_wal_replay_pause().
+// The replica part needs a streaming replica beside the primary (scripts/ci-postgres.sh starts one on 15 with
+// pg_basebackup -R, and one on 17 from a copy of the data directory; `npm test` passes each as TEST_DATABASE_READ_URL);
+// its lag is made with pg_wal_replay_pause().
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
@@ -40,7 +41,7 @@ describe('without a replica', () => {
   });
 });
 
-describe.skipIf(!primaryUrl || !replicaUrl)('with a streaming replica (PostgreSQL 15)', () => {
+describe.skipIf(!primaryUrl || !replicaUrl)('with a streaming replica (PostgreSQL 15 and 17)', () => {
   let t: TestApp;
   let app: ReturnType<typeof createApp>;
   let readDb: Database;

@@ -18,7 +18,7 @@ import { COVER_MS, offlineCodesFor } from './offline-cover.ts';
 const publicDealSql = `
   select d.id, d.title, d.description, d.category, d.discount_percent, d.discount_amount_cents, d.used_count,
          d.max_uses, d.valid_to, m.id as merchant_id, m.name as merchant_name, m.category as merchant_category,
-         m.logo_url, lc.id as city_id, lc.name as city_name, lc.state as city_state
+         m.logo_url, lc.id as city_id, lc.name as city_name, lc.state as city_state, d.rules, d.per_member_limit
     from public.deals d
     join public.merchants m on m.id = d.merchant_id
     left join public.cities lc on lc.id = m.city_id

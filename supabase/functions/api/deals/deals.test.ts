@@ -25,6 +25,7 @@ describe('GET /api/deals/public', () => {
       id: DEALS_SEED.rosaAmountDealId, title: '$3 Off Any Latte', description: 'Three dollars off a latte of any size, hot or iced.',
       merchantId: SEED.activeMerchantId, merchantName: "Rosa's River Cafe", category: 'food-drink',
       discountPercent: null, discountPercentage: null, discountAmount: 300, validUntil: null, usedCount: 0, maxUses: null,
+      rules: null, rulesText: 'Once a day per member',
       merchant: {
         id: SEED.activeMerchantId, name: "Rosa's River Cafe", businessName: "Rosa's River Cafe", logoUrl: null, category: 'food-dining',
         city: { id: SEED.lyonsId, name: 'Lyons', state: 'Colorado' },

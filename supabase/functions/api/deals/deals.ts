@@ -10,6 +10,7 @@ import type { RatingSummary } from '../../_shared/contract/reviews.ts';
 import { codeStepAt, dealCodeAt, dealCodeForStep, matchCodeStep, type DealCode } from '../../_shared/deal-code.ts';
 import { dealCategoriesForFilter } from '../../_shared/deal-filters.ts';
 import { hexToBytes } from '../../_shared/encoding.ts';
+import { normalizeOfferRules, type OfferRules, rulesText } from '../../_shared/offer-rules.ts';
 
 /** Cards per page of the member list (the first page is what a phone shows and a bit more). */
 export const MEMBER_DEALS_PAGE_SIZE = 50;
@@ -93,7 +94,7 @@ export async function memberDealPage(rows: MemberDealPageRow[], nowMs = Date.now
 /** Columns of public.deals as the merchant view needs them (alias d). */
 export const dealColumns = `d.id, d.title, d.description, d.discount_percent, d.discount_amount_cents, d.category,
   d.active, d.valid_from, d.valid_to, d.max_uses, d.per_member_limit, d.used_count, d.created_at, d.updated_at,
-  public.deal_is_live(d.active, d.valid_from, d.valid_to) as is_live`;
+  public.deal_is_live(d.active, d.valid_from, d.valid_to) as is_live, d.rules`;
 
 export interface DealRow {
   id: string;
@@ -112,6 +113,15 @@ export interface DealRow {
   updated_at: Date | string;
   /** public.deal_is_live, the one definition of live (redeemable now). */
   is_live: boolean;
+  rules: Partial<OfferRules> | string | null;
+}
+
+/** A deal row's rules and their sentence with the per-member limit, as every deal answer carries them (issue 38). */
+export function rulesOf(row: { rules?: Partial<OfferRules> | string | null; per_member_limit: PerMemberLimit }): { rules: OfferRules | null; rulesText: string } {
+  // jsonb arrives parsed from PGlite and as text from postgres.js without prepared statements.
+  const stored = typeof row.rules === 'string' ? JSON.parse(row.rules) as Partial<OfferRules> | null : row.rules;
+  const rules = stored ? normalizeOfferRules(stored) : null;
+  return { rules, rulesText: rulesText(rules, row.per_member_limit) };
 }
 
 export function toMerchantDeal(row: DealRow, code: DealCode | undefined): MerchantDeal {
@@ -133,6 +143,7 @@ export function toMerchantDeal(row: DealRow, code: DealCode | undefined): Mercha
     usedCount: row.used_count,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
+    ...rulesOf(row),
   };
 }
 
@@ -153,6 +164,8 @@ export interface MemberDealRow {
   /** The business's review summary (decision 183); null before its first review. */
   review_count?: number | null;
   rating_sum?: number | null;
+  rules: Partial<OfferRules> | string | null;
+  per_member_limit: PerMemberLimit;
 }
 
 export type SummaryRow = { review_count?: number | null; rating_sum?: number | null };
@@ -179,6 +192,7 @@ export const toMemberDeal = (row: MemberDealRow, code: DealCode): MemberDeal => 
   usedCount: row.used_count,
   maxUses: row.max_uses,
   validTo: isoOrNull(row.valid_to),
+  ...rulesOf(row),
 });
 
 export interface PublicDealRow extends Omit<MemberDealRow, 'merchant_is_women_owned'> {
@@ -201,6 +215,7 @@ export const toPublicDeal = (row: PublicDealRow): PublicDeal => ({
   validUntil: isoOrNull(row.valid_to),
   usedCount: row.used_count,
   maxUses: row.max_uses,
+  ...rulesOf(row),
   merchant: {
     id: row.merchant_id,
     name: row.merchant_name,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfflineCodesAnswer } from '../../_shared/contract/offline-codes.ts';
 import { codeStepAt, dealCodeForStep } from '../../_shared/deal-code.ts';
 import { offlineCodeAt } from '../../_shared/offline-codes.ts';
+import { withPersonalCode } from '../../../../tests/support/counter-members.ts';
 import { SEED } from '../../../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../../../tests/support/deals-seed.ts';
 import { dealSecret } from '../../../../tests/support/counter-members.ts';
@@ -127,26 +128,26 @@ describe('POST /api/merchant/verify-code with verifiedAt (checked offline, repla
     const secret = await dealSecret(t.database, DEALS_SEED.rosaAmountDealId);
     const checkedAt = Date.now() - 3 * HOUR_MS;
     const code = await dealCodeForStep(secret, codeStepAt(checkedAt));
-    const res = await rosa.post('/api/merchant/verify-code', { code, memberNumber, verifiedAt: new Date(checkedAt).toISOString() });
+    const res = await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code, memberNumber, verifiedAt: new Date(checkedAt).toISOString() }));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ dealId: DEALS_SEED.rosaAmountDealId, codeStep: codeStepAt(checkedAt), memberNumber });
     // The same code now, without verifiedAt, is long expired.
-    expect((await rosa.post('/api/merchant/verify-code', { code, memberNumber })).status).toBe(422);
+    expect((await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code, memberNumber }))).status).toBe(422);
   });
 
   it('refuses checks older than 12 hours or from the future', async () => {
     const secret = await dealSecret(t.database, DEALS_SEED.rosaAmountDealId);
     const old = Date.now() - 13 * HOUR_MS;
-    const tooOld = await rosa.post('/api/merchant/verify-code', { code: await dealCodeForStep(secret, codeStepAt(old)), memberNumber, verifiedAt: new Date(old).toISOString() });
+    const tooOld = await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: await dealCodeForStep(secret, codeStepAt(old)), memberNumber, verifiedAt: new Date(old).toISOString() }));
     expect(tooOld.status).toBe(400);
     expect(tooOld.body.message).toMatch(/more than 12 hours/);
     const future = Date.now() + HOUR_MS;
-    const ahead = await rosa.post('/api/merchant/verify-code', { code: await dealCodeForStep(secret, codeStepAt(future)), memberNumber, verifiedAt: new Date(future).toISOString() });
+    const ahead = await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: await dealCodeForStep(secret, codeStepAt(future)), memberNumber, verifiedAt: new Date(future).toISOString() }));
     expect(ahead.status).toBe(400);
-    expect((await rosa.post('/api/merchant/verify-code', { code: '123456', memberNumber, verifiedAt: 'soon' })).status).toBe(400);
+    expect((await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: '123456', memberNumber, verifiedAt: 'soon' }))).status).toBe(400);
     // A few minutes past the small clock skew allowed is the future too.
     const skewed = Date.now() + 5 * 60_000;
-    expect((await rosa.post('/api/merchant/verify-code', { code: await dealCodeForStep(secret, codeStepAt(skewed)), memberNumber, verifiedAt: new Date(skewed).toISOString() })).status).toBe(400);
+    expect((await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: await dealCodeForStep(secret, codeStepAt(skewed)), memberNumber, verifiedAt: new Date(skewed).toISOString() }))).status).toBe(400);
   });
 
   it('replays a queued redemption exactly once under its Idempotency-Key', async () => {
@@ -157,8 +158,8 @@ describe('POST /api/merchant/verify-code with verifiedAt (checked offline, repla
     const count = async () => Number((await t.database.admin.query<{ n: number }>(
       `select count(*)::int as n from public.deal_redemptions where deal_id = $1 and code_step = $2`,
       [DEALS_SEED.rosaPercentDealId, codeStepAt(checkedAt)]))[0].n);
-    const first = await rosa.request('POST', '/api/merchant/verify-code', body, key);
-    const again = await rosa.request('POST', '/api/merchant/verify-code', body, key);
+    const first = await rosa.request('POST', '/api/merchant/verify-code', await withPersonalCode(t.database, body), key);
+    const again = await rosa.request('POST', '/api/merchant/verify-code', await withPersonalCode(t.database, body), key);
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
@@ -171,15 +172,15 @@ describe('POST /api/merchant/verify-code with verifiedAt (checked offline, repla
     const checkedAt = Date.now() - 6 * 60_000;
     const code = await dealCodeForStep(secret, codeStepAt(checkedAt));
     const verifiedAt = new Date(checkedAt).toISOString();
-    expect((await rosa.post('/api/merchant/verify-code', { code, memberNumber })).status).toBe(422); // live: expired
-    const anonymous = await rosa.post('/api/merchant/verify-code', { code, verifiedAt });
+    expect((await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code, memberNumber }))).status).toBe(422); // live: expired
+    const anonymous = await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code, verifiedAt }));
     expect(anonymous.status).toBe(400);
     expect(anonymous.body.message).toBe(`memberNumber ${CODE_NEEDS_MEMBER_MESSAGE}`);
-    const first = await rosa.post('/api/merchant/verify-code', { code, memberNumber, verifiedAt });
+    const first = await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code, memberNumber, verifiedAt }));
     expect(first.status).toBe(201);
     // A second sync of the same check (another tablet, or a replay): recorded for the merchant to see, never a
     // 409 that would stall the counter's outbox, and no second use counted (decision 165 amends 087).
-    const replay = await rosa.post('/api/merchant/verify-code', { code, memberNumber, verifiedAt: new Date(checkedAt + 1000).toISOString() });
+    const replay = await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code, memberNumber, verifiedAt: new Date(checkedAt + 1000).toISOString() }));
     expect(replay.status).toBe(201);
     expect(replay.body).toMatchObject({ flag: expect.stringMatching(/^(code_reused|per_member_limit)$/), usedCount: first.body.usedCount });
   });

@@ -23,11 +23,12 @@ export async function memberOfflineCodes(q: Query, cityId: string, nowMs: number
 
 /** An approved business's own live deals for its counter, from the previous step (which the counter still accepts) to now + 12 h. */
 export async function counterOfflineCodes(q: Query, nowMs: number): Promise<OfflineCodesAnswer> {
-  await q(`select private.counter_merchant()`); // 403 unless an approved business
+  const [{ time_zone: timeZone }] = await q<{ time_zone: string }>( // 403 unless an approved business
+    `select private.merchant_time_zone((private.counter_merchant()).city_id) as time_zone`);
   const deals = await q<CoverableDeal>(
-    `select d.id, d.valid_to from public.deals d
+    `select d.id, d.valid_to, d.rules, d.per_member_limit from public.deals d
       where d.merchant_id = (select (private.counter_merchant()).id) and public.deal_is_live(d.active, d.valid_from, d.valid_to)`,
   );
   const secrets = await codeSecrets(q, deals.map((deal) => deal.id));
-  return offlineCodesFor(deals, secrets, { nowMs, fromStep: codeStepAt(nowMs) - 1, untilMs: nowMs + COVER_MS });
+  return offlineCodesFor(deals, secrets, { nowMs, fromStep: codeStepAt(nowMs) - 1, untilMs: nowMs + COVER_MS, timeZone });
 }

@@ -6,6 +6,9 @@ import type { OfflineCodesAnswer, OfflineDealCodes } from '../../_shared/contrac
 import { codeWindowKey, codeWindowOf, hotp } from '../../_shared/deal-code.ts';
 import { bytesToBase64Url } from '../../_shared/encoding.ts';
 import { planOfflineCodes } from '../../_shared/offline-codes.ts';
+import type { PerMemberLimit } from '../../_shared/constants.ts';
+import type { OfferRules } from '../../_shared/offer-rules.ts';
+import { rulesOf } from './deals.ts';
 
 /** How far ahead a cover reaches (OFFLINE_CODES_HOURS). */
 export const COVER_MS = OFFLINE_CODES_HOURS * 60 * 60 * 1000;
@@ -13,13 +16,16 @@ export const COVER_MS = OFFLINE_CODES_HOURS * 60 * 60 * 1000;
 export interface CoverableDeal {
   id: string;
   valid_to: Date | string | null;
+  /** The counter's cover: the deal's rules travel with its codes, so the tablet checks them offline (issue 38). */
+  rules?: Partial<OfferRules> | string | null;
+  per_member_limit?: PerMemberLimit;
 }
 
 /** The keys and loose codes of each deal for [fromStep, untilMs), each deal cut at its own end. */
 export async function offlineCodesFor(
   deals: CoverableDeal[],
   secrets: Map<string, Uint8Array>,
-  { nowMs, fromStep, untilMs }: { nowMs: number; fromStep: number; untilMs: number },
+  { nowMs, fromStep, untilMs, timeZone }: { nowMs: number; fromStep: number; untilMs: number; timeZone?: string },
 ): Promise<OfflineCodesAnswer> {
   const covered = await Promise.all(
     deals.flatMap((deal): Promise<OfflineDealCodes>[] => {
@@ -35,7 +41,8 @@ export async function offlineCodesFor(
         // The loose steps all sit in one partial window: derive its key once, hand out only the codes.
         const partialKey = plan.steps.length ? await codeWindowKey(secret, codeWindowOf(plan.steps[0])) : null;
         const stepCodes = await Promise.all(plan.steps.map(async (step) => ({ step, code: await hotp(partialKey!, step) })));
-        return { dealId: deal.id, validUntil: new Date(dealUntil).toISOString(), windowKeys, stepCodes };
+        const rules = deal.per_member_limit ? rulesOf({ rules: deal.rules, per_member_limit: deal.per_member_limit }) : {};
+        return { dealId: deal.id, validUntil: new Date(dealUntil).toISOString(), windowKeys, stepCodes, ...rules };
       })()];
     }),
   );
@@ -44,6 +51,7 @@ export async function offlineCodesFor(
     validUntil: new Date(untilMs).toISOString(),
     stepSeconds: DEAL_CODE_STEP_SECONDS,
     windowSteps: DEAL_CODE_WINDOW_STEPS,
+    ...(timeZone ? { timeZone } : {}),
     deals: covered,
   };
 }

@@ -8,6 +8,7 @@ import type { PaymentProvider } from '../ports/payments/payment-provider.ts';
 import type { MailPort } from '../ports/mail/mail-port.ts';
 import type { PushPort } from '../ports/push/push-port.ts';
 import type { RequestLog } from '../ports/log.ts';
+import type { SystemMonitor } from '../system/index.ts';
 import { getCookie } from 'hono/cookie';
 import {
   anonClaims, ReplicaBehind, runStatement, serviceClaims, type AheadResult, type Claims, type Database, type OpenTransaction, type Query, type Statement,
@@ -30,6 +31,8 @@ export interface AppDeps {
   push: PushPort;
   /** Where the one line per request goes (ports/log.ts). */
   requestLog: RequestLog;
+  /** This process's request figures and loop runs for the operator's console (system/, decision 195). */
+  monitor: SystemMonitor;
 }
 
 export type { AuthUser } from '../services.ts';

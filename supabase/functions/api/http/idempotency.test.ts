@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withPersonalCode } from '../../../../tests/support/counter-members.ts';
 import { SEED } from '../../../../tests/support/constants.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { asService } from '../../../../tests/support/test-database.ts';
@@ -99,7 +100,7 @@ it('through the API: an earn replayed with another amount under the same key is 
   await rosa.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
   // The counter takes points only for a member who showed a code there first.
   const deal = (await rosa.post('/api/merchant/deals', { title: 'Seen', description: 'Shown once', discountAmount: 100 })).body;
-  expect((await rosa.post('/api/merchant/verify-code', { code: deal.currentCode, memberNumber })).status).toBe(201);
+  expect((await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: deal.currentCode, memberNumber }))).status).toBe(201);
   const earn = (amountCents: number) =>
     rosa.request('POST', '/api/merchant/earn', { memberNumber, amountCents }, { 'Idempotency-Key': 'counter-earn-1' });
   expect((await earn(500)).status).toBe(201);

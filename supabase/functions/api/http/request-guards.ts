@@ -8,6 +8,7 @@ import { HttpError, forbidden, ServiceBusy } from './http-error.ts';
 import { MAX_UPLOAD_REQUEST_BYTES } from './image-upload.ts';
 import { IMAGE_TOO_LARGE_MESSAGE } from '../../_shared/images.ts';
 import { bytesToBase64 } from '../../_shared/encoding.ts';
+import { logError, REQUEST_MS_BOUNDS, type FiguresSnapshot, type FiguresWriter, type RequestFiguresPort, type WebhookOutcome } from '../ports/log.ts';
 
 /** Every JSON body of the API fits in this (the longest text field is a few hundred characters). */
 export const JSON_BODY_MAX_BYTES = 16 * 1024;
@@ -234,7 +235,8 @@ export function requestIdOf(incoming: string | undefined, hops: number): string 
 /**
  * Registered first (app.ts), so every answer carries X-Request-Id, the refusals of the later middleware and errors
  * included, and errors logged for the request name it (errors.ts). When the answer is made, one line goes to
- * deps.requestLog (ports/log.ts): the route's pattern, never its path or query, and nothing the client sent.
+ * deps.requestLog (ports/log.ts): the route's pattern, never its path or query, and nothing the client sent; the same
+ * figures go to the console's in-memory sums (RequestFigures below).
  */
 export function requestLogging(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -243,15 +245,160 @@ export function requestLogging(deps: AppDeps): MiddlewareHandler<AppEnv> {
     c.set('requestId', id);
     c.header('X-Request-Id', id); // set before the answer is made (decision 140), as the security headers are
     await next();
-    deps.requestLog({
+    const line = {
       t: new Date().toISOString(),
       id,
       method: c.req.method,
       route: c.req.routePath,
       status: c.res.status,
       ms: Math.round(performance.now() - started),
-    });
+    };
+    deps.requestLog(line);
+    // Summed in memory for the operator's console; written at most once a minute, never awaited here (decision 195).
+    deps.monitor.stats.record(line);
+    deps.monitor.stats.flushIfDue();
   };
+}
+
+// ---------------------------------------------------------------- the request figures of the operator's console
+// What this API process has answered since it last wrote them (decision 195): requests per route pattern and hour
+// with a small latency histogram, requests and 5xx per minute, Stripe webhook outcomes per hour. Summed in memory
+// here, on every request's path (a few map updates, never a statement), and written at most once a minute by
+// `write` (system/request-stats.ts). Per process: on the Edge Function per isolate, and what an isolate held when it
+// was shut down is lost.
+
+interface RouteFigures { requests: number; clientErrors: number; serverErrors: number; totalMs: number; histogram: number[] }
+interface MinuteFigures { requests: number; serverErrors: number }
+interface WebhookFigures { events: number; lastAt: number; lastEventType: string | null }
+
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+const hourOf = (at: number) => Math.floor(at / HOUR_MS) * HOUR_MS;
+const minuteOf = (at: number) => Math.floor(at / MINUTE_MS) * MINUTE_MS;
+/** Stripe event types are dotted words; anything else is not kept (it came from the request). */
+const PLAIN_EVENT_TYPE = /^[a-z_.]{1,80}$/;
+
+/** The bucket a request of `ms` falls in. */
+export const bucketOf = (ms: number) => {
+  const i = REQUEST_MS_BOUNDS.findIndex((bound) => ms <= bound);
+  return i === -1 ? REQUEST_MS_BOUNDS.length : i;
+};
+
+export class RequestFigures implements RequestFiguresPort {
+  private routes = new Map<string, RouteFigures>();
+  private minutes = new Map<number, MinuteFigures>();
+  private webhooks = new Map<string, WebhookFigures>();
+  private lastFlush: number;
+  private flushing: Promise<void> | null = null;
+
+  /**
+   * `write`: how the sums reach the database (system/request-stats.ts, figuresWriter); `autoFlushMs`: flushIfDue
+   * writes at most this often; null: only explicit flushes (the tests).
+   */
+  constructor(private readonly options: { write: FiguresWriter; autoFlushMs?: number | null; now?: () => number }) {
+    this.lastFlush = this.now();
+  }
+
+  private now() {
+    return this.options.now ? this.options.now() : Date.now();
+  }
+
+  /** One answered request: its route pattern (never its path), status and time taken. */
+  record(line: { method: string; route: string; status: number; ms: number }, at = this.now()): void {
+    const key = `${hourOf(at)} ${line.method} ${line.route}`;
+    let route = this.routes.get(key);
+    if (!route) {
+      route = { requests: 0, clientErrors: 0, serverErrors: 0, totalMs: 0, histogram: new Array(REQUEST_MS_BOUNDS.length + 1).fill(0) };
+      this.routes.set(key, route);
+    }
+    route.requests++;
+    route.totalMs += line.ms;
+    route.histogram[bucketOf(line.ms)]++;
+    if (line.status >= 500) route.serverErrors++;
+    else if (line.status >= 400) route.clientErrors++;
+    const minute = minuteOf(at);
+    const m = this.minutes.get(minute) ?? { requests: 0, serverErrors: 0 };
+    m.requests++;
+    if (line.status >= 500) m.serverErrors++;
+    this.minutes.set(minute, m);
+  }
+
+  /** One Stripe webhook call and how it ended; the event's type only when the signature held. */
+  recordWebhook(outcome: WebhookOutcome, eventType: string | null, at = this.now()): void {
+    const key = `${hourOf(at)} ${outcome}`;
+    const w = this.webhooks.get(key) ?? { events: 0, lastAt: 0, lastEventType: null };
+    w.events++;
+    if (at >= w.lastAt) {
+      w.lastAt = at;
+      w.lastEventType = eventType && PLAIN_EVENT_TYPE.test(eventType) ? eventType : null;
+    }
+    this.webhooks.set(key, w);
+  }
+
+  /** Whether anything waits to be written. */
+  get pending(): boolean {
+    return this.routes.size > 0 || this.webhooks.size > 0;
+  }
+
+  /**
+   * Writes what was summed since the last flush, in one statement, and starts over. When the write fails, the
+   * figures are put back and go with the next flush.
+   */
+  async flush(now = this.now(), writer: FiguresWriter = this.options.write): Promise<void> {
+    if (this.flushing) await this.flushing;
+    this.lastFlush = now;
+    if (!this.pending) return;
+    const routes = this.routes;
+    const minutes = this.minutes;
+    const webhooks = this.webhooks;
+    this.routes = new Map();
+    this.minutes = new Map();
+    this.webhooks = new Map();
+    const figures: FiguresSnapshot = {
+      routes: [...routes].map(([key, r]) => {
+        const [hour, method, ...route] = key.split(' ');
+        return { hour: new Date(Number(hour)).toISOString(), method, route: route.join(' '), ...r };
+      }),
+      minutes: [...minutes].map(([minute, m]) => ({ minute: new Date(minute).toISOString(), ...m })),
+      webhooks: [...webhooks].map(([key, w]) => {
+        const [hour, outcome] = key.split(' ');
+        return { hour: new Date(Number(hour)).toISOString(), outcome, events: w.events, lastAt: new Date(w.lastAt).toISOString(), lastEventType: w.lastEventType };
+      }),
+    };
+    const write = writer(figures, now).then(() => {}, (error) => {
+      this.putBack(routes, minutes, webhooks);
+      throw error;
+    });
+    this.flushing = write.finally(() => { this.flushing = null; }).catch(() => {});
+    await write;
+  }
+
+  /** After a request: writes when the last write is at least autoFlushMs old. Never throws; never awaited by a request. */
+  flushIfDue(): void {
+    const every = this.options.autoFlushMs;
+    if (every == null || this.flushing || this.now() - this.lastFlush < every) return;
+    this.flush().catch((error) => logError('Request figures not written', error));
+  }
+
+  private putBack(routes: Map<string, RouteFigures>, minutes: Map<number, MinuteFigures>, webhooks: Map<string, WebhookFigures>) {
+    for (const [key, r] of routes) {
+      const now = this.routes.get(key);
+      if (!now) { this.routes.set(key, r); continue; }
+      now.requests += r.requests; now.clientErrors += r.clientErrors; now.serverErrors += r.serverErrors; now.totalMs += r.totalMs;
+      r.histogram.forEach((n, i) => { now.histogram[i] += n; });
+    }
+    for (const [key, m] of minutes) {
+      const now = this.minutes.get(key);
+      if (!now) { this.minutes.set(key, m); continue; }
+      now.requests += m.requests; now.serverErrors += m.serverErrors;
+    }
+    for (const [key, w] of webhooks) {
+      const now = this.webhooks.get(key);
+      if (!now) { this.webhooks.set(key, w); continue; }
+      now.events += w.events;
+      if (w.lastAt > now.lastAt) { now.lastAt = w.lastAt; now.lastEventType = w.lastEventType; }
+    }
+  }
 }
 
 // ---------------------------------------------------------------- security headers (decision 089)

@@ -40,7 +40,7 @@ describe('GET /api/merchant/insights', () => {
     const res = await rosa.get('/api/merchant/insights');
     expect(res.status).toBe(200);
     const body = merchantInsights.parse(res.body);
-    expect(body).toMatchObject({ days: 30, timezone: 'UTC' });
+    expect(body).toMatchObject({ days: 30, timeZone: 'UTC' });
     expect(body.dates).toHaveLength(30);
     expect(body.dates.at(-1)).toBe(today());
     expect(body.deals.map((d) => [d.dealId, d.total])).toEqual([[DEALS_SEED.rosaPercentDealId, 4]]);

@@ -46,7 +46,7 @@ export async function merchantInsights(q: Query, merchantId: string, days: Insig
   const followersByDay = new Map(followerRows.map((row) => [row.day, row]));
   return {
     days,
-    timezone: 'UTC',
+    timeZone: 'UTC',
     dates,
     deals: ranked,
     bestDeals: ranked.slice(0, BEST_DEALS).map(({ dealId, title, total }) => ({ dealId, title, total })),
@@ -77,7 +77,7 @@ export async function platformInsights(q: Query): Promise<PlatformInsights> {
     `select to_char(m.month, 'YYYY-MM') as month, m.signups, m.active_memberships, m.payment_volume_cents, m.charity_share_cents
        from private.admin_platform_months($1::integer) m`, [PLATFORM_MONTHS]);
   return {
-    timezone: 'UTC',
+    timeZone: 'UTC',
     months: rows.map((row) => row.month),
     signups: rows.map((row) => Number(row.signups)),
     activeMemberships: rows.map((row) => Number(row.active_memberships)),

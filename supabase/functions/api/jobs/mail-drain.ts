@@ -9,6 +9,7 @@ import type { Database } from '../db/database.ts';
 import { claimDue, markMailNotSent, markMailSent } from '../mail/index.ts';
 import { MailSendError, type MailPort } from '../ports/mail/mail-port.ts';
 import { backoffSeconds, startDrainLoop } from './drain-loop.ts';
+import type { JobRuns } from '../system/index.ts';
 
 export interface DrainOptions {
   from: string;
@@ -59,6 +60,12 @@ export async function drainOutbox(db: Database, mail: MailPort, options: DrainOp
   return result;
 }
 
-/** Runs drainOutbox every intervalMs until stopped (the local runner). Returns stop(). */
-export const startOutboxLoop = (db: Database, mail: MailPort, options: DrainOptions & { intervalMs?: number }) =>
-  startDrainLoop('mail outbox', () => drainOutbox(db, mail, options), options.intervalMs);
+/**
+ * Runs drainOutbox every intervalMs until stopped (the local runner). Returns stop(). With `jobs`, each run is noted
+ * for the operator's console under the hosted Cron job's name.
+ */
+export function startOutboxLoop(db: Database, mail: MailPort, options: DrainOptions & { intervalMs?: number; jobs?: JobRuns }) {
+  const intervalMs = options.intervalMs ?? 1000;
+  const drain = () => drainOutbox(db, mail, options);
+  return startDrainLoop('mail outbox', options.jobs ? options.jobs.track('drain-outbox', intervalMs, drain) : drain, intervalMs);
+}

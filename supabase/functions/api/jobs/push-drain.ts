@@ -9,6 +9,7 @@
 import type { Database } from '../db/database.ts';
 import { claimDeliveries, dropOldJobs, expandOneBatch, settleDeliveries, type ClaimedDelivery, type DeliveryRetry } from '../push/index.ts';
 import { backoffSeconds, startDrainLoop } from './drain-loop.ts';
+import type { JobRuns } from '../system/index.ts';
 import type { PushMessage, PushOutcome, PushPort } from '../ports/push/push-port.ts';
 
 export interface PushDrainOptions {
@@ -144,5 +145,8 @@ async function sendClaimed(
 }
 
 /** Runs drainPush every intervalMs until stopped (the local runner). Returns stop(). */
-export const startPushLoop = (db: Database, push: PushPort, options: PushDrainOptions & { intervalMs?: number } = {}) =>
-  startDrainLoop('push queue', () => drainPush(db, push, options), options.intervalMs);
+export function startPushLoop(db: Database, push: PushPort, options: PushDrainOptions & { intervalMs?: number; jobs?: JobRuns } = {}) {
+  const intervalMs = options.intervalMs ?? 1000;
+  const drain = () => drainPush(db, push, options);
+  return startDrainLoop('push queue', options.jobs ? options.jobs.track('drain-push', intervalMs, drain) : drain, intervalMs);
+}

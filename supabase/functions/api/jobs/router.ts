@@ -5,7 +5,9 @@ import { sameSecret } from '../../_shared/tokens.ts';
 import { drainOutbox } from './mail-drain.ts';
 import { drainPush } from './push-drain.ts';
 import { sendBillingReminders } from '../subscriptions/index.ts';
-import { siteUrlOf } from '../http/context.ts';
+import { servicesOf, siteUrlOf } from '../http/context.ts';
+import { upholdUnansweredReports } from '../reviews/index.ts';
+import { runSystemCheck } from '../system/index.ts';
 
 /** Header the scheduled caller (Supabase Cron, decision 090) sends with MAIL_DRAIN_SECRET. */
 export const DRAIN_SECRET_HEADER = 'x-drain-secret';
@@ -50,4 +52,30 @@ internalRoutes.post('/billing-reminders', async (c) => {
   const given = c.req.header(DRAIN_SECRET_HEADER) ?? '';
   if (!given || !(await sameSecret(given, config.mailDrainSecret))) throw forbidden('Forbidden');
   return c.json(await sendBillingReminders(db, siteUrlOf(c)));
+});
+
+/**
+ * The Pay Local promise's deadlines (decision 191): reports naming a visit that the owner left unanswered for 72
+ * hours are upheld (the member's credit, its mail), and credits still waiting go on to Stripe. Called hourly by
+ * Supabase Cron with the mail drain's secret; locally, a loop (local/main.ts).
+ */
+internalRoutes.post('/promise-deadlines', async (c) => {
+  const { config } = c.var.deps;
+  if (!config.mailDrainSecret) throw notFound('Not found');
+  const given = c.req.header(DRAIN_SECRET_HEADER) ?? '';
+  if (!given || !(await sameSecret(given, config.mailDrainSecret))) throw forbidden('Forbidden');
+  return c.json(await upholdUnansweredReports(servicesOf(c), siteUrlOf(c)));
+});
+
+/**
+ * The operator's console's check (decision 195): this instance's request figures written, every alert condition
+ * judged, the admin mailed when one starts or clears. Called every minute by Supabase Cron with the drain secret;
+ * the local runner runs it in its own loop.
+ */
+internalRoutes.post('/system-check', async (c) => {
+  const { config, db, monitor } = c.var.deps;
+  if (!config.mailDrainSecret) throw notFound('Not found');
+  const given = c.req.header(DRAIN_SECRET_HEADER) ?? '';
+  if (!given || !(await sameSecret(given, config.mailDrainSecret))) throw forbidden('Forbidden');
+  return c.json(await runSystemCheck(db, monitor, { to: config.adminEmail, siteUrl: siteUrlOf(c) }));
 });

@@ -229,6 +229,8 @@ export function isWrongGuess(error: unknown): boolean {
 export interface CounterGuess {
   /** Settles the guess as right inside the transaction that records the right answer (commits with it). */
   settleRightIn(q: Query): Promise<void>;
+  /** Settles it as wrong in a transaction that still records something (an unproven offline entry, decision 190). */
+  settleWrongIn(q: Query): Promise<void>;
   /**
    * Runs the check. A refusal settles the guess in a transaction of its own: counted for a WrongGuess or the
    * member-number refusal, freed for any other (a right code refused for another reason: already used, deal full).
@@ -255,6 +257,7 @@ export async function counterGuess(s: Used, device: string): Promise<CounterGues
   };
   return {
     settleRightIn: settle(false, false),
+    settleWrongIn: settle(true, false),
     async run(check) {
       try {
         return await check();

@@ -237,3 +237,71 @@ export function passEndingMail(p: { name: string; siteUrl: string; planLabel: st
     siteUrl: p.siteUrl,
   });
 }
+
+// The Pay Local promise (decision 191): an upheld "offer not honoured" report, the admin's alert, a paused business.
+export function promiseCreditMail(p: { name: string; siteUrl: string; businessName: string; creditCents: number }): RenderedMail {
+  return layout({
+    kind: 'promise_credit',
+    subject: `${formatCents(p.creditCents)} credit: your report about ${p.businessName} was upheld`,
+    greeting: `Hi ${p.name},`,
+    paragraphs: [
+      `Your report that ${p.businessName} did not honour a Pay Local offer was upheld. We are sorry it happened.`,
+      `${formatCents(p.creditCents)} of credit is on your account: it comes off your next payment, and stays on your account until then.`,
+    ],
+    action: { label: 'See your profile', url: link(p.siteUrl, '/profile') },
+    siteUrl: p.siteUrl,
+  });
+}
+
+export function offerReportsAlertMail(p: { siteUrl: string; businessName: string; upheld: number }): RenderedMail {
+  return layout({
+    kind: 'offer_reports_alert',
+    subject: `${p.businessName}: ${p.upheld} upheld "offer not honoured" reports in 90 days`,
+    greeting: 'Hello,',
+    paragraphs: [
+      `${p.businessName} now has ${p.upheld} upheld reports of an offer not honoured in the last 90 days.`,
+      'You can pause the business from the Reviews & Reports queue: its deals are then no longer listed until you approve it again.',
+    ],
+    action: { label: 'Open the queue', url: link(p.siteUrl, '/admin') },
+    siteUrl: p.siteUrl,
+  });
+}
+
+/** To the admin address when a condition of the operator's console crosses its threshold (decision 195). */
+export function systemAlertMail(p: { title: string; detail: string; siteUrl: string }): RenderedMail {
+  return layout({
+    kind: 'system_alert',
+    subject: `${PRODUCT_NAME} alert: ${p.title}`,
+    greeting: 'Hello,',
+    paragraphs: [p.detail, 'You will get one more message when it clears (and at most one alert an hour for it).'],
+    action: { label: 'Open the System screen', url: link(p.siteUrl, '/admin/system') },
+    siteUrl: p.siteUrl,
+  });
+}
+
+export function businessPausedMail(p: { name: string; siteUrl: string; businessName: string; upheld: number; reason: string | null }): RenderedMail {
+  return layout({
+    kind: 'business_paused',
+    subject: `${p.businessName} is paused on ${PRODUCT_NAME}`,
+    greeting: `Hi ${p.name},`,
+    paragraphs: [
+      `${p.businessName} is paused: members reported ${p.upheld} times in the last 90 days that its offers were not honoured, and those reports were upheld.`,
+      ...(p.reason ? [`The admin's note: ${p.reason}`] : []),
+      'While paused, your deals are not listed. Reply to this message to talk about putting the business back.',
+    ],
+    action: { label: 'Open your dashboard', url: link(p.siteUrl, '/merchant') },
+    siteUrl: p.siteUrl,
+  });
+}
+
+/** To the admin address when a condition that was alerted on has cleared. */
+export function systemResolvedMail(p: { title: string; siteUrl: string }): RenderedMail {
+  return layout({
+    kind: 'system_resolved',
+    subject: `${PRODUCT_NAME} resolved: ${p.title}`,
+    greeting: 'Hello,',
+    paragraphs: [`This has cleared: ${p.title}.`],
+    action: { label: 'Open the System screen', url: link(p.siteUrl, '/admin/system') },
+    siteUrl: p.siteUrl,
+  });
+}

@@ -2,3 +2,4 @@
 export { checkScannedPass, firstNameOf, passVerificationKeys } from './member-pass.ts';
 export { memberRedemptionRoutes } from './redemptions-router.ts';
 export { memberPointsRoutes } from './router.ts';
+export { provePersonalCode } from './pass-devices.ts';

@@ -2,14 +2,15 @@
 // member's device (decision 165). SQL as the caller (RLS: their own profile and balances).
 import type { MemberPointsAnswer } from '../../_shared/contract/counter.ts';
 import { MEMBERSHIP_REQUIRED_MESSAGE } from '../../_shared/contract/deals.ts';
-import type { PassCertificateAnswer } from '../../_shared/contract/member-pass.ts';
+import type { PassCertificateAnswer, PassCertificateBody } from '../../_shared/contract/member-pass.ts';
 import type { Services } from '../services.ts';
 import type { Query } from '../db/database.ts';
 import { DomainError } from '../domain-error.ts';
 import { certifyDeviceKey, platformPassKeys } from './member-pass.ts';
+import { provePassKey, recordPassDevice } from './pass-devices.ts';
 
 /** What these operations use of the request's services (services.ts). */
-type Used = Pick<Services, 'tx' | 'db'>;
+type Used = Pick<Services, 'tx' | 'db' | 'user'>;
 
 /** The caller's member number and points, per business with points, most first. */
 export async function memberPoints(q: Query): Promise<MemberPointsAnswer> {
@@ -27,12 +28,16 @@ export async function memberPoints(q: Query): Promise<MemberPointsAnswer> {
   };
 }
 
-/** Certifies the caller's device pass key for up to 12 hours (never past the membership); 403 without one. */
-export async function certifyMemberDevice(
-  s: Used, deviceKey: { x: string; y: string }, nowMs: number,
-): Promise<PassCertificateAnswer> {
+/**
+ * Certifies the caller's device pass key for up to 12 hours (never past the membership); 403 without one. Only
+ * for a key the caller proves to hold (a signed one-time challenge, decision 190); the answer carries this
+ * device's id and the member's personal-code secret.
+ */
+export async function certifyMemberDevice(s: Used, body: PassCertificateBody, nowMs: number): Promise<PassCertificateAnswer> {
+  await provePassKey(s, body);
   const keys = await platformPassKeys(s.db);
-  const answer = await s.tx.asCaller((q) => certifyDeviceKey(q, keys, deviceKey, nowMs));
+  const answer = await s.tx.asCaller((q) => certifyDeviceKey(q, keys, body, nowMs));
   if (answer === 'not-a-member') throw new DomainError('forbidden', MEMBERSHIP_REQUIRED_MESSAGE);
-  return answer;
+  const device = await recordPassDevice(s, { x: body.x, y: body.y, name: body.deviceName ?? 'A device' });
+  return { ...answer, ...device };
 }

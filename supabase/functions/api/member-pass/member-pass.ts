@@ -81,7 +81,7 @@ export type CertificateRefusal = 'not-a-member';
  */
 export async function certifyDeviceKey(
   q: Query, keys: PlatformPassKeys, deviceKey: { x: string; y: string }, nowMs: number,
-): Promise<PassCertificateAnswer | CertificateRefusal> {
+): Promise<Omit<PassCertificateAnswer, 'deviceId' | 'personalSecret'> | CertificateRefusal> {
   const membershipEnd = await callerMembershipEndsAt(q);
   if (!membershipEnd) return 'not-a-member';
   const [me] = await q<{ id: string; name: string; member_number: number }>(

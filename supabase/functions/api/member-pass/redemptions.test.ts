@@ -1,6 +1,7 @@
 // GET /api/member/redemptions (issue 26): the member's own redemption history, newest first, by cursor; nobody
 // else's, through the API and through RLS.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withPersonalCode } from '../../../../tests/support/counter-members.ts';
 import { SEED } from '../../../../tests/support/constants.ts';
 import { registerActiveMember, startMemberTestApp } from '../../../../tests/support/member-app.ts';
 import { asUser } from '../../../../tests/support/test-database.ts';
@@ -21,7 +22,7 @@ beforeAll(async () => {
   // Three redemptions by Maya at Rosa's business, the last one undone at the counter.
   for (const title of dealTitles) {
     const deal = (await rosa.post('/api/merchant/deals', { title, description: 'History', discountPercent: 10 })).body;
-    const res = await rosa.post('/api/merchant/verify-code', { code: deal.currentCode, memberNumber: mayaNumber });
+    const res = await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: deal.currentCode, memberNumber: mayaNumber }));
     expect(res.status).toBe(201);
     undoneId = res.body.id;
   }

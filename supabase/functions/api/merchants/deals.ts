@@ -12,8 +12,9 @@ import { ownMerchant } from './merchant-view.ts';
 
 const DEAL_NOT_FOUND = 'Deal not found';
 
-/** Dates go to either driver as ISO text. */
-const sqlValue = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+/** Dates go to either driver as ISO text, offer rules as JSON text (cast to jsonb in the statement). */
+const sqlValue = (value: unknown) =>
+  (value instanceof Date ? value.toISOString() : value !== null && typeof value === 'object' ? JSON.stringify(value) : value);
 
 /** Merchant views of deal rows, with codes when the business is approved and the deal is live. */
 async function viewsOf(q: Query, rows: DealRow[]): Promise<MerchantDeal[]> {
@@ -52,11 +53,11 @@ export async function createDeal(q: Query, body: z.output<typeof createDealBody>
   if (!merchant.active) throw new DomainError('forbidden', 'Your business must be approved before you can create deals');
   const rows = await q<DealRow>(
     `insert into public.deals as d (merchant_id, title, description, discount_percent, discount_amount_cents,
-                               category, active, valid_from, valid_to, max_uses, per_member_limit)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                               category, active, valid_from, valid_to, max_uses, per_member_limit, rules)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::text::jsonb)
      returning ${dealColumns}`,
     [merchant.id, body.title, body.description, body.discountPercent, body.discountAmount, body.category,
-      body.active, sqlValue(body.validFrom), sqlValue(body.validTo), body.maxUses, body.perMemberLimit],
+      body.active, sqlValue(body.validFrom), sqlValue(body.validTo), body.maxUses, body.perMemberLimit, sqlValue(body.rules)],
   );
   const [deal] = await viewsOf(q, rows);
   return deal;
@@ -74,6 +75,7 @@ const patchColumns = {
   validFrom: 'valid_from',
   validTo: 'valid_to',
   active: 'active',
+  rules: 'rules',
 } as const;
 
 /** Changes the given fields of the caller's own deal; the deal as merged must still keep the deal rules. */
@@ -91,7 +93,7 @@ export async function updateDeal(q: Query, id: string, patch: z.output<typeof up
   if (violation) throw new DomainError('invalid', violation);
 
   const fields = (Object.keys(patchColumns) as (keyof typeof patchColumns)[]).filter((f) => patch[f] !== undefined);
-  const assignments = fields.map((f, i) => `${patchColumns[f]} = $${i + 2}`).join(', ');
+  const assignments = fields.map((f, i) => `${patchColumns[f]} = $${i + 2}${f === 'rules' ? '::text::jsonb' : ''}`).join(', ');
   const rows = await q<DealRow>(
     `update public.deals d set ${assignments} where d.id = $1 returning ${dealColumns}`,
     [id, ...fields.map((f) => sqlValue(patch[f]))],

@@ -1,9 +1,12 @@
 import type { MerchantProfile } from '../../_shared/contract/merchants.ts';
 import { type Query, iso, isoOrNull } from '../db/database.ts';
 
-/** Columns of public.merchants for the owner and admin views (alias m). */
+/**
+ * Columns of public.merchants for the owner and admin views (alias m), with the city's time zone (America/Denver,
+ * the column's default, for a business without a city or whose city the reader cannot see).
+ */
 export const merchantColumns = `m.id, m.name, m.address, m.business_type, m.description, m.phone, m.website, m.city_id,
-  m.city_name, m.category, m.is_women_owned, m.logo_url, m.active, m.reward_rate_bps, m.owner_user_id, m.approved_at, m.created_at`;
+  m.city_name, coalesce((select c.time_zone from public.cities c where c.id = m.city_id), 'America/Denver') as time_zone, m.category, m.is_women_owned, m.logo_url, m.active, m.reward_rate_bps, m.owner_user_id, m.approved_at, m.created_at`;
 
 export interface MerchantRow {
   id: string;
@@ -15,6 +18,7 @@ export interface MerchantRow {
   website: string | null;
   city_id: string | null;
   city_name: string | null;
+  time_zone: string;
   category: string;
   is_women_owned: boolean;
   logo_url: string | null;
@@ -35,6 +39,7 @@ export const toMerchantProfile = (row: MerchantRow): MerchantProfile => ({
   website: row.website,
   cityId: row.city_id,
   cityName: row.city_name,
+  timeZone: row.time_zone,
   category: row.category,
   isWomenOwned: row.is_women_owned,
   logoUrl: row.logo_url,

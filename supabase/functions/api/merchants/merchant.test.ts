@@ -6,6 +6,7 @@ import { SEED, TEST_ADMIN } from '../../../../tests/support/constants.ts';
 import { insertAccount } from '../../../../tests/support/accounts.ts';
 import { type Agent, createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { DEALS_SEED } from '../../../../tests/support/deals-seed.ts';
+import { asService } from '../../../../tests/support/test-database.ts';
 
 let t: TestApp;
 let objectsDir: string;
@@ -48,6 +49,14 @@ describe('GET /api/merchant/me', () => {
       id: SEED.activeMerchantId, name: "Rosa's River Cafe", address: '401 Main St, Lyons, CO 80540', businessType: 'food',
       active: true, rewardRateBps: 500, ownerUserId: SEED.merchantOwner.id, category: 'food-dining', logoUrl: null,
     });
+  });
+
+  it('carries the time zone of the business\'s city, in which the counter writes times', async () => {
+    const agent = await t.signIn(SEED.merchantOwner);
+    expect((await agent.get('/api/merchant/me')).body.timeZone).toBe('America/Denver');
+    await asService(t.database, (q) => q(`update public.cities set time_zone = 'America/Chicago'
+      where id = (select city_id from public.merchants where id = $1)`, [SEED.activeMerchantId]));
+    expect((await agent.get('/api/merchant/me')).body.timeZone).toBe('America/Chicago');
   });
 
   it('answers 404 for a merchant account without a business, 403 for members, 401 signed out', async () => {

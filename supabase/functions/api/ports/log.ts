@@ -63,3 +63,35 @@ export interface RequestLogLine {
 export type RequestLog = (line: RequestLogLine) => void;
 
 export const stdoutRequestLog: RequestLog = (line) => console.log(JSON.stringify(line));
+
+// ---------------------------------------------------------------- the request figures of the operator's console
+// What the request line's figures are summed into (http/request-guards.ts, RequestFigures) and written as
+// (system/request-stats.ts), decision 195. Only route patterns, statuses, times and Stripe event types: no paths,
+// addresses, tokens or bodies.
+
+/** Upper bounds (ms) of the latency buckets; one more bucket counts the slower requests. Also in system.sql's comment. */
+export const REQUEST_MS_BOUNDS = [25, 50, 100, 250, 500, 1000, 2500] as const;
+
+export type WebhookOutcome = 'ok' | 'bad_signature' | 'failed';
+
+/** What one write carries: the sums since the last, keyed by their hour or minute (ISO). */
+export interface FiguresSnapshot {
+  routes: { hour: string; method: string; route: string; requests: number; clientErrors: number; serverErrors: number; totalMs: number; histogram: number[] }[];
+  minutes: { minute: string; requests: number; serverErrors: number }[];
+  webhooks: { hour: string; outcome: string; events: number; lastAt: string; lastEventType: string | null }[];
+}
+
+/** How the sums reach the database. */
+export type FiguresWriter = (figures: FiguresSnapshot, now: number) => Promise<void>;
+
+/** One process's request figures, summed in memory. */
+export interface RequestFiguresPort {
+  /** One answered request: its route pattern (never its path), status and time taken. */
+  record(line: { method: string; route: string; status: number; ms: number }): void;
+  /** One Stripe webhook call and how it ended; the event's type only when the signature held. */
+  recordWebhook(outcome: WebhookOutcome, eventType: string | null): void;
+  /** Writes what was summed since the last write (with `write`, that way instead of the usual one). */
+  flush(now?: number, write?: FiguresWriter): Promise<void>;
+  /** After a request: writes when the last write is old enough; never throws, never awaited. */
+  flushIfDue(): void;
+}

@@ -2,6 +2,7 @@
 // the average and count, the owner replies once, anyone signed in reports once, the admin hides and restores,
 // "offer not honoured" reaches the owner and the admin; bad input is a clear 400; writes are rate-limited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withPersonalCode } from '../../../../tests/support/counter-members.ts';
 import { SEED, TEST_ADMIN } from '../../../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../../../tests/support/deals-seed.ts';
 import { registerActiveMember, startMemberTestApp } from '../../../../tests/support/member-app.ts';
@@ -27,7 +28,7 @@ beforeAll(async () => {
   anon = t.agent();
   ({ agent: stranger, id: strangerId } = await registerActiveMember(t, { name: 'Sam Stranger', email: 'reviews-stranger@example.com' }, '192.0.2.91'));
   const deal = (await rosa.post('/api/merchant/deals', { title: 'Review latte', description: 'Rate me', discountPercent: 10 })).body;
-  expect((await rosa.post('/api/merchant/verify-code', { code: deal.currentCode, memberNumber: mayaNumber })).status).toBe(201);
+  expect((await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: deal.currentCode, memberNumber: mayaNumber }))).status).toBe(201);
 });
 afterAll(() => t.close());
 
@@ -78,7 +79,7 @@ describe('rating', () => {
 describe('one review per visit', () => {
   it('a second deal on the same visit offers to edit, not a second review; the next day is a new visit', async () => {
     const second = (await rosa.post('/api/merchant/deals', { title: 'Review scone', description: 'Same visit', discountPercent: 5 })).body;
-    const used = await rosa.post('/api/merchant/verify-code', { code: second.currentCode, memberNumber: mayaNumber });
+    const used = await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: second.currentCode, memberNumber: mayaNumber }));
     expect(used.status).toBe(201);
     const rights = await maya.get(`/api/reviews/business/${ROSA_SHOP}`);
     expect(rights.body).toMatchObject({ canRate: false });
@@ -137,16 +138,20 @@ describe('reply, report, hide', () => {
 
 describe('offer not honoured', () => {
   it('a member who showed a pass or code there in the last 24 hours reports it once; it reaches the owner and the admin', async () => {
-    expect((await stranger.post('/api/reviews/not-honoured', { merchantId: ROSA_SHOP, note: 'x' })).status).toBe(409);
-    const res = await maya.post('/api/reviews/not-honoured', { merchantId: ROSA_SHOP, note: 'The cashier said the code was fake' });
+    const [visit] = (await maya.get(`/api/reviews/business/${ROSA_SHOP}`)).body.visits;
+    expect(visit).toMatchObject({ kind: 'redemption', dealTitle: 'Review latte' });
+    // Only the member's own visit there in the last 24 hours can be named.
+    expect((await stranger.post('/api/reviews/not-honoured', { merchantId: ROSA_SHOP, redemptionId: visit.id, note: 'x' })).status).toBe(409);
+    const res = await maya.post('/api/reviews/not-honoured', { merchantId: ROSA_SHOP, redemptionId: visit.id, note: 'The cashier said the code was fake' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ merchantId: ROSA_SHOP, dealTitle: 'Review latte', note: 'The cashier said the code was fake' });
-    expect((await maya.post('/api/reviews/not-honoured', { merchantId: ROSA_SHOP })).status).toBe(409);
+    expect((await maya.post('/api/reviews/not-honoured', { merchantId: ROSA_SHOP, redemptionId: visit.id })).status).toBe(409);
     expect((await rosa.get('/api/reviews/merchant')).body.offerReports).toEqual([expect.objectContaining({ id: res.body.id })]);
     // A second member's visit and report: Rosa's business is now reported repeatedly.
     await t.database.admin.query(`insert into public.deal_redemptions (deal_id, merchant_id, member_id, code_step) values ($1, $2, $3, 7)`,
       [DEALS_SEED.rosaPercentDealId, ROSA_SHOP, strangerId]);
-    expect((await stranger.post('/api/reviews/not-honoured', { merchantId: ROSA_SHOP })).status).toBe(201);
+    const [strangerVisit] = (await stranger.get(`/api/reviews/business/${ROSA_SHOP}`)).body.visits;
+    expect((await stranger.post('/api/reviews/not-honoured', { merchantId: ROSA_SHOP, redemptionId: strangerVisit.id })).status).toBe(201);
     const queue = (await admin.get('/api/reviews/admin')).body;
     expect(queue.offerReports).toHaveLength(2);
     expect(queue.repeated).toEqual([{ merchantId: ROSA_SHOP, merchantName: expect.any(String), reports: 2 }]);

@@ -1,12 +1,14 @@
 import { Hono } from 'hono';
 import {
-  createReviewBody, editReviewBody, moderateReviewBody, offerNotHonouredBody, replyBody, reportReviewBody,
+  createReviewBody, editReviewBody, moderateReviewBody, offerNotHonouredBody, offerReportDecisionBody, offerReportReplyBody,
+  pauseBusinessBody, replyBody, reportReviewBody,
 } from '../../_shared/contract/reviews.ts';
 import { type AppContext, type AppEnv, userTx, servicesOf } from '../http/context.ts';
 import {
   adminReviewQueue, businessReviews, countReviewWrite, createReview, editReview, merchantReviews, moderateReview,
-  replyToReview, reportNotHonoured, reportReview,
+  myOfferReports, replyToOfferReport, replyToReview, reportNotHonoured, reportReview,
 } from './reviews.ts';
+import { decideOfferReport, pauseReportedBusiness } from './promise.ts';
 import { serialParam, uuidParam } from '../http/params.ts';
 import { parseJson } from '../http/validate.ts';
 import { requireAdmin, requireUser } from '../http/session.ts';
@@ -71,11 +73,41 @@ for (const [action, hide] of [['hide', true], ['restore', false]] as const) {
   });
 }
 
-/** POST /api/reviews/not-honoured {merchantId, note?}: a member, within 24 hours of a visit there. */
+/** POST /api/reviews/not-honoured {merchantId, redemptionId? | refusalId?, note?}: a member, about the visit they pick. */
 reviewRoutes.post('/not-honoured', async (c) => {
   await writer(c, 'USER');
   const body = await parseJson(c, offerNotHonouredBody);
-  return c.json(await userTx(c, (q) => reportNotHonoured(q, body.merchantId, body.note)), 201);
+  return c.json(await userTx(c, (q) => reportNotHonoured(q, body.merchantId, body.note, body.redemptionId, body.refusalId)), 201);
+});
+
+/** GET /api/reviews/not-honoured: the member's reports, each with its state (decision 191). */
+reviewRoutes.get('/not-honoured', async (c) => {
+  requireUser(c, 'USER');
+  return c.json(await userTx(c, myOfferReports));
+});
+
+/** POST /api/reviews/not-honoured/{id}/reply {reply}: the business's owner, once, within 72 hours. */
+reviewRoutes.post('/not-honoured/:id/reply', async (c) => {
+  const id = serialParam(c, 'id', 'Report not found');
+  await writer(c, 'MERCHANT');
+  const body = await parseJson(c, offerReportReplyBody);
+  return c.json(await userTx(c, (q) => replyToOfferReport(q, id, body.reply)));
+});
+
+/** POST /api/reviews/not-honoured/{id}/decision {upheld, note?}: the admin, once; upheld gives the member credit. */
+reviewRoutes.post('/not-honoured/:id/decision', async (c) => {
+  const id = serialParam(c, 'id', 'Report not found');
+  await writer(c, 'ADMIN');
+  const body = await parseJson(c, offerReportDecisionBody);
+  return c.json(await decideOfferReport(servicesOf(c), id, body.upheld, body.note));
+});
+
+/** POST /api/reviews/not-honoured/business/{merchantId}/pause {reason?}: the admin pauses a business; its owner is mailed. */
+reviewRoutes.post('/not-honoured/business/:merchantId/pause', async (c) => {
+  const merchantId = uuidParam(c, 'merchantId', 'Business not found');
+  await writer(c, 'ADMIN');
+  const body = await parseJson(c, pauseBusinessBody);
+  return c.json(await pauseReportedBusiness(servicesOf(c), merchantId, body.reason));
 });
 
 /** GET /api/reviews/merchant: the owner's reviews and "offer not honoured" reports. */

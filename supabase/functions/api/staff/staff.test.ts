@@ -1,6 +1,7 @@
 // Staff on the counter (issue 26, decision 166): invites by mail, the staff list, removal ending sessions at once,
 // pairing a tablet with a one-time code, PIN switching with its lock, and what staff may and may not do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withPersonalCode } from '../../../../tests/support/counter-members.ts';
 import { SEED } from '../../../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../../../tests/support/deals-seed.ts';
 import { readMailDir } from '../../../../tests/support/mail.ts';
@@ -115,7 +116,7 @@ describe('removing a staff member', () => {
     expect((await tablet.post('/api/counter/switch', { staffId: staff.id, pin: '4321' })).status).toBe(200);
     const [member] = await createActiveMembers(t.database, 1, 'Removal');
     const deal = (await rosa.post('/api/merchant/deals', { title: 'Removal deal', description: 'x', discountPercent: 5, perMemberLimit: 'none' })).body;
-    const done = await tablet.post('/api/merchant/verify-code', { code: deal.currentCode, memberNumber: member.memberNumber });
+    const done = await tablet.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: deal.currentCode, memberNumber: member.memberNumber }));
     expect(done.status).toBe(201);
 
     expect((await rosa.delete(`/api/merchant/staff/${staff.id}`)).status).toBe(200);
@@ -305,12 +306,12 @@ describe('what staff may do', () => {
     expect((await staff.get('/api/merchant/pass-keys')).status).toBe(200);
 
     const [m] = await createActiveMembers(t.database, 1, 'Wendy Walker');
-    const verified = await staff.post('/api/merchant/verify-code', { code: deal.currentCode, memberNumber: m.memberNumber });
+    const verified = await staff.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: deal.currentCode, memberNumber: m.memberNumber }));
     expect(verified.status).toBe(201);
     expect((await staff.get(`/api/merchant/members/${m.memberNumber}`)).status).toBe(200);
     const earned = await staff.post('/api/merchant/earn', { memberNumber: m.memberNumber, amountCents: 5000 });
     expect(earned.status).toBe(201);
-    expect((await staff.post('/api/merchant/redeem', { memberNumber: m.memberNumber, points: 1 })).status).toBe(201);
+    expect((await staff.post('/api/merchant/redeem', await withPersonalCode(t.database, { memberNumber: m.memberNumber, points: 1 }))).status).toBe(201);
     expect((await staff.post(`/api/merchant/points/${earned.body.entryId}/undo`)).status).toBe(409); // spent already, refused by the rule
     const undone = await staff.post(`/api/merchant/redemptions/${verified.body.id}/undo`);
     expect(undone.status).toBe(200);
@@ -338,10 +339,10 @@ describe('what staff may do', () => {
   it('the activity list shows the flag of a redemption an offline counter accepted against a rule', async () => {
     const deal = (await rosa.post('/api/merchant/deals', { title: 'Once deal', description: 'x', discountPercent: 10, perMemberLimit: 'once' })).body;
     const [m] = await createActiveMembers(t.database, 1, 'Flora');
-    expect((await staff.post('/api/merchant/verify-code', { code: deal.currentCode, memberNumber: m.memberNumber })).status).toBe(201);
-    const offline = await staff.post('/api/merchant/verify-code', {
+    expect((await staff.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: deal.currentCode, memberNumber: m.memberNumber }))).status).toBe(201);
+    const offline = await staff.post('/api/merchant/verify-code', await withPersonalCode(t.database, {
       code: deal.currentCode, memberNumber: m.memberNumber, verifiedAt: new Date(Date.now() - 1000).toISOString(),
-    });
+    }));
     expect(offline.status).toBe(201);
     expect(offline.body.flag).not.toBeNull();
     const item = (await rosa.get('/api/merchant/counter/activity')).body.find((a: { id: string; type: string }) => a.id === offline.body.id && a.type === 'deal');

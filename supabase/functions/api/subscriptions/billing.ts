@@ -8,7 +8,10 @@ import { type Database, type Query, serviceClaims } from '../db/database.ts';
 import { periodEnd } from '../ports/payments/billing-period.ts';
 import { randomToken } from '../../_shared/tokens.ts';
 import { enqueueMail, graceEndingMail, passEndingMail, receiptMail, renewalFailedMail } from '../mail/index.ts';
-import { recordPayment } from './subscription-records.ts';
+import { recordTestCharge } from './subscription-records.ts';
+import { providerCall } from './provider-call.ts';
+import type { Services } from '../services.ts';
+import type { JobRuns } from '../system/index.ts';
 
 /** The member's latest subscription with its billing state (RLS: the caller's own rows). */
 export interface BillingRow {
@@ -135,9 +138,8 @@ export async function renewTestSubscription(
     [row.id, failed ? 'past_due' : 'active', start, end, PAYMENT_GRACE_DAYS],
   );
   if (!failed) {
-    await recordPayment(q, {
-      userId: row.user_id, subscriptionRowId: row.id, provider: 'test', invoiceId, paymentIntentId: null,
-      amountCents: PLANS[row.plan].priceCents, currency: 'usd', receiptSiteUrl: siteUrl,
+    await recordTestCharge(q, {
+      userId: row.user_id, subscriptionRowId: row.id, invoiceId, amountCents: PLANS[row.plan].priceCents, receiptSiteUrl: siteUrl,
     });
     return;
   }
@@ -157,9 +159,9 @@ export async function settleOpenTestInvoice(
   q: Query, row: Pick<BillingRow, 'id' | 'user_id' | 'plan' | 'open_invoice_id'>, siteUrl: string,
 ): Promise<void> {
   if (!row.open_invoice_id) return;
-  await recordPayment(q, {
-    userId: row.user_id, subscriptionRowId: row.id, provider: 'test', invoiceId: row.open_invoice_id,
-    paymentIntentId: null, amountCents: PLANS[row.plan].priceCents, currency: 'usd', receiptSiteUrl: siteUrl,
+  await recordTestCharge(q, {
+    userId: row.user_id, subscriptionRowId: row.id, invoiceId: row.open_invoice_id,
+    amountCents: PLANS[row.plan].priceCents, receiptSiteUrl: siteUrl,
   });
   await q(
     `update public.subscriptions
@@ -187,9 +189,8 @@ export async function changeTestPlan(
     [row.id, plan, start, periodEnd(start, plan)],
   );
   if (amountDueCents > 0) {
-    await recordPayment(q, {
-      userId: row.user_id, subscriptionRowId: row.id, provider: 'test', invoiceId: testInvoiceId(), paymentIntentId: null,
-      amountCents: amountDueCents, currency: 'usd', receiptSiteUrl: siteUrl,
+    await recordTestCharge(q, {
+      userId: row.user_id, subscriptionRowId: row.id, invoiceId: testInvoiceId(), amountCents: amountDueCents, receiptSiteUrl: siteUrl,
     });
   }
 }
@@ -282,11 +283,45 @@ export async function sendBillingReminders(db: Database, siteUrl: string): Promi
 
 const PLAN_PASSES = (Object.keys(PLANS) as PlanId[]).filter(isPass);
 
-/** Runs sendBillingReminders every intervalMs until stopped (the local runner; hosted: Supabase Cron). */
-export function startBillingReminderLoop(db: Database, siteUrl: string, intervalMs = 60_000) {
+/**
+ * Runs sendBillingReminders every intervalMs until stopped (the local runner; hosted: Supabase Cron). With `jobs`,
+ * each run is noted for the operator's console (decision 195).
+ */
+export function startBillingReminderLoop(db: Database, siteUrl: string, intervalMs = 60_000, jobs?: JobRuns) {
+  const send = () => sendBillingReminders(db, siteUrl);
+  const run = jobs ? jobs.track('billing-reminders', intervalMs, send) : send;
   const timer = setInterval(() => {
-    sendBillingReminders(db, siteUrl).catch((error: unknown) => console.warn(`billing reminders: ${(error as Error).name}`));
+    run().catch((error: unknown) => console.warn(`billing reminders: ${(error as Error).name}`));
   }, intervalMs);
   timer.unref?.();
   return () => clearInterval(timer);
+}
+
+/**
+ * Hosted: carries granted account credits (decision 191) to Stripe as customer balance credits, which Stripe takes
+ * off the member's next invoices (invoice.paid then reports what it took, and the ledger follows). Credits of a
+ * member without a Stripe customer wait here; the scheduled promise job calls this again. The built-in test
+ * provider answers null: its charges take credit from the ledger themselves.
+ */
+export async function carryCreditsToProvider(s: Pick<Services, 'db' | 'payments'>): Promise<number> {
+  if (s.payments.kind !== 'stripe') return 0;
+  const due = await s.db.transaction(serviceClaims, (q) => q<{ id: string; amount_cents: number; customer: string }>(
+    `select a.id::text, a.amount_cents,
+            (select sub.provider_customer_id from public.subscriptions sub
+              where sub.user_id = a.user_id and sub.provider = 'stripe' order by sub.created_at desc, sub.id desc limit 1) as customer
+       from public.account_credits a
+      where a.amount_cents > 0 and a.provider_credit_id is null
+      order by a.created_at limit 50`));
+  let carried = 0;
+  for (const credit of due) {
+    if (!credit.customer) continue;
+    const providerId = await providerCall(() => s.payments.creditCustomerBalance({
+      customerId: credit.customer, amountCents: credit.amount_cents, description: 'Pay Local account credit',
+      idempotencyKey: `paylocal-account-credit-${credit.id}`,
+    }));
+    if (!providerId) continue;
+    await s.db.transaction(serviceClaims, (q) => q(`select private.note_provider_credit($1, $2)`, [credit.id, providerId]));
+    carried++;
+  }
+  return carried;
 }

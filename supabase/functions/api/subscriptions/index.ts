@@ -1,5 +1,5 @@
 // The subscriptions feature's public surface: all that the app, other features, http/ and jobs/ may import from subscriptions/.
-export { sendBillingReminders } from './billing.ts';
+export { carryCreditsToProvider, sendBillingReminders } from './billing.ts';
 export { callerMembershipEndsAt } from './membership.ts';
 export { providerCall } from './provider-call.ts';
 export { auditLog, openDisputeOf, paymentById, providerSubscriptionOf, recordDispute, recordRefund, refundTarget, userPayments } from './refunds.ts';

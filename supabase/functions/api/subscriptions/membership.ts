@@ -39,7 +39,7 @@ export async function subscriptionDetails(q: Query): Promise<SubscriptionDetails
     plan: PlanId | null; status: string; is_active: boolean; current_period_end: Date | string | null;
     cancel_at_period_end: boolean | null; given: number; charity_name: string | null;
     grace_ends_at: Date | string | null; open_invoice_url: string | null; payment_action_required: boolean | null;
-    last_payment_error: string | null; card_label: string | null;
+    last_payment_error: string | null; card_label: string | null; credit: number;
   }>(
     `with me as (select (select auth.uid()) as id),
           latest as (
@@ -54,6 +54,7 @@ export async function subscriptionDetails(q: Query): Promise<SubscriptionDetails
             -- Net of refunds and lost disputes (the charity ledger, decision 172).
             (select coalesce(sum(l.cents), 0)::int from public.charity_ledger l join public.payments p on p.id = l.payment_id
               where p.user_id = me.id) as given,
+            (select coalesce(sum(a.amount_cents), 0)::int from public.account_credits a where a.user_id = me.id) as credit,
             coalesce(
               (select ch.name from public.payments p join public.charities ch on ch.id = p.charity_id
                 where p.user_id = me.id order by p.paid_at desc limit 1),
@@ -81,6 +82,7 @@ export async function subscriptionDetails(q: Query): Promise<SubscriptionDetails
     cardLabel: row.card_label,
     isPass: row.plan ? isPass(row.plan) : false,
     terms: row.plan ? planTerms(row.plan) : null,
+    accountCreditCents: row.credit,
   };
 }
 

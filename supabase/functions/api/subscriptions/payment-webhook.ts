@@ -5,7 +5,7 @@ import type { Query } from '../db/database.ts';
 import { applyProviderState, ticketIfKnown, webhookPreflight } from './subscription-records.ts';
 import { providerCall } from './provider-call.ts';
 import { recordRenewalFailure } from './billing.ts';
-import { recordPayment } from './subscription-records.ts';
+import { recordPayment, takeAccountCredit } from './subscription-records.ts';
 import { settleFromProvider } from './checkout.ts';
 import { applyMoneyBack } from './money-back.ts';
 
@@ -77,6 +77,11 @@ async function applyEvent(
       // The period, plan and status the payment brought, as Stripe has them now: first, so the payment and
       // its receipt name them (decision 171).
       if (current) await applyProviderState(q, current.subscription, current.ticket);
+      // The credit Stripe took off is taken off the app's ledger too (decision 191), at most what it holds.
+      if (invoice.creditAppliedCents > 0) {
+        await takeAccountCredit(q, row.user_id, invoice.amountCents + invoice.creditAppliedCents, invoice.id, invoice.creditAppliedCents);
+      }
+      if (invoice.amountCents <= 0) return 'payment-recorded';
       const recorded = await recordPayment(q, {
         userId: row.user_id, subscriptionRowId: row.id, provider: row.provider,
         invoiceId: invoice.id, paymentIntentId: invoice.paymentIntentId,

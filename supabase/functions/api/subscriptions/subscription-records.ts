@@ -60,6 +60,26 @@ export async function recordPayment(q: Query, p: PaidInvoice): Promise<boolean> 
   return rows.length > 0;
 }
 
+/**
+ * Takes the member's account credit off a charge of dueCents (decision 191), once per provider invoice: at most
+ * the balance, and at most providerApplied when the provider already took it (Stripe's customer balance). Run
+ * before recordPayment: the payment then holds what was charged (dueCents less this), and a trigger links the two.
+ */
+export async function takeAccountCredit(
+  q: Query, userId: string, dueCents: number, invoiceId: string, providerApplied: number | null = null,
+): Promise<number> {
+  const [row] = await q<{ used: number }>(`select private.apply_account_credit($1, $2, $3, $4) as used`,
+    [userId, dueCents, invoiceId, providerApplied]);
+  return row.used;
+}
+
+/** Records a charge made with the built-in test provider: its credit taken off first; nothing charged, no payment. */
+export async function recordTestCharge(q: Query, p: Omit<PaidInvoice, 'provider' | 'paymentIntentId' | 'currency'>): Promise<void> {
+  const credit = await takeAccountCredit(q, p.userId, p.amountCents, p.invoiceId);
+  if (p.amountCents - credit <= 0) return;
+  await recordPayment(q, { ...p, provider: 'test', paymentIntentId: null, currency: 'usd', amountCents: p.amountCents - credit });
+}
+
 /** The latest subscription row of the signed-in user (RLS: own rows only). */
 export interface CurrentSubscription {
   id: string;

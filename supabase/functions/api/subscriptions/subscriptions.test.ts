@@ -216,7 +216,7 @@ describe('status and details', () => {
     expect((await agent.get('/api/subscription/details')).body).toEqual({
       isActive: false, currentPeriodEnd: null, cancelAtPeriodEnd: false, status: 'none', paused: false,
       plan: null, planName: null, charityGivenCents: 0, charityName: 'Longmont Food Rescue',
-      graceEndsAt: null, paymentActionUrl: null, paymentError: null, cardLabel: null, isPass: false, terms: null,
+      graceEndsAt: null, paymentActionUrl: null, paymentError: null, cardLabel: null, isPass: false, terms: null, accountCreditCents: 0,
     });
   });
 

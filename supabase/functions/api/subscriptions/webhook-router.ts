@@ -13,12 +13,22 @@ export const webhookRoutes = new Hono<AppEnv>();
  */
 webhookRoutes.post('/webhook', async (c) => {
   const rawBody = await c.req.text();
+  const { stats } = c.var.deps.monitor;
   let event: PaymentEvent;
   try {
     event = await c.var.deps.payments.verifyWebhook(rawBody, c.req.header('stripe-signature') ?? null);
   } catch (error) {
+    // Counted in memory for the operator's console (decision 195): a call costs no statement of its own.
+    stats.recordWebhook(error instanceof PaymentWebhookError ? 'bad_signature' : 'failed', null);
     if (error instanceof PaymentWebhookError) throw badRequest(error.message);
     throw error;
   }
-  return c.json(await handlePaymentEvent(servicesOf(c), event));
+  try {
+    const answer = await handlePaymentEvent(servicesOf(c), event);
+    stats.recordWebhook('ok', event.type === 'ignored' ? event.providerType : event.type);
+    return c.json(answer);
+  } catch (error) {
+    stats.recordWebhook('failed', event.type === 'ignored' ? event.providerType : event.type);
+    throw error;
+  }
 });

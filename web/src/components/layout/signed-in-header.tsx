@@ -8,10 +8,12 @@ interface SignedInHeaderProps {
   homePath: string;
   /** Extra controls shown before the sign-out button (badges, links). */
   children?: ReactNode;
+  /** In place of the usual sign-out button (a paired counter tablet's returns to its staff switcher). */
+  signOut?: ReactNode;
 }
 
 /** Header of the signed-in screens: brand, optional controls, and sign-out. */
-export function SignedInHeader({ homePath, children }: SignedInHeaderProps) {
+export function SignedInHeader({ homePath, children, signOut }: SignedInHeaderProps) {
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:gap-3 sm:px-6">
@@ -20,7 +22,7 @@ export function SignedInHeader({ homePath, children }: SignedInHeaderProps) {
         </Link>
         <div className="flex min-w-0 items-center gap-1 sm:gap-2">
           {children}
-          <SignOutButton compact />
+          {signOut ?? <SignOutButton compact />}
         </div>
       </div>
     </header>

@@ -4,7 +4,7 @@ import { IMAGE_SIGNATURE_BYTES, IMAGE_TOO_LARGE_MESSAGE, INVALID_IMAGE_MESSAGE, 
 /**
  * Client-side checks before any upload (the server repeats them): at most 5 MB, and an image by
  * its declared type and by its first bytes. Returns the message to show, or null when fine.
- * Shared by the profile picture and the merchant logo.
+ * Shared by the profile picture, the merchant logo and the community post photo.
  */
 export async function imageFileProblem(file: File): Promise<string | null> {
   if (file.size > MAX_UPLOAD_BYTES) return IMAGE_TOO_LARGE_MESSAGE;

@@ -68,6 +68,8 @@ export type PaymentEvent =
         paymentIntentId: string | null;
         amountCents: number;
         currency: string;
+        /** The customer balance (account credit, decision 191) the provider took off this invoice; 0 when none. */
+        creditAppliedCents: number;
       };
     }
   /** Money went back on a charge (decision 172): its refunds are then listed from the provider. */
@@ -162,6 +164,12 @@ export interface PaymentProvider {
   }): Promise<PlanChangePreview>;
   /** Switches the subscription to `plan` now, charging the proration at once (Stripe: always_invoice). */
   changePlan(input: { subscriptionId: string; plan: PlanId; currentPlan: PlanId }): Promise<void>;
+  /**
+   * Carries an account credit granted in the app to the provider (decision 191): Stripe, a customer balance
+   * transaction with a negative amount, which Stripe takes off the customer's next invoices; its id. The built-in
+   * test provider returns null: its charges take the credit from the app's ledger themselves.
+   */
+  creditCustomerBalance(input: { customerId: string; amountCents: number; description: string; idempotencyKey: string }): Promise<string | null>;
   /** Verifies a webhook's signature on the raw body; throws PaymentWebhookError when it does not hold. */
   verifyWebhook(rawBody: string, signature: string | null): Promise<PaymentEvent>;
   /** Present only on the test provider. */

@@ -208,6 +208,12 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false });
     },
 
+    async creditCustomerBalance({ customerId, amountCents, description, idempotencyKey }) {
+      const transaction = await stripe.customers.createBalanceTransaction(
+        customerId, { amount: -amountCents, currency: 'usd', description }, { idempotencyKey });
+      return transaction.id;
+    },
+
     async refundPayment({ paymentIntentId, amountCents, reason, adminId }) {
       const refund = await stripe.refunds.create({
         payment_intent: paymentIntentId,
@@ -319,7 +325,9 @@ const invoicePaid: Reader = (event, base) => {
   const invoice = event.data?.object as (Stripe.Invoice & LegacyInvoiceFields) | undefined;
   if (!invoice) return null;
   const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(invoice.subscription);
-  if (!subscriptionId || !invoice.id || !(invoice.amount_paid > 0)) return null;
+  // The customer balance Stripe took off (decision 191): starting_balance is the credit (negative) before, ending after.
+  const creditAppliedCents = Math.max(0, (invoice.ending_balance ?? 0) - (invoice.starting_balance ?? 0));
+  if (!subscriptionId || !invoice.id || !(invoice.amount_paid > 0 || creditAppliedCents > 0)) return null;
   const payment = invoice.payments?.data?.[0]?.payment;
   return {
     ...base,
@@ -330,6 +338,7 @@ const invoicePaid: Reader = (event, base) => {
       paymentIntentId: idOf(payment?.payment_intent) ?? idOf(invoice.payment_intent) ?? null,
       amountCents: invoice.amount_paid,
       currency: invoice.currency,
+      creditAppliedCents,
     },
   };
 };

@@ -115,6 +115,9 @@ export function testPaymentProvider(options: { now?: () => Date } = {}): Payment
       if (subscription) subscription.cancelAtPeriodEnd = false;
     },
 
+    async creditCustomerBalance() {
+      return null;
+    },
     async refundPayment({ paymentIntentId, amountCents, reason, adminId }) {
       const refund: ProviderRefund = {
         id: id('re'), amountCents, status: 'succeeded', created: now(), reason, adminId,

@@ -9,4 +9,5 @@ export const adminKeys = {
   paymentsRoot: ['/api/admin/payments'] as const,
   payments: (userId: string) => ['/api/admin/payments', userId] as const,
   auditLog: ['/api/admin/audit-log'] as const,
+  system: ['/api/admin/system'] as const,
 };

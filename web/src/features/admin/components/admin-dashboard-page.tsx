@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ScreenTitle } from '@/components/layout/screen-title';
+import { ButtonLink } from '@/components/ui/button';
 import { SignedInScreen } from '@/components/layout/signed-in-screen';
 import { Spinner } from '@/components/ui/spinner';
 import { Tab, TabList, TabPanel, TabPanels, Tabs } from '@/components/ui/tabs';
@@ -37,7 +38,11 @@ export function AdminDashboardPage({ reviewQueue }: { reviewQueue?: ReactNode })
           <AccessDenied />
         ) : (
           <>
-            <ScreenTitle subtitle="Run cities, merchants and users, and watch the platform grow">Admin Dashboard</ScreenTitle>
+            <div className="flex flex-wrap items-end justify-between gap-4">
+              <ScreenTitle subtitle="Run cities, merchants and users, and watch the platform grow">Admin Dashboard</ScreenTitle>
+              {/* The operator's console (decision 195): webhooks, queues, scheduled jobs, requests, alerts. */}
+              <ButtonLink to={paths.adminSystem} variant="outline">System</ButtonLink>
+            </div>
             <MetricCards metrics={metrics.data} failed={metrics.isError} />
             <PlatformInsights />
             <Tabs defaultIndex={0}>

@@ -14,11 +14,15 @@ const ACTIONS: Record<AuditEntry['action'], string> = {
   dispute_lost: 'Dispute lost',
   review_hidden: 'Review hidden',
   review_restored: 'Review restored',
+  post_hidden: 'Post hidden',
+  post_restored: 'Post restored',
 };
 
 /** What an entry did, in words: the amount, the charity cents reversed, whether the membership ended. */
 function what(entry: AuditEntry): string {
-  const d = entry.details as { amountCents?: number; charityCents?: number; membershipEnded?: boolean; reviewId?: number };
+  const d = entry.details as { amountCents?: number; charityCents?: number; membershipEnded?: boolean; reviewId?: number; description?: string };
+  // A community post's entry carries its own words (decision 196): "community post by Maya in Lyons: ...".
+  if (d.description) return d.description;
   return [
     d.reviewId !== undefined ? `review ${d.reviewId}` : null,
     d.amountCents !== undefined ? formatCents(d.amountCents) : null,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { AdminCity } from '@shared/contract/index.ts';
+import { canonicalTimeZone } from '@shared/offer-rules.ts';
 import { Checkbox, Field, Input, Label, Textarea } from '@/components/ui/form-controls';
 import { useCreateCity } from '../api/create-city';
 import { useUpdateCity } from '../api/update-city';
@@ -12,6 +13,9 @@ export function CityFormDialog({ city, onClose }: { city: AdminCity | null; onCl
   const [state, setState] = useState(city?.state ?? '');
   const [description, setDescription] = useState(city?.description ?? '');
   const [active, setActive] = useState(city?.active ?? true);
+  // Deal rules (days, hours) of the city's businesses are read in this zone (issue 38).
+  const [timeZone, setTimeZone] = useState(city?.timeZone ?? 'America/Denver');
+  const zoneKnown = canonicalTimeZone(timeZone.trim()) !== null;
 
   const create = useCreateCity(actionToasts({ done: 'City created', failed: 'Failed to create city', close: onClose }));
   const update = useUpdateCity(actionToasts({ done: 'City updated', failed: 'Failed to update city', close: onClose }));
@@ -23,8 +27,8 @@ export function CityFormDialog({ city, onClose }: { city: AdminCity | null; onCl
       editing={city !== null}
       createLabel="Create City"
       pending={create.isPending || update.isPending}
-      complete={name.trim() !== '' && state.trim() !== ''}
-      onSubmit={() => (city ? update.mutate({ id: city.id, name, state, description, active }) : create.mutate({ name, state, description }))}
+      complete={name.trim() !== '' && state.trim() !== '' && zoneKnown}
+      onSubmit={() => (city ? update.mutate({ id: city.id, name, state, description, active, timeZone }) : create.mutate({ name, state, description, timeZone }))}
       onClose={onClose}
     >
       <Field id="city-name" label="City name" required>
@@ -32,6 +36,10 @@ export function CityFormDialog({ city, onClose }: { city: AdminCity | null; onCl
       </Field>
       <Field id="city-state" label="State" required>
         <Input id="city-state" required value={state} onChange={(e) => setState(e.target.value)} placeholder="e.g., Colorado" />
+      </Field>
+      <Field id="city-time-zone" label="Time zone" required hint={zoneKnown ? 'Deal days and hours are read in this time zone.' : 'Not a time zone: use an IANA name such as America/Denver.'}>
+        <Input id="city-time-zone" required value={timeZone} aria-describedby="city-time-zone-hint" aria-invalid={!zoneKnown}
+          onChange={(e) => setTimeZone(e.target.value)} placeholder="America/Denver" />
       </Field>
       <Field id="city-description" label="Description">
         <Textarea id="city-description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { AdminPayment, AdminUser } from '@shared/contract/index.ts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/dialog';
+import { ConfirmDialog, Modal } from '@/components/ui/dialog';
 import { Field, Input, Textarea } from '@/components/ui/form-controls';
 import { errorMessage } from '@/lib/api-error';
 import { centsAsDecimal, formatCents } from '@shared/money.ts';
@@ -25,6 +25,8 @@ function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone: (notic
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // A full refund ends the membership at once and cannot be taken back: it asks once (issue 38).
+  const [confirmingFull, setConfirmingFull] = useState(false);
   const refund = useRefundPayment({
     onSuccess: (answer) =>
       onDone(answer.outcome === 'pending'
@@ -39,6 +41,7 @@ function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone: (notic
     if (cents === null) return setProblem('Enter an amount like 4.99, or leave it blank for all that is left.');
     if (!reason.trim()) return setProblem('A reason is required.');
     setProblem(null);
+    if (cents === undefined || cents >= left) return setConfirmingFull(true);
     refund.mutate({ id: payment.id, amountCents: cents, reason });
   };
   return (
@@ -70,6 +73,18 @@ function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone: (notic
           Refund {cents ? formatCents(Math.min(cents, left)) : formatCents(left)}
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirmingFull}
+        title={`Refund all ${formatCents(left)}?`}
+        message="The membership ends at once and the refund cannot be taken back."
+        confirmLabel="Refund in Full"
+        destructive
+        onCancel={() => setConfirmingFull(false)}
+        onConfirm={() => {
+          setConfirmingFull(false);
+          refund.mutate({ id: payment.id, amountCents: cents ?? undefined, reason });
+        }}
+      />
     </form>
   );
 }

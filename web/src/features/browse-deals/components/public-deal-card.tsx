@@ -27,6 +27,7 @@ export function PublicDealCard({ deal, followButton }: { deal: PublicDeal; follo
       </div>
       <h2 className="mt-1 text-lg font-semibold break-words text-stone-900">{deal.title}</h2>
       <p className="mt-1 flex-1 text-sm text-stone-600">{deal.description}</p>
+      {deal.rulesText && <p className="mt-2 text-sm font-medium text-stone-800" data-testid="deal-rules">{deal.rulesText}</p>}
       <Link
         to={paths.subscribe}
         className="mt-4 flex items-center justify-between gap-3 rounded-xl bg-stone-900 px-4 py-3 text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"

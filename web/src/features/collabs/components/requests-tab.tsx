@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Collaboration } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 import { shortDate } from '@/lib/dates';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
@@ -63,16 +64,19 @@ function SentRequests({ collabs, loading }: { collabs: readonly Collaboration[];
         <RequestItem key={collab.id} collab={collab} label={`Request to ${collab.recipientBusiness.name}`}
           business={collab.recipientBusiness.name} line={`Sent ${shortDate(collab.createdAt)}`} terms={['You offer', 'You asked for']}>
           <div className="mt-4">
-            <Button
+            <ConfirmButton
               size="sm"
               variant="outline"
               pending={cancel.isPending && cancel.variables === collab.id}
               disabled={cancel.isPending}
-              onClick={() => cancel.mutate(collab.id)}
+              onConfirm={() => cancel.mutate(collab.id)}
               aria-label={`Withdraw the request to ${collab.recipientBusiness.name}`}
+              title={`Withdraw the request to ${collab.recipientBusiness.name}?`}
+              confirmLabel="Withdraw"
+              message="The request is cancelled: to collaborate after all, send a new one."
             >
               Withdraw
-            </Button>
+            </ConfirmButton>
           </div>
         </RequestItem>
       ))}

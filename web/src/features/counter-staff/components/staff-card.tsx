@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { PairingCodeAnswer } from '@shared/contract/index.ts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
@@ -72,8 +73,10 @@ export function StaffCard() {
                 <div className="flex flex-wrap items-center gap-2">
                   <Badge variant={member.status === 'active' ? 'default' : 'warning'}>{member.status === 'active' ? 'Active' : 'Invited'}</Badge>
                   <Badge variant="outline">{member.pinSet ? 'PIN set' : 'No PIN yet'}</Badge>
-                  <Button variant="ghost" size="sm" pending={remove.isPending && remove.variables === member.id}
-                    aria-label={`Remove ${member.name}`} onClick={() => remove.mutate(member.id)}>Remove</Button>
+                  <ConfirmButton variant="ghost" size="sm" pending={remove.isPending && remove.variables === member.id}
+                    aria-label={`Remove ${member.name}`} title={`Remove ${member.name}?`} confirmLabel="Remove"
+                    message={`${member.name} can no longer sign in at the counter. To have them back, invite them again.`}
+                    onConfirm={() => remove.mutate(member.id)}>Remove</ConfirmButton>
                 </div>
               </li>
             ))}
@@ -99,9 +102,12 @@ export function StaffCard() {
               {devices.data.map((device) => (
                 <li key={device.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                   <span>{device.label} · paired {shortDate(device.createdAt)}</span>
-                  <Button variant="ghost" size="sm" pending={unpair.isPending && unpair.variables === device.id} onClick={() => unpair.mutate(device.id)}>
+                  <ConfirmButton variant="ghost" size="sm" pending={unpair.isPending && unpair.variables === device.id}
+                    title={`Unpair ${device.label}?`} confirmLabel="Unpair"
+                    message="Whoever is signed in on it is signed out, and staff cannot use it until you pair it again with a new code."
+                    onConfirm={() => unpair.mutate(device.id)}>
                     Unpair
-                  </Button>
+                  </ConfirmButton>
                 </li>
               ))}
             </ul>

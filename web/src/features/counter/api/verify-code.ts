@@ -4,7 +4,7 @@ import { outbox } from '@/lib/outbox/outbox';
 import { counterDeviceHeaders } from '../utils/counter-device';
 import type { OutboxEntry } from '@/lib/outbox/outbox-entry';
 import type { PerMemberLimit } from '@shared/constants.ts';
-import { checkCodeOffline } from '../utils/offline-check';
+import { checkCodeOffline, offlineRulesRefusal } from '../utils/offline-check';
 import { offlineRepeatRefusal } from '../utils/offline-repeat';
 import { type Callbacks, useRefreshCounter, useSetUsedCount } from './counter-cache';
 import { merchantKeys } from '@/lib/merchant/merchant-keys';
@@ -52,6 +52,9 @@ export function useVerifyCode(
               dealId: match.dealId, memberNumber: body.memberNumber, perMemberLimit: perMemberLimitOf(match.dealId), nowMs: verifiedAt,
             });
             if (repeat) throw repeat;
+            const covered = cover?.deals.find((deal) => deal.dealId === match.dealId);
+            const outside = offlineRulesRefusal(covered?.rules, cover?.timeZone, body.amountCents, verifiedAt);
+            if (outside) throw outside;
             return { ...action, body: { ...body, dealId: match.dealId, verifiedAt: new Date(verifiedAt).toISOString() }, label: describe(match.dealId, body.code) };
           },
         },

@@ -63,6 +63,7 @@ function BoardCode({ deal, cover, nowMs }: { deal: MerchantDeal; cover: OfflineD
         <p className="min-w-0 text-xl font-semibold break-words text-white sm:text-2xl">{deal.title}</p>
         <p className="shrink-0 text-xl font-bold text-amber-300 sm:text-2xl">{discountLabel(deal)}</p>
       </div>
+      {deal.rulesText && <p className="text-base text-white/85 sm:text-lg" data-testid="deal-rules">{deal.rulesText}</p>}
       {shown ? (
         <>
           <p

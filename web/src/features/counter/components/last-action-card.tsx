@@ -2,7 +2,7 @@ import { Button } from '@/components/ui/button';
 import { countdownLabel } from '@/lib/deals/deal-format';
 
 export interface CounterAction {
-  kind: 'deal' | 'points';
+  kind: 'points';
   id: string;
   headline: string;
   detail: string;
@@ -17,7 +17,7 @@ interface LastActionCardProps {
   onUndo: () => void;
 }
 
-/** The confirmation of the last counter action, with Undo while its 5 minutes last. */
+/** The confirmation of points earned or redeemed, with Undo while its 5 minutes last (deal checks: CheckResultPanel). */
 export function LastActionCard({ action, nowMs, undoing, onUndo }: LastActionCardProps) {
   const left = action.undoUntil ? countdownLabel(new Date(action.undoUntil).getTime(), nowMs) : 'Expired';
   const canUndo = !action.undone && left !== 'Expired';

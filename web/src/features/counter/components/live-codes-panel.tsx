@@ -20,6 +20,7 @@ function LiveCode({ deal, cover, nowMs }: { deal: MerchantDeal; cover: OfflineDe
           {shown === undefined ? 'Getting the code...' : 'Reconnect to see this code.'}
         </p>
       )}
+      {deal.rulesText && <p className="mt-2 text-sm font-medium text-stone-800" data-testid="deal-rules">{deal.rulesText}</p>}
       <p className="mt-2 text-xs text-stone-600">{usageLabel(deal)}</p>
     </li>
   );

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { CounterActivityItem } from '@shared/contract/index.ts';
 import { BackLink } from '@/components/layout/back-link';
 import { ScreenTitle } from '@/components/layout/screen-title';
@@ -20,6 +20,7 @@ import { useUndoPoints } from '../api/undo-points';
 import { useUndoRedemption } from '../api/undo-redemption';
 import { useFlaggedReplays } from '../hooks/use-flagged-replays';
 import { FlaggedReplaysCard } from './flagged-replays-card';
+import { type CheckResult, CheckResultPanel } from './check-result-panel';
 import { type CounterAction, LastActionCard } from './last-action-card';
 import { LiveCodesPanel } from './live-codes-panel';
 import { PointsCard } from './points-card';
@@ -27,11 +28,16 @@ import { RecentActivity } from './recent-activity';
 import { ScanPassCard } from './scan-pass-card';
 import { VerifyCodeCard } from './verify-code-card';
 
+/** The counter's latest outcome: a deal check (the result panel) or points earned or redeemed. */
+type Latest = { type: 'check'; result: CheckResult } | { type: 'points'; action: CounterAction };
+
 /**
- * /merchant/counter: the shop tablet. Big live codes, the pass scanner, the verify box, earn/redeem, confirmation with undo.
+ * /merchant/counter: the shop tablet. The pass scanner, the typed code, earn/redeem, the one result panel with
+ * undo (decision 192), and the live codes (beside them in landscape, below them in portrait).
  * Staff (decision 166) see the counter only: no way back to the owner's dashboard; `staffBar` says who is signed in.
+ * `signOut` replaces the header's sign-out (on a paired tablet it returns to the staff switcher).
  */
-export function MerchantCounterPage({ staffBar }: { staffBar?: ReactNode }) {
+export function MerchantCounterPage({ staffBar, signOut }: { staffBar?: ReactNode; signOut?: ReactNode }) {
   const isStaff = useUser().user?.role === 'STAFF';
   const merchant = useMerchantMe();
   const approved = merchant.data?.active === true;
@@ -39,10 +45,23 @@ export function MerchantCounterPage({ staffBar }: { staffBar?: ReactNode }) {
   const cover = useMerchantOfflineCodes({ enabled: approved }).data;
   const activity = useCounterActivity();
   const nowMs = useNow();
-  const [last, setLast] = useState<CounterAction | null>(null);
+  const [latest, setLatest] = useState<Latest | null>(null);
   const flaggedReplays = useFlaggedReplays();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const settled = latest?.type === 'check' && latest.result.kind !== 'checking' ? latest.result : null;
+  // A new answer is brought into view: in portrait the typed code's form sits below the panel.
+  useEffect(() => {
+    if (settled) panelRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [settled]);
 
-  const markUndone = (id: string) => setLast((action) => (action && action.id === id ? { ...action, undone: true } : action));
+  const markUndone = (id: string) => setLatest((shown) => {
+    if (shown?.type === 'check' && shown.result.kind === 'approved' && shown.result.id === id) return { type: 'check', result: { ...shown.result, undone: true } };
+    if (shown?.type === 'points' && shown.action.id === id) return { type: 'points', action: { ...shown.action, undone: true } };
+    return shown;
+  });
+  const approvedCheck = latest?.type === 'check' && latest.result.kind === 'approved' ? latest.result : null;
+  const showCheck = (result: CheckResult) => setLatest({ type: 'check', result });
+  const showPoints = (action: CounterAction) => setLatest({ type: 'points', action });
   const undoFailed = (error: Error) => toast({ title: 'Undo Failed', description: errorMessage(error), variant: 'destructive' });
   const undoRedemption = useUndoRedemption({
     onSuccess: () => toast({ title: 'Redemption Undone', description: 'The use was given back to the deal.' }),
@@ -58,7 +77,7 @@ export function MerchantCounterPage({ staffBar }: { staffBar?: ReactNode }) {
 
   return (
     <div className="min-h-dvh bg-stone-50">
-      <SignedInHeader homePath={isStaff ? paths.merchantCounter : paths.merchant}>
+      <SignedInHeader homePath={isStaff ? paths.merchantCounter : paths.merchant} signOut={signOut}>
         <Badge className="hidden sm:inline-flex">{isStaff ? 'Staff' : 'Merchant'}</Badge>
       </SignedInHeader>
       <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6">
@@ -72,22 +91,36 @@ export function MerchantCounterPage({ staffBar }: { staffBar?: ReactNode }) {
         ) : !approved || !merchant.data ? (
           <Card><CardContent className="p-6 text-sm text-stone-700">The counter opens once your business is approved.</CardContent></Card>
         ) : (
+          // The tools come first (portrait: one column, Scan, Type and Points at the top, the code board below; issue
+          // 38); in landscape the code board takes the left column as before.
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-            <LiveCodesPanel deals={deals.data} loading={deals.isPending} nowMs={nowMs} cover={cover} />
-            <div className="space-y-6">
+            <div className="min-w-0 space-y-6" data-testid="counter-tools">
               <FlaggedReplaysCard flagged={flaggedReplays.flagged} onDismiss={flaggedReplays.dismiss} />
-              {last && (
-                <LastActionCard action={last} nowMs={nowMs} undoing={undoingId === last.id} onUndo={() => undo(last.kind, last.id)} />
+              {latest?.type === 'check' && (
+                <CheckResultPanel
+                  ref={panelRef}
+                  result={latest.result}
+                  nowMs={nowMs}
+                  timeZone={merchant.data.timeZone}
+                  undoing={approvedCheck !== null && undoingId === approvedCheck.id}
+                  onUndo={approvedCheck ? () => undo('deal', approvedCheck.id) : undefined}
+                />
               )}
-              <ScanPassCard deals={deals.data ?? []} nowMs={nowMs} onVerified={setLast} />
-              <VerifyCodeCard deals={deals.data ?? []} onVerified={setLast} cover={cover} />
-              <PointsCard rewardRateBps={merchant.data.rewardRateBps} onRecorded={setLast} />
+              {latest?.type === 'points' && (
+                <LastActionCard action={latest.action} nowMs={nowMs} undoing={undoingId === latest.action.id} onUndo={() => undo('points', latest.action.id)} />
+              )}
+              <ScanPassCard deals={deals.data ?? []} onResult={showCheck} cover={cover} />
+              <VerifyCodeCard deals={deals.data ?? []} onResult={showCheck} cover={cover} />
+              <PointsCard rewardRateBps={merchant.data.rewardRateBps} onRecorded={showPoints} />
               <RecentActivity
                 items={activity.data}
                 nowMs={nowMs}
                 undoingId={undoingId || null}
                 onUndo={(item: CounterActivityItem) => undo(item.type === 'deal' ? 'deal' : 'points', item.id)}
               />
+            </div>
+            <div className="min-w-0 lg:order-first" data-testid="counter-codes">
+              <LiveCodesPanel deals={deals.data} loading={deals.isPending} nowMs={nowMs} cover={cover} />
             </div>
           </div>
         )}

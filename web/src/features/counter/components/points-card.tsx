@@ -14,7 +14,7 @@ import { useCounterMember } from '../api/get-counter-member';
 import { useRedeemPoints } from '../api/redeem-points';
 import { formatBps } from '@shared/basis-points.ts';
 import { formatCount, formatMemberNumber } from '@/lib/numbers';
-import { memberNumberToLookUp, parseDollarsToCents, parsePoints } from '../utils/counter-input';
+import { memberNumberToLookUp, parseCode, parseDollarsToCents, parsePoints } from '../utils/counter-input';
 import { useSettledValue } from '@/lib/use-settled-value';
 import type { CounterAction } from './last-action-card';
 
@@ -45,6 +45,7 @@ export function PointsCard({ rewardRateBps, onRecorded }: PointsCardProps) {
   const [memberText, setMemberText] = useState('');
   const [amount, setAmount] = useState('');
   const [points, setPoints] = useState('');
+  const [personalCode, setPersonalCode] = useState('');
   const memberNumber = parseMemberNumber(memberText);
   // Looked up once a whole number has been typed and the typing has paused (partial numbers would count as
   // wrong guesses on the counter's limit, decision 168).
@@ -76,6 +77,7 @@ export function PointsCard({ rewardRateBps, onRecorded }: PointsCardProps) {
     },
     onSuccess: (entry) => {
       setPoints('');
+      setPersonalCode('');
       onRecorded(actionOf(entry));
       toast({ title: 'Points Redeemed', description: `Take ${formatCents(-entry.points)} off the bill.` });
     },
@@ -99,7 +101,12 @@ export function PointsCard({ rewardRateBps, onRecorded }: PointsCardProps) {
     if (memberNumber === null) return needMember();
     const n = parsePoints(points);
     if (n === null) return void toast({ title: 'Invalid Points', description: 'Enter a whole number of points.', variant: 'destructive' });
-    redeem.mutate({ memberNumber, points: n });
+    // Spending a member's points needs their personal code (decision 190).
+    const code = parseCode(personalCode);
+    if (code === null) {
+      return void toast({ title: 'Personal Code Needed', description: 'Enter the 6-digit personal code under the member’s pass.', variant: 'destructive' });
+    }
+    redeem.mutate({ memberNumber, points: n, personalCode: code });
   }
 
   return (
@@ -137,6 +144,10 @@ export function PointsCard({ rewardRateBps, onRecorded }: PointsCardProps) {
               <form onSubmit={submitRedeem} noValidate className="space-y-3">
                 <Field id={`${id}-points`} label="Points to redeem" hint={parsePoints(points) ? `${formatCents(parsePoints(points)!)} off` : undefined}>
                   <Input id={`${id}-points`} inputMode="numeric" placeholder="100" value={points} aria-describedby={`${id}-points-hint`} onChange={(e) => setPoints(e.target.value)} />
+                </Field>
+                <Field id={`${id}-personal`} label="Personal code" hint="The 6 digits under the member’s pass.">
+                  <Input id={`${id}-personal`} inputMode="numeric" autoComplete="off" maxLength={7} placeholder="654321" value={personalCode}
+                    aria-describedby={`${id}-personal-hint`} onChange={(e) => setPersonalCode(e.target.value)} />
                 </Field>
                 <Button type="submit" className="w-full" pending={redeem.isPending}>Redeem Points</Button>
               </form>

@@ -8,7 +8,7 @@ import { formatMemberNumber } from '@/lib/numbers';
 function describe(item: CounterActivityItem): string {
   // The member's first name (the issue asks for it instead of a bare number), the number beside it.
   const who = item.memberFirstName ? `${item.memberFirstName}${item.memberNumber ? ` #${formatMemberNumber(item.memberNumber)}` : ''}`
-    : item.memberNumber ? `#${formatMemberNumber(item.memberNumber)}` : 'walk-in';
+    : item.memberNumber ? `#${formatMemberNumber(item.memberNumber)}` : item.flag === 'unproven' ? 'no personal code' : 'walk-in';
   switch (item.type) {
     case 'deal': return `${item.dealTitle} · ${who}`;
     case 'accrual': return `+${item.points} pts on ${formatCents(item.purchaseAmountCents ?? 0)} · ${who}`;

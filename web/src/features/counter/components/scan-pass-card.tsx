@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { PASS_NOT_RECOGNISED, parsePass } from '@shared/member-pass.ts';
-import type { DealRedemption, MerchantDeal } from '@shared/contract/index.ts';
+import type { DealRedemption, MerchantDeal, OfflineCodesAnswer } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, Input, Select } from '@/components/ui/form-controls';
@@ -9,21 +9,23 @@ import { discountLabel, usageLabel } from '@/lib/deals/deal-format';
 import { afterFirstScreen } from '@/lib/first-screen';
 import { outbox } from '@/lib/outbox/outbox';
 import { useBusyWhile } from '@/lib/pwa/busy';
-import { formatMemberNumber } from '@/lib/numbers';
 import { usePassKeys } from '../api/get-pass-keys';
 import { useVerifyPass } from '../api/verify-pass';
 import { checkPassOffline } from '../utils/offline-pass';
+import { offlineRulesRefusal } from '../utils/offline-check';
+import { typedAmountCents } from '../utils/counter-input';
 import { offlineRepeatRefusal } from '../utils/offline-repeat';
 import { createRepeatGuard, isMemberPass, scanRefusalOf, scannedText } from '../utils/pass-scan';
 import { preloadQrDecoder } from '../utils/qr-decoder';
-import type { CounterAction } from './last-action-card';
+import type { CheckResult } from './check-result-panel';
 import { PassCamera } from './pass-camera';
-import { type ScanOutcome, ScanResultPanel } from './scan-result-panel';
 
 interface ScanPassCardProps {
   deals: MerchantDeal[];
-  nowMs: number;
-  onVerified: (action: CounterAction) => void;
+  /** Every scan's outcome goes to the counter's one result panel (decision 192). */
+  onResult: (result: CheckResult) => void;
+  /** The counter's offline cover: its time zone reads the deals' rules without a network (issue 38). */
+  cover?: OfflineCodesAnswer | null;
 }
 
 /** After a request that got no answer, the same pass is tried again this long after (not on every frame). */
@@ -36,14 +38,16 @@ const CHOOSE_DEAL = 'Choose the deal the member wants first, then scan the pass 
  * types into (it ends with Enter). Each pass goes to verify-pass once; the answer shows who the member is and
  * "Approved", or why not and when the deal works again for them.
  */
-export function ScanPassCard({ deals, nowMs, onVerified }: ScanPassCardProps) {
+export function ScanPassCard({ deals, onResult, cover }: ScanPassCardProps) {
   const id = useId();
   const liveDeals = deals.filter((deal) => deal.active);
   const [chosenDealId, setChosenDealId] = useState('');
   // With one live deal there is nothing to choose.
   const deal = liveDeals.find((d) => d.id === chosenDealId) ?? (liveDeals.length === 1 ? liveDeals[0] : undefined);
   const [typed, setTyped] = useState('');
-  const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
+  // The purchase amount, asked when the deal has a minimum spend (issue 38).
+  const [amount, setAmount] = useState('');
+  const needsAmount = Boolean(deal?.rules?.minSpendCents);
   const [guard] = useState(() => createRepeatGuard());
 
   const passKeys = usePassKeys().data;
@@ -59,6 +63,8 @@ export function ScanPassCard({ deals, nowMs, onVerified }: ScanPassCardProps) {
         dealId: body.dealId, memberNumber: checked.memberNumber, perMemberLimit: queuedDeal?.perMemberLimit ?? 'none', nowMs: at,
       });
       if (repeat) throw repeat;
+      const outside = offlineRulesRefusal(queuedDeal?.rules, cover?.timeZone, body.amountCents, at);
+      if (outside) throw outside;
       return { ...body, verifiedAt: new Date(at).toISOString() };
     },
     onQueued: ({ dealId, entry }) => {
@@ -67,31 +73,21 @@ export function ScanPassCard({ deals, nowMs, onVerified }: ScanPassCardProps) {
       const pass = parsePass((entry.body as { pass: string }).pass);
       const firstName = pass?.certificate.fn ?? 'Member';
       const memberNumber = pass?.certificate.mn ?? 0;
-      setOutcome({ kind: 'approved', firstName, pictureUrl: null, memberNumber, dealTitle: queuedDeal?.title ?? 'deal', discount, usage: '', offline: true });
-      onVerified({
-        kind: 'deal',
-        id: `queued-${entry.key}`,
-        headline: `Pass approved offline: ${queuedDeal?.title ?? 'deal'}${discount ? ` (${discount})` : ''}`,
-        detail: `${firstName}, member #${formatMemberNumber(memberNumber)}: check it is them. Saved on this tablet; recorded when the connection returns.`,
-        undoUntil: null,
-        undone: false,
+      setAmount('');
+      onResult({
+        kind: 'approved', id: `queued-${entry.key}`, firstName, pictureUrl: null, memberNumber, dealTitle: queuedDeal?.title ?? 'deal', discount,
+        rulesText: queuedDeal?.rulesText ?? null, usage: '', undoUntil: null, undone: false, offline: true,
       });
     },
     onSuccess: (redemption: DealRedemption) => {
       const redeemed = deals.find((d) => d.id === redemption.dealId);
       const discount = redeemed ? discountLabel(redeemed) : '';
       const usage = usageLabel({ usedCount: redemption.usedCount, maxUses: redemption.maxUses });
-      setOutcome({
-        kind: 'approved', firstName: redemption.member.firstName, pictureUrl: redemption.member.pictureUrl,
-        memberNumber: redemption.memberNumber, dealTitle: redemption.dealTitle, discount, usage,
-      });
-      onVerified({
-        kind: 'deal',
-        id: redemption.id,
-        headline: `Pass approved: ${redemption.dealTitle}${discount ? ` (${discount})` : ''}`,
-        detail: `${redemption.member.firstName}, member #${formatMemberNumber(redemption.memberNumber)}: check it is them. ${usage}.`,
-        undoUntil: redemption.undoUntil,
-        undone: false,
+      setAmount('');
+      onResult({
+        kind: 'approved', id: redemption.id, firstName: redemption.member?.firstName ?? null, pictureUrl: redemption.member?.pictureUrl ?? null,
+        memberNumber: redemption.memberNumber, dealTitle: redemption.dealTitle, discount, rulesText: redemption.rulesText ?? null, usage,
+        undoUntil: redemption.undoUntil, undone: false,
       });
     },
   });
@@ -105,13 +101,13 @@ export function ScanPassCard({ deals, nowMs, onVerified }: ScanPassCardProps) {
     const text = scannedText(raw);
     if (!text) return;
     if (!isMemberPass(text)) {
-      if (guard.accept(text)) setOutcome({ kind: 'refused', message: PASS_NOT_RECOGNISED, availableAt: null, firstName: null, dealTitle: null });
+      if (guard.accept(text)) onResult({ kind: 'refused', message: PASS_NOT_RECOGNISED, availableAt: null, firstName: null, dealTitle: null, rulesText: null });
       return;
     }
     if (!deal) {
       // Once per sighting of this pass, not on every camera frame (focus would jump back to the list each time).
       if (guard.accept(`no-deal ${text}`)) {
-        setOutcome({ kind: 'refused', message: CHOOSE_DEAL, availableAt: null, firstName: null, dealTitle: null });
+        onResult({ kind: 'refused', message: CHOOSE_DEAL, availableAt: null, firstName: null, dealTitle: null, rulesText: null });
         document.getElementById(`${id}-deal`)?.focus();
       }
       return;
@@ -120,15 +116,16 @@ export function ScanPassCard({ deals, nowMs, onVerified }: ScanPassCardProps) {
     // same pass is good for another deal of the visit as soon as the staff choose it).
     const sighting = `${deal.id} ${text}`;
     if (verify.isPending || !guard.accept(sighting)) return;
-    setOutcome({ kind: 'checking' });
-    verify.mutate({ pass: text, dealId: deal.id }, {
+    onResult({ kind: 'checking' });
+    const amountCents = typedAmountCents(amount);
+    verify.mutate({ pass: text, dealId: deal.id, ...(amountCents ? { amountCents } : {}) }, {
       onError: (error) => {
         // No answer at all (no connection): the same pass held in view is tried again after a short pause.
         if (errorStatus(error) === null) setTimeout(() => guard.forget(sighting), RETRY_AFTER_NO_ANSWER_MS);
         const refusal = scanRefusalOf(error, 'The pass could not be checked. Try again.');
         // A 409 comes after the server checked the pass: the name on it is the member's.
         const firstName = errorStatus(error) === 409 ? parsePass(text)?.certificate.fn ?? null : null;
-        setOutcome({ kind: 'refused', ...refusal, firstName, dealTitle: deal.title });
+        onResult({ kind: 'refused', ...refusal, firstName, dealTitle: deal.title, rulesText: null });
       },
     });
   }
@@ -152,7 +149,12 @@ export function ScanPassCard({ deals, nowMs, onVerified }: ScanPassCardProps) {
             {liveDeals.map((d) => <option key={d.id} value={d.id}>{d.title} ({discountLabel(d)})</option>)}
           </Select>
         </Field>
-        {outcome && <ScanResultPanel outcome={outcome} nowMs={nowMs} />}
+        {needsAmount && (
+          <Field id={`${id}-amount`} label="Purchase amount ($)" required hint={deal?.rulesText}>
+            <Input id={`${id}-amount`} type="number" inputMode="decimal" min={0.01} step={0.01} value={amount} placeholder="25.00"
+              aria-describedby={`${id}-amount-hint`} onChange={(e) => setAmount(e.target.value)} />
+          </Field>
+        )}
         <PassCamera onScan={scan} />
         <form onSubmit={submitTyped} noValidate className="space-y-2">
           <Field id={`${id}-scanner`} label="Scanner input" hint="With a USB or Bluetooth scanner: tap here, then scan the pass (the scanner presses Enter).">

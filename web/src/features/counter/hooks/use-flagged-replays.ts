@@ -32,7 +32,8 @@ export function useFlaggedReplays() {
         const checkedAt = (entry.body as { verifiedAt?: string } | undefined)?.verifiedAt ?? null;
         setFlagged((list) => list.some((item) => item.key === entry.key) ? list : [...list, {
           key: entry.key,
-          who: `${redemption.member.firstName} (member ${formatMemberNumber(redemption.memberNumber)}): ${redemption.dealTitle}`,
+          // An unproven entry names nobody (decision 190): only the number that was typed.
+          who: `${redemption.member ? `${redemption.member.firstName} ` : ''}(member ${formatMemberNumber(redemption.memberNumber)}): ${redemption.dealTitle}`,
           reason: REDEMPTION_FLAG_LABELS[flag.data],
           checkedAt,
         }]);

@@ -1,5 +1,6 @@
 // Parsing what is typed at the counter (a member number: parseMemberNumber of the contract, the server's rule too).
 import { type MemberNumber, parseMemberNumber } from '@shared/contract/index.ts';
+import { dollarsToCents } from '@shared/deal-rules.ts';
 
 /** Member numbers have at least this many digits (they start at 100001). */
 const MEMBER_NUMBER_MIN_DIGITS = 6;
@@ -34,4 +35,10 @@ export function parsePoints(text: string): number | null {
 export function parseCode(text: string): string | null {
   const digits = text.replace(/[\s-]/g, '');
   return /^\d{6}$/.test(digits) ? digits : null;
+}
+
+/** Dollars typed at the counter (a purchase amount) as cents, or undefined when none, or nonsense, was typed. */
+export function typedAmountCents(typed: string): number | undefined {
+  const dollars = Number(typed.trim());
+  return typed.trim() !== '' && Number.isFinite(dollars) && dollars > 0 ? dollarsToCents(dollars) : undefined;
 }

@@ -1,6 +1,7 @@
 import { ApiError } from '@/lib/api-error';
 import type { OfflineCodesAnswer } from '@shared/contract/index.ts';
 import { matchOfflineCode } from '@shared/offline-codes.ts';
+import { checkOfferRules, minSpendRefusal, type OfferRules } from '@shared/offer-rules.ts';
 
 /** Errors shaped like the API's ("<status>: {message}"), so the counter handles both the same way. */
 export const apiLikeError = (status: number, message: string) => new ApiError(status, JSON.stringify({ message }));
@@ -23,4 +24,22 @@ export async function checkCodeOffline(cover: OfflineCodesAnswer | null | undefi
   const best = matches.filter((match) => match.step === newest);
   if (best.length > 1) throw apiLikeError(409, AMBIGUOUS_MESSAGE);
   return best[0];
+}
+
+/**
+ * A deal's offer rules checked on this tablet without a network (issue 38), with the code the server's rule mirrors:
+ * the days, hours and excluded dates in the business's time zone (from the counter's cover), then the minimum
+ * spend. The API's refusal (409 with `availableAt`, 400 for a missing amount), or null to go ahead; without a
+ * zone only the spend is checked here, and the server flags at sync what the tablet could not see.
+ */
+export function offlineRulesRefusal(
+  rules: OfferRules | null | undefined, timeZone: string | undefined, amountCents: number | undefined, nowMs: number,
+): ApiError | null {
+  if (!rules) return null;
+  const checked = timeZone ? checkOfferRules(rules, nowMs, timeZone) : { ok: true as const };
+  if (!checked.ok) {
+    return new ApiError(409, JSON.stringify({ message: checked.message, ...(checked.availableAt ? { availableAt: checked.availableAt } : {}) }));
+  }
+  const spend = minSpendRefusal(rules, amountCents);
+  return spend ? apiLikeError(amountCents === undefined ? 400 : 409, spend) : null;
 }

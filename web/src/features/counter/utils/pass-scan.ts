@@ -2,7 +2,6 @@
 import type { RedemptionRefusal } from '@shared/contract/index.ts';
 import { parsePass } from '@shared/member-pass.ts';
 import { ApiError } from '@/lib/api-error';
-import { clockTime, dayAndTime } from '@/lib/dates';
 
 /** The same pass text seen again within this long (since it was last seen) is not sent again. */
 export const SCAN_REPEAT_MS = 4000;
@@ -54,18 +53,36 @@ export function scanRefusalOf(error: unknown, fallback: string): ScanRefusal {
     } catch {
       // Not JSON: the message is all there is.
     }
-    // The server's message ends with the time in UTC; the counter writes it in its own time zone below.
+    // The server's message ends with the time in the business's zone; the counter writes it in its own below.
     const message = error.serverMessage ?? fallback;
-    return { message: availableAt ? message.replace(/: it works again for them at .*$/, '.') : message, availableAt };
+    return { message: availableAt ? message.replace(/: it works again for them (at|on) .*$/, '.') : message, availableAt };
   }
   return { message: error instanceof Error && error.message ? error.message : fallback, availableAt: null };
 }
 
-const sameLocalDay = (a: Date, b: Date) =>
-  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+/** One formatter per time zone: the weekday, day, month and time of a moment where the business is. */
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+function zoneParts(when: Date, timeZone: string | undefined): Record<string, string> {
+  const key = timeZone ?? '';
+  let format = zoneFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone, weekday: 'long', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true,
+    });
+    zoneFormats.set(key, format);
+  }
+  return Object.fromEntries(format.formatToParts(when).map((part) => [part.type, part.value]));
+}
 
-/** "Available again at 3:41 PM" today, "Available again on Mar 5, 3:41 PM" on a later day (the tablet's time zone). */
-export function availableAgainLabel(availableAt: string, nowMs: number): string {
-  const when = new Date(availableAt);
-  return sameLocalDay(when, new Date(nowMs)) ? `Available again at ${clockTime(when)}` : `Available again on ${dayAndTime(when)}`;
+/**
+ * When a refused deal works again for the member, in the business's time zone (its city's; the tablet's own when
+ * unknown): "Available again today, 3:41 PM", else "Available again Saturday 5 Dec, 5:08 AM". Staff read it to the
+ * member at the till, so it is the shop's clock, whatever the tablet is set to.
+ */
+export function availableAgainLabel(availableAt: string, nowMs: number, timeZone?: string): string {
+  const when = zoneParts(new Date(availableAt), timeZone);
+  const now = zoneParts(new Date(nowMs), timeZone);
+  const time = `${when.hour}:${when.minute} ${when.dayPeriod}`;
+  const today = when.year === now.year && when.month === now.month && when.day === now.day;
+  return today ? `Available again today, ${time}` : `Available again ${when.weekday} ${when.day} ${when.month}, ${time}`;
 }

@@ -34,19 +34,42 @@ async function nativeDetector(): Promise<QrFrameDecoder | null> {
   }
 }
 
-const hasNativeDetector = () => 'BarcodeDetector' in globalThis;
+/**
+ * The Cache Storage cache the service worker answers jsQR's chunk from (vite.config.ts, rule 'counter-decoder'):
+ * written by the counter screen itself, not by the worker.
+ */
+export const DECODER_CACHE = 'counter-decoder';
 
 /**
- * Fetches jsQR ahead of the first scan where the browser has no BarcodeDetector. It is not in the service
- * worker's precache (its size): fetched once online, it is kept by the worker's cache of lazy chunks, so the
- * camera also reads passes when the counter is offline later.
+ * Keeps `url` (jsQR's chunk) in the decoder cache, and nothing else there (a new version's chunk replaces the old
+ * one). Written by the page because the worker may not control it yet (a tablet's first visit) and its lazy-chunk
+ * cache evicts; the chunk is then there when the tablet reloads without a network.
  */
-export function preloadQrDecoder(): void {
-  if (!hasNativeDetector()) void import('jsqr').catch(() => undefined);
+export async function keepDecoderChunk(url: string, storage: CacheStorage | undefined = globalThis.caches): Promise<void> {
+  if (!storage) return;
+  const cache = await storage.open(DECODER_CACHE);
+  if (!(await cache.match(url))) await cache.add(url);
+  for (const request of await cache.keys()) if (request.url !== url) await cache.delete(request);
+}
+
+/**
+ * Runs when the counter screen is up: where the browser cannot read QR codes itself, fetches jsQR ahead of the
+ * first scan and keeps it for offline use. It is not in the service worker's precache (its size, decision 167),
+ * so this is what makes the camera read passes on a tablet that lost the network after opening the counter once.
+ */
+export async function preloadQrDecoder(): Promise<void> {
+  if (await nativeDetector()) return;
+  try {
+    const { chunkUrl } = await import('./jsqr-module');
+    // In development the module is a source file, not a built chunk: nothing to keep.
+    if (new URL(chunkUrl).pathname.startsWith('/assets/')) await keepDecoderChunk(chunkUrl);
+  } catch {
+    // Offline or storage refused: the next visit to the counter tries again.
+  }
 }
 
 async function jsqrDecoder(): Promise<QrFrameDecoder> {
-  const { default: jsQR } = await import('jsqr');
+  const { jsQR } = await import('./jsqr-module');
   const canvas = document.createElement('canvas');
   const context = canvas.getContext('2d', { willReadFrequently: true });
   if (!context) throw new Error('This browser cannot read the camera picture.');

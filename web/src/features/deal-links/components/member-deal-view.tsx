@@ -26,6 +26,7 @@ export function MemberDealView({ deal, followButton, reviewActions }: { deal: Me
           <CategoryBadge category={deal.category} />
         </div>
         <p className="text-stone-700">{deal.description}</p>
+        {deal.rulesText && <p className="font-medium text-stone-800" data-testid="deal-rules">{deal.rulesText}</p>}
         <MemberDealCode shown={shown} look="page" />
         <p className="text-sm text-stone-600">
           {memberUsageLabel(deal)}

@@ -27,6 +27,7 @@ export function VisitorDealView({ deal, signedIn }: { deal: PublicDeal; signedIn
           <h1 id="deal-title" className="mt-1 text-2xl font-bold text-stone-900">{deal.title}</h1>
         </div>
         <p className="text-stone-700">{deal.description}</p>
+        {deal.rulesText && <p className="font-medium text-stone-800" data-testid="deal-rules">{deal.rulesText}</p>}
         <div className="flex items-center justify-between gap-3 rounded-xl bg-stone-900 px-4 py-4 text-white" data-testid="code-hidden">
           <span aria-hidden="true" className="font-mono text-3xl font-bold tracking-[0.2em] text-stone-400 blur-[3px] select-none">••••••</span>
           <span className="text-sm font-semibold">Code hidden: members only</span>

@@ -4,7 +4,7 @@ import { merchantInsightsCsv } from './insights-csv';
 
 const insights: MerchantInsights = {
   days: 30,
-  timezone: 'UTC',
+  timeZone: 'UTC',
   dates: ['2026-11-22', '2026-11-23'],
   deals: [
     { dealId: 'a', title: '=HYPERLINK("http://x")', redemptions: [0, 2], total: 2 },

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PassCertificateAnswer, PassCertificateBody } from '@shared/contract/index.ts';
-import { generateDeviceKey, publicKeyCoordinates } from '@shared/member-pass.ts';
+import type { PassCertificateAnswer, PassCertificateBody, PassChallengeAnswer } from '@shared/contract/index.ts';
+import { generateDeviceKey, publicKeyCoordinates, signPassChallenge } from '@shared/member-pass.ts';
 import { apiJson } from '@/lib/api-client';
 import { errorStatus } from '@/lib/api-error';
 import { useFreshCover } from '@/lib/deals/code-refresh';
@@ -24,9 +24,10 @@ export async function devicePassKey() {
 export type StoredPassCertificate = PassCertificateAnswer & { x: string; issuedAt: string };
 
 /**
- * POST /api/member/pass-certificate: the platform certifies this device's key for up to 12 hours (decision 165).
- * Kept in the persisted cache like the offline codes, so the pass works without signal until it ends; null when
- * the membership has ended (nothing to show).
+ * POST /api/member/pass-certificate: the platform certifies this device's key for up to 12 hours (decision 165),
+ * once the device signs a one-time challenge from POST /api/member/pass-challenge with it (decision 190). The
+ * answer carries the member's personal-code secret. Kept in the persisted cache like the offline codes, so the
+ * pass and its personal code work without signal until it ends; null when the membership has ended.
  */
 const passCertificateQueryOptions = () =>
   queryOptions<StoredPassCertificate | null>({
@@ -34,7 +35,8 @@ const passCertificateQueryOptions = () =>
     queryFn: async () => {
       const key = await devicePassKey();
       try {
-        const body: PassCertificateBody = { x: key.x, y: key.y };
+        const { challenge } = await apiJson<PassChallengeAnswer>('POST', '/api/member/pass-challenge');
+        const body: PassCertificateBody = { x: key.x, y: key.y, challenge, signature: await signPassChallenge(challenge, key.privateKey) };
         const answer = await apiJson<PassCertificateAnswer>('POST', '/api/member/pass-certificate', body);
         return { ...answer, x: key.x, issuedAt: new Date().toISOString() };
       } catch (error) {
@@ -44,7 +46,10 @@ const passCertificateQueryOptions = () =>
     },
   });
 
-/** The member's pass certificate, renewed hourly and when the network returns. */
+/**
+ * The member's pass certificate, renewed hourly and when the network returns (and when the pass sheet opens
+ * online: a device removed elsewhere changed the personal code).
+ */
 export function usePassCertificate(enabled: boolean) {
   const query = useQuery({ ...passCertificateQueryOptions(), enabled });
   useFreshCover(query.data?.issuedAt, query.refetch, enabled);

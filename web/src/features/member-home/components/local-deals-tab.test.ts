@@ -5,6 +5,7 @@ import { emptyDealsMessage, searchDeals } from './local-deals-tab';
 const deal = (title: string, merchantName: string, description = 'Nice'): MemberDeal => ({
   id: title, title, description, merchantId: 'm', merchantName, merchantCategory: 'food-dining', merchantIsWomenOwned: false,
   category: 'food-drink', discountPercent: 10, discountAmount: null, currentCode: '123456', codeExpiresAt: '', usedCount: 0, maxUses: null, validTo: null,
+  rules: null, rulesText: 'Once a day per member',
 });
 
 describe('member deal list', () => {

@@ -42,6 +42,8 @@ export const MemberDealCard = memo(function MemberDealCard({ deal, renderFollowB
         <CategoryBadge category={deal.category} className="shrink-0" />
       </div>
       <p className="mt-2 text-sm text-stone-600">{deal.description}</p>
+      {/* The rules and the per-member limit, before the visit (issue 38). */}
+      {deal.rulesText && <p className="mt-2 text-sm font-medium text-stone-800" data-testid="deal-rules">{deal.rulesText}</p>}
       <MemberDealCode shown={shown} look="card" className="mt-4" />
       <p className="mt-3 text-xs text-stone-600">
         {memberUsageLabel(deal)}

@@ -10,7 +10,6 @@ import { pickDefaultCity } from '@/lib/cities';
 import { useCities } from '@/lib/lookup/get-cities';
 import { useSubscriptionStatus } from '@/lib/subscription/get-subscription-status';
 import { CitySelector } from './city-selector';
-import { CommunityFeedTab } from './community-feed-tab';
 import { InactivePrompt } from './inactive-prompt';
 import { LocalDealsTab } from './local-deals-tab';
 import { MemberCard } from './member-card';
@@ -24,10 +23,12 @@ interface MemberHomePageProps {
   notificationsButton?: ReactNode;
   /** Composed by the app (the reviews feature): Comments and Rate for a deal's business. */
   renderReviewActions?: (merchantId: string, merchantName: string) => ReactNode;
+  /** Composed by the app (the community feature): the Community Feed tab's content, the city's feed (decision 196). */
+  communityFeed?: ReactNode;
 }
 
 /** /app and /deals (spec: Member home). */
-export function MemberHomePage({ renderFollowButton, notificationsButton, renderReviewActions }: MemberHomePageProps) {
+export function MemberHomePage({ renderFollowButton, notificationsButton, renderReviewActions, communityFeed }: MemberHomePageProps) {
   const { user } = useUser();
   const status = useSubscriptionStatus();
   // The session user carries the status too; it stands in while the status call is pending or failed.
@@ -80,7 +81,7 @@ export function MemberHomePage({ renderFollowButton, notificationsButton, render
                   />
                 </TabPanel>
                 <TabPanel>
-                  <CommunityFeedTab />
+                  {communityFeed}
                 </TabPanel>
               </TabPanels>
             </Tabs>

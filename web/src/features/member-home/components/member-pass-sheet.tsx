@@ -49,6 +49,16 @@ export default function MemberPassSheet({ onClose }: { onClose: () => void }) {
             {pass.state === 'loading' ? <span className="flex items-center gap-2"><Spinner className="size-5" /> Preparing your pass...</span> : pass.message}
           </div>
         )}
+        {pass.personalCode && (
+          <p className="text-center text-sm text-stone-600">
+            Personal code{' '}
+            <span className="ml-1 font-mono text-3xl font-bold tracking-[0.2em] tabular-nums text-stone-900" data-testid="member-pass-personal-code"
+              aria-label={`Personal code ${pass.personalCode.split('').join(' ')}`}>
+              {pass.personalCode.slice(0, 3)} {pass.personalCode.slice(3)}
+            </span>
+            <span className="block">If the camera cannot read the QR, staff type this with your member number.</span>
+          </p>
+        )}
         <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
           <div className="min-w-0">
             <p className="truncate text-2xl font-bold text-stone-900" data-testid="member-pass-name">{pass.firstName || ' '}</p>

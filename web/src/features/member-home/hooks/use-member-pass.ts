@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { MemberNumber } from '@shared/contract/index.ts';
+import { base64UrlToBytes } from '@shared/encoding.ts';
 import { passStepAt, passStepEndsAt, signPass } from '@shared/member-pass.ts';
+import { personalCodeOfStep } from '@shared/personal-code.ts';
+import { connectivity } from '@/lib/network/connectivity';
 import { devicePassKey, usePassCertificate } from '../api/get-pass-certificate';
 
 export type MemberPassState = 'loading' | 'ready' | 'expired' | 'unavailable';
@@ -9,6 +12,8 @@ export interface MemberPass {
   state: MemberPassState;
   /** The text of the QR for this 30-second step, or null. */
   pass: string | null;
+  /** The member's 6-digit personal code of the same step (decision 190), typed at the counter without a camera. */
+  personalCode: string | null;
   firstName: string;
   memberNumber: MemberNumber | null;
   /** When the QR changes next (ms since the epoch). */
@@ -24,8 +29,14 @@ export function useMemberPass(enabled: boolean): MemberPass {
   const certificate = usePassCertificate(enabled);
   const cert = certificate.data;
   const { refetch } = certificate;
-  const [pass, setPass] = useState<{ text: string; step: number } | null>(null);
+  const [pass, setPass] = useState<{ text: string; step: number; personalCode: string } | null>(null);
   const [now, setNow] = useState(() => Date.now());
+
+  // Opened online: renew the certificate, so a personal code changed by removing a device elsewhere is current.
+  const issuedAt = cert?.issuedAt;
+  useEffect(() => {
+    if (enabled && issuedAt && Date.now() - Date.parse(issuedAt) > 60_000 && connectivity.isOnline()) void refetch();
+  }, [enabled, issuedAt, refetch]);
 
   useEffect(() => {
     if (!enabled || !cert) return;
@@ -38,11 +49,13 @@ export function useMemberPass(enabled: boolean): MemberPass {
       const key = await devicePassKey();
       if (cancelled) return;
       // A certificate made for another key (this device's storage was cleared) signs nothing valid: renew it.
-      if (key.x !== cert.x) return void refetch();
+      // A certificate kept from before personal codes carries no secret: renew it too.
+      if (key.x !== cert.x || !cert.personalSecret) return void refetch();
       const step = passStepAt(at);
       const text = await signPass(cert.certificate, key.privateKey, step);
+      const personalCode = await personalCodeOfStep(base64UrlToBytes(cert.personalSecret), step);
       if (cancelled) return;
-      setPass({ text, step });
+      setPass({ text, step, personalCode });
       timer = setTimeout(() => void tick(), passStepEndsAt(step) - Date.now() + 50);
     };
     void tick();
@@ -54,15 +67,15 @@ export function useMemberPass(enabled: boolean): MemberPass {
 
   const base = { firstName: cert?.firstName ?? '', memberNumber: cert?.memberNumber ?? null };
   if (!cert) {
-    if (certificate.isPending && enabled) return { ...base, state: 'loading', pass: null, nextChangeAt: null };
+    if (certificate.isPending && enabled) return { ...base, state: 'loading', pass: null, personalCode: null, nextChangeAt: null };
     return {
-      ...base, state: 'unavailable', pass: null, nextChangeAt: null,
+      ...base, state: 'unavailable', pass: null, personalCode: null, nextChangeAt: null,
       message: certificate.isError ? 'Connect to the internet once to set up your pass.' : 'Your pass needs an active membership.',
     };
   }
   if (now >= Date.parse(cert.expiresAt)) {
-    return { ...base, state: 'expired', pass: null, nextChangeAt: null, message: 'Your pass needs a connection to renew. Connect once and open it again.' };
+    return { ...base, state: 'expired', pass: null, personalCode: null, nextChangeAt: null, message: 'Your pass needs a connection to renew. Connect once and open it again.' };
   }
-  if (!pass) return { ...base, state: 'loading', pass: null, nextChangeAt: null };
-  return { ...base, state: 'ready', pass: pass.text, nextChangeAt: passStepEndsAt(pass.step) };
+  if (!pass) return { ...base, state: 'loading', pass: null, personalCode: null, nextChangeAt: null };
+  return { ...base, state: 'ready', pass: pass.text, personalCode: pass.personalCode, nextChangeAt: passStepEndsAt(pass.step) };
 }

@@ -39,7 +39,7 @@ describe('updatePayload and formValuesOf', () => {
   const deal: MerchantDeal = {
     id: 'd1', title: 'Latte', description: 'Any size', discountPercent: null, discountAmount: 300, category: 'food-drink', active: true,
     currentCode: '123456', codeExpiresAt: null, validFrom: null, validTo: localDayEnd('2030-05-31'), maxUses: null, perMemberLimit: 'none', usedCount: 2,
-    createdAt: '', updatedAt: '',
+    createdAt: '', updatedAt: '', rules: null, rulesText: 'No per-member limit',
   };
 
   it('round-trips a stored deal and sends the unused kind as null', () => {
@@ -47,7 +47,17 @@ describe('updatePayload and formValuesOf', () => {
     expect(values).toMatchObject({ discountType: 'amount', discountAmount: '3.00', validTo: '2030-05-31', maxUses: '' });
     expect(updatePayload({ ...values, discountType: 'percent', discountPercent: '15' })).toEqual({
       ok: true,
-      payload: { title: 'Latte', description: 'Any size', discountPercent: 15, discountAmount: null, category: 'food-drink', maxUses: null, perMemberLimit: 'none', validFrom: null, validTo: localDayEnd('2030-05-31') },
+      payload: { title: 'Latte', description: 'Any size', discountPercent: 15, discountAmount: null, category: 'food-drink', maxUses: null, perMemberLimit: 'none', validFrom: null, validTo: localDayEnd('2030-05-31'), rules: null },
     });
+  });
+
+  it('sends the offer rules as the contract reads them, and round-trips them', () => {
+    const values = { ...formValuesOf(deal), weekdays: [4, 1, 2, 3], startTime: '11:00', endTime: '15:00', minSpend: '20', excludedDates: '2026-12-25, 2026-12-24', rulesNote: ' Dine-in only ' };
+    const result = updatePayload(values);
+    const rules = { weekdays: [1, 2, 3, 4], startTime: '11:00', endTime: '15:00', minSpendCents: 2000, excludedDates: ['2026-12-24', '2026-12-25'], note: 'Dine-in only' };
+    expect(result).toMatchObject({ ok: true, payload: { rules } });
+    expect(formValuesOf({ ...deal, rules })).toMatchObject({ weekdays: [1, 2, 3, 4], minSpend: '20.00', excludedDates: '2026-12-24, 2026-12-25', rulesNote: 'Dine-in only' });
+    expect(updatePayload({ ...values, endTime: '' })).toEqual({ ok: false, notice: { title: 'Invalid Offer Rules', description: 'endTime is required with the other end of the time window' } });
+    expect(updatePayload({ ...values, minSpend: 'abc' })).toMatchObject({ ok: false, notice: { title: 'Invalid Minimum Spend' } });
   });
 });

@@ -6,6 +6,7 @@ import {
 import type { CreateDealBody, MerchantDeal, UpdateDealBody } from '@shared/contract/index.ts';
 import { dollarsToCents } from '@shared/deal-rules.ts';
 import { centsAsDecimal } from '@shared/money.ts';
+import { normalizeOfferRules, type OfferRules, offerRulesInput } from '@shared/offer-rules.ts';
 
 export type DiscountType = 'percent' | 'amount';
 
@@ -23,6 +24,14 @@ export interface DealFormValues {
   /** yyyy-mm-dd from a date input, or ''. */
   validFrom: string;
   validTo: string;
+  /** Offer rules (issue 38): ISO weekdays ticked (none ticked = every day), "HH:MM" or '', dollars as typed. */
+  weekdays: number[];
+  startTime: string;
+  endTime: string;
+  minSpend: string;
+  /** "YYYY-MM-DD" dates, separated by commas or spaces. */
+  excludedDates: string;
+  rulesNote: string;
 }
 
 interface FormNotice {
@@ -35,7 +44,33 @@ export type DealFormResult<T> = { ok: true; payload: T } | { ok: false; notice: 
 export const emptyDealForm: DealFormValues = {
   title: '', description: '', discountType: 'percent', discountPercent: '', discountAmount: '',
   category: DEFAULT_DEAL_CATEGORY, maxUses: '', perMemberLimit: DEFAULT_PER_MEMBER_LIMIT, validFrom: '', validTo: '',
+  weekdays: [], startTime: '', endTime: '', minSpend: '', excludedDates: '', rulesNote: '',
 };
+
+/**
+ * The offer rules as typed, checked by the contract's schema: the rules (null for none) or why not. Used for the
+ * payload and for the live preview of the sentence members will read.
+ */
+export function rulesOfForm(values: DealFormValues): { ok: true; rules: OfferRules | null } | { ok: false; notice: FormNotice } {
+  const dollars = values.minSpend.trim();
+  const minSpendCents = dollars === '' ? null : Number(dollars);
+  if (minSpendCents !== null && !(Number.isFinite(minSpendCents) && minSpendCents >= 0.01)) {
+    return { ok: false, notice: { title: 'Invalid Minimum Spend', description: 'Enter the minimum spend in dollars, e.g. 20.' } };
+  }
+  const parsed = offerRulesInput.safeParse({
+    weekdays: values.weekdays.length ? values.weekdays : null,
+    startTime: values.startTime || null,
+    endTime: values.endTime || null,
+    minSpendCents: minSpendCents === null ? null : dollarsToCents(minSpendCents),
+    excludedDates: values.excludedDates.split(/[\s,]+/).filter(Boolean),
+    note: values.rulesNote,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return { ok: false, notice: { title: 'Invalid Offer Rules', description: `${issue.path.join('.')} ${issue.message}`.trim() } };
+  }
+  return { ok: true, rules: parsed.data };
+}
 
 const MISSING: FormNotice = { title: 'Missing Information', description: 'Please fill in the deal title and description.' };
 const BAD_PERCENT: FormNotice = { title: 'Invalid Discount', description: 'Please enter a valid discount percentage (1-100).' };
@@ -68,6 +103,7 @@ interface Checked {
   perMemberLimit: PerMemberLimit;
   validFrom: string | null;
   validTo: string | null;
+  rules: OfferRules | null;
 }
 
 function check(values: DealFormValues): DealFormResult<Checked> {
@@ -102,15 +138,18 @@ function check(values: DealFormValues): DealFormResult<Checked> {
   if (validFrom && validTo && validFrom > validTo) {
     return { ok: false, notice: { title: 'Invalid Dates', description: 'The end date must be on or after the start date.' } };
   }
-  return { ok: true, payload: { title, description, discountPercent, discountAmount, category: values.category || DEFAULT_DEAL_CATEGORY, maxUses, perMemberLimit: values.perMemberLimit, validFrom, validTo } };
+  const rules = rulesOfForm(values);
+  if (!rules.ok) return rules;
+  return { ok: true, payload: { title, description, discountPercent, discountAmount, category: values.category || DEFAULT_DEAL_CATEGORY, maxUses, perMemberLimit: values.perMemberLimit, validFrom, validTo, rules: rules.rules } };
 }
 
 /** Create payload: only the chosen discount kind is sent; optional fields only when set. */
 export function createPayload(values: DealFormValues): DealFormResult<CreateDealBody> {
   const result = check(values);
   if (!result.ok) return result;
-  const { discountPercent, discountAmount, maxUses, validFrom, validTo, ...rest } = result.payload;
+  const { discountPercent, discountAmount, maxUses, validFrom, validTo, rules, ...rest } = result.payload;
   const payload: CreateDealBody = { ...rest };
+  if (rules) payload.rules = rules;
   if (discountPercent !== null) payload.discountPercent = discountPercent;
   if (discountAmount !== null) payload.discountAmount = discountAmount;
   if (maxUses !== null) payload.maxUses = maxUses;
@@ -139,5 +178,18 @@ export function formValuesOf(deal: MerchantDeal): DealFormValues {
     perMemberLimit: deal.perMemberLimit,
     validFrom: localDateOf(deal.validFrom),
     validTo: localDateOf(deal.validTo),
+    ...formRulesOf(deal.rules),
+  };
+}
+
+function formRulesOf(stored: OfferRules | null | undefined) {
+  const rules = stored ? normalizeOfferRules(stored) : null;
+  return {
+    weekdays: rules?.weekdays ?? [],
+    startTime: rules?.startTime ?? '',
+    endTime: rules?.endTime ?? '',
+    minSpend: rules?.minSpendCents ? centsAsDecimal(rules.minSpendCents) : '',
+    excludedDates: rules?.excludedDates.join(', ') ?? '',
+    rulesNote: rules?.note ?? '',
   };
 }

@@ -140,6 +140,11 @@ export function MembershipCard() {
             </div>
           </div>
         )}
+        {d.accountCreditCents > 0 && (
+          <p className="rounded-xl bg-amber-50 p-4 text-sm text-stone-800" data-testid="account-credit">
+            Account credit: <strong>{formatUsd(d.accountCreditCents, { keepCents: true })}</strong>. It comes off your next payment.
+          </p>
+        )}
         <p className="rounded-xl bg-brand-50 p-4 text-sm text-stone-800" data-testid="charity-given">
           Your membership has given <strong>{formatUsd(d.charityGivenCents, { keepCents: true })}</strong>
           {d.charityName ? (

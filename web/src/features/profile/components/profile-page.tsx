@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { BackLink } from '@/components/layout/back-link';
 import { ScreenTitle } from '@/components/layout/screen-title';
 import { SignedInScreen } from '@/components/layout/signed-in-screen';
@@ -15,11 +16,16 @@ import { MemberBilling } from './member-billing';
 import { NameForm } from './name-form';
 import { ProfilePictureCard } from './profile-picture-card';
 import { RedemptionsCard } from './redemptions-card';
+import { MemberDataCard } from './member-data-card';
+import { PassDevicesCard } from './pass-devices-card';
 import { DevicesCard } from './devices-card';
 import { SecurityCard } from './security-card';
 
-/** /profile for every signed-in role: picture, name, read-only email, and (customers) membership management. */
-export function ProfilePage() {
+/**
+ * /profile for every signed-in role: picture, name, read-only email, and (customers) membership management.
+ * `memberReports`: the member's "offer not honoured" reports, from features/reviews (composed by the route).
+ */
+export function ProfilePage({ memberReports }: { memberReports?: ReactNode } = {}) {
   const { user } = useUser();
   const profile = useProfile();
   const online = useOnlineStatus();
@@ -61,6 +67,9 @@ export function ProfilePage() {
                 <MembershipCard />
                 <MemberBilling />
                 <RedemptionsCard />
+                {memberReports}
+                <MemberDataCard />
+                <PassDevicesCard />
               </>
             )}
             <InstallAppCard />

@@ -4,6 +4,7 @@ export const reviewKeys = {
   business: (merchantId: string) => ['/api/reviews', 'business', merchantId] as const,
   merchant: ['/api/reviews', 'merchant'] as const,
   admin: ['/api/reviews', 'admin'] as const,
+  mine: ['/api/reviews', 'not-honoured'] as const,
 };
 
 /** The deal lists (['/api/deals', ...]) and deal pages (['/api/deals/member', id]) carry each business's average and count. */

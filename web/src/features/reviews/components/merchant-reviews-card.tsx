@@ -35,8 +35,8 @@ export function MerchantReviewsCard() {
               <h3 id="offer-reports-heading" className="text-sm font-semibold text-stone-900">
                 Offer not honoured ({data.offerReports.length})
               </h3>
-              <p className="text-xs text-stone-600">Members who say they showed a pass or code here and did not get the discount. The Pay Local team sees these too.</p>
-              <OfferReportList reports={data.offerReports} />
+              <p className="text-xs text-stone-600">Members who say they did not get the discount here. You may answer each once within 72 hours; a report about a visit left unanswered is upheld and the member is credited.</p>
+              <OfferReportList reports={data.offerReports} owner />
             </section>
             <section aria-labelledby="reviews-heading" className="space-y-2">
               <h3 id="reviews-heading" className="text-sm font-semibold text-stone-900">Latest reviews</h3>

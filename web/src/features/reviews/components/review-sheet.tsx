@@ -73,7 +73,7 @@ export function ReviewSheet({ merchantId, merchantName, mode, onClose }: {
       <div className="space-y-4">
         {body}
         {data?.canReportNotHonoured && (reporting ? (
-          <NotHonouredForm merchantId={merchantId} merchantName={merchantName} onDone={() => setReporting(false)} />
+          <NotHonouredForm merchantId={merchantId} merchantName={merchantName} visits={data.visits ?? []} onDone={() => setReporting(false)} />
         ) : (
           <Button variant="outline" className="w-full" onClick={() => setReporting(true)}>Offer not honoured?</Button>
         ))}

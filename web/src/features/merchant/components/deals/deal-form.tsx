@@ -11,7 +11,48 @@ import { RadioLabel } from '@/components/ui/radio-label';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { dealCategoryLabel } from '@/lib/categories';
-import { createPayload, type DealFormValues, type DiscountType, emptyDealForm, updatePayload } from '../../utils/deal-form';
+import { OFFER_RULES_NOTE_MAX, rulesText } from '@shared/offer-rules.ts';
+import { createPayload, type DealFormValues, type DiscountType, emptyDealForm, rulesOfForm, updatePayload } from '../../utils/deal-form';
+
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+/** The offer rules (issue 38): days, hours, minimum spend, excluded dates and a note, with the sentence members read. */
+function OfferRulesFields({ id, values, set }: {
+  id: string;
+  values: DealFormValues;
+  set: <K extends keyof DealFormValues>(key: K, value: DealFormValues[K]) => void;
+}) {
+  const checked = rulesOfForm(values);
+  const toggleDay = (day: number) =>
+    set('weekdays', values.weekdays.includes(day) ? values.weekdays.filter((d) => d !== day) : [...values.weekdays, day].sort((a, b) => a - b));
+  return (
+    <fieldset className="space-y-3 rounded-xl border border-stone-200 p-4">
+      <legend className="px-1 text-sm font-medium text-stone-800">Offer rules (optional, in your city's local time)</legend>
+      <div role="group" aria-label="Days" className="flex flex-wrap gap-2">
+        {WEEKDAYS.map((name, i) => (
+          <label key={name} className="inline-flex min-h-11 items-center gap-1.5 rounded-md border border-stone-300 px-3 text-sm">
+            <input type="checkbox" checked={values.weekdays.includes(i + 1)} onChange={() => toggleDay(i + 1)} />
+            {name}
+          </label>
+        ))}
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <TextField id={`${id}-start`} label="From" type="time" value={values.startTime} onChange={(e) => set('startTime', e.target.value)} />
+        <TextField id={`${id}-end`} label="Until" type="time" value={values.endTime} onChange={(e) => set('endTime', e.target.value)} />
+        <TextField id={`${id}-min-spend`} label="Minimum spend ($)" type="number" inputMode="decimal" min={0.01} step={0.01} value={values.minSpend}
+          placeholder="None" onChange={(e) => set('minSpend', e.target.value)} />
+      </div>
+      <TextField id={`${id}-excluded`} label="Not on these dates" value={values.excludedDates} placeholder="2026-12-24, 2026-12-25"
+        onChange={(e) => set('excludedDates', e.target.value)} />
+      <TextField id={`${id}-note`} label="Note" maxLength={OFFER_RULES_NOTE_MAX} value={values.rulesNote} placeholder="Dine-in only"
+        onChange={(e) => set('rulesNote', e.target.value)} />
+      <p className="rounded-lg bg-stone-50 p-3 text-sm text-stone-800" aria-live="polite" data-testid="rules-preview">
+        <span className="font-semibold">Members read: </span>
+        {checked.ok ? rulesText(checked.rules, values.perMemberLimit) : checked.notice.description}
+      </p>
+    </fieldset>
+  );
+}
 
 type DealFormProps =
   | { mode: 'create'; initial?: DealFormValues; pending: boolean; onSubmit: (payload: CreateDealBody) => void; onCancel?: () => void }
@@ -89,6 +130,8 @@ export function DealForm(props: DealFormProps) {
           <TextField id={`${id}-to`} label="Valid to" type="date" value={values.validTo} onChange={(e) => set('validTo', e.target.value)} />
         </div>
       </div>
+
+      <OfferRulesFields id={id} values={values} set={set} />
 
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         {props.onCancel && (

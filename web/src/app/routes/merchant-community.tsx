@@ -1,0 +1,1 @@
+export { MerchantCommunityPage as Component } from '@/features/community/components/merchant-community-page';
