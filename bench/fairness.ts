@@ -1,7 +1,7 @@
 // Fair waiting in front of the database (issue 41): 10 and then 50 members at once on the demo city, each request
 // a member's own (a rotating session cookie per request), a member's usual reads (the deal list, who am I, the
 // notifications, the businesses followed). The landed server (local/main.ts) runs in its own process, wrk in another.
-// On PGlite (one connection) every request waits its turn: fair means the slowest wait is a few turns, not many,
+// On PGlite (one connection) every request waits its turn (decision 203): fair means the slowest wait is a few turns, not many,
 // so p99 stays within 3 x p50 at 50 and the rate at 50 within 90% of the rate at 10. With BENCH_DATABASE_URL the
 // same run goes against PostgreSQL (a pool), printed beside it.
 // Knobs: BENCH_SECONDS (per row, default 10), BENCH_PORT (default 3180).
@@ -13,7 +13,7 @@ import { openPglite, openPostgres, withDatabase, type OpenedDatabase } from '../
 import { prepareDatabase } from '../local/migrate.ts';
 import { DEFAULT_CITY } from '../supabase/functions/_shared/constants.ts';
 import { activateMembers } from '../tests/support/membership.ts';
-import { formatFigures, startServer, wrk, type LoadFigures } from './support/external-load.ts';
+import { cpuMs, formatFigures, startServer, wrk, type LoadFigures } from './support/external-load.ts';
 
 const MEMBERS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -44,8 +44,11 @@ export async function bench() {
       await wrk('warm-up', `${server.base}/`, {}, MEMBERS, 3, { lua });
       const rows: LoadFigures[] = [];
       for (const connections of [10, MEMBERS]) {
+        const cpu0 = cpuMs([server.pid]);
         const row = await wrk(`${connections} members at once (wrk, ${connections} connections)`, `${server.base}/`, {}, connections, SECONDS, { lua });
-        console.log(formatFigures(row));
+        // The server's CPU per request: what the rates compare, without the shared machine's noise.
+        const cpuPerRequest = row.requests > 0 ? (cpuMs([server.pid]) - cpu0) / row.requests : NaN;
+        console.log(`${formatFigures(row)}; server CPU ${cpuPerRequest.toFixed(1)} ms a request`);
         rows.push(row);
       }
       const [ten, fifty] = rows;
