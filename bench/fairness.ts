@@ -47,7 +47,8 @@ export async function bench() {
         const cpu0 = cpuMs([server.pid]);
         const row = await wrk(`${connections} members at once (wrk, ${connections} connections)`, `${server.base}/`, {}, connections, SECONDS, { lua });
         // The server's CPU per request: what the rates compare, without the shared machine's noise.
-        const cpuPerRequest = row.requests > 0 ? (cpuMs([server.pid]) - cpu0) / row.requests : NaN;
+        const done = row.requests ?? 0;
+        const cpuPerRequest = done > 0 ? (cpuMs([server.pid]) - cpu0) / done : NaN;
         console.log(`${formatFigures(row)}; server CPU ${cpuPerRequest.toFixed(1)} ms a request`);
         rows.push(row);
       }
