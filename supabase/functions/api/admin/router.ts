@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/context.ts';
 import { adminMetricsRoutes } from './metrics-router.ts';
-import { adminAuditRoutes, adminPaymentRoutes } from './payments-router.ts';
+import { adminAuditRoutes, adminDisputeRoutes, adminPaymentRoutes } from './payments-router.ts';
 import { adminUserRoutes } from './users-router.ts';
 
 /**
@@ -13,3 +13,4 @@ adminRoutes.route('/metrics', adminMetricsRoutes);
 adminRoutes.route('/users', adminUserRoutes);
 adminRoutes.route('/payments', adminPaymentRoutes);
 adminRoutes.route('/audit-log', adminAuditRoutes);
+adminRoutes.route('/disputes', adminDisputeRoutes);
