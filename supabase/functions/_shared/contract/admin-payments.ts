@@ -39,7 +39,7 @@ const adminPayment = z.object({
 export type AdminPayment = z.infer<typeof adminPayment>;
 
 /**
- * What a refund of amountCents does to the membership, the one rule in TypeScript (the dialog's words, the refund
+ * What a refund of amountCents does to the membership (decision 199), the one rule in TypeScript (the dialog's words, the refund
  * route's cancellation at the provider); private.reverse_share applies the same in SQL: returning all that is left
  * of the payment that pays the current period ends the membership now; any other refund keeps it.
  */
