@@ -119,6 +119,7 @@ test('a dispute opened suspends the member\'s access; won restores it (test-mode
   await expect(row).toContainText('Won');
   await expect(row).toContainText('$9.99');
   await expect(row).toContainText('Active');
+  await expectNoAxeViolations(page);
   await member.reload();
   await expect(member.getByTestId('membership-on-hold')).toHaveCount(0);
   await expect(member.getByText('Active', { exact: true })).toBeVisible();
