@@ -31,6 +31,8 @@ const adminPayment = z.object({
   refundableCents: z.number(),
   /** The latest payment of a membership that has not ended: it pays the current period (private.pays_current_period). */
   paysCurrentPeriod: z.boolean(),
+  /** The membership this payment paid for has ended (or the account is gone): a refund changes nothing there. */
+  membershipOver: z.boolean(),
   /** The charity's share after reversals. */
   charityNetCents: z.number(),
   charityName: z.string().nullable(),

@@ -97,7 +97,7 @@ describe('the plan-switch charge (issue 39)', () => {
     expect((await m.agent.post('/api/subscription/plan-change', { plan: 'yearly' })).status).toBe(200);
     const [switchCharge, monthly] = await paymentsOf(m.userId);
     // The switch charge pays the new yearly period; the first payment stays a monthly one (not "yearly").
-    expect(monthly).toMatchObject({ plan: 'monthly', amountCents: 999, refundableCents: 999, paysCurrentPeriod: false });
+    expect(monthly).toMatchObject({ plan: 'monthly', amountCents: 999, refundableCents: 999, paysCurrentPeriod: false, membershipOver: false });
     expect(switchCharge).toMatchObject({ plan: 'yearly', returnedCents: 0, paysCurrentPeriod: true });
     expect(switchCharge.amountCents).toBeGreaterThan(9000);
     expect(switchCharge.refundableCents).toBe(switchCharge.amountCents);
@@ -119,7 +119,8 @@ describe('the plan-switch charge (issue 39)', () => {
     expect(refundEndsMembership(current, current.refundableCents)).toBe(true);
     expect(refundEndsMembership(current, current.refundableCents - 1)).toBe(false);
     const rest = await admin.post(`/api/admin/payments/${current.id}/refund`, { reason: 'Leaving' });
-    expect(rest.body).toMatchObject({ outcome: 'recorded', amountCents: switchCharge.amountCents - 1000, membershipEnded: true });
+    expect(rest.body).toMatchObject({ outcome: 'recorded', amountCents: switchCharge.amountCents - 1000, membershipEnded: true,
+      payment: { membershipOver: true, paysCurrentPeriod: false } });
     expect(await isActive(m.agent)).toBe(false);
   });
 

@@ -14,7 +14,8 @@ type PaymentRow = Omit<AdminPayment, 'paidAt' | 'returnedCents' | 'charityNetCen
 };
 
 const paymentColumns = `
-  p.id, p.paid_at as "paidAt", coalesce(p.plan, s.plan) as plan, p.provider, private.pays_current_period(p.id) as "paysCurrentPeriod", p.amount_cents as "amountCents", p.currency,
+  p.id, p.paid_at as "paidAt", coalesce(p.plan, s.plan) as plan, p.provider, private.pays_current_period(p.id) as "paysCurrentPeriod",
+  (s.id is null or s.status = 'canceled') as "membershipOver", p.amount_cents as "amountCents", p.currency,
   (select coalesce(sum(-l.amount_cents), 0) from public.charity_ledger l where l.payment_id = p.id and l.kind <> 'share')::int as "returnedCents",
   (select coalesce(sum(l.cents), 0) from public.charity_ledger l where l.payment_id = p.id)::int as "charityNetCents",
   ch.name as "charityName",

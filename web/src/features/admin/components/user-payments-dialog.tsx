@@ -15,7 +15,8 @@ import { useTestDispute } from '../api/test-dispute';
 
 /** What a refund does to the membership, in words (the rule the server applies: refundEndsMembership). */
 const refundEffectWords = (payment: AdminPayment, amountCents: number) =>
-  refundEndsMembership(payment, amountCents) ? 'Ends the membership now' : 'Keeps the membership active';
+  refundEndsMembership(payment, amountCents) ? 'Ends the membership now'
+    : payment.membershipOver ? 'The membership has already ended' : 'Keeps the membership active';
 
 /** "4.99" → 499; blank → undefined (all that is left); anything else → null. */
 function parseDollars(text: string): number | undefined | null {
