@@ -38,7 +38,7 @@ createSubscriptionRoutes.post('/', async (c) => {
   if (user && user.role !== 'USER') throw forbidden('Only customer accounts can subscribe.');
   let input: CheckoutRequest;
   if (user) {
-    input = { kind: 'upgrade', plan: parse(upgradeSubscriptionBody, body).plan };
+    input = { kind: 'upgrade', ...parse(upgradeSubscriptionBody, body) };
   } else {
     const fields = parse(createSubscriptionBody, body);
     assertAcceptablePassword(fields.password);
