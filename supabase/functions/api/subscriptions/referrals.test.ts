@@ -185,6 +185,15 @@ describe('a checkout with an invite code', () => {
     expect(await linkOf(referrer.agent)).toMatchObject({ invited: 3, rewarded: 0, earnedCents: 400 });
   });
 
+  it('has a test-mode control: the 7 days of the caller\'s own pending referral pass now', async () => {
+    const referrer = await member('week-referrer@example.com');
+    const friend = await member('week-friend@example.com', (await linkOf(referrer.agent)).code);
+    expect((await referrer.agent.post('/api/test-payments/referral-week')).body).toEqual({ rewarded: 0 });
+    expect(await statusOf(friend.userId)).toEqual({ status: 'pending', refusal: null });
+    expect((await friend.agent.post('/api/test-payments/referral-week')).body).toEqual({ rewarded: 1 });
+    expect([await creditOf(referrer.agent), await creditOf(friend.agent)]).toEqual([REWARD, REWARD]);
+  });
+
   it('is run only by the scheduled caller with the secret', async () => {
     expect((await t.agent().request('POST', '/api/internal/referral-rewards')).status).toBe(403);
     expect((await t.agent().request('POST', '/api/internal/referral-rewards', undefined, { 'x-drain-secret': 'wrong' })).status).toBe(403);

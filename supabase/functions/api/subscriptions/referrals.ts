@@ -65,6 +65,18 @@ export async function rewardReferrals(s: Pick<Services, 'db' | 'payments'>, cred
   return { rewarded: rewarded.length, carried };
 }
 
+/**
+ * The built-in test provider's control (POST /api/test-payments/referral-week): the 7 days of the caller's pending
+ * referral (as the invited member) pass now — its first payment is moved 7 days back — and the check runs.
+ */
+export async function passTestReferralWeek(s: Pick<Services, 'db' | 'payments' | 'config' | 'user'>): Promise<{ rewarded: number }> {
+  await s.db.transaction(serviceClaims, (q) => q(
+    `update public.payments p set paid_at = p.paid_at - interval '7 days'
+       from public.referrals f
+      where f.invited_id = $1 and f.status = 'pending' and p.id = f.payment_id`, [s.user!.id]));
+  return { rewarded: (await rewardReferrals(s, s.config.referralCreditCents)).rewarded };
+}
+
 /** Runs rewardReferrals every intervalMs until stopped (the local runner; hosted: Supabase Cron). */
 export function startReferralLoop(s: Pick<Services, 'db' | 'payments'>, creditCents: number, intervalMs = 60_000, jobs?: JobRuns) {
   const reward = () => rewardReferrals(s, creditCents);
