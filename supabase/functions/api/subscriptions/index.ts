@@ -6,4 +6,4 @@ export { auditLog, openDisputeOf, paymentById, providerSubscriptionOf, recordDis
 export { completeSubscriptionRoutes, createSubscriptionRoutes, paymentConfigRoutes, subscriptionRoutes, testPaymentRoutes } from './router.ts';
 export { webhookRoutes } from './webhook-router.ts';
 export { memberReferralRoutes } from './referrals-router.ts';
-export { rewardReferrals, startReferralLoop } from './referrals.ts';
+export { rewardReferrals } from './referrals.ts';
