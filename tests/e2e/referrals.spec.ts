@@ -18,7 +18,7 @@ test('invite link → a friend subscribes with it → after 7 days both have cre
   const mine = await desk.newPage();
   await signIn(mine, referrer);
   await mine.goto('/profile');
-  const link = (await mine.getByLabel('Your invite link').textContent())!;
+  const link = await mine.getByLabel('Your invite link').inputValue();
   expect(link).toMatch(/\/subscribe\?ref=[A-Z2-9]{8}$/);
   await expect(mine.getByLabel('Your invitations')).toHaveText('No friend has joined with your link yet.');
   await mine.evaluate(() => { Object.defineProperty(navigator, 'share', { value: undefined }); });

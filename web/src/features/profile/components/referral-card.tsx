@@ -51,7 +51,13 @@ export function ReferralCard() {
           <p className="text-sm text-stone-600">Loading your invite link…</p>
         ) : (
           <>
-            <p className="break-all rounded-lg bg-stone-100 px-3 py-2 font-mono text-sm text-stone-900" aria-label="Your invite link">{data.url}</p>
+            <input
+              readOnly
+              value={data.url}
+              aria-label="Your invite link"
+              onFocus={(event) => event.currentTarget.select()}
+              className="min-h-11 w-full rounded-lg bg-stone-100 px-3 py-2 font-mono text-sm text-stone-900"
+            />
             <Button variant="outline" onClick={() => void share()}>Share your invite link</Button>
             <p className="text-sm text-stone-800" role="status" aria-label="Your invitations">
               {data.invited === 0
