@@ -270,8 +270,8 @@ create table public.account_credits (
     provider_credit_id text,
     created_at timestamp with time zone default now() not null,
     constraint account_credits_amount_cents_check check ((amount_cents <> 0)),
-    constraint account_credits_reason_check check ((reason = any (array['offer_not_honoured'::text, 'payment'::text]))),
-    constraint account_credits_sign_check check (((reason = 'payment'::text) = (amount_cents < 0))),
+    constraint account_credits_reason_check check ((reason = any (array['offer_not_honoured'::text, 'payment'::text, 'referral'::text, 'referral_taken_back'::text]))),
+    constraint account_credits_sign_check check (((reason = any (array['payment'::text, 'referral_taken_back'::text])) = (amount_cents < 0))),
     constraint account_credits_pkey primary key (id),
     constraint account_credits_reason_source_key unique (reason, source),
     constraint account_credits_applied_payment_id_fkey foreign key (applied_payment_id) references public.payments(id) on delete set null,
@@ -287,11 +287,11 @@ alter table public.account_credits alter column id add generated always as ident
     cache 1
 );
 
-comment on table public.account_credits is 'A member''s account credit (decision 191): a positive row per credit granted (reason and its source, once each), a negative row per payment it was taken off (source: the provider invoice). The balance is the sum; it stays on the account until a payment follows. Written only by private.grant_account_credit and private.apply_account_credit.';
+comment on table public.account_credits is 'A member''s account credit (decision 191): a positive row per credit granted (reason and its source, once each), a negative row per payment it was taken off (source: the provider invoice) or per referral reward taken back (decision 200). The balance is the sum; it stays on the account until a payment follows. Written only by private.grant_account_credit, private.apply_account_credit and private.take_back_referral.';
 
 comment on column public.account_credits.applied_payment_id is 'The payment a negative row was taken off; null while the payment is not recorded, or when the credit covered the whole charge (no payment row).';
 
-comment on column public.account_credits.provider_credit_id is 'Hosted (Stripe): the customer balance transaction that carries a granted credit to the provider, which takes it off the next invoice.';
+comment on column public.account_credits.provider_credit_id is 'Hosted (Stripe): the customer balance transaction that carries a granted credit to the provider, which takes it off the next invoice (or, for a referral reward taken back, adds that back to what the customer owes).';
 
 -- ---------------------------------------------------------------- indexes
 create index subscriptions_user_id_idx on public.subscriptions using btree (user_id, created_at desc);

@@ -26,7 +26,8 @@ export interface StripeDouble {
   /** Stripe events for every change, oldest first, each with the object as it was then (Stripe's event shape). */
   events: Obj[];
   /** What Stripe does when the browser confirms the card: the intent succeeds, the invoice is paid, the subscription activates. */
-  pay(paymentIntentId: string): void;
+  /** `card`: the card's fingerprint (Stripe's, one per card number), default one per customer. */
+  pay(paymentIntentId: string, card?: { fingerprint: string }): void;
   /** What Stripe's billing engine does at a renewal that succeeds: a new paid invoice, the next period. Returns the invoice. */
   renew(subscriptionId: string): Obj;
   decline(paymentIntentId: string, message?: string): void;
@@ -121,9 +122,10 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
   };
 
   /** The charge a succeeded PaymentIntent made (its latest_charge). */
-  const chargeFor = (pi: Obj) => {
+  const chargeFor = (pi: Obj, fingerprint = `fp_${pi.customer}`) => {
     const charge = { id: newId('ch'), object: 'charge', amount: pi.amount, amount_refunded: 0, refunded: false, disputed: false,
-      currency: pi.currency, customer: pi.customer, payment_intent: pi.id, status: 'succeeded', created: nowSeconds() };
+      currency: pi.currency, customer: pi.customer, payment_intent: pi.id, status: 'succeeded', created: nowSeconds(),
+      payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242', fingerprint } } };
     charges.set(charge.id, charge);
     pi.latest_charge = charge.id;
   };
@@ -327,6 +329,7 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
     }
     if ((m = path.match(/^\/v1\/payment_intents\/([^/]+)$/)) && method === 'GET') {
       const pi = paymentIntents.get(m[1]);
+      if (pi && expand.includes('latest_charge')) return [200, { ...pi, latest_charge: charges.get(pi.latest_charge) ?? pi.latest_charge ?? null }];
       return pi ? [200, pi] : [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${m[1]}'` } }];
     }
     if ((m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
@@ -430,10 +433,10 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
         payment_method: { id: newId('pm'), object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 } },
       });
     },
-    pay(paymentIntentId) {
+    pay(paymentIntentId, card) {
       const pi = paymentIntents.get(paymentIntentId)!;
       Object.assign(pi, { status: 'succeeded', amount_received: pi.amount, last_payment_error: null });
-      chargeFor(pi);
+      chargeFor(pi, card?.fingerprint);
       const invoice = [...invoices.values()].find((i) => i.confirmation_secret?.client_secret === pi.client_secret)!;
       Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, payments: paymentsOf(paymentIntentId) });
       const sub = subscriptions.get(invoice.parent.subscription_details.subscription)!;

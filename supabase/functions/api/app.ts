@@ -22,7 +22,7 @@ import { merchantRoutes, merchantDealRoutes } from './merchants/index.ts';
 import { notificationRoutes, notificationsAhead } from './notifications/index.ts';
 import { realtimeRoutes } from './realtime/index.ts';
 import { objectRoutes, profilePictureRoutes } from './uploads/index.ts';
-import { completeSubscriptionRoutes, createSubscriptionRoutes, paymentConfigRoutes, subscriptionRoutes, testPaymentRoutes, webhookRoutes } from './subscriptions/index.ts';
+import { completeSubscriptionRoutes, createSubscriptionRoutes, memberReferralRoutes, paymentConfigRoutes, subscriptionRoutes, testPaymentRoutes, webhookRoutes } from './subscriptions/index.ts';
 import { businessSearchRoutes, collabRoutes } from './collabs/index.ts';
 import { internalRoutes } from './jobs/router.ts';
 import { adminInsightsRoutes, merchantInsightsRoutes } from './insights/index.ts';
@@ -54,6 +54,7 @@ export const mounts: readonly (readonly [prefix: string, routes: Hono<AppEnv>])[
   ['/member', memberPointsRoutes],
   ['/member/redemptions', memberRedemptionRoutes],
   ['/member/export', memberExportRoutes],
+  ['/member/referral', memberReferralRoutes],
   ['/businesses/search', businessSearchRoutes],
   ['/businesses/:id', followRoutes],
   ['/user/following', followingListRoutes],

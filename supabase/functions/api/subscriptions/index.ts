@@ -5,3 +5,5 @@ export { providerCall } from './provider-call.ts';
 export { auditLog, disputeList, openDisputeOf, paymentById, providerSubscriptionOf, recordDispute, recordRefund, refundTarget, userPayments } from './refunds.ts';
 export { completeSubscriptionRoutes, createSubscriptionRoutes, paymentConfigRoutes, subscriptionRoutes, testPaymentRoutes } from './router.ts';
 export { webhookRoutes } from './webhook-router.ts';
+export { memberReferralRoutes } from './referrals-router.ts';
+export { rewardReferrals } from './referrals.ts';

@@ -30,6 +30,8 @@ export interface ProviderPayment {
   customerId: string | null;
   /** The provider's message for the last failed attempt (e.g. "Your card was declined."). */
   failureMessage: string | null;
+  /** The paying card's fingerprint, the same for every payment with that card (Stripe); absent where the provider gives none. */
+  cardFingerprint?: string | null;
 }
 
 export interface StartedCheckout {
@@ -177,7 +179,8 @@ export interface PaymentProvider {
   changePlan(input: { subscriptionId: string; plan: PlanId; currentPlan: PlanId }): Promise<void>;
   /**
    * Carries an account credit granted in the app to the provider (decision 191): Stripe, a customer balance
-   * transaction with a negative amount, which Stripe takes off the customer's next invoices; its id. The built-in
+   * transaction with a negative amount, which Stripe takes off the customer's next invoices; its id. A negative
+   * amountCents (a referral reward taken back, decision 200) adds that much to what the customer owes. The built-in
    * test provider returns null: its charges take the credit from the app's ledger themselves.
    */
   creditCustomerBalance(input: { customerId: string; amountCents: number; description: string; idempotencyKey: string }): Promise<string | null>;

@@ -191,7 +191,8 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
     },
 
     async retrievePayment(paymentIntentId): Promise<ProviderPayment> {
-      const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
+      const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
       return {
         id: intent.id,
         status: intent.status as ProviderPayment['status'],
@@ -199,6 +200,7 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
         currency: intent.currency,
         customerId: idOf(intent.customer),
         failureMessage: intent.last_payment_error?.message ?? null,
+        cardFingerprint: charge?.payment_method_details?.card?.fingerprint ?? null,
       };
     },
 
