@@ -70,7 +70,7 @@ begin
     new.description := format('Dispute of %s''s payment of %s %s', v_subject, private.usd_text(v_payment.amount_cents),
                               case new.action when 'dispute_opened' then 'opened' when 'dispute_won' then 'won' else 'lost' end);
     new.before := case when new.action = 'dispute_opened' then null else jsonb_build_object('dispute', 'open') end;
-    new.after := jsonb_build_object('dispute', replace(new.action, 'dispute_', ''));
+    new.after := jsonb_build_object('dispute', case when new.action = 'dispute_opened' then 'open' else replace(new.action, 'dispute_', '') end);
   elsif new.action in ('review_hidden', 'review_restored') then
     new.description := format('Review of %s by %s %s', private.business_name(new.merchant_id), v_subject,
                               case when new.action = 'review_hidden' then 'hidden' else 'restored' end);

@@ -45,20 +45,3 @@ export const paymentActionAnswer = z.object({
   payment: adminPayment,
 });
 export type PaymentActionAnswer = z.infer<typeof paymentActionAnswer>;
-
-const auditEntry = z.object({
-  id: z.number(),
-  at: z.string(),
-  actor: z.string(),
-  action: z.enum(['refund', 'dispute_opened', 'dispute_won', 'dispute_lost', 'review_hidden', 'review_restored', 'post_hidden', 'post_restored']),
-  reason: z.string().nullable(),
-  subjectName: z.string().nullable(),
-  subjectEmail: z.string().nullable(),
-  paymentId: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()),
-});
-export type AuditEntry = z.infer<typeof auditEntry>;
-
-/** GET /api/admin/audit-log: newest first. */
-export const auditLogAnswer = z.object({ entries: z.array(auditEntry) });
-export type AuditLogAnswer = z.infer<typeof auditLogAnswer>;
