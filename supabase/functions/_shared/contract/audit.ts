@@ -76,7 +76,6 @@ export type AuditLogAnswer = z.infer<typeof auditLogAnswer>;
 
 /** An entry as the business's owner reads it: "You", "Pay Local" or the tablet, never the admin's address. */
 const businessAuditEntry = auditEntry.pick({ id: true, at: true, actor: true, action: true, description: true, reason: true, before: true, after: true });
-export type BusinessAuditEntry = z.infer<typeof businessAuditEntry>;
 
 /** GET /api/merchant/audit-log?cursor=: the owner's business's entries, newest first. */
 export const businessAuditLogQuery = auditLogQuery.pick({ cursor: true });

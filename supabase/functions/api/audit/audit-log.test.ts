@@ -9,6 +9,7 @@ import { subscribeThroughApi } from '../../../../tests/support/subscribe.ts';
 import type { Agent, TestApp } from '../../../../tests/support/test-app.ts';
 import { asAnon, asService, asUser } from '../../../../tests/support/test-database.ts';
 import { withPersonalCode } from '../../../../tests/support/counter-members.ts';
+import { isoDay } from '../../_shared/iso-dates.ts';
 
 let t: TestApp;
 let rosa: Agent;
@@ -224,7 +225,7 @@ describe('the admin reads', () => {
     expect((await admin.get(`/api/admin/audit-log?q=${encodeURIComponent(SEED.merchantOwner.email)}&action=tablet_unpaired`)).body.entries).toHaveLength(1);
     // A % in the search is a %, not "anything".
     expect((await admin.get('/api/admin/audit-log?q=%25')).body.entries).toEqual([]);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = isoDay(new Date());
     expect((await admin.get(`/api/admin/audit-log?action=city_created&from=${today}&to=${today}`)).body.entries).toHaveLength(1);
     expect((await admin.get('/api/admin/audit-log?action=city_created&to=2000-01-01')).body.entries).toEqual([]);
 

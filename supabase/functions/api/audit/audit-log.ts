@@ -4,11 +4,12 @@ import {
   AUDIT_ACTION_LABELS, type AuditEntry, type AuditLogAnswer, type AuditLogQuery, type BusinessAuditLogAnswer,
 } from '../../_shared/contract/audit.ts';
 import { toCsv } from '../../_shared/csv.ts';
+import { isoDay } from '../../_shared/iso-dates.ts';
 import type { Query } from '../db/database.ts';
 
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 /** The most entries one CSV file holds (newest first); a narrower search or dates give the rest. */
-export const AUDIT_CSV_MAX = 10_000;
+const AUDIT_CSV_MAX = 10_000;
 
 type EntryRow = Omit<AuditEntry, 'id' | 'at'> & { id: string | number; at: Date | string };
 
@@ -61,8 +62,7 @@ export async function auditLogCsv(q: Query, filter: AuditLogQuery): Promise<{ fi
     e.at, e.actor, AUDIT_ACTION_LABELS[e.action], e.description, e.businessName, e.subjectName, e.subjectEmail, e.reason,
     changeText(e.before), changeText(e.after),
   ]);
-  const day = new Date().toISOString().slice(0, 10);
-  return { filename: `audit-log-${day}.csv`, csv: toCsv([CSV_HEADER, ...rows]) };
+  return { filename: `audit-log-${isoDay(new Date())}.csv`, csv: toCsv([CSV_HEADER, ...rows]) };
 }
 
 /**
