@@ -146,6 +146,7 @@ create table public.payment_disputes (
     status text not null,
     opened_at timestamp with time zone not null,
     closed_at timestamp with time zone,
+    evidence_due_by timestamp with time zone,
     constraint payment_disputes_amount_cents_check check ((amount_cents > 0)),
     constraint payment_disputes_check check (((status = 'open'::text) = (closed_at is null))),
     constraint payment_disputes_status_check check ((status = any (array['open'::text, 'won'::text, 'lost'::text]))),
@@ -155,6 +156,8 @@ create table public.payment_disputes (
 );
 
 comment on table public.payment_disputes is 'Disputes (chargebacks) of payments: open suspends the membership, won restores it, lost reverses like a refund.';
+
+comment on column public.payment_disputes.evidence_due_by is 'When the evidence must reach the provider (Stripe: evidence_details.due_by); null when none was given.';
 
 create table private.checkouts (
     id uuid default gen_random_uuid() not null,
@@ -515,6 +518,19 @@ $$;
 
 comment on function private.payments_book_share() is 'Books each new payment''s charity share in public.charity_ledger.';
 
+create function private.pays_current_period(p_payment uuid) returns boolean
+    language sql stable
+    set search_path to ''
+    as $$
+  select exists (
+    select 1 from public.payments p join public.subscriptions s on s.id = p.subscription_id
+     where p.id = p_payment and s.status <> 'canceled'
+       and not exists (select 1 from public.payments later
+                        where later.subscription_id = p.subscription_id and (later.paid_at, later.id) > (p.paid_at, p.id)))
+$$;
+
+comment on function private.pays_current_period(p_payment uuid) is 'True for the latest payment of a membership that has not ended: the payment of its current period (a refund of all of it ends the membership). Invoker''s rights: RLS applies.';
+
 create function private.reverse_share(p_payment public.payments, p_kind text, p_source text, p_amount integer, p_at timestamp with time zone) returns jsonb
     language plpgsql security definer
     set search_path to ''
@@ -523,6 +539,7 @@ declare
   v_before integer;
   v_cents integer;
   v_full boolean;
+  v_ends boolean;
 begin
   select coalesce(sum(-l.amount_cents), 0) into v_before
     from public.charity_ledger l where l.payment_id = p_payment.id and l.kind <> 'share';
@@ -534,10 +551,14 @@ begin
   insert into public.charity_ledger (payment_id, charity_id, kind, cents, amount_cents, source_id, booked_at)
   values (p_payment.id, p_payment.charity_id, p_kind, -v_cents, -p_amount, p_source, p_at);
   v_full := v_before + p_amount = p_payment.amount_cents;
-  if v_full and p_payment.subscription_id is not null then
+  -- A refund ends the membership only when it returns all of the payment of the current period (an older payment
+  -- paid for a period already over); a lost dispute of all of a payment ends it as before.
+  v_ends := v_full and p_payment.subscription_id is not null
+            and (p_kind <> 'refund' or private.pays_current_period(p_payment.id));
+  if v_ends then
     perform private.end_membership_now(p_payment.subscription_id, p_at);
   end if;
-  return jsonb_build_object('amountCents', p_amount, 'charityCents', v_cents, 'membershipEnded', v_full);
+  return jsonb_build_object('amountCents', p_amount, 'charityCents', v_cents, 'membershipEnded', v_ends);
 end
 $$;
 
@@ -727,6 +748,7 @@ revoke execute on function
   private.payments_set_charity_share(),
   private.payments_book_share(),
   private.reverse_share(public.payments,text,text,integer,timestamp with time zone),
+  private.pays_current_period(uuid),
   private.record_refund(uuid,text,integer,text,uuid,timestamp with time zone),
   private.record_dispute(uuid,text,integer,text,text,timestamp with time zone,uuid),
   private.charity_share_cents(integer,integer,integer),
@@ -739,7 +761,8 @@ grant execute on function
   private.has_active_subscription(uuid),
   private.caller_membership_ends_at(),
   private.subscription_access_until(text,timestamp with time zone,timestamp with time zone),
-  private.subscription_status_of(uuid)
+  private.subscription_status_of(uuid),
+  private.pays_current_period(uuid)
   to authenticated, service_role;
 grant execute on function
   private.record_refund(uuid,text,integer,text,uuid,timestamp with time zone),

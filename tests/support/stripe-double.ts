@@ -102,9 +102,12 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
   const events: Obj[] = [];
   /** Records a Stripe event with a copy of the object as it is now. */
   const emit = (type: string, object: Obj) => {
+    const data = structuredClone(object);
+    // An invoice's payments are an includable field: Stripe's events never carry them (they are listed or expanded).
+    if (data.object === 'invoice') delete data.payments;
     events.push({
       id: newId('evt'), object: 'event', api_version: STRIPE_API_VERSION, created: nowSeconds(), type, livemode: false,
-      pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object: structuredClone(object) },
+      pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object: data },
     });
   };
 
@@ -266,6 +269,7 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
       }
       const piId = newId('pi');
       paymentIntents.set(piId, { id: piId, object: 'payment_intent', amount: invoice.amount_due, amount_received: invoice.amount_due, currency: invoice.currency, customer: sub.customer, status: 'succeeded', last_payment_error: null, client_secret: `${piId}_secret_${newId('s')}` });
+      chargeFor(paymentIntents.get(piId)!);
       Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, payments: paymentsOf(piId) });
       sub.status = 'active';
       emit('invoice.paid', invoice);
@@ -309,6 +313,13 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
       emit('customer.subscription.created', sub);
       return [200, subscriptionView(sub, expand)];
     }
+    if (method === 'GET' && path === '/v1/invoice_payments') {
+      // List an invoice's payments (API 2025-03-31 and later): its invoice_payment objects, filtered by status.
+      const invoice = invoices.get(params.invoice ?? '');
+      const found = ((invoice?.payments?.data ?? []) as Obj[]).filter((p) => !params.status || p.status === params.status)
+        .map((p) => ({ ...p, invoice: invoice!.id, amount_paid: invoice!.amount_paid, currency: invoice!.currency }));
+      return [200, list(found, '/v1/invoice_payments')];
+    }
     if (method === 'POST' && path === '/v1/refunds') return refund(params);
     if (method === 'GET' && path === '/v1/refunds') {
       const found = [...refunds.values()].filter((r) => (params.charge ? r.charge === params.charge : r.payment_intent === params.payment_intent));
@@ -344,6 +355,8 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
           });
           const piId = newId('pi');
           paymentIntents.set(piId, { id: piId, object: 'payment_intent', amount: due, amount_received: due, currency: newPrice.currency, customer: sub.customer, status: 'succeeded', last_payment_error: null, client_secret: `${piId}_secret_${newId('s')}` });
+          // A succeeded PaymentIntent has its charge, which refunds and disputes name.
+          if (due > 0) chargeFor(paymentIntents.get(piId)!);
           const invoice = {
             id: newId('in'), object: 'invoice', customer: sub.customer, currency: newPrice.currency, status: 'paid',
             amount_due: due, amount_paid: due, billing_reason: 'subscription_update',
@@ -479,7 +492,8 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
       let dispute = [...disputes.values()].find((d) => d.charge === charge.id);
       if (!dispute) {
         dispute = { id: newId('dp'), object: 'dispute', amount: charge.amount, charge: charge.id, payment_intent: paymentIntentId,
-          currency: charge.currency, reason: 'fraudulent', status, created: nowSeconds() };
+          currency: charge.currency, reason: 'fraudulent', status, created: nowSeconds(),
+          evidence_details: { due_by: nowSeconds() + 7 * 86400, has_evidence: false, past_due: false, submission_count: 0 } };
         disputes.set(dispute.id, dispute);
         charge.disputed = true;
         emit('charge.dispute.created', dispute);

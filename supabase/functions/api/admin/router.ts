@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/context.ts';
 import { adminMetricsRoutes } from './metrics-router.ts';
-import { adminPaymentRoutes } from './payments-router.ts';
+import { adminDisputeRoutes, adminPaymentRoutes } from './payments-router.ts';
 import { adminUserRoutes } from './users-router.ts';
 
 /**
@@ -12,3 +12,4 @@ export const adminRoutes = new Hono<AppEnv>();
 adminRoutes.route('/metrics', adminMetricsRoutes);
 adminRoutes.route('/users', adminUserRoutes);
 adminRoutes.route('/payments', adminPaymentRoutes);
+adminRoutes.route('/disputes', adminDisputeRoutes);

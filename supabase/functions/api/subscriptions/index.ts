@@ -2,6 +2,6 @@
 export { carryCreditsToProvider, sendBillingReminders } from './billing.ts';
 export { callerMembershipEndsAt } from './membership.ts';
 export { providerCall } from './provider-call.ts';
-export { openDisputeOf, paymentById, providerSubscriptionOf, recordDispute, recordRefund, refundTarget, userPayments } from './refunds.ts';
+export { disputeList, openDisputeOf, paymentById, providerSubscriptionOf, recordDispute, recordRefund, refundTarget, userPayments } from './refunds.ts';
 export { completeSubscriptionRoutes, createSubscriptionRoutes, paymentConfigRoutes, subscriptionRoutes, testPaymentRoutes } from './router.ts';
 export { webhookRoutes } from './webhook-router.ts';

@@ -99,6 +99,8 @@ export interface ProviderRefund {
   reason: string | null;
   /** The admin who made it in the app (metadata), else null. */
   adminId: string | null;
+  /** The payment intent the refund went back on, when the provider names one (a payment recorded without it learns it). */
+  paymentIntentId?: string | null;
 }
 
 export interface ProviderDispute {
@@ -108,6 +110,8 @@ export interface ProviderDispute {
   reason: string | null;
   /** open: any status before closing; won/lost once closed (warning_closed counts as won: no money moved). */
   status: 'open' | 'won' | 'lost';
+  /** When the evidence must reach the provider (Stripe: evidence_details.due_by); null when none is asked. */
+  evidenceDueBy: Date | null;
 }
 
 /** A saved card, as the profile shows it (never the number). */
@@ -143,8 +147,15 @@ export interface PaymentProvider {
   resumeCollection(subscriptionId: string): Promise<void>;
   /** Stripe: cancel_at_period_end = false, before the period ends. */
   keepSubscription(subscriptionId: string): Promise<void>;
-  /** Refunds amountCents of a payment; metadata carries the admin and the reason (decision 172). */
-  refundPayment(input: { paymentIntentId: string; amountCents: number; reason: string; adminId: string }): Promise<ProviderRefund>;
+  /**
+   * Refunds amountCents of a payment; metadata carries the admin and the reason (decision 172). A payment recorded
+   * without its payment intent (Stripe's webhook events do not include an invoice's payments) is found by its invoice.
+   */
+  refundPayment(input: {
+    paymentIntentId: string | null; invoiceId: string; amountCents: number; reason: string; adminId: string;
+  }): Promise<ProviderRefund>;
+  /** The payment intent that paid an invoice (Stripe: the invoice's payments, listed), or null when none is known. */
+  invoicePaymentIntent(invoiceId: string): Promise<string | null>;
   /** The refunds of a charge (or, for the test provider, of a payment intent), as the provider has them now. */
   listRefunds(input: { chargeId: string | null; paymentIntentId: string }): Promise<ProviderRefund[]>;
   /** Ends the subscription now (Stripe: DELETE /v1/subscriptions/:id); no proration refund; nothing if it has ended. */
