@@ -240,7 +240,12 @@ create table public.admin_audit_log (
     payment_id uuid,
     details jsonb default '{}'::jsonb not null,
     review_id bigint,
-    constraint admin_audit_log_action_check check ((action = any (array['refund'::text, 'dispute_opened'::text, 'dispute_won'::text, 'dispute_lost'::text, 'review_hidden'::text, 'review_restored'::text, 'post_hidden'::text, 'post_restored'::text, 'offer_report_upheld'::text, 'offer_report_rejected'::text, 'business_paused'::text]))),
+    -- Last: columns added by a migration land at the end of the table (decision 202).
+    after jsonb,
+    before jsonb,
+    description text,
+    merchant_id uuid,
+    constraint admin_audit_log_action_check check ((action = any (array['refund'::text, 'dispute_opened'::text, 'dispute_won'::text, 'dispute_lost'::text, 'review_hidden'::text, 'review_restored'::text, 'post_hidden'::text, 'post_restored'::text, 'offer_report_upheld'::text, 'offer_report_rejected'::text, 'business_paused'::text, 'business_approved'::text, 'business_deleted'::text, 'account_deleted'::text, 'city_created'::text, 'city_updated'::text, 'city_deleted'::text, 'charity_created'::text, 'charity_updated'::text, 'staff_invited'::text, 'staff_removed'::text, 'tablet_paired'::text, 'tablet_unpaired'::text]))),
     constraint admin_audit_log_pkey primary key (id),
     constraint admin_audit_log_actor_id_fkey foreign key (actor_id) references public.profiles(id) on delete set null,
     constraint admin_audit_log_payment_id_fkey foreign key (payment_id) references public.payments(id) on delete cascade,
@@ -256,9 +261,17 @@ alter table public.admin_audit_log alter column id add generated always as ident
     cache 1
 );
 
-comment on table public.admin_audit_log is 'Every refund and dispute action: who, when, why, what. The admin reads; nobody edits or deletes.';
+comment on table public.admin_audit_log is 'Every privileged act on someone else''s data (decision 202): who, when, why, what, before and after. The admin reads all, an owner their business''s entries; nobody edits or deletes.';
 
 comment on column public.admin_audit_log.review_id is 'The review hidden or restored (decision 183).';
+
+comment on column public.admin_audit_log.merchant_id is 'The business the act concerns: its owner reads the entry (decision 202). Key added in audit.sql.';
+
+comment on column public.admin_audit_log.description is 'What was done, in words a person reads (names, not ids); private.complete_audit_entry fills it for the money and moderation functions.';
+
+comment on column public.admin_audit_log.before is 'The changed values before the act (null: nothing was there).';
+
+comment on column public.admin_audit_log.after is 'The changed values after the act (null: nothing is left).';
 
 create table public.account_credits (
     id bigint not null,
@@ -708,8 +721,6 @@ create trigger payments_link_credit after insert on public.payments for each row
 create trigger payments_set_charity_share before insert on public.payments for each row execute function private.payments_set_charity_share();
 
 create trigger charity_ledger_no_edit before update on public.charity_ledger for each row execute function private.refuse_edit();
-
-create trigger admin_audit_log_no_edit before update on public.admin_audit_log for each row execute function private.refuse_edit();
 
 -- ---------------------------------------------------------------- grants
 -- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public

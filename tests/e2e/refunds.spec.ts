@@ -81,6 +81,10 @@ test('the admin refunds a member\'s plan-switch charge: the membership ends and 
   const log = page.getByRole('table', { name: 'Audit log' });
   await expect(log.getByRole('row', { name: /Charged by mistake/ })).toContainText(DEMO.admin.email);
   await expect(log.getByRole('row', { name: /Charged by mistake/ })).toContainText('membership ended');
+  // Searched, and the same search as a CSV file (decision 202).
+  await page.getByRole('searchbox', { name: 'Search the audit log' }).fill('Charged by mistake');
+  await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/admin/audit-log?q=Charged+by+mistake&format=csv');
+  await expect(log.getByRole('row')).toHaveCount(2);
   await expectNoAxeViolations(page);
   await memberContext.close();
 });

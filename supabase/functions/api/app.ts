@@ -30,6 +30,7 @@ import { pushRoutes } from './push/index.ts';
 import { reviewRoutes } from './reviews/index.ts';
 import { communityRoutes } from './community/index.ts';
 import { adminSystemRoutes, deepHealthRoutes } from './system/index.ts';
+import { adminAuditLogRoutes, businessAuditLogRoutes } from './audit/index.ts';
 import { counterDeviceAdminRoutes, counterDeviceRoutes, merchantStaffRoutes, staffInviteRoutes } from './staff/index.ts';
 
 export type { AppDeps } from './http/context.ts';
@@ -85,6 +86,8 @@ export const mounts: readonly (readonly [prefix: string, routes: Hono<AppEnv>])[
   ['/community', communityRoutes],
   ['/admin/system', adminSystemRoutes],
   ['/health', deepHealthRoutes],
+  ['/admin/audit-log', adminAuditLogRoutes],
+  ['/merchant/audit-log', businessAuditLogRoutes],
 ];
 
 /** Paths that authenticate by other means than the session cookie (signed webhooks). */

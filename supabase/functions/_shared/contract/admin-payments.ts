@@ -63,19 +63,6 @@ export const paymentActionAnswer = z.object({
 });
 export type PaymentActionAnswer = z.infer<typeof paymentActionAnswer>;
 
-const auditEntry = z.object({
-  id: z.number(),
-  at: z.string(),
-  actor: z.string(),
-  action: z.enum(['refund', 'dispute_opened', 'dispute_won', 'dispute_lost', 'review_hidden', 'review_restored', 'post_hidden', 'post_restored']),
-  reason: z.string().nullable(),
-  subjectName: z.string().nullable(),
-  subjectEmail: z.string().nullable(),
-  paymentId: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()),
-});
-export type AuditEntry = z.infer<typeof auditEntry>;
-
 /** One dispute (chargeback), as the admin's dispute list shows it. */
 const adminDispute = z.object({
   id: z.string(),
@@ -99,7 +86,3 @@ export type AdminDispute = z.infer<typeof adminDispute>;
 /** GET /api/admin/disputes: open ones first (nearest evidence deadline first), then closed ones, newest first. */
 export const adminDisputesAnswer = z.object({ disputes: z.array(adminDispute) });
 export type AdminDisputesAnswer = z.infer<typeof adminDisputesAnswer>;
-
-/** GET /api/admin/audit-log: newest first. */
-export const auditLogAnswer = z.object({ entries: z.array(auditEntry) });
-export type AuditLogAnswer = z.infer<typeof auditLogAnswer>;

@@ -26,3 +26,4 @@ export * from './community.ts';
 export * from './member-export.ts';
 export * from './system.ts';
 export * from './referrals.ts';
+export * from './audit.ts';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { refundBody, refundEndsMembership, testDisputeBody } from '../../_shared/contract/admin-payments.ts';
 import { uuid } from '../../_shared/contract/common.ts';
 import { type AppEnv, serviceTx, siteUrlOf, userTx } from '../http/context.ts';
-import { providerCall, auditLog, disputeList, openDisputeOf, paymentById, providerSubscriptionOf, recordDispute, recordRefund, refundTarget, userPayments } from '../subscriptions/index.ts';
+import { providerCall, disputeList, openDisputeOf, paymentById, providerSubscriptionOf, recordDispute, recordRefund, refundTarget, userPayments } from '../subscriptions/index.ts';
 import { conflict, notFound } from '../http/http-error.ts';
 import { randomToken } from '../../_shared/tokens.ts';
 import { parse, parseJson } from '../http/validate.ts';
@@ -83,13 +83,6 @@ adminPaymentRoutes.post('/:id/test-dispute', async (c) => {
     if (sub) await providerCall(() => payments.cancelNow(sub));
   }
   return c.json({ ...step, payment: await userTx(c, (q) => paymentById(q, id)) });
-});
-
-/** GET /api/admin/audit-log: every refund and dispute action, newest first. */
-export const adminAuditRoutes = new Hono<AppEnv>();
-adminAuditRoutes.get('/', async (c) => {
-  requireAdmin(c);
-  return c.json({ entries: await userTx(c, (q) => auditLog(q)) });
 });
 
 /** GET /api/admin/disputes: every dispute with its evidence deadline, member and membership state (the admin only). */

@@ -201,9 +201,10 @@ describe('audit log', () => {
   it('holds every refund and dispute action (who, when, why, what); the admin reads it, nobody edits or deletes it', async () => {
     const log = await admin.get('/api/admin/audit-log');
     expect(log.status).toBe(200);
-    const entries = log.body.entries as { actor: string; action: string; reason: string | null; subjectEmail: string; details: Record<string, unknown> }[];
+    const entries = log.body.entries as { actor: string; action: string; reason: string | null; subjectEmail: string }[];
     expect(entries.find((e) => e.reason === 'Shop closed for a week')).toMatchObject({
-      actor: TEST_ADMIN.email, action: 'refund', subjectEmail: 'partial@example.com', details: { amountCents: 500, charityCents: 50, membershipEnded: false },
+      actor: TEST_ADMIN.email, action: 'refund', subjectEmail: 'partial@example.com', description: "Refund of $5 of Rita Refund's payment of $9.99",
+      before: { refundedCents: 0 }, after: { refundedCents: 500, membershipEnded: false },
     });
     expect(entries.filter((e) => e.subjectEmail === 'dispute-won@example.com').map((e) => e.action).sort()).toEqual(['dispute_opened', 'dispute_won']);
     expect(entries.filter((e) => e.subjectEmail === 'dispute-lost@example.com').map((e) => e.action).sort()).toEqual(['dispute_lost', 'dispute_opened']);

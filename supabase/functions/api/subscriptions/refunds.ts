@@ -2,7 +2,7 @@
 // (private.record_refund, private.record_dispute in supabase/schemas/billing.sql): each provider refund
 // or dispute change is recorded once, whoever reports it first (the admin's request or the webhook),
 // with a new charity ledger row for the money that went back and an audit entry.
-import type { AdminDispute, AdminPayment, AuditEntry } from '../../_shared/contract/admin-payments.ts';
+import type { AdminDispute, AdminPayment } from '../../_shared/contract/admin-payments.ts';
 import { isoDay } from '../../_shared/iso-dates.ts';
 import type { Query } from '../db/database.ts';
 import { conflict, invalid, notFound } from '../domain-error.ts';
@@ -165,14 +165,4 @@ export async function disputeList(q: Query): Promise<AdminDispute[]> {
       limit 500`);
   const iso = (at: Date | string | null) => (at == null ? null : new Date(at).toISOString());
   return rows.map((r) => ({ ...r, openedAt: iso(r.openedAt)!, closedAt: iso(r.closedAt), evidenceDueBy: iso(r.evidenceDueBy) }));
-}
-
-/** The audit log, newest first (RLS: the admin only). */
-export async function auditLog(q: Query, limit = 200): Promise<AuditEntry[]> {
-  const rows = await q<Omit<AuditEntry, 'at' | 'id'> & { at: Date | string; id: string | number }>(
-    `select a.id, a.at, a.actor_label as actor, a.action, a.reason, pr.name as "subjectName", pr.email as "subjectEmail",
-            a.payment_id as "paymentId", a.details
-       from public.admin_audit_log a left join public.profiles pr on pr.id = a.subject_user_id
-      order by a.at desc, a.id desc limit $1`, [limit]);
-  return rows.map((r) => ({ ...r, id: Number(r.id), at: new Date(r.at).toISOString() }));
 }
