@@ -15,6 +15,7 @@ import { usePasswordHasher } from '../supabase/functions/api/auth/password.ts';
 import { startOutboxLoop } from '../supabase/functions/api/jobs/mail-drain.ts';
 import { startBillingReminderLoop } from '../supabase/functions/api/subscriptions/billing.ts';
 import { startPromiseLoop } from '../supabase/functions/api/reviews/promise.ts';
+import { startGiftDeliveryLoop } from '../supabase/functions/api/gifts/index.ts';
 import { startPushLoop } from '../supabase/functions/api/jobs/push-drain.ts';
 import { flushCityChanges } from '../supabase/functions/api/deals/live-updates.ts';
 import { loadOrCreateVapidKeys } from './vapid-keys.ts';
@@ -81,6 +82,8 @@ const stopReminders = startBillingReminderLoop(database.db, deps.config.siteUrl 
 // The promise's deadlines (decision 191): reports unanswered for 72 hours upheld; hosted, Supabase Cron calls
 // POST /api/internal/promise-deadlines.
 const stopPromise = startPromiseLoop({ db: database.db, payments: deps.payments }, deps.config.siteUrl ?? `http://localhost:${env.port}`, 60_000, jobs);
+// Gift memberships sent on their date (decision 201); hosted, Supabase Cron calls POST /api/internal/gift-deliveries.
+const stopGifts = startGiftDeliveryLoop({ db: database.db, payments: deps.payments }, deps.config.siteUrl ?? `http://localhost:${env.port}`, 60_000, jobs);
 const app = createLocalServer({
   api, staticDir: env.staticDir, objects: deps.objects, trustedProxyHops: deps.config.trustedProxyHops, realtime: realtimeSseRoutes({
     db: database.db, relay, maxStreamsPerSession: env.realtimeMaxStreamsPerSession,
@@ -149,6 +152,7 @@ async function shutdown(signal: string) {
   await stopPush();
   stopReminders();
   stopPromise();
+  stopGifts();
   clearInterval(cleanup);
   clearInterval(flushLive);
   clearInterval(systemCheck);

@@ -25,3 +25,4 @@ export * from './reviews.ts';
 export * from './community.ts';
 export * from './member-export.ts';
 export * from './system.ts';
+export * from './gifts.ts';
