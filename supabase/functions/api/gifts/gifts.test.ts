@@ -4,6 +4,7 @@
 // renewed; refunded by the admin only while unredeemed; the 10% charity share booked when paid and reversed on refund.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANS } from '../../_shared/constants.ts';
+import { isoDay } from '../../_shared/iso-dates.ts';
 import { SEED, TEST_ADMIN } from '../../../../tests/support/constants.ts';
 import { withPersonalCode } from '../../../../tests/support/counter-members.ts';
 import { DEALS_SEED } from '../../../../tests/support/deals-seed.ts';
@@ -19,7 +20,7 @@ let rosa: Agent;
 let ip = 0;
 const fresh = () => t.agent(`198.51.100.${++ip}`);
 const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => asService(t.database, (q) => q<T>(text, params));
-const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const day = (offsetDays: number) => isoDay(new Date(Date.now() + offsetDays * 86_400_000));
 const deliveries = (secret?: string) => fresh().request('POST', '/api/internal/gift-deliveries', undefined, secret ? { 'x-drain-secret': secret } : {});
 const mails = (to: string, kind: string) =>
   sql<{ text_body: string }>(`select text_body from private.mail_outbox where to_address = $1 and kind = $2 order by created_at`, [to, kind]);

@@ -8,6 +8,7 @@ import {
   type BuyGiftAnswer, type BuyGiftInput, type CompleteGiftAnswer, GIFT_DELIVERY_MAX_DAYS, type GiftForRecipient, type GiftMonths,
   type GiftState, type GiftSummary, giftPriceCents, type RedeemGiftAnswer,
 } from '../../_shared/contract/gifts.ts';
+import { isoDay } from '../../_shared/iso-dates.ts';
 import { randomToken, sha256Hex } from '../../_shared/tokens.ts';
 import { serviceClaims, type Query } from '../db/database.ts';
 import { DomainError } from '../domain-error.ts';
@@ -34,8 +35,6 @@ const summaryOf = (g: GiftRow): GiftSummary => ({
   state: stateOf(g), redeemedAt: g.redeemed_at ? new Date(g.redeemed_at).toISOString() : null,
 });
 
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
-
 /** Unpaid gifts are kept this long (the browser confirms within minutes; the job settles a closed tab's payment). */
 const UNPAID_KEPT_DAYS = 2;
 
@@ -45,8 +44,8 @@ const UNPAID_KEPT_DAYS = 2;
  * (the gift then shows on its profile and its charity gets the share); a visitor names themselves.
  */
 export async function buyGift(s: Pick<Services, 'tx' | 'payments' | 'user'>, body: BuyGiftInput): Promise<BuyGiftAnswer> {
-  const today = utcDay(new Date());
-  const latest = utcDay(new Date(Date.now() + GIFT_DELIVERY_MAX_DAYS * 86_400_000));
+  const today = isoDay(new Date());
+  const latest = isoDay(new Date(Date.now() + GIFT_DELIVERY_MAX_DAYS * 86_400_000));
   if (body.deliverOn < today) throw new DomainError('invalid', 'deliverOn must be today or later');
   if (body.deliverOn > latest) throw new DomainError('invalid', `deliverOn must be within ${GIFT_DELIVERY_MAX_DAYS} days`);
   let buyer: { id: string | null; email: string; name: string };
@@ -215,7 +214,7 @@ export async function redeemGift(s: Pick<Services, 'tx' | 'user'>, token: string
     return {
       startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString(),
       message: startsAt.getTime() > now + 60_000
-        ? `Your gift is added: it starts when your current membership ends, on ${utcDay(startsAt)}.`
+        ? `Your gift is added: it starts when your current membership ends, on ${isoDay(startsAt)}.`
         : 'Your gift membership is active.',
     };
   });
