@@ -83,6 +83,7 @@ async function recordPaidGift(q: Query, gift: GiftRow, siteUrl: string): Promise
   const [claimed] = await q<{ id: string }>(
     `update public.gifts set paid_at = now() where id = $1 and paid_at is null returning id`, [gift.id]);
   if (!claimed) return null;
+  // provider_invoice_id is unique and not null: a one-off payment has no invoice, so its intent names it.
   const [payment] = await q<{ id: string }>(
     `insert into public.payments (user_id, subscription_id, provider, provider_invoice_id, provider_payment_intent_id,
                                   amount_cents, currency, charity_share_bps, charity_share_cents, plan)
@@ -262,11 +263,14 @@ export async function refundGift(s: Pick<Services, 'tx' | 'payments' | 'user'>, 
     await q(`update public.gifts set refunded_at = now() where id = $1`, [giftId]);
     return row;
   });
+  // The payment's own invoice id too: the port names a charge by its intent, else by its invoice.
+  const refundOf = {
+    paymentIntentId: gift.payment_intent_id, invoiceId: `gift_${gift.payment_intent_id}`, amountCents: gift.amount_cents,
+    reason: reason || 'Gift refunded', adminId: admin.id,
+  };
   let refund;
   try {
-    refund = await providerCall(() => s.payments.refundPayment({
-      paymentIntentId: gift.payment_intent_id, amountCents: gift.amount_cents, reason: reason || 'Gift refunded', adminId: admin.id,
-    }));
+    refund = await providerCall(() => s.payments.refundPayment(refundOf));
   } catch (error) {
     await s.tx.asService((q) => q(`update public.gifts set refunded_at = null where id = $1`, [giftId]));
     throw error;
