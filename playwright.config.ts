@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { playwrightChromium } from './scripts/support/chromium.ts';
 import { playwrightRun } from './tests/support/playwright-run.ts';
+import { E2E_DRAIN_SECRET } from './tests/support/constants.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://localhost:${PORT}`;
@@ -50,6 +51,8 @@ export default defineConfig({
       // Parallel journeys share the demo accounts: the 10-session limit would sign one out mid-test.
       SESSIONS_PER_ACCOUNT: '1000',
       RATE_LIMIT_ACCOUNT_ATTEMPTS_PER_IP: '10000',
+      // Journeys call a scheduled job as Supabase Cron does (the gift deliveries) instead of waiting for its loop.
+      MAIL_DRAIN_SECRET: E2E_DRAIN_SECRET,
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -93,10 +93,11 @@ export default defineConfig({
         // QR decoder (jsQR, 130 kB): the counter screen fetches it once it is up and keeps it in the 'counter-decoder'
         // cache below (decision 167, issue 38). The community feed is live talk, read and written online only: its
         // chunks too (decision 196). So are the admin's screens (a desktop acting on live data, the System screen's
-        // figures included) and Stripe's card form (paying needs the network): cached on first use like insights.
+        // figures included) and Stripe's card form (paying needs the network): cached on first use like insights. So
+        // are the gift screens (buying, redeeming and the receipt all ask the API; decision 201).
         globIgnores: [
           '**/merchant-insights-*', '**/uPlot*', '**/jsqr-module-*', '**/community-feed-*', '**/merchant-community-*',
-          '**/admin-*', '**/stripe-*',
+          '**/admin-*', '**/stripe-*', '**/gift-buy-*', '**/gift-redeem-*', '**/gift-receipt-*',
         ],
         // Web Push handlers (push, notificationclick): web/public/push-sw.js (decision 110).
         importScripts: ['push-sw.js'],

@@ -16,6 +16,7 @@ import { startOutboxLoop } from '../supabase/functions/api/jobs/mail-drain.ts';
 import { startBillingReminderLoop } from '../supabase/functions/api/subscriptions/billing.ts';
 import { startPromiseLoop } from '../supabase/functions/api/reviews/promise.ts';
 import { startReferralLoop } from '../supabase/functions/api/subscriptions/referrals.ts';
+import { startGiftDeliveryLoop } from '../supabase/functions/api/gifts/index.ts';
 import { startPushLoop } from '../supabase/functions/api/jobs/push-drain.ts';
 import { flushCityChanges } from '../supabase/functions/api/deals/live-updates.ts';
 import { loadOrCreateVapidKeys } from './vapid-keys.ts';
@@ -84,6 +85,8 @@ const stopReminders = startBillingReminderLoop(database.db, deps.config.siteUrl 
 const stopPromise = startPromiseLoop({ db: database.db, payments: deps.payments }, deps.config.siteUrl ?? `http://localhost:${env.port}`, 60_000, jobs);
 // Referral rewards (decision 200): the 7-day check; hosted, Supabase Cron calls POST /api/internal/referral-rewards.
 const stopReferrals = startReferralLoop({ db: database.db, payments: deps.payments }, deps.config.referralCreditCents, 60_000, jobs);
+// Gift memberships sent on their date (decision 201); hosted, Supabase Cron calls POST /api/internal/gift-deliveries.
+const stopGifts = startGiftDeliveryLoop({ db: database.db, payments: deps.payments }, deps.config.siteUrl ?? `http://localhost:${env.port}`, 60_000, jobs);
 const app = createLocalServer({
   api, staticDir: env.staticDir, objects: deps.objects, trustedProxyHops: deps.config.trustedProxyHops, realtime: realtimeSseRoutes({
     db: database.db, relay, maxStreamsPerSession: env.realtimeMaxStreamsPerSession,
@@ -153,6 +156,7 @@ async function shutdown(signal: string) {
   stopReminders();
   stopPromise();
   stopReferrals();
+  stopGifts();
   clearInterval(cleanup);
   clearInterval(flushLive);
   clearInterval(systemCheck);

@@ -407,7 +407,8 @@ create policy "account_credits: service reads" on public.account_credits
   using (true);
 
 -- ---------------------------------------------------------------- functions
--- Who has access now: one rule (paid period, a failed renewal's grace, no open dispute) for policies and the API.
+-- Who has access now: one rule (paid period, a failed renewal's grace, no open dispute; or a redeemed gift's period,
+-- decision 201) for policies and the API.
 create function private.has_active_subscription(user_id uuid) returns boolean
     language sql stable security definer
     set search_path to ''
@@ -417,25 +418,25 @@ create function private.has_active_subscription(user_id uuid) returns boolean
      where s.user_id = has_active_subscription.user_id
        and s.suspended_at is null
        and private.subscription_access_until(s.status, s.current_period_end, s.grace_ends_at) > now()
-  )
+  ) or private.gifted_access_until(has_active_subscription.user_id) is not null
 $$;
 
-comment on function private.has_active_subscription(user_id uuid) is 'True while a subscription of the user grants access: its paid period or a failed renewal''s grace period (private.subscription_access_until), and no open dispute (suspended_at).';
+comment on function private.has_active_subscription(user_id uuid) is 'True while a subscription of the user grants access (its paid period or a failed renewal''s grace period, private.subscription_access_until, and no open dispute: suspended_at) or the user is in a redeemed gift''s period (private.gifted_access_until, gifts.sql).';
 
 create function private.caller_membership_ends_at() returns timestamp with time zone
     language sql stable security definer
     set search_path to ''
     as $$
-  select case when private.has_active_subscription((select auth.uid())) then (
+  select case when private.has_active_subscription((select auth.uid())) then greatest((
     select max(private.subscription_access_until(s.status, s.current_period_end, s.grace_ends_at))
       from public.subscriptions s
      where s.user_id = (select auth.uid())
        and s.suspended_at is null
        and private.subscription_access_until(s.status, s.current_period_end, s.grace_ends_at) > now()
-  ) end
+  ), private.gifted_access_until((select auth.uid()))) end
 $$;
 
-comment on function private.caller_membership_ends_at() is 'When the caller''s access ends (the latest private.subscription_access_until of a subscription that grants it now), or null without access.';
+comment on function private.caller_membership_ends_at() is 'When the caller''s access ends (the latest private.subscription_access_until of a subscription that grants it now, or the end of the gift period they are in), or null without access.';
 
 create function private.end_membership_now(p_subscription uuid, p_at timestamp with time zone) returns void
     language sql security definer

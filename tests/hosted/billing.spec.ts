@@ -174,3 +174,28 @@ test('a referral: after 7 days both Stripe customers get a balance credit, and t
   expect(payments.map((p) => p.amountCents)).toContain(10_000 - credit);
   await Promise.all([referrer.api.dispose(), friend.api.dispose()]);
 });
+
+test('a gift is paid once with a one-off PaymentIntent; its receipt is mailed and its share counted (decision 201)', async () => {
+  const api = await request.newContext({ baseURL: site });
+  const admin = await request.newContext({ baseURL: site });
+  expect((await admin.post('/api/auth/login', { data: { email: TEST_ADMIN.email, password: TEST_ADMIN.password } })).status()).toBe(200);
+  const before = await impactOf(admin);
+  const buyerEmail = uniqueEmail('hosted-gift-buyer');
+  const bought = await api.post('/api/gifts', {
+    data: { months: 3, recipientEmail: uniqueEmail('hosted-gift'), deliverOn: new Date().toISOString().slice(0, 10), buyerEmail, buyerName: 'Gwen Hosted' },
+  });
+  expect(bought.status(), await bought.text()).toBe(200);
+  const { paymentIntentId, clientSecret, amountCents } = await bought.json();
+  expect(amountCents).toBe(2997);
+  expect(double.paymentIntents.get(paymentIntentId)).toMatchObject({ amount: 2997, client_secret: clientSecret, receipt_email: buyerEmail });
+  const from = double.events.length;
+  double.pay(paymentIntentId); // what Stripe.js confirmPayment does with a good card
+  const done = await api.post('/api/gifts/complete', { data: { paymentIntentId } });
+  expect(done.status(), await done.text()).toBe(200);
+  expect((await done.json()).gift).toMatchObject({ months: 3, state: 'paid' });
+  expect(await deliverSince(from)).toEqual({ 'payment_intent.succeeded': 'ignored' });
+  expect((await impactOf(admin)).totalCents - before.totalCents).toBe(300);
+  await expect.poll(async () => (await mailsTo(buyerEmail)).map((mail) => mail.subject), { timeout: 20_000 })
+    .toContain('Your receipt: a 3-month Pay Local gift');
+  await Promise.all([api.dispose(), admin.dispose()]);
+});

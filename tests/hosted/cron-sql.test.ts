@@ -2,6 +2,8 @@
 // docs/operating.md, so a job added later (by any feature) is held to them too: pg_net in the schema extensions, an
 // explicit pg_net timeout on every call, secrets from Vault, the run history purged after 7 days. The hosted
 // rehearsal then runs the same SQL on a real pg_cron (tests/hosted/cron-rehearsal.ts).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   CRON_DOCUMENTS, callsWithoutTimeout, cronJobs, operatorCronStatements, pgNetCalls, readDocument, scheduledCallsStep, sqlBlocks, statements,
@@ -23,6 +25,15 @@ describe("the operator's Cron SQL", () => {
     expect(allJobs.filter((job) => pgNetCalls(job.command).length).length).toBeGreaterThanOrEqual(4);
     const missing = allJobs.flatMap((job) => callsWithoutTimeout(job.command).map(() => `${job.path}: ${job.name}`));
     expect(missing, 'add timeout_milliseconds := <ms> to these net.http_* calls').toEqual([]);
+  });
+
+  it('schedules every scheduled call the API answers (POST /api/internal/*), the gift deliveries among them', () => {
+    const router = readFileSync(join(import.meta.dirname, '../../supabase/functions/api/jobs/router.ts'), 'utf8');
+    const paths = [...router.matchAll(/internalRoutes\.post\('([^']+)'/g)].map((m) => m[1]!);
+    expect(paths).toContain('/gift-deliveries');
+    const called = (path: string) => allJobs.some((job) => job.command.includes(`|| '/internal${path}'`));
+    expect(paths.filter((path) => !called(path)), 'add a cron.schedule for these routes to docs/operating.md').toEqual([]);
+    expect(allJobs.find((job) => job.name === 'gift-deliveries')?.schedule).toMatch(/^\d+ \* \* \* \*$/);
   });
 
   it('reads every secret and the API address from Vault, never from the job text', () => {

@@ -14,3 +14,6 @@ export const SEED = {
   rosaPendingCollabId: 'cb000000-0000-4000-8000-000000000001',
   rosaAcceptedCollabId: 'cb000000-0000-4000-8000-000000000002',
 } as const;
+
+/** The x-drain-secret journeys send to call a scheduled job as Supabase Cron does (the e2e server's MAIL_DRAIN_SECRET). */
+export const E2E_DRAIN_SECRET = 'e2e-drain-secret';

@@ -101,6 +101,7 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
   const setupIntents = new Map<string, Obj>();
   const requests: StripeDouble['requests'] = [];
   const events: Obj[] = [];
+  const idempotent = new Map<string, [number, Obj]>();
   /** Records a Stripe event with a copy of the object as it is now. */
   const emit = (type: string, object: Obj) => {
     const data = structuredClone(object);
@@ -327,6 +328,23 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
       const found = [...refunds.values()].filter((r) => (params.charge ? r.charge === params.charge : r.payment_intent === params.payment_intent));
       return [200, list(found.reverse(), '/v1/refunds')];
     }
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      // A one-off payment (a gift membership): confirmed by the browser's card form, here by pay().
+      if (!(Number(params.amount) > 0) || !params.currency) {
+        return [400, { error: { type: 'invalid_request_error', message: 'Missing required param: amount or currency.' } }];
+      }
+      const piId = newId('pi');
+      const pi = {
+        id: piId, object: 'payment_intent', amount: Number(params.amount), amount_received: 0, currency: params.currency,
+        customer: params.customer ?? null, status: 'requires_payment_method', last_payment_error: null,
+        client_secret: `${piId}_secret_${newId('s')}`, receipt_email: params.receipt_email ?? null,
+        description: params.description ?? null, metadata: metadataOf(params), latest_charge: null,
+        automatic_payment_methods: params['automatic_payment_methods[enabled]'] === 'true'
+          ? { enabled: true, allow_redirects: params['automatic_payment_methods[allow_redirects]'] ?? 'always' } : null,
+      };
+      paymentIntents.set(piId, pi);
+      return [200, pi];
+    }
     if ((m = path.match(/^\/v1\/payment_intents\/([^/]+)$/)) && method === 'GET') {
       const pi = paymentIntents.get(m[1]);
       if (pi && expand.includes('latest_charge')) return [200, { ...pi, latest_charge: charges.get(pi.latest_charge) ?? pi.latest_charge ?? null }];
@@ -387,9 +405,13 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
     const params = await readParams(req, url);
     const stripeVersion = req.headers['stripe-version'];
     requests.push({ method: req.method ?? 'GET', path: url.pathname, params, stripeVersion: typeof stripeVersion === 'string' ? stripeVersion : null });
-    const [status, body] = /^Bearer sk_test_/.test(req.headers.authorization ?? '')
+    const key = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
+    const replay = typeof key === 'string' ? idempotent.get(`${url.pathname} ${key}`) : undefined;
+    const [status, body] = replay ?? (/^Bearer sk_test_/.test(req.headers.authorization ?? '')
       ? route(req.method ?? 'GET', url.pathname, params)
-      : [401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }];
+      : [401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }]);
+    // As Stripe does: a POST with an Idempotency-Key seen before answers what the first one did (the key is per path here).
+    if (typeof key === 'string' && !replay && status < 500) idempotent.set(`${url.pathname} ${key}`, [status, body]);
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
     res.end(JSON.stringify(body));
   });
@@ -437,7 +459,12 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
       const pi = paymentIntents.get(paymentIntentId)!;
       Object.assign(pi, { status: 'succeeded', amount_received: pi.amount, last_payment_error: null });
       chargeFor(pi, card?.fingerprint);
-      const invoice = [...invoices.values()].find((i) => i.confirmation_secret?.client_secret === pi.client_secret)!;
+      const invoice = [...invoices.values()].find((i) => i.confirmation_secret?.client_secret === pi.client_secret);
+      // A one-off payment has no invoice: Stripe tells of it with payment_intent.succeeded alone.
+      if (!invoice) {
+        emit('payment_intent.succeeded', pi);
+        return;
+      }
       Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, payments: paymentsOf(paymentIntentId) });
       const sub = subscriptions.get(invoice.parent.subscription_details.subscription)!;
       sub.status = 'active';

@@ -14,6 +14,7 @@ import { businessUpdateRoutes } from './business-updates/index.ts';
 import { followingAhead, followingListRoutes, followRoutes } from './follows/index.ts';
 import { cityRoutes, adminCityRoutes } from './cities/index.ts';
 import { charityRoutes, adminCharityRoutes, impactRoutes } from './charities/index.ts';
+import { adminGiftRoutes, giftRoutes } from './gifts/index.ts';
 import { adminMerchantRoutes, adminRoutes } from './admin/index.ts';
 import { dealRoutes, memberDealsAhead, publicDealsAhead, memberDealLinkRoutes, publicDealLinkRoutes, counterOfflineCodeRoutes, memberOfflineCodeRoutes } from './deals/index.ts';
 import { memberPointsRoutes, memberRedemptionRoutes } from './member-pass/index.ts';
@@ -77,6 +78,8 @@ export const mounts: readonly (readonly [prefix: string, routes: Hono<AppEnv>])[
   ['/admin/insights', adminInsightsRoutes],
   ['/admin/charities', adminCharityRoutes],
   ['/impact', impactRoutes],
+  ['/gifts', giftRoutes],
+  ['/admin/gifts', adminGiftRoutes],
   ['/push', pushRoutes],
   ['/merchant/staff', merchantStaffRoutes],
   ['/merchant/counter-devices', counterDeviceAdminRoutes],

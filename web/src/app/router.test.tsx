@@ -54,7 +54,7 @@ describe('the router', () => {
       '/': 'signed-out', '/login': 'signed-out', '/register': 'signed-out',
       '/forgot-password': 'anyone', '/reset-password': 'anyone', '/verify-email': 'anyone', '/about': 'anyone',
       '/subscribe': 'anyone', '/browse-deals': 'anyone', '/deals/:id': 'anyone', '/counter/pair': 'anyone',
-      '/counter/switch': 'anyone', '/staff/accept': 'anyone', '/impact': 'anyone', '/privacy': 'anyone', '/terms': 'anyone',
+      '/counter/switch': 'anyone', '/staff/accept': 'anyone', '/impact': 'anyone', '/gift': 'anyone', '/gift/:token': 'anyone', '/gift-receipt/:token': 'anyone', '/privacy': 'anyone', '/terms': 'anyone',
       '/app': member, '/deals': member, '/notifications': member, '/test-payments/invoice/:id': member,
       '/merchant': merchant, '/merchant/deals': merchant, '/merchant/collabs': merchant, '/merchant/insights': merchant,
       '/merchant/community': merchant,

@@ -52,6 +52,9 @@ export const routes: AppRoute[] = [
   { path: paths.counterSwitch, handle: { title: 'Counter staff' }, lazy: () => import('./routes/counter-switch') },
   { path: paths.staffAccept, handle: { title: 'Join the counter' }, lazy: () => import('./routes/staff-accept') },
   { path: paths.impact, handle: { title: 'Our impact' }, lazy: () => import('./routes/impact') },
+  { path: paths.giftBuy, handle: { title: 'Give Pay Local' }, lazy: () => import('./routes/gift-buy') },
+  { path: paths.giftRedeem, handle: { title: 'Your gift' }, lazy: () => import('./routes/gift-redeem') },
+  { path: paths.giftReceipt, handle: { title: 'Your gift receipt' }, lazy: () => import('./routes/gift-receipt') },
   { path: paths.privacy, handle: { title: 'Privacy' }, lazy: () => import('./routes/privacy') },
   { path: paths.terms, handle: { title: 'Terms' }, lazy: () => import('./routes/terms') },
   {

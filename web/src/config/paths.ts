@@ -41,6 +41,10 @@ export const paths = {
   deal: (dealId: string) => `/deals/${encodeURIComponent(dealId)}`,
   /** Built-in test payments only: the stand-in for Stripe's hosted invoice page (3-D Secure at renewal, decision 171). */
   testInvoice: '/test-payments/invoice/:id',
+  /** Gift memberships (decision 201): buy one, the recipient's link, the buyer's receipt link. */
+  giftBuy: '/gift',
+  giftRedeem: '/gift/:token',
+  giftReceipt: '/gift-receipt/:token',
   /** Where the charity share went: totals per charity, public (decision 125). */
   impact: '/impact',
   /** What merchants see of a member, what reviews make public (issue 31). */

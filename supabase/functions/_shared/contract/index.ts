@@ -27,3 +27,4 @@ export * from './member-export.ts';
 export * from './system.ts';
 export * from './referrals.ts';
 export * from './audit.ts';
+export * from './gifts.ts';

@@ -7,6 +7,7 @@ import { drainPush } from './push-drain.ts';
 import { rewardReferrals, sendBillingReminders } from '../subscriptions/index.ts';
 import { servicesOf, siteUrlOf } from '../http/context.ts';
 import { upholdUnansweredReports } from '../reviews/index.ts';
+import { deliverDueGifts } from '../gifts/index.ts';
 import { runSystemCheck } from '../system/index.ts';
 
 /** Header the scheduled caller (Supabase Cron, decision 090) sends with MAIL_DRAIN_SECRET. */
@@ -78,6 +79,19 @@ internalRoutes.post('/referral-rewards', async (c) => {
   const given = c.req.header(DRAIN_SECRET_HEADER) ?? '';
   if (!given || !(await sameSecret(given, config.mailDrainSecret))) throw forbidden('Forbidden');
   return c.json(await rewardReferrals(servicesOf(c), config.referralCreditCents));
+});
+
+/**
+ * Gift memberships (decision 201): each paid gift due today (UTC) or earlier is mailed to its recipient once, and
+ * payments whose tab closed before completing are recorded. Called hourly by Supabase Cron with the mail drain's
+ * secret; locally, a loop (local/main.ts).
+ */
+internalRoutes.post('/gift-deliveries', async (c) => {
+  const { config } = c.var.deps;
+  if (!config.mailDrainSecret) throw notFound('Not found');
+  const given = c.req.header(DRAIN_SECRET_HEADER) ?? '';
+  if (!given || !(await sameSecret(given, config.mailDrainSecret))) throw forbidden('Forbidden');
+  return c.json(await deliverDueGifts(servicesOf(c), siteUrlOf(c)));
 });
 
 /**

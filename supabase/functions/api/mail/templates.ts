@@ -305,3 +305,38 @@ export function systemResolvedMail(p: { title: string; siteUrl: string }): Rende
     siteUrl: p.siteUrl,
   });
 }
+
+// Gift memberships (decision 201): the buyer's receipt, the recipient's gift on its date.
+const giftLength = (months: number) => (months === 12 ? '12-month' : `${months}-month`);
+
+export function giftReceiptMail(p: {
+  name: string; siteUrl: string; months: number; amountCents: number; recipientEmail: string; deliverOn: string; receiptToken: string;
+}): RenderedMail {
+  return layout({
+    kind: 'gift_receipt',
+    subject: `Your receipt: a ${giftLength(p.months)} Pay Local gift`,
+    greeting: `Hi ${p.name},`,
+    paragraphs: [
+      `Thank you: we received ${formatCents(p.amountCents)} for a ${giftLength(p.months)} Pay Local membership for ${p.recipientEmail}.`,
+      `We will email it to them on ${p.deliverOn}. It does not renew. 10% of it goes to a local charity.`,
+      'The link below shows whether it has been redeemed.',
+    ],
+    action: { label: 'See your gift', url: link(p.siteUrl, `/gift-receipt/${encodeURIComponent(p.receiptToken)}`) },
+    siteUrl: p.siteUrl,
+  });
+}
+
+export function giftDeliveryMail(p: { fromName: string; siteUrl: string; months: number; message: string | null; token: string }): RenderedMail {
+  return layout({
+    kind: 'gift_delivery',
+    subject: `${p.fromName} gave you ${p.months === 1 ? 'a month' : `${p.months} months`} of Pay Local`,
+    greeting: 'Hello,',
+    paragraphs: [
+      `${p.fromName} gave you a ${giftLength(p.months)} Pay Local membership: member deals at local businesses, with 10% going to a local charity.`,
+      ...(p.message ? [`Their message: “${p.message}”`] : []),
+      'Open the link to start it (or to add it to your membership, if you are a member already). It does not renew.',
+    ],
+    action: { label: 'Open your gift', url: link(p.siteUrl, `/gift/${encodeURIComponent(p.token)}`) },
+    siteUrl: p.siteUrl,
+  });
+}

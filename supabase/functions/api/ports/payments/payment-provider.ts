@@ -45,6 +45,23 @@ export interface StartedCheckout {
   currency: string;
 }
 
+interface OneOffPaymentInput {
+  amountCents: number;
+  email: string;
+  description: string;
+  metadata: Record<string, string>;
+  /** The same key gives the same PaymentIntent (a retried request makes no second one). */
+  idempotencyKey: string;
+}
+
+export interface StartedPayment {
+  paymentIntentId: string;
+  /** Handed to the browser, which confirms the payment with the provider directly. */
+  clientSecret: string;
+  amountCents: number;
+  currency: string;
+}
+
 interface StartCheckoutInput {
   plan: PlanId;
   email: string;
@@ -139,6 +156,11 @@ export interface PaymentProvider {
   /** Stripe's publishable key for Elements; null for the test provider. */
   readonly publishableKey: string | null;
   startCheckout(input: StartCheckoutInput): Promise<StartedCheckout>;
+  /**
+   * A one-off card payment, not a subscription (a gift membership, decision 201). Stripe: a PaymentIntent
+   * (POST /v1/payment_intents, card only, receipt_email), confirmed by the browser like a subscription's first payment.
+   */
+  startOneOffPayment(input: OneOffPaymentInput): Promise<StartedPayment>;
   retrievePayment(paymentIntentId: string): Promise<ProviderPayment>;
   retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription>;
   /** Stripe: cancel_at_period_end = true. Access continues until the period end. */

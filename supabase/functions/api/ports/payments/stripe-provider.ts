@@ -5,7 +5,7 @@
 // Billing periods are read from subscription items (API 2025-03-31 and later), falling back to the
 // subscription's own period for older API versions.
 import Stripe from 'stripe';
-import { isPass, PLAN_IDS, type PlanId } from '../../../_shared/constants.ts';
+import { CURRENCY, isPass, PLAN_IDS, type PlanId } from '../../../_shared/constants.ts';
 import {
   CardDeclinedError, PaymentWebhookError, type PaymentEvent, type PaymentProvider, type ProviderDispute, type ProviderPayment,
   type ProviderRefund, type ProviderSubscription,
@@ -188,6 +188,20 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
         amountCents: invoice.amount_due,
         currency: invoice.currency,
       };
+    },
+
+    async startOneOffPayment({ amountCents, email, description, metadata, idempotencyKey }) {
+      const intent = await stripe.paymentIntents.create({
+        amount: amountCents,
+        currency: CURRENCY,
+        // The card form confirms it; no redirecting methods (the app has no return page for them).
+        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+        receipt_email: email,
+        description,
+        metadata,
+      }, { idempotencyKey });
+      if (!intent.client_secret) throw new Error(`Stripe payment intent ${intent.id} has no client secret`);
+      return { paymentIntentId: intent.id, clientSecret: intent.client_secret, amountCents: intent.amount, currency: intent.currency };
     },
 
     async retrievePayment(paymentIntentId): Promise<ProviderPayment> {

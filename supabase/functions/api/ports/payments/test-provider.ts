@@ -15,10 +15,12 @@ interface TestIntent {
   clientSecret: string;
   amountCents: number;
   currency: string;
-  customerId: string;
-  subscriptionId: string;
+  customerId: string | null;
+  /** Null for a one-off payment (a gift). */
+  subscriptionId: string | null;
   status: ProviderPayment['status'];
   failureMessage: string | null;
+  idempotencyKey?: string;
 }
 
 interface TestSubscription {
@@ -82,6 +84,18 @@ export function testPaymentProvider(options: { now?: () => Date } = {}): Payment
         paymentIntentId: intent.id, clientSecret: intent.clientSecret,
         amountCents: intent.amountCents, currency: intent.currency,
       };
+    },
+
+    async startOneOffPayment({ amountCents, idempotencyKey }) {
+      const known = [...intents.values()].find((intent) => intent.idempotencyKey === idempotencyKey);
+      const intentId = id('pi');
+      const intent: TestIntent = known ?? {
+        id: intentId, clientSecret: `${intentId}_secret_${randomToken(18).replace(/[-_]/g, 'x')}`,
+        amountCents, currency: CURRENCY, customerId: null, subscriptionId: null,
+        status: 'requires_payment_method', failureMessage: null, idempotencyKey,
+      };
+      intents.set(intent.id, intent);
+      return { paymentIntentId: intent.id, clientSecret: intent.clientSecret, amountCents: intent.amountCents, currency: intent.currency };
     },
 
     async retrievePayment(paymentIntentId) {
@@ -189,9 +203,9 @@ export function testPaymentProvider(options: { now?: () => Date } = {}): Payment
         }
         intent.status = 'succeeded';
         intent.failureMessage = null;
-        const subscription = subscriptions.get(intent.subscriptionId)!;
+        const subscription = intent.subscriptionId ? subscriptions.get(intent.subscriptionId) : undefined;
         const start = now();
-        Object.assign(subscription, { status: 'active', currentPeriodStart: start, currentPeriodEnd: periodEnd(start, subscription.plan) });
+        if (subscription) Object.assign(subscription, { status: 'active', currentPeriodStart: start, currentPeriodEnd: periodEnd(start, subscription.plan) });
         return { id: intent.id, status: intent.status };
       },
 

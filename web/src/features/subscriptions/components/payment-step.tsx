@@ -40,7 +40,11 @@ export function PaymentStep(props: PaymentStepProps) {
   );
 }
 
-function CardForm({ checkout, busy, onPaid, onFailed }: PaymentStepProps & { checkout: CreateSubscriptionAnswer }) {
+/** What the card form needs of a started payment: a subscription's checkout or a one-off payment (a gift). */
+export type CardPayment = Pick<CreateSubscriptionAnswer, 'provider' | 'publishableKey' | 'clientSecret' | 'amountCents'>;
+
+/** The provider's card form for a started payment (also the gift's, composed by its route). */
+export function CardForm({ checkout, busy, onPaid, onFailed }: Omit<PaymentStepProps, 'checkout'> & { checkout: CardPayment }) {
   const amountLabel = formatUsd(checkout.amountCents, { keepCents: true });
   if (checkout.provider === 'stripe' && !checkout.publishableKey) {
     return (

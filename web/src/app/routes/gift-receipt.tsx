@@ -1,0 +1,1 @@
+export { GiftReceiptPage as Component } from '@/features/gifts/components/gift-receipt-page';

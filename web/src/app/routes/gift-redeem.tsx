@@ -1,0 +1,1 @@
+export { GiftRedeemPage as Component } from '@/features/gifts/components/gift-redeem-page';
