@@ -23,7 +23,7 @@ import { periodEnd } from '../ports/payments/billing-period.ts';
 import { testPaymentProvider } from '../ports/payments/test-provider.ts';
 import { changeTestPlan, renewTestSubscription } from '../subscriptions/billing.ts';
 import { subscriptionDetails } from '../subscriptions/membership.ts';
-import { recordDispute, recordRefund, userPayments } from '../subscriptions/refunds.ts';
+import { recordDispute, recordRefund } from '../subscriptions/refunds.ts';
 import { recordPayment, upsertSubscription } from '../subscriptions/subscription-records.ts';
 import { platformInsights } from '../insights/insights.ts';
 import { charityImpact, GENERAL_FUND_ID, listCharities } from './charities.ts';
@@ -308,12 +308,8 @@ function expectAnswer(answer: unknown, expected: Record<string, unknown>) {
 }
 
 // ---------------------------------------------------------------- the figures, read as the endpoints read them
-async function as<T>(q: Query, claims: Claims, work: () => Promise<T>): Promise<T> {
-  await q(claimsSetupSql, claimsSetupParams(claims));
-  const result = await work();
-  await q(claimsSetupSql, claimsSetupParams(serviceClaims));
-  return result;
-}
+/** Sets the role and claims for the statements that follow (as the API's transactions do). */
+const become = (q: Query, claims: Claims) => q(claimsSetupSql, claimsSetupParams(claims));
 
 interface Figures {
   /** GET /api/impact: all time and this month, and each entry's all time (charity id or 'general-fund'). */
@@ -324,11 +320,14 @@ interface Figures {
   ledger: number;
 }
 
+/** The totals as the public and the admin read them (then back to service_role). */
 async function figures(q: Query): Promise<Figures> {
-  const impact = await as(q, { role: 'anon' }, () => charityImpact(q));
-  const admin = { role: 'authenticated', sub: TEST_ADMIN.id } as const;
-  const charities = await as(q, admin, () => listCharities(q, null));
-  const insights = await as(q, admin, () => platformInsights(q));
+  await become(q, { role: 'anon' });
+  const impact = await charityImpact(q);
+  await become(q, { role: 'authenticated', sub: TEST_ADMIN.id });
+  const charities = await listCharities(q, null);
+  const insights = await platformInsights(q);
+  await become(q, serviceClaims);
   const [ledger] = await q<{ total: number }>(`select coalesce(sum(cents), 0)::int as total from public.charity_ledger`);
   return {
     impact: { totalCents: impact.totalCents, monthCents: impact.monthCents, entries: Object.fromEntries(impact.charities.map((c) => [c.id, c.totalCents])) },
@@ -337,13 +336,14 @@ async function figures(q: Query): Promise<Figures> {
   };
 }
 
-/** Every disagreement between the app's figures and the model (empty: exact). */
-async function disagreements(q: Query, m: Model, base: Figures): Promise<string[]> {
+/** Every disagreement between the app's figures and the models of the sequences run since `base` (empty: exact). */
+async function disagreements(q: Query, models: Model[], base: Figures): Promise<string[]> {
   const wrong: string[] = [];
   const same = (what: string, got: number, want: number) => { if (got !== want) wrong.push(`${what}: the app says ${got}, the model ${want}`); };
-  const total = m.payments.reduce((sum, p) => sum + netShare(p.paid, p.returned), 0);
+  const payments = models.flatMap((m) => m.payments);
+  const total = payments.reduce((sum, p) => sum + netShare(p.paid, p.returned), 0);
   const byCharity = new Map<string, number>();
-  for (const p of m.payments) {
+  for (const p of payments) {
     const key = p.charity ?? GENERAL_FUND_ID;
     byCharity.set(key, (byCharity.get(key) ?? 0) + netShare(p.paid, p.returned));
   }
@@ -361,88 +361,113 @@ async function disagreements(q: Query, m: Model, base: Figures): Promise<string[
     if (!byCharity.has(key)) same(`/impact ${key} (no payments here)`, cents, base.impact.entries[key]);
   }
 
-  for (const [i, member] of m.members.entries()) {
-    const mine = m.payments.filter((p) => p.member === i);
-    const details = await as(q, { role: 'authenticated', sub: member.id }, () => subscriptionDetails(q));
-    same(`member ${i} given`, details.charityGivenCents, mine.reduce((sum, p) => sum + netShare(p.paid, p.returned), 0));
-    same(`member ${i} account credit`, details.accountCreditCents, member.credit);
-    const listed = await as(q, { role: 'authenticated', sub: TEST_ADMIN.id }, () => userPayments(q, member.id));
-    same(`member ${i} payments`, listed.length, mine.length);
-    for (const p of mine) {
-      const row = listed.find((l) => l.id === p.id);
-      same(`payment ${m.payments.indexOf(p)} amount`, row?.amountCents ?? -1, p.paid);
-      same(`payment ${m.payments.indexOf(p)} returned`, row?.returnedCents ?? -1, p.returned);
-      same(`payment ${m.payments.indexOf(p)} charity net`, row?.charityNetCents ?? -1, netShare(p.paid, p.returned));
+  // The ledger per payment: what was charged, what went back, what the charity keeps.
+  const members = models.flatMap((m) => m.members);
+  const rows = await q<{ id: string; amount: number; returned: number; net: number }>(
+    `select p.id, p.amount_cents as amount, coalesce(sum(-l.amount_cents) filter (where l.kind <> 'share'), 0)::int as returned,
+            coalesce(sum(l.cents), 0)::int as net
+       from public.payments p left join public.charity_ledger l on l.payment_id = p.id
+      where p.user_id = any($1::uuid[]) group by p.id`, [members.map((mb) => mb.id)]);
+  same('payments recorded', rows.length, payments.length);
+  const ledger = new Map(rows.map((row) => [row.id, row]));
+  for (const [i, p] of payments.entries()) {
+    const row = ledger.get(p.id);
+    same(`payment ${i} amount`, row?.amount ?? -1, p.paid);
+    same(`payment ${i} returned`, row?.returned ?? -1, p.returned);
+    same(`payment ${i} charity net`, row?.net ?? -1, netShare(p.paid, p.returned));
+  }
+
+  // Each member's profile: "given to local charities" and the account credit.
+  for (const m of models) {
+    for (const [i, member] of m.members.entries()) {
+      await become(q, { role: 'authenticated', sub: member.id });
+      const details = await subscriptionDetails(q);
+      same(`member ${i} given`, details.charityGivenCents, m.payments.filter((p) => p.member === i).reduce((sum, p) => sum + netShare(p.paid, p.returned), 0));
+      same(`member ${i} account credit`, details.accountCreditCents, member.credit);
     }
   }
+  await become(q, serviceClaims);
   return wrong;
 }
 
 // ---------------------------------------------------------------- sequences
 interface Step { op: string; args: unknown }
-/** A sequence: its seed (which members, how many steps, and each step drawn from the model as it runs) or its steps. */
+/** A sequence: its seed (which members, how many steps, and each step drawn from the model as it runs) and its steps. */
 interface Sequence { seed: number; members: number[]; steps: Step[] }
+interface Outcome { sequence: Sequence; model: Model; wrong: string[] }
 
-function newModel(seq: number, kinds: number[]): Model {
-  return {
-    seq, step: 0, payments: [],
-    members: kinds.map((kind, i) => ({ id: memberId(i), charity: MEMBER_KINDS[kind].charity, credit: 0, membership: null })),
-  };
-}
-const memberId = (i: number) => `a0000000-0000-4000-8000-0000000a0${String(i + 1).padStart(3, '0')}`;
+/** Sequences run together before the figures are read: /impact and the admin's totals are sums, so they add up. */
+const BATCH = 10;
+const MEMBERS_AT_MOST = 3;
+const memberId = (slot: number, i: number) => `a0000000-0000-4000-8000-0000000a${String(slot * MEMBERS_AT_MOST + i).padStart(4, '0')}`;
 
 /**
- * Runs a sequence in the open transaction, under a savepoint it rolls back to. With `replay` its steps are those
- * (each skipped when it no longer fits); without, they are drawn from the seed against the model as it runs. Answers
- * the steps taken and every disagreement (none: exact).
+ * Runs one sequence in the open transaction (its members in `slot`, so sequences of a batch never share one). With
+ * `replay` its steps are those (each skipped when it no longer fits); without, they are drawn from the seed against
+ * the model as it runs. A step the app refuses or answers differently from the rules is a disagreement.
  */
-async function runSequence(q: Query, base: Figures, seed: number, replay?: Sequence): Promise<{ sequence: Sequence; wrong: string[] }> {
+async function runSequence(q: Query, seed: number, slot: number, replay?: Sequence): Promise<Outcome> {
   const r = prng(seed);
-  const members = replay?.members ?? Array.from({ length: r.int(1, 3) }, () => r.int(0, MEMBER_KINDS.length - 1));
+  const kinds = replay?.members ?? Array.from({ length: r.int(1, MEMBERS_AT_MOST) }, () => r.int(0, MEMBER_KINDS.length - 1));
   const length = replay?.steps.length ?? r.int(3, 12);
-  const sequence: Sequence = { seed, members, steps: [] };
-  await q('savepoint accounting_sequence');
-  try {
-    await q(`insert into public.profiles (id, email, name, role, home_city_id, preferred_charity_id)
-             select id, 'prop-' || n || '@example.com', 'Prop Member ' || n, 'USER', city, charity
-               from unnest($1::uuid[], $2::uuid[], $3::uuid[]) with ordinality as t(id, city, charity, n)`,
-    [members.map((_, i) => memberId(i)), members.map((k) => MEMBER_KINDS[k].homeCityId), members.map((k) => MEMBER_KINDS[k].preferredCharityId)]);
-    const m = newModel(seed, members);
-    for (let tries = 0; (replay ? m.step < length : sequence.steps.length < length) && tries < 100; tries++) {
-      let step: Step | undefined;
-      if (replay) {
-        step = replay.steps[m.step];
-        if (!OPERATIONS.find((o) => o.name === step!.op)!.fits(m, step.args)) { m.step++; continue; }
-      } else {
-        const op = r.pick(OPERATIONS);
-        const args = op.draw(r, m);
-        if (args !== null) step = { op: op.name, args };
-      }
-      if (!step) continue;
-      sequence.steps.push(step);
-      const op = OPERATIONS.find((o) => o.name === step.op)!;
-      try {
-        op.apply(m, step.args, await op.run(q, m, step.args));
-      } catch (error) {
-        return { sequence, wrong: [`step ${sequence.steps.length - 1} (${step.op}): ${(error as Error).message}`] };
-      }
-      m.step++;
+  const sequence: Sequence = { seed, members: kinds, steps: [] };
+  const ids = kinds.map((_, i) => memberId(slot, i));
+  await q(`insert into public.profiles (id, email, name, role, home_city_id, preferred_charity_id)
+           select id, 'prop-' || id || '@example.com', 'Prop Member', 'USER', city, charity
+             from unnest($1::uuid[], $2::uuid[], $3::uuid[]) as t(id, city, charity)`,
+  [ids, kinds.map((k) => MEMBER_KINDS[k].homeCityId), kinds.map((k) => MEMBER_KINDS[k].preferredCharityId)]);
+  const m: Model = {
+    seq: seed, step: 0, payments: [],
+    members: kinds.map((kind, i) => ({ id: ids[i], charity: MEMBER_KINDS[kind].charity, credit: 0, membership: null })),
+  };
+  for (let tries = 0; (replay ? m.step < length : sequence.steps.length < length) && tries < 100; tries++) {
+    let step: Step | undefined;
+    if (replay) {
+      step = replay.steps[m.step];
+      if (!OPERATIONS.find((o) => o.name === step!.op)!.fits(m, step.args)) { m.step++; continue; }
+    } else {
+      const op = r.pick(OPERATIONS);
+      const args = op.draw(r, m);
+      if (args !== null) step = { op: op.name, args };
     }
-    return { sequence, wrong: await disagreements(q, m, base) };
+    if (!step) continue;
+    sequence.steps.push(step);
+    const op = OPERATIONS.find((o) => o.name === step.op)!;
+    try {
+      op.apply(m, step.args, await op.run(q, m, step.args));
+    } catch (error) {
+      return { sequence, model: m, wrong: [`step ${sequence.steps.length - 1} (${step.op}): ${(error as Error).message}`] };
+    }
+    m.step++;
+  }
+  return { sequence, model: m, wrong: [] };
+}
+
+/** Runs sequences under a savepoint, then reads the figures once; rolls back. The disagreements, or none. */
+async function runBatch(q: Query, base: Figures, seeds: number[], replay?: Sequence): Promise<{ outcomes: Outcome[]; wrong: string[] }> {
+  await q('savepoint accounting_batch');
+  try {
+    const outcomes: Outcome[] = [];
+    for (const [slot, seed] of seeds.entries()) {
+      const outcome = await runSequence(q, seed, slot, replay);
+      outcomes.push(outcome);
+      if (outcome.wrong.length) return { outcomes, wrong: outcome.wrong };
+    }
+    return { outcomes, wrong: await disagreements(q, outcomes.map((o) => o.model), base) };
   } finally {
-    await q('rollback to savepoint accounting_sequence');
+    await q('rollback to savepoint accounting_batch');
   }
 }
 
 /** Drops steps one at a time while the sequence still fails: the shortest failing sequence found. */
-async function shrink(q: Query, base: Figures, failed: { sequence: Sequence; wrong: string[] }) {
-  let current = failed;
+async function shrink(q: Query, base: Figures, sequence: Sequence, wrong: string[]) {
+  let current = { sequence, wrong };
   for (let progress = true; progress;) {
     progress = false;
     for (let i = current.sequence.steps.length - 1; i >= 0; i--) {
       const candidate = { ...current.sequence, steps: current.sequence.steps.filter((_, j) => j !== i) };
-      const result = await runSequence(q, base, candidate.seed, candidate);
-      if (result.wrong.length) { current = result; progress = true; break; }
+      const result = await runBatch(q, base, [candidate.seed], candidate);
+      if (result.wrong.length) { current = { sequence: result.outcomes[0].sequence, wrong: result.wrong }; progress = true; break; }
     }
   }
   return current;
@@ -453,12 +478,18 @@ const describeSequence = (s: Sequence) => [
   ...s.steps.map((step, i) => `  ${i}. ${step.op} ${JSON.stringify(step.args)}`),
 ].join('\n');
 
-/** Runs `count` sequences from `seed` on; the first failure, shrunk, or null when all agree. */
+/** Runs `count` sequences from `seed` on; the first failing one, shrunk, or null when all agree. */
 async function property(q: Query, seed: number, count: number): Promise<{ sequence: Sequence; wrong: string[] } | null> {
   const base = await figures(q);
-  for (let i = 0; i < count; i++) {
-    const result = await runSequence(q, base, seed + i);
-    if (result.wrong.length) return shrink(q, base, result);
+  for (let from = 0; from < count; from += BATCH) {
+    const seeds = Array.from({ length: Math.min(BATCH, count - from) }, (_, i) => seed + from + i);
+    if (!(await runBatch(q, base, seeds)).wrong.length) continue;
+    // Which sequence: each alone.
+    for (const one of seeds) {
+      const alone = await runBatch(q, base, [one]);
+      if (alone.wrong.length) return shrink(q, base, alone.outcomes[0].sequence, alone.wrong);
+    }
+    throw new Error(`the sequences from seed ${seeds[0]} disagree together but each agrees alone`);
   }
   return null;
 }
