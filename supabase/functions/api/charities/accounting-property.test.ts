@@ -273,7 +273,7 @@ const OPERATIONS: Operation<unknown>[] = [
     },
     fits: (m, a) => !!m.payments[a.payment] && left(m.payments[a.payment]) > 0 && !m.payments[a.payment].dispute,
     run: (q, m, { payment }) => recordDispute(q, m.payments[payment].id, {
-      id: `dp_prop_${m.seq}_${m.step}`, paymentIntentId: '', amountCents: left(m.payments[payment]), reason: 'fraudulent', status: 'open',
+      id: `dp_prop_${m.seq}_${m.step}`, paymentIntentId: '', amountCents: left(m.payments[payment]), reason: 'fraudulent', status: 'open', evidenceDueBy: null,
     }, new Date(), null, NOTIFY),
     apply: (m, { payment }, answer) => {
       const p = m.payments[payment];
@@ -293,7 +293,7 @@ const OPERATIONS: Operation<unknown>[] = [
     run: (q, m, { payment, won }) => {
       const { id, amount } = m.payments[payment].dispute!;
       return recordDispute(q, m.payments[payment].id, {
-        id, paymentIntentId: '', amountCents: amount, reason: 'fraudulent', status: won ? 'won' : 'lost',
+        id, paymentIntentId: '', amountCents: amount, reason: 'fraudulent', status: won ? 'won' : 'lost', evidenceDueBy: null,
       }, new Date(), null, NOTIFY);
     },
     apply: (m, { payment, won }, answer) => {
