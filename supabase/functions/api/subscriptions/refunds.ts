@@ -62,9 +62,13 @@ export async function refundTarget(
   q: Query, paymentId: string, amountCents: number | undefined, providerKind: 'test' | 'stripe',
 ): Promise<RefundTarget> {
   const payment = await paymentById(q, paymentId);
-  const [ids] = await q<{ intent: string | null; invoice: string; sub: string | null }>(
-    `select p.provider_payment_intent_id as intent, p.provider_invoice_id as invoice, s.provider_subscription_id as sub
+  const [ids] = await q<{ intent: string | null; invoice: string; sub: string | null; gift: boolean }>(
+    `select p.provider_payment_intent_id as intent, p.provider_invoice_id as invoice, s.provider_subscription_id as sub,
+            exists (select 1 from public.gifts g where g.payment_id = p.id) as gift
        from public.payments p left join public.subscriptions s on s.id = p.subscription_id where p.id = $1`, [paymentId]);
+  // A gift's payment goes back only through the gift's own refund (decision 201): it checks the gift is unredeemed
+  // and marks it refunded, so it is neither mailed nor redeemed afterwards.
+  if (ids.gift) throw conflict('This payment bought a gift membership: refund it from the gift list, while the gift is unredeemed.');
   if (payment.provider !== providerKind) {
     throw conflict('This payment was not made with the payment provider in use, so it cannot be refunded here.');
   }
