@@ -41,6 +41,9 @@ export const paths = {
   deal: (dealId: string) => `/deals/${encodeURIComponent(dealId)}`,
   /** Built-in test payments only: the stand-in for Stripe's hosted invoice page (3-D Secure at renewal, decision 171). */
   testInvoice: '/test-payments/invoice/:id',
+  /** One payment's receipt, printable (issue 39); the route's pattern. Links: `paths.receipt(id)`. */
+  receiptLink: '/receipts/:id',
+  receipt: (paymentId: string) => `/receipts/${encodeURIComponent(paymentId)}`,
   /** Where the charity share went: totals per charity, public (decision 125). */
   impact: '/impact',
   /** What merchants see of a member, what reviews make public (issue 31). */

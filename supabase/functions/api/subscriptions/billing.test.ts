@@ -67,9 +67,9 @@ describe('a failed renewal (dunning)', () => {
     expect((await agent.get('/api/subscription/details')).body).toMatchObject({
       status: 'active', isActive: true, graceEndsAt: null, paymentError: null, cardLabel: 'Card •••• 4242',
     });
-    const history = (await agent.get('/api/subscription/payments')).body;
+    const history = (await agent.get('/api/subscription/payments')).body.lines;
     expect(history).toHaveLength(2);
-    expect(history[0]).toMatchObject({ amountCents: 999, charityShareCents: 100, planLabel: 'Monthly' });
+    expect(history[0]).toMatchObject({ kind: 'charge', amountCents: 999, charityShareCents: 100, planLabel: 'Monthly' });
   });
 
   it('ends access when the grace period is over, and the profile says unpaid', async () => {
@@ -131,16 +131,26 @@ describe('a failed renewal (dunning)', () => {
 });
 
 describe('receipts', () => {
-  it('lists own payments with a receipt that states the terms; another member gets 404', async () => {
+  it('lists own payments with an in-app receipt that states the terms; another member gets 404', async () => {
     const agent = await member('receipts@example.com');
-    const [payment] = (await agent.get('/api/subscription/payments')).body;
-    expect(payment.receiptUrl).toBe(`/api/subscription/payments/${payment.id}/receipt`);
-    const receipt = await agent.get(payment.receiptUrl);
+    const [payment] = (await agent.get('/api/subscription/payments')).body.lines;
+    expect(payment.receiptPath).toBe(`/receipts/${payment.paymentId}`);
+    const receipt = await agent.get(`/api/subscription/receipts/${payment.paymentId}`);
     expect(receipt.status).toBe(200);
-    expect(receipt.body).toContain('$9.99');
-    expect(receipt.body).toContain('renewing automatically every month');
+    expect(receipt.body).toMatchObject({
+      platform: { name: 'Pay Local' }, memberName: 'Dana Dunning', returns: [], paidCents: 999,
+      charge: { amountCents: 999, plan: 'monthly', charityShareCents: 100, charityNetCents: 100 },
+    });
+    expect(receipt.body.terms).toContain('renewing automatically every month');
+    // The receipt mail links to the page, not to the API.
+    const mail = (await mailsTo('receipts@example.com')).find((m) => m.kind === 'receipt')!;
+    expect(mail.text_body).toContain(`/receipts/${payment.paymentId}`);
     const other = await member('receipts-other@example.com');
-    expect((await other.get(payment.receiptUrl)).status).toBe(404);
+    expect((await other.get(`/api/subscription/receipts/${payment.paymentId}`)).status).toBe(404);
+    expect((await other.get('/api/subscription/receipts/not-a-uuid')).status).toBe(404);
+    expect((await freshAgent().get(`/api/subscription/receipts/${payment.paymentId}`)).status).toBe(401);
+    // The old mail-HTML address is gone.
+    expect((await agent.get(`/api/subscription/payments/${payment.paymentId}/receipt`)).status).toBe(404);
   });
 });
 
@@ -159,10 +169,12 @@ describe('plan change', () => {
     const details = (await agent.get('/api/subscription/details')).body;
     expect(details.plan).toBe('yearly');
     expect(new Date(details.currentPeriodEnd).getTime()).toBeGreaterThan(Date.now() + 360 * 86_400_000);
-    const history = (await agent.get('/api/subscription/payments')).body;
-    expect(history[0]).toMatchObject({ amountCents: preview.body.amountDueCents, planLabel: 'Yearly' });
+    const history = (await agent.get('/api/subscription/payments')).body.lines;
+    expect(history[0]).toMatchObject({ kind: 'charge', amountCents: preview.body.amountDueCents, plan: 'yearly', planLabel: 'Yearly' });
+    // Its period is the new plan's, from the switch.
+    expect(new Date(history[0].periodEnd).getTime() - new Date(history[0].periodStart).getTime()).toBeGreaterThan(360 * 86_400_000);
     // The earlier payment keeps the plan it paid for.
-    expect(history[1]).toMatchObject({ amountCents: 999, planLabel: 'Monthly' });
+    expect(history[1]).toMatchObject({ amountCents: 999, plan: 'monthly', planLabel: 'Monthly' });
   });
 });
 
@@ -194,6 +206,6 @@ describe('the test-mode control', () => {
     const agent = await member('control@example.com');
     expect((await agent.post('/api/test-payments/renewal', { outcome: 'explode' })).status).toBe(400);
     expect((await agent.post('/api/test-payments/renewal', { outcome: 'succeed' })).status).toBe(200);
-    expect((await agent.get('/api/subscription/payments')).body).toHaveLength(2);
+    expect((await agent.get('/api/subscription/payments')).body.lines).toHaveLength(2);
   });
 });

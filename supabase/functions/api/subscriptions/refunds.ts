@@ -6,7 +6,7 @@ import type { AdminPayment, AuditEntry } from '../../_shared/contract/admin-paym
 import { isoDay } from '../../_shared/iso-dates.ts';
 import type { Query } from '../db/database.ts';
 import { conflict, invalid, notFound } from '../domain-error.ts';
-import { enqueueMail, disputeOpenedMail } from '../mail/index.ts';
+import { enqueueMail, enqueueRefund, disputeOpenedMail } from '../mail/index.ts';
 import type { ProviderDispute, ProviderRefund } from '../ports/payments/payment-provider.ts';
 
 type PaymentRow = Omit<AdminPayment, 'paidAt' | 'returnedCents' | 'charityNetCents'> & {
@@ -85,12 +85,18 @@ export async function paymentIdByIntent(q: Query, paymentIntentId: string): Prom
   return row?.id ?? null;
 }
 
-/** Records a provider refund once (service_role): the refund, the reversal row, the audit entry; pending or failed refunds wait. */
-export async function recordRefund(q: Query, paymentId: string, refund: ProviderRefund, adminId: string | null): Promise<RecordedStep | null> {
+/**
+ * Records a provider refund once (service_role): the refund, the reversal row, the audit entry, and the member's
+ * mail (issue 39) in the same transaction, so one mail per refund; pending or failed refunds wait.
+ */
+export async function recordRefund(
+  q: Query, paymentId: string, refund: ProviderRefund, adminId: string | null, siteUrl: string,
+): Promise<RecordedStep | null> {
   if (refund.status !== 'succeeded') return null;
   const [row] = await q<{ result: RecordedStep }>(
     `select private.record_refund($1, $2, $3, $4, $5, $6) as result`,
     [paymentId, refund.id, refund.amountCents, refund.reason, adminId ?? refund.adminId, refund.created]);
+  if (row.result.outcome === 'recorded') await enqueueRefund(q, refund.id, Boolean(row.result.membershipEnded), siteUrl);
   return row.result;
 }
 
