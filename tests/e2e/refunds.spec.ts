@@ -96,8 +96,10 @@ test('a partial refund: the member sees its line, the corrected charity share, i
   await expect(list.locator('[data-kind="charge"]')).toContainText('$0.75 to Lyons Community Foundation after refunds');
   await expect(list.getByTestId('payment-totals')).toContainText('$7.49');
   await expect(member.getByTestId('charity-given')).toContainText('$0.75');
-  await member.getByRole('button', { name: 'Update card' }).click();
-  await expect(member.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  const card = member.getByRole('region', { name: 'Payment method' });
+  await expect(card).toContainText('Visa •••• 4242, expires');
+  await card.getByRole('button', { name: 'Update card' }).click();
+  await expect(card.getByRole('button', { name: 'Cancel' })).toBeVisible();
   expect(stripeRequests).toEqual([]);
 
   // One mail, linking to the receipt page, which shows the refund and the share after it, and leads back.

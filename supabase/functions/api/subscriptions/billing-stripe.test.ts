@@ -62,6 +62,8 @@ describe('a failed renewal with Stripe', () => {
 
     const details = (await agent.get('/api/subscription/details')).body;
     expect(details).toMatchObject({ status: 'past_due', isActive: true, paymentActionUrl: invoice.hosted_invoice_url });
+    // The card is named from the start: the subscription's default payment method at Stripe (issue 39).
+    expect(details.cardLabel).toBe('Visa •••• 4242, expires 12/2034');
     expect(new Date(details.graceEndsAt).getTime()).toBeGreaterThan(Date.now() + 6.9 * 86_400_000);
     const mails = await mailKinds('stripe-3ds@example.com');
     expect(mails.filter((m) => m.kind.startsWith('renewal_'))).toHaveLength(1);
@@ -77,7 +79,7 @@ describe('a failed renewal with Stripe', () => {
     double.confirmSetup(setup.body.setupIntentId);
     const paidFrom = double.events.length;
     const saved = await agent.post('/api/subscription/card/complete', { setupIntentId: setup.body.setupIntentId });
-    expect(saved.body).toMatchObject({ cardLabel: 'Visa •••• 4242', retry: 'paid' });
+    expect(saved.body).toMatchObject({ cardLabel: 'Visa •••• 4242, expires 12/2034', retry: 'paid' });
     expect((await agent.get('/api/subscription/details')).body).toMatchObject({ status: 'active', graceEndsAt: null, paymentActionUrl: null });
     expect((await deliverSince(paidFrom))['invoice.paid']).toBe('payment-recorded');
     expect((await agent.get('/api/subscription/payments')).body.lines).toHaveLength(2);

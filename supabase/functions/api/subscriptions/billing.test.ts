@@ -41,6 +41,8 @@ async function saveCard(agent: Agent, cardNumber = '4242 4242 4242 4242') {
 describe('a failed renewal (dunning)', () => {
   it('keeps access for the grace period, shows why, mails the member, and a new card pays it', async () => {
     const agent = await member('dunning@example.com');
+    // The card paid with is named from the start (issue 39): brand, last 4 and expiry of the test card.
+    expect((await agent.get('/api/subscription/details')).body.cardLabel).toBe('Visa •••• 4242, expires 12/2034');
     const failed = await agent.post('/api/test-payments/renewal', { outcome: 'fail' });
     expect(failed.status).toBe(200);
 
@@ -63,9 +65,9 @@ describe('a failed renewal (dunning)', () => {
     expect((await saveCard(agent, '4000 0000 0000 0002')).confirmed.status).toBe(402);
     const saved = await saveCard(agent);
     expect(saved.completed!.status).toBe(200);
-    expect(saved.completed!.body).toMatchObject({ cardLabel: 'Card •••• 4242', retry: 'paid' });
+    expect(saved.completed!.body).toMatchObject({ cardLabel: 'Visa •••• 4242, expires 12/2034', retry: 'paid' });
     expect((await agent.get('/api/subscription/details')).body).toMatchObject({
-      status: 'active', isActive: true, graceEndsAt: null, paymentError: null, cardLabel: 'Card •••• 4242',
+      status: 'active', isActive: true, graceEndsAt: null, paymentError: null, cardLabel: 'Visa •••• 4242, expires 12/2034',
     });
     const history = (await agent.get('/api/subscription/payments')).body.lines;
     expect(history).toHaveLength(2);
