@@ -15,6 +15,7 @@ import { usePasswordHasher } from '../supabase/functions/api/auth/password.ts';
 import { startOutboxLoop } from '../supabase/functions/api/jobs/mail-drain.ts';
 import { startBillingReminderLoop } from '../supabase/functions/api/subscriptions/billing.ts';
 import { startPromiseLoop } from '../supabase/functions/api/reviews/promise.ts';
+import { startReferralLoop } from '../supabase/functions/api/subscriptions/referrals.ts';
 import { startPushLoop } from '../supabase/functions/api/jobs/push-drain.ts';
 import { flushCityChanges } from '../supabase/functions/api/deals/live-updates.ts';
 import { loadOrCreateVapidKeys } from './vapid-keys.ts';
@@ -81,6 +82,8 @@ const stopReminders = startBillingReminderLoop(database.db, deps.config.siteUrl 
 // The promise's deadlines (decision 191): reports unanswered for 72 hours upheld; hosted, Supabase Cron calls
 // POST /api/internal/promise-deadlines.
 const stopPromise = startPromiseLoop({ db: database.db, payments: deps.payments }, deps.config.siteUrl ?? `http://localhost:${env.port}`, 60_000, jobs);
+// Referral rewards (decision 200): the 7-day check; hosted, Supabase Cron calls POST /api/internal/referral-rewards.
+const stopReferrals = startReferralLoop({ db: database.db, payments: deps.payments }, deps.config.referralCreditCents, 60_000, jobs);
 const app = createLocalServer({
   api, staticDir: env.staticDir, objects: deps.objects, trustedProxyHops: deps.config.trustedProxyHops, realtime: realtimeSseRoutes({
     db: database.db, relay, maxStreamsPerSession: env.realtimeMaxStreamsPerSession,
@@ -149,6 +152,7 @@ async function shutdown(signal: string) {
   await stopPush();
   stopReminders();
   stopPromise();
+  stopReferrals();
   clearInterval(cleanup);
   clearInterval(flushLive);
   clearInterval(systemCheck);

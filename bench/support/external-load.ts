@@ -42,7 +42,7 @@ export function cpuMs(pids: readonly number[]): number {
 }
 
 /** Starts `local/main.ts` in a child process and resolves once it is listening. */
-export async function startServer(env: Record<string, string>): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
+export async function startServer(env: Record<string, string>): Promise<{ base: string; pid: number; output: () => string; stop: () => Promise<void> }> {
   const port = env.PORT;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'local', 'main.ts')], {
     cwd: repoRoot,
@@ -64,6 +64,7 @@ export async function startServer(env: Record<string, string>): Promise<{ base: 
   return {
     base: `http://127.0.0.1:${port}`,
     pid: child.pid!,
+    output: () => output,
     stop: () => new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
@@ -74,14 +75,16 @@ export async function startServer(env: Record<string, string>): Promise<{ base: 
 
 /** wrk at `connections` for `seconds` against one URL with the given headers. */
 export async function wrk(
-  label: string, url: string, headers: Record<string, string>, connections: number, seconds: number, post?: { body: string },
+  label: string, url: string, headers: Record<string, string>, connections: number, seconds: number,
+  post?: { body: string } | { lua: string },
 ): Promise<LoadFigures> {
   const args = ['-t', '2', '-c', String(connections), '-d', `${seconds}s`, '--latency', '--timeout', '10s'];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
   const dir = post ? mkdtempSync(join(tmpdir(), 'paylocal-wrk-')) : null;
   if (dir && post) {
-    writeFileSync(join(dir, 'post.lua'), `wrk.method = "POST"\nwrk.body = ${JSON.stringify(post.body)}\nwrk.headers["Content-Type"] = "application/json"\n`);
-    args.push('-s', join(dir, 'post.lua'));
+    writeFileSync(join(dir, 'script.lua'), 'lua' in post ? post.lua
+      : `wrk.method = "POST"\nwrk.body = ${JSON.stringify(post.body)}\nwrk.headers["Content-Type"] = "application/json"\n`);
+    args.push('-s', join(dir, 'script.lua'));
   }
   const { stdout } = await run('wrk', [...args, url], { maxBuffer: 1 << 20 })
     .finally(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });

@@ -146,6 +146,7 @@ create table public.payment_disputes (
     status text not null,
     opened_at timestamp with time zone not null,
     closed_at timestamp with time zone,
+    evidence_due_by timestamp with time zone,
     constraint payment_disputes_amount_cents_check check ((amount_cents > 0)),
     constraint payment_disputes_check check (((status = 'open'::text) = (closed_at is null))),
     constraint payment_disputes_status_check check ((status = any (array['open'::text, 'won'::text, 'lost'::text]))),
@@ -155,6 +156,8 @@ create table public.payment_disputes (
 );
 
 comment on table public.payment_disputes is 'Disputes (chargebacks) of payments: open suspends the membership, won restores it, lost reverses like a refund.';
+
+comment on column public.payment_disputes.evidence_due_by is 'When the evidence must reach the provider (Stripe: evidence_details.due_by); null when none was given.';
 
 create table private.checkouts (
     id uuid default gen_random_uuid() not null,
@@ -237,7 +240,12 @@ create table public.admin_audit_log (
     payment_id uuid,
     details jsonb default '{}'::jsonb not null,
     review_id bigint,
-    constraint admin_audit_log_action_check check ((action = any (array['refund'::text, 'dispute_opened'::text, 'dispute_won'::text, 'dispute_lost'::text, 'review_hidden'::text, 'review_restored'::text, 'post_hidden'::text, 'post_restored'::text, 'offer_report_upheld'::text, 'offer_report_rejected'::text, 'business_paused'::text]))),
+    -- Last: columns added by a migration land at the end of the table (decision 202).
+    after jsonb,
+    before jsonb,
+    description text,
+    merchant_id uuid,
+    constraint admin_audit_log_action_check check ((action = any (array['refund'::text, 'dispute_opened'::text, 'dispute_won'::text, 'dispute_lost'::text, 'review_hidden'::text, 'review_restored'::text, 'post_hidden'::text, 'post_restored'::text, 'offer_report_upheld'::text, 'offer_report_rejected'::text, 'business_paused'::text, 'business_approved'::text, 'business_deleted'::text, 'account_deleted'::text, 'city_created'::text, 'city_updated'::text, 'city_deleted'::text, 'charity_created'::text, 'charity_updated'::text, 'staff_invited'::text, 'staff_removed'::text, 'tablet_paired'::text, 'tablet_unpaired'::text]))),
     constraint admin_audit_log_pkey primary key (id),
     constraint admin_audit_log_actor_id_fkey foreign key (actor_id) references public.profiles(id) on delete set null,
     constraint admin_audit_log_payment_id_fkey foreign key (payment_id) references public.payments(id) on delete cascade,
@@ -253,9 +261,17 @@ alter table public.admin_audit_log alter column id add generated always as ident
     cache 1
 );
 
-comment on table public.admin_audit_log is 'Every refund and dispute action: who, when, why, what. The admin reads; nobody edits or deletes.';
+comment on table public.admin_audit_log is 'Every privileged act on someone else''s data (decision 202): who, when, why, what, before and after. The admin reads all, an owner their business''s entries; nobody edits or deletes.';
 
 comment on column public.admin_audit_log.review_id is 'The review hidden or restored (decision 183).';
+
+comment on column public.admin_audit_log.merchant_id is 'The business the act concerns: its owner reads the entry (decision 202). Key added in audit.sql.';
+
+comment on column public.admin_audit_log.description is 'What was done, in words a person reads (names, not ids); private.complete_audit_entry fills it for the money and moderation functions.';
+
+comment on column public.admin_audit_log.before is 'The changed values before the act (null: nothing was there).';
+
+comment on column public.admin_audit_log.after is 'The changed values after the act (null: nothing is left).';
 
 create table public.account_credits (
     id bigint not null,
@@ -267,8 +283,8 @@ create table public.account_credits (
     provider_credit_id text,
     created_at timestamp with time zone default now() not null,
     constraint account_credits_amount_cents_check check ((amount_cents <> 0)),
-    constraint account_credits_reason_check check ((reason = any (array['offer_not_honoured'::text, 'payment'::text]))),
-    constraint account_credits_sign_check check (((reason = 'payment'::text) = (amount_cents < 0))),
+    constraint account_credits_reason_check check ((reason = any (array['offer_not_honoured'::text, 'payment'::text, 'referral'::text, 'referral_taken_back'::text]))),
+    constraint account_credits_sign_check check (((reason = any (array['payment'::text, 'referral_taken_back'::text])) = (amount_cents < 0))),
     constraint account_credits_pkey primary key (id),
     constraint account_credits_reason_source_key unique (reason, source),
     constraint account_credits_applied_payment_id_fkey foreign key (applied_payment_id) references public.payments(id) on delete set null,
@@ -284,11 +300,11 @@ alter table public.account_credits alter column id add generated always as ident
     cache 1
 );
 
-comment on table public.account_credits is 'A member''s account credit (decision 191): a positive row per credit granted (reason and its source, once each), a negative row per payment it was taken off (source: the provider invoice). The balance is the sum; it stays on the account until a payment follows. Written only by private.grant_account_credit and private.apply_account_credit.';
+comment on table public.account_credits is 'A member''s account credit (decision 191): a positive row per credit granted (reason and its source, once each), a negative row per payment it was taken off (source: the provider invoice) or per referral reward taken back (decision 200). The balance is the sum; it stays on the account until a payment follows. Written only by private.grant_account_credit, private.apply_account_credit and private.take_back_referral.';
 
 comment on column public.account_credits.applied_payment_id is 'The payment a negative row was taken off; null while the payment is not recorded, or when the credit covered the whole charge (no payment row).';
 
-comment on column public.account_credits.provider_credit_id is 'Hosted (Stripe): the customer balance transaction that carries a granted credit to the provider, which takes it off the next invoice.';
+comment on column public.account_credits.provider_credit_id is 'Hosted (Stripe): the customer balance transaction that carries a granted credit to the provider, which takes it off the next invoice (or, for a referral reward taken back, adds that back to what the customer owes).';
 
 -- ---------------------------------------------------------------- indexes
 create index subscriptions_user_id_idx on public.subscriptions using btree (user_id, created_at desc);
@@ -502,6 +518,19 @@ $$;
 
 comment on function private.payments_book_share() is 'Books each new payment''s charity share in public.charity_ledger.';
 
+create function private.pays_current_period(p_payment uuid) returns boolean
+    language sql stable
+    set search_path to ''
+    as $$
+  select exists (
+    select 1 from public.payments p join public.subscriptions s on s.id = p.subscription_id
+     where p.id = p_payment and s.status <> 'canceled'
+       and not exists (select 1 from public.payments later
+                        where later.subscription_id = p.subscription_id and (later.paid_at, later.id) > (p.paid_at, p.id)))
+$$;
+
+comment on function private.pays_current_period(p_payment uuid) is 'True for the latest payment of a membership that has not ended: the payment of its current period (a refund of all of it ends the membership). Invoker''s rights: RLS applies.';
+
 create function private.reverse_share(p_payment public.payments, p_kind text, p_source text, p_amount integer, p_at timestamp with time zone) returns jsonb
     language plpgsql security definer
     set search_path to ''
@@ -510,6 +539,7 @@ declare
   v_before integer;
   v_cents integer;
   v_full boolean;
+  v_ends boolean;
 begin
   select coalesce(sum(-l.amount_cents), 0) into v_before
     from public.charity_ledger l where l.payment_id = p_payment.id and l.kind <> 'share';
@@ -521,10 +551,14 @@ begin
   insert into public.charity_ledger (payment_id, charity_id, kind, cents, amount_cents, source_id, booked_at)
   values (p_payment.id, p_payment.charity_id, p_kind, -v_cents, -p_amount, p_source, p_at);
   v_full := v_before + p_amount = p_payment.amount_cents;
-  if v_full and p_payment.subscription_id is not null then
+  -- A refund ends the membership only when it returns all of the payment of the current period (an older payment
+  -- paid for a period already over); a lost dispute of all of a payment ends it as before.
+  v_ends := v_full and p_payment.subscription_id is not null
+            and (p_kind <> 'refund' or private.pays_current_period(p_payment.id));
+  if v_ends then
     perform private.end_membership_now(p_payment.subscription_id, p_at);
   end if;
-  return jsonb_build_object('amountCents', p_amount, 'charityCents', v_cents, 'membershipEnded', v_full);
+  return jsonb_build_object('amountCents', p_amount, 'charityCents', v_cents, 'membershipEnded', v_ends);
 end
 $$;
 
@@ -688,8 +722,6 @@ create trigger payments_set_charity_share before insert on public.payments for e
 
 create trigger charity_ledger_no_edit before update on public.charity_ledger for each row execute function private.refuse_edit();
 
-create trigger admin_audit_log_no_edit before update on public.admin_audit_log for each row execute function private.refuse_edit();
-
 -- ---------------------------------------------------------------- grants
 -- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
 -- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
@@ -716,6 +748,7 @@ revoke execute on function
   private.payments_set_charity_share(),
   private.payments_book_share(),
   private.reverse_share(public.payments,text,text,integer,timestamp with time zone),
+  private.pays_current_period(uuid),
   private.record_refund(uuid,text,integer,text,uuid,timestamp with time zone),
   private.record_dispute(uuid,text,integer,text,text,timestamp with time zone,uuid),
   private.charity_share_cents(integer,integer,integer),
@@ -728,7 +761,8 @@ grant execute on function
   private.has_active_subscription(uuid),
   private.caller_membership_ends_at(),
   private.subscription_access_until(text,timestamp with time zone,timestamp with time zone),
-  private.subscription_status_of(uuid)
+  private.subscription_status_of(uuid),
+  private.pays_current_period(uuid)
   to authenticated, service_role;
 grant execute on function
   private.record_refund(uuid,text,integer,text,uuid,timestamp with time zone),

@@ -95,21 +95,20 @@ create function private.current_merchant_id() returns uuid
 
 comment on function private.current_merchant_id() is 'Id of the business owned by the signed-in user, or null.';
 
--- A business's days and hours are read in its city's time (issue 38): offer rules, the visit a review rates.
-create function private.business_time_zone(p_merchant uuid) returns text
-    language sql stable security definer
+-- A business's days and hours are read in its city's time (issue 38): offer rules, the visit a review rates. Keyed
+-- by the city, not the business, so it also answers in the RETURNING of the insert that makes the business (a
+-- function called there does not see the row being inserted).
+create function private.merchant_time_zone(p_city_id uuid) returns text
+    language sql stable
     set search_path to ''
-    as $$
-  select coalesce((select c.time_zone from public.merchants m join public.cities c on c.id = m.city_id where m.id = p_merchant),
-                  'America/Denver')
-$$;
+    as $$ select coalesce((select c.time_zone from public.cities c where c.id = p_city_id), 'America/Denver') $$;
 
-comment on function private.business_time_zone(p_merchant uuid) is 'The IANA time zone of the business''s city; America/Denver (the seeded cities'' zone and cities.time_zone''s default) for a business with no city.';
+comment on function private.merchant_time_zone(p_city_id uuid) is 'The time zone a business''s deal rules are read in: its city''s (a business without a city: the cities column''s default).';
 
 create function private.business_local_day(p_merchant uuid, p_at timestamp with time zone) returns date
     language sql stable
     set search_path to ''
-    as $$ select (p_at at time zone private.business_time_zone(p_merchant))::date $$;
+    as $$ select (p_at at time zone private.merchant_time_zone((select m.city_id from public.merchants m where m.id = p_merchant)))::date $$;
 
 comment on function private.business_local_day(p_merchant uuid, p_at timestamp with time zone) is 'The calendar day of a moment in the business''s city''s time: a visit is one such day.';
 
@@ -331,7 +330,7 @@ revoke execute on function
   private.current_merchant_id(),
   private.my_merchant_id(boolean),
   private.owner_merchant(),
-  private.business_time_zone(uuid),
+  private.merchant_time_zone(uuid),
   private.business_local_day(uuid,timestamp with time zone),
   private.business_category_of(text),
   private.default_merchant_category(),
@@ -345,7 +344,7 @@ grant execute on function
   private.current_merchant_id(),
   private.my_merchant_id(boolean),
   private.owner_merchant(),
-  private.business_time_zone(uuid),
+  private.merchant_time_zone(uuid),
   private.business_local_day(uuid,timestamp with time zone),
   private.business_category_of(text),
   private.search_businesses(text,text,uuid,integer)

@@ -246,14 +246,8 @@ create function private.member_not_recognised_message() returns text
 comment on function private.member_not_recognised_message() is 'The same words for every member number the counter may not use, so a refusal reveals nothing about the number.';
 
 -- Offer rules (issue 38): the SQL twin of checkOfferRules in supabase/functions/_shared/offer-rules.ts, words and
--- all (api/counter/offer-rules.test.ts runs both on the same cases). Read in the time zone of the business's city.
-create function private.merchant_time_zone(p_city_id uuid) returns text
-    language sql stable
-    set search_path to ''
-    as $$ select coalesce((select c.time_zone from public.cities c where c.id = p_city_id), 'America/Denver') $$;
-
-comment on function private.merchant_time_zone(p_city_id uuid) is 'The time zone a business''s deal rules are read in: its city''s (a business without a city: the cities column''s default).';
-
+-- all (api/counter/offer-rules.test.ts runs both on the same cases). Read in the time zone of the business's city
+-- (private.merchant_time_zone, businesses.sql).
 create function private.weekdays_text(p_weekdays integer[]) returns text
     language plpgsql immutable
     set search_path to ''
@@ -362,7 +356,7 @@ $$;
 comment on function private.offer_rules_refusal(p_rules jsonb, p_at timestamp with time zone, p_time_zone text) is 'Whether a deal''s rules (public.deals.rules) allow a use at p_at in p_time_zone: null, or {rule, message (naming the rule and the local time now), availableAt (the next valid moment, or null)}. The twin of checkOfferRules (_shared/offer-rules.ts).';
 
 -- The redemption rule (decision 165), one function for the online counter and the offline replay, and its undo.
-create function private.record_deal_redemption(p_deal_id uuid, p_member_number integer, p_code_step bigint, p_pass_step bigint, p_checked_at timestamp with time zone default null::timestamp with time zone, p_proven boolean default false, p_amount_cents integer default null::integer) returns table(id bigint, deal_id uuid, deal_title text, member_number integer, member_name text, member_picture text, code_step bigint, pass_step bigint, created_at timestamp with time zone, used_at timestamp with time zone, used_count integer, max_uses integer, flag text)
+create function private.record_deal_redemption(p_deal_id uuid, p_member_number integer, p_code_step bigint, p_pass_step bigint, p_checked_at timestamp with time zone default null::timestamp with time zone, p_proven boolean default false, p_amount_cents integer default null::integer) returns table(id bigint, deal_id uuid, deal_title text, member_number integer, member_name text, member_picture text, code_step bigint, pass_step bigint, created_at timestamp with time zone, used_at timestamp with time zone, used_count integer, max_uses integer, flag text, rules jsonb, per_member_limit text)
     language plpgsql security definer
     set search_path to ''
     as $$
@@ -414,7 +408,7 @@ begin
     returning * into v_redemption;
     return query select v_redemption.id, v_redemption.deal_id, v_deal.title, p_member_number, null::text, null::text,
                         v_redemption.code_step, v_redemption.pass_step, v_redemption.created_at, v_redemption.used_at,
-                        v_deal.used_count, v_deal.max_uses, v_redemption.flag;
+                        v_deal.used_count, v_deal.max_uses, v_redemption.flag, v_deal.rules, v_deal.per_member_limit;
     return;
   end if;
   -- Unknown, not a member, or no active membership: one refusal, the same everywhere (numbers cannot be probed).
@@ -523,11 +517,12 @@ begin
 
   return query select v_redemption.id, v_redemption.deal_id, v_deal.title, v_member.member_number, v_member.name,
                       v_member.profile_picture, v_redemption.code_step, v_redemption.pass_step, v_redemption.created_at,
-                      v_redemption.used_at, v_counted.used_count, v_counted.max_uses, v_redemption.flag;
+                      v_redemption.used_at, v_counted.used_count, v_counted.max_uses, v_redemption.flag,
+                      v_deal.rules, v_deal.per_member_limit;
 end
 $$;
 
-comment on function private.record_deal_redemption(p_deal_id uuid, p_member_number integer, p_code_step bigint, p_pass_step bigint, p_checked_at timestamp with time zone, p_proven boolean, p_amount_cents integer) is 'The one rule for a deal used at the counter (decision 165): the caller''s deal, live now (or checked offline within 12 hours), proof that the member is there (a pass or their personal code, decision 190: p_proven), its offer rules in the business''s time and minimum spend (issue 38), an active member, once per pass or code step, the deal''s per-member limit, then maxUses, all in one transaction. An offline check that broke a rule is recorded with a flag instead of refused.';
+comment on function private.record_deal_redemption(p_deal_id uuid, p_member_number integer, p_code_step bigint, p_pass_step bigint, p_checked_at timestamp with time zone, p_proven boolean, p_amount_cents integer) is 'The one rule for a deal used at the counter (decision 165): the caller''s deal, live now (or checked offline within 12 hours), proof that the member is there (a pass or their personal code, decision 190: p_proven), its offer rules in the business''s time and minimum spend (issue 38), an active member, once per pass or code step, the deal''s per-member limit, then maxUses, all in one transaction. An offline check that broke a rule is recorded with a flag instead of refused. Returns the deal''s rules too, for the sentence the counter shows.';
 
 create function private.undo_deal_redemption(p_redemption_id bigint) returns table(id bigint, deal_id uuid, undone_at timestamp with time zone, used_count integer, max_uses integer)
     language plpgsql security definer
@@ -753,7 +748,6 @@ grant delete, insert, select, update on table private.counter_pairing_codes to s
 grant delete, insert, select, update on table private.counter_members_seen to service_role;
 
 revoke execute on function
-  private.merchant_time_zone(uuid),
   private.weekdays_text(integer[]),
   private.usd_text(integer),
   private.offer_rules_refusal(jsonb,timestamp with time zone,text),
@@ -774,7 +768,6 @@ revoke execute on function
   private.counter_guess_settle(text,timestamp with time zone[],boolean)
   from public;
 grant execute on function
-  private.merchant_time_zone(uuid),
   private.counter_merchant(),
   private.counter_member_id(uuid,integer),
   private.counter_member(integer),

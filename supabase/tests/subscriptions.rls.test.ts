@@ -106,6 +106,19 @@ describe('charity share', () => {
   });
 });
 
+describe('pays_current_period (decision 199)', () => {
+  it('is true for the latest payment of a running membership, read with the caller\'s rights', async () => {
+    const [payment] = await asService(db, (q) => q<{ id: string }>(`select id from public.payments where provider_invoice_id = 'in_2'`));
+    const pays = (who: string) => asUser(db, who, async (q) =>
+      (await q<{ pays: boolean }>(`select private.pays_current_period($1) as pays`, [payment.id]))[0].pays);
+    expect(await pays(SECOND_MEMBER)).toBe(true);
+    expect(await pays(TEST_ADMIN.id)).toBe(true);
+    // Another member's payment is out of sight (RLS applies): false, not a hint that it exists.
+    expect(await pays(SEED.member.id)).toBe(false);
+    await expect(asAnon(db, (q) => q(`select private.pays_current_period($1)`, [payment.id]))).rejects.toEqual(denied);
+  });
+});
+
 describe('status helpers', () => {
   it('has_active_subscription and subscription_status_of follow status and time', async () => {
     const check = () => asUser(db, SECOND_MEMBER, async (q) => (await q<{ active: boolean; status: string }>(

@@ -79,7 +79,7 @@ test('a post with a photo appears live on a second phone, is reported, hidden by
 
   await admin.getByRole('tab', { name: 'Audit Log' }).click();
   await expect(admin.getByRole('row').filter({ hasText: 'Post hidden' }).filter({ hasText: suffix }).first())
-    .toContainText('community post by Paz in Lyons');
+    .toContainText('Community post by Paz in Lyons');
 
   for (const c of [first, second, desk]) await c.close();
 });

@@ -5,8 +5,9 @@ import { expectNoAxeViolations } from './axe-support';
 import { DEMO, signIn, subscribeByApi, uniqueEmail } from './support';
 
 // Refunds and disputes on the embedded default (test payments, decision 172): the admin refunds a
-// member's payment from the users table (the membership ends, /impact is net), and rehearses a
-// dispute with the test-mode control (opened: access suspended; won: restored).
+// member's plan-switch charge from the users table (issue 39: each payment names its plan, the remainder
+// is offered, the dialog says what the refund does and asks once; the membership ends, /impact is net),
+// and rehearses a dispute with the test-mode control (opened: access suspended; won: restored; listed).
 
 const LYONS = 'c0000000-0000-4000-8000-000000000001';
 
@@ -22,36 +23,48 @@ const isActive = async (request: APIRequestContext) => ((await (await request.ge
 const impact = async (request: APIRequestContext) => (await (await request.get('/api/impact')).json()) as { monthCents: number; totalCents: number };
 const dollars = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
-async function openPayments(page: Page, who: { email: string; name: string }) {
+async function openPayments(page: Page, who: { email: string; name: string }, count = 1) {
   await signIn(page, DEMO.admin);
   await expect(page).toHaveURL(/\/admin$/);
   await page.getByRole('tab', { name: 'User Management' }).click();
   await page.getByRole('searchbox', { name: 'Search users' }).fill(who.email);
   await page.getByRole('table', { name: 'Users' }).getByRole('button', { name: `Payments of ${who.name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Payments of ${who.name}` });
-  await expect(dialog.getByTestId('admin-payment')).toHaveCount(1);
+  await expect(dialog.getByTestId('admin-payment')).toHaveCount(count);
   return dialog;
 }
 
-test('the admin refunds a member\'s payment: the membership ends and /impact shows the net', async ({ page, browser }) => {
+test('the admin refunds a member\'s plan-switch charge: the membership ends and /impact shows the net', async ({ page, browser }) => {
   const memberContext = await browser.newContext();
   const who = await payingMember(memberContext.request, 'refunded');
+  expect((await memberContext.request.post('/api/subscription/plan-change', { data: { plan: 'yearly' } })).ok()).toBe(true);
   expect(await isActive(memberContext.request)).toBe(true);
   const before = await impact(memberContext.request);
 
-  const dialog = await openPayments(page, who);
-  const payment = dialog.getByTestId('admin-payment');
-  await expect(payment).toContainText('$9.99');
-  await expect(payment).toContainText('Charity: Lyons Community Foundation, $1.00');
+  const dialog = await openPayments(page, who, 2);
+  // Newest first: the switch charge pays the yearly period; the first payment stays a monthly one.
+  const [payment, monthly] = [dialog.getByTestId('admin-payment').first(), dialog.getByTestId('admin-payment').last()];
+  await expect(monthly).toContainText('$9.99 · Monthly');
+  await expect(payment).toContainText('· Yearly');
+  const share = Math.round(Number(/Lyons Community Foundation, \$(\d+\.\d\d)/.exec((await payment.textContent()) ?? '')![1]) * 100);
   await payment.getByRole('button', { name: 'Refund' }).click();
-  await payment.getByRole('button', { name: 'Refund $9.99' }).click();
+  // The remainder is offered, and the dialog says what refunding it does.
+  const amount = await payment.getByLabel('Amount ($)').inputValue();
+  expect(amount).toMatch(/^\d+\.\d\d$/);
+  await expect(payment.getByTestId('refund-effect')).toHaveText('Ends the membership now.');
+  await payment.getByLabel('Amount ($)').fill('5');
+  await expect(payment.getByTestId('refund-effect')).toHaveText('Keeps the membership active.');
+  await payment.getByLabel('Amount ($)').fill(amount);
+  await payment.getByRole('button', { name: `Refund ${dollars(Math.round(Number(amount) * 100))}` }).click();
   await expect(payment.getByRole('alert')).toHaveText('A reason is required.');
   await expectNoAxeViolations(page);
   await payment.getByLabel('Reason').fill('Charged by mistake');
-  await payment.getByRole('button', { name: 'Refund $9.99' }).click();
-  // All of it ends the membership and cannot be taken back: it asks once.
-  await page.getByRole('dialog', { name: 'Refund all $9.99?' }).getByRole('button', { name: 'Refund in Full' }).click();
-  await expect(payment.getByRole('status')).toHaveText('Refunded $9.99. The membership has ended.');
+  await payment.getByRole('button', { name: /^Refund \$/ }).click();
+  // A refund cannot be taken back: it asks once, in words.
+  const confirm = page.getByRole('dialog', { name: `Refund ${dollars(Math.round(Number(amount) * 100))} (all that is left)?` });
+  await expect(confirm).toContainText('Ends the membership now. The refund cannot be taken back.');
+  await confirm.getByRole('button', { name: 'Confirm Refund' }).click();
+  await expect(payment.getByRole('status')).toHaveText(`Refunded ${dollars(Math.round(Number(amount) * 100))}. The membership has ended.`);
   await expect(payment).toContainText('Refunded in full');
   await expect(payment).toContainText('Charity: Lyons Community Foundation, $0.00');
   await expect(payment.getByRole('button', { name: 'Refund' })).toHaveCount(0);
@@ -60,7 +73,7 @@ test('the admin refunds a member\'s payment: the membership ends and /impact sho
   // The membership ended at once; /impact is net of the reversed share.
   expect(await isActive(memberContext.request)).toBe(false);
   const after = await impact(memberContext.request);
-  expect(after).toEqual({ ...after, monthCents: before.monthCents - 100, totalCents: before.totalCents - 100 });
+  expect(after).toEqual({ ...after, monthCents: before.monthCents - share, totalCents: before.totalCents - share });
   const visitor = await browser.newPage();
   await visitor.goto('/impact');
   await expect(visitor.getByTestId('impact-month-total')).toHaveText(dollars(after.monthCents));
@@ -70,6 +83,10 @@ test('the admin refunds a member\'s payment: the membership ends and /impact sho
   const log = page.getByRole('table', { name: 'Audit log' });
   await expect(log.getByRole('row', { name: /Charged by mistake/ })).toContainText(DEMO.admin.email);
   await expect(log.getByRole('row', { name: /Charged by mistake/ })).toContainText('membership ended');
+  // Searched, and the same search as a CSV file (decision 202).
+  await page.getByRole('searchbox', { name: 'Search the audit log' }).fill('Charged by mistake');
+  await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/admin/audit-log?q=Charged+by+mistake&format=csv');
+  await expect(log.getByRole('row')).toHaveCount(2);
   await expectNoAxeViolations(page);
   await memberContext.close();
 });
@@ -142,6 +159,14 @@ test('a dispute opened suspends the member\'s access; won restores it (test-mode
   await controls.getByRole('button', { name: 'Win dispute' }).click();
   await expect(dialog.getByRole('status')).toHaveText('Dispute won: the membership is restored.');
   expect(await isActive(memberContext.request)).toBe(true);
+  // The admin's dispute list: the outcome, the evidence deadline, the member, the amount, the membership now.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('tab', { name: 'Disputes' }).click();
+  const row = page.getByRole('table', { name: 'Disputes' }).getByRole('row', { name: new RegExp(who.name) });
+  await expect(row).toContainText('Won');
+  await expect(row).toContainText('$9.99');
+  await expect(row).toContainText('Active');
+  await expectNoAxeViolations(page);
   await member.reload();
   await expect(member.getByTestId('membership-on-hold')).toHaveCount(0);
   await expect(member.getByText('Active', { exact: true })).toBeVisible();

@@ -4,13 +4,16 @@
 // would, mail through Resend. The card form itself is Stripe.js (js.stripe.com, not reachable here): what it
 // does is the double's pay/confirmSetup; everything the app shows is checked in Chromium.
 //   renewal fails → banner and email → card updated → retry paid → access kept;
-//   refund → charity totals net; dispute opened → access suspended.
+//   refund → charity totals net; dispute opened → access suspended;
+//   a referral (decision 200): after 7 days both customers get a balance credit; the friend's renewal charges less.
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
+import postgres from 'postgres';
 import Stripe from 'stripe';
 import { TEST_ADMIN } from '../support/constants.ts';
 import { prepareStripeAccount } from '../support/stripe-account.ts';
 import { startStripeDouble, type StripeDouble } from '../support/stripe-double.ts';
 import { signIn, uniqueEmail } from '../e2e/support.ts';
+import { rehearsalUrl } from './names.ts';
 import { HOSTED_PORTS, HOSTED_SECRETS } from './ports.ts';
 
 const site = `http://127.0.0.1:${HOSTED_PORTS.billingSite}`;
@@ -51,19 +54,19 @@ async function ids(api: APIRequestContext) {
 }
 
 /** A member who subscribed monthly with Stripe ($9.99, $1.00 to Lyons Youth Sports); their API context is signed in. */
-async function stripeMember(prefix: string) {
+async function stripeMember(prefix: string, { plan = 'monthly', referralCode }: { plan?: string; referralCode?: string } = {}) {
   const email = uniqueEmail(prefix);
   const api = await request.newContext({ baseURL: site });
   const account = { email, name: 'Billie Hosted', password: 'secret123', ...(await ids(api)) };
-  const created = await api.post('/api/create-subscription', { data: { ...account, plan: 'monthly' } });
+  const created = await api.post('/api/create-subscription', { data: { ...account, plan, ...(referralCode ? { referralCode } : {}) } });
   expect(created.status(), await created.text()).toBe(200);
   const { paymentIntentId, customerId, subscriptionId } = await created.json();
   const from = double.events.length;
   double.pay(paymentIntentId); // what Stripe.js confirmPayment does with a good card
-  const done = await api.post('/api/complete-subscription', { data: { ...account, paymentIntentId, customerId, plan: 'monthly' } });
+  const done = await api.post('/api/complete-subscription', { data: { ...account, paymentIntentId, customerId, plan } });
   expect(done.status(), await done.text()).toBe(200);
   await deliverSince(from);
-  return { email, api, paymentIntentId: paymentIntentId as string, subscriptionId: subscriptionId as string };
+  return { email, api, paymentIntentId: paymentIntentId as string, subscriptionId: subscriptionId as string, customerId: customerId as string };
 }
 
 const impactOf = async (api: APIRequestContext) => (await (await api.get('/api/impact')).json()) as { monthCents: number; totalCents: number };
@@ -140,4 +143,34 @@ test('a refund nets the charity totals; a dispute suspends access', async () => 
   await expect.poll(async () => (await mailsTo(TEST_ADMIN.email)).map((mail) => mail.subject), { timeout: 20_000 })
     .toContain('A payment dispute was opened ($9.99)');
   await Promise.all([admin.dispose(), refunded.api.dispose(), disputed.api.dispose()]);
+});
+
+test('a referral: after 7 days both Stripe customers get a balance credit, and the friend\'s renewal charges less', async () => {
+  const referrer = await stripeMember('hosted-referrer');
+  const { code } = (await (await referrer.api.get('/api/member/referral')).json()) as { code: string };
+  const friend = await stripeMember('hosted-friend', { plan: 'yearly', referralCode: code });
+  // The 7 days pass: the friend's first payment is moved back, as the billing tests do.
+  const sql = postgres(rehearsalUrl(process.env.TEST_DATABASE_URL!), { max: 1, onnotice: () => {} });
+  await sql`update public.payments p set paid_at = p.paid_at - interval '8 days' from public.profiles u where u.id = p.user_id and u.email = ${friend.email}`;
+  await sql.end();
+
+  // The hourly Cron job, run now: both sides credited, and the credits carried to Stripe as customer balance.
+  const transactions = double.balanceTransactions.length;
+  const run = await fetch(`http://127.0.0.1:${HOSTED_PORTS.supabase}/__rehearsal/cron/billing/referral-rewards`, { method: 'POST' });
+  expect(await run.json()).toMatchObject({ rewarded: 1 });
+  const credit = 999;
+  expect(double.balanceTransactions.slice(transactions).map((b) => [b.customer, b.amount]))
+    .toEqual(expect.arrayContaining([[referrer.customerId, -credit], [friend.customerId, -credit]]));
+  for (const m of [referrer, friend]) expect(await (await m.api.get('/api/subscription/details')).json()).toMatchObject({ accountCreditCents: credit });
+  expect(await (await referrer.api.get('/api/member/referral')).json()).toMatchObject({ invited: 1, rewarded: 1, earnedCents: credit });
+
+  // Stripe takes the credit off the friend's next (yearly) invoice; invoice.paid reports it and the ledger follows.
+  const from = double.events.length;
+  const invoice = double.renew(friend.subscriptionId);
+  expect(invoice).toMatchObject({ amount_paid: 10_000 - credit });
+  expect((await deliverSince(from))['invoice.paid']).toBe('payment-recorded');
+  expect(await (await friend.api.get('/api/subscription/details')).json()).toMatchObject({ accountCreditCents: 0 });
+  const payments = (await (await friend.api.get('/api/subscription/payments')).json()) as { amountCents: number }[];
+  expect(payments.map((p) => p.amountCents)).toContain(10_000 - credit);
+  await Promise.all([referrer.api.dispose(), friend.api.dispose()]);
 });

@@ -14,7 +14,7 @@ describe("the operator's Cron SQL", () => {
   it('writes every cron.schedule call as (name, schedule, $$ command $$), so the checks below read each one', () => {
     expect(documents.map(({ path, text }) => ({ path, unreadable: cronJobs(text).unreadable })))
       .toEqual(documents.map(({ path }) => ({ path, unreadable: [] })));
-    expect(allJobs.length).toBeGreaterThanOrEqual(6);
+    expect(allJobs.length).toBeGreaterThanOrEqual(7);
     const names = allJobs.map((job) => job.name);
     expect(names.filter((name, i) => names.indexOf(name) !== i), 'job names are unique: cron.schedule replaces a job of the same name').toEqual([]);
   });
@@ -32,6 +32,21 @@ describe("the operator's Cron SQL", () => {
     }
     const step = scheduledCallsStep();
     expect(step).toMatch(/vault\.create_secret\('<MAIL_DRAIN_SECRET>', 'mail_drain_secret'\)/);
+  });
+
+  it("calls every scheduled route of the API's jobs (promise deadlines, referral rewards, …) from one job of docs/operating.md", () => {
+    // A route added to supabase/functions/api/jobs/router.ts runs hosted only once a Cron job calls it.
+    const routes = [...readDocument('supabase/functions/api/jobs/router.ts').matchAll(/internalRoutes\.post\('\/([a-z-]+)'/g)].map((m) => m[1]!);
+    expect(routes).toEqual(expect.arrayContaining(['promise-deadlines', 'referral-rewards']));
+    const operatorJobs = cronJobs(scheduledCallsStep()).jobs;
+    for (const route of routes) {
+      const callers = operatorJobs.filter((job) => job.command.includes(`|| '/internal/${route}'`));
+      expect(callers.map((job) => job.name), route).toEqual([route]);
+    }
+    // The 7-day referral check and the promise's 72 hours need no more than an hourly run.
+    for (const name of ['promise-deadlines', 'referral-rewards']) {
+      expect(operatorJobs.find((job) => job.name === name)?.schedule, name).toMatch(/^\d+ \* \* \* \*$/);
+    }
   });
 
   it('creates pg_net in the schema extensions, never in public', () => {

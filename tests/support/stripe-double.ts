@@ -26,7 +26,8 @@ export interface StripeDouble {
   /** Stripe events for every change, oldest first, each with the object as it was then (Stripe's event shape). */
   events: Obj[];
   /** What Stripe does when the browser confirms the card: the intent succeeds, the invoice is paid, the subscription activates. */
-  pay(paymentIntentId: string): void;
+  /** `card`: the card's fingerprint (Stripe's, one per card number), default one per customer. */
+  pay(paymentIntentId: string, card?: { fingerprint: string }): void;
   /** What Stripe's billing engine does at a renewal that succeeds: a new paid invoice, the next period. Returns the invoice. */
   renew(subscriptionId: string): Obj;
   decline(paymentIntentId: string, message?: string): void;
@@ -109,9 +110,12 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
   const events: Obj[] = [];
   /** Records a Stripe event with a copy of the object as it is now. */
   const emit = (type: string, object: Obj) => {
+    const data = structuredClone(object);
+    // An invoice's payments are an includable field: Stripe's events never carry them (they are listed or expanded).
+    if (data.object === 'invoice') delete data.payments;
     events.push({
       id: newId('evt'), object: 'event', api_version: STRIPE_API_VERSION, created: nowSeconds(), type, livemode: false,
-      pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object: structuredClone(object) },
+      pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object: data },
     });
   };
 
@@ -128,9 +132,10 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
   };
 
   /** The charge a succeeded PaymentIntent made (its latest_charge). */
-  const chargeFor = (pi: Obj) => {
+  const chargeFor = (pi: Obj, fingerprint = `fp_${pi.customer}`) => {
     const charge = { id: newId('ch'), object: 'charge', amount: pi.amount, amount_refunded: 0, refunded: false, disputed: false,
-      currency: pi.currency, customer: pi.customer, payment_intent: pi.id, status: 'succeeded', created: nowSeconds() };
+      currency: pi.currency, customer: pi.customer, payment_intent: pi.id, status: 'succeeded', created: nowSeconds(),
+      payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242', fingerprint } } };
     charges.set(charge.id, charge);
     pi.latest_charge = charge.id;
   };
@@ -276,6 +281,7 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
       }
       const piId = newId('pi');
       paymentIntents.set(piId, { id: piId, object: 'payment_intent', amount: invoice.amount_due, amount_received: invoice.amount_due, currency: invoice.currency, customer: sub.customer, status: 'succeeded', last_payment_error: null, client_secret: `${piId}_secret_${newId('s')}` });
+      chargeFor(paymentIntents.get(piId)!);
       Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, payments: paymentsOf(piId) });
       sub.status = 'active';
       emit('invoice.paid', invoice);
@@ -320,6 +326,13 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
       emit('customer.subscription.created', sub);
       return [200, subscriptionView(sub, expand)];
     }
+    if (method === 'GET' && path === '/v1/invoice_payments') {
+      // List an invoice's payments (API 2025-03-31 and later): its invoice_payment objects, filtered by status.
+      const invoice = invoices.get(params.invoice ?? '');
+      const found = ((invoice?.payments?.data ?? []) as Obj[]).filter((p) => !params.status || p.status === params.status)
+        .map((p) => ({ ...p, invoice: invoice!.id, amount_paid: invoice!.amount_paid, currency: invoice!.currency }));
+      return [200, list(found, '/v1/invoice_payments')];
+    }
     if (method === 'POST' && path === '/v1/refunds') return refund(params);
     if (method === 'GET' && path === '/v1/refunds') {
       const found = [...refunds.values()].filter((r) => (params.charge ? r.charge === params.charge : r.payment_intent === params.payment_intent));
@@ -327,6 +340,7 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
     }
     if ((m = path.match(/^\/v1\/payment_intents\/([^/]+)$/)) && method === 'GET') {
       const pi = paymentIntents.get(m[1]);
+      if (pi && expand.includes('latest_charge')) return [200, { ...pi, latest_charge: charges.get(pi.latest_charge) ?? pi.latest_charge ?? null }];
       return pi ? [200, pi] : [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${m[1]}'` } }];
     }
     if ((m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
@@ -355,6 +369,8 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
           });
           const piId = newId('pi');
           paymentIntents.set(piId, { id: piId, object: 'payment_intent', amount: due, amount_received: due, currency: newPrice.currency, customer: sub.customer, status: 'succeeded', last_payment_error: null, client_secret: `${piId}_secret_${newId('s')}` });
+          // A succeeded PaymentIntent has its charge, which refunds and disputes name.
+          if (due > 0) chargeFor(paymentIntents.get(piId)!);
           const invoice = {
             id: newId('in'), object: 'invoice', customer: sub.customer, currency: newPrice.currency, status: 'paid',
             amount_due: due, amount_paid: due, billing_reason: 'subscription_update',
@@ -428,10 +444,10 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
         payment_method: newCard(),
       });
     },
-    pay(paymentIntentId) {
+    pay(paymentIntentId, card) {
       const pi = paymentIntents.get(paymentIntentId)!;
       Object.assign(pi, { status: 'succeeded', amount_received: pi.amount, last_payment_error: null });
-      chargeFor(pi);
+      chargeFor(pi, card?.fingerprint);
       const invoice = [...invoices.values()].find((i) => i.confirmation_secret?.client_secret === pi.client_secret)!;
       Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, payments: paymentsOf(paymentIntentId) });
       const sub = subscriptions.get(invoice.parent.subscription_details.subscription)!;
@@ -494,7 +510,8 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
       let dispute = [...disputes.values()].find((d) => d.charge === charge.id);
       if (!dispute) {
         dispute = { id: newId('dp'), object: 'dispute', amount: charge.amount, charge: charge.id, payment_intent: paymentIntentId,
-          currency: charge.currency, reason: 'fraudulent', status, created: nowSeconds() };
+          currency: charge.currency, reason: 'fraudulent', status, created: nowSeconds(),
+          evidence_details: { due_by: nowSeconds() + 7 * 86400, has_evidence: false, past_due: false, submission_count: 0 } };
         disputes.set(dispute.id, dispute);
         charge.disputed = true;
         emit('charge.dispute.created', dispute);

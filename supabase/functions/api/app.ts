@@ -22,7 +22,7 @@ import { merchantRoutes, merchantDealRoutes } from './merchants/index.ts';
 import { notificationRoutes, notificationsAhead } from './notifications/index.ts';
 import { realtimeRoutes } from './realtime/index.ts';
 import { objectRoutes, profilePictureRoutes } from './uploads/index.ts';
-import { completeSubscriptionRoutes, createSubscriptionRoutes, paymentConfigRoutes, subscriptionRoutes, testPaymentRoutes, webhookRoutes } from './subscriptions/index.ts';
+import { completeSubscriptionRoutes, createSubscriptionRoutes, memberReferralRoutes, paymentConfigRoutes, subscriptionRoutes, testPaymentRoutes, webhookRoutes } from './subscriptions/index.ts';
 import { businessSearchRoutes, collabRoutes } from './collabs/index.ts';
 import { internalRoutes } from './jobs/router.ts';
 import { adminInsightsRoutes, merchantInsightsRoutes } from './insights/index.ts';
@@ -30,6 +30,7 @@ import { pushRoutes } from './push/index.ts';
 import { reviewRoutes } from './reviews/index.ts';
 import { communityRoutes } from './community/index.ts';
 import { adminSystemRoutes, deepHealthRoutes } from './system/index.ts';
+import { adminAuditLogRoutes, businessAuditLogRoutes } from './audit/index.ts';
 import { counterDeviceAdminRoutes, counterDeviceRoutes, merchantStaffRoutes, staffInviteRoutes } from './staff/index.ts';
 
 export type { AppDeps } from './http/context.ts';
@@ -54,6 +55,7 @@ export const mounts: readonly (readonly [prefix: string, routes: Hono<AppEnv>])[
   ['/member', memberPointsRoutes],
   ['/member/redemptions', memberRedemptionRoutes],
   ['/member/export', memberExportRoutes],
+  ['/member/referral', memberReferralRoutes],
   ['/businesses/search', businessSearchRoutes],
   ['/businesses/:id', followRoutes],
   ['/user/following', followingListRoutes],
@@ -84,6 +86,8 @@ export const mounts: readonly (readonly [prefix: string, routes: Hono<AppEnv>])[
   ['/community', communityRoutes],
   ['/admin/system', adminSystemRoutes],
   ['/health', deepHealthRoutes],
+  ['/admin/audit-log', adminAuditLogRoutes],
+  ['/merchant/audit-log', businessAuditLogRoutes],
 ];
 
 /** Paths that authenticate by other means than the session cookie (signed webhooks). */

@@ -71,6 +71,8 @@ export interface AppConfig {
   accountAttempts: { perIp: number; perAccount: number; windowSeconds: number };
   /** Bearer token of GET /api/health?deep=1 besides the admin's session (HEALTH_CHECK_TOKEN); null: the admin only. */
   healthCheckToken: string | null;
+  /** The account credit a referral gives each side (REFERRAL_CREDIT_CENTS, decision 200). */
+  referralCreditCents: number;
 }
 
 /** The push services of Chrome/Edge (FCM), Firefox (Mozilla autopush), Safari (Apple) and legacy Edge (WNS). */
@@ -134,5 +136,6 @@ export function configFromEnv(env: ApiEnv): AppConfig {
       windowSeconds: env.RATE_LIMIT_ACCOUNT_ATTEMPTS_WINDOW_SECONDS,
     },
     healthCheckToken: env.HEALTH_CHECK_TOKEN ?? null,
+    referralCreditCents: env.REFERRAL_CREDIT_CENTS,
   };
 }

@@ -4,6 +4,7 @@
 // One schema of the API's variables (apiEnvSchema) that each entry extends: this file's edgeEnvSchema, and
 // the local runner's, with safe local defaults (local/env.ts). Decision 179.
 import { z } from 'zod';
+import { PLANS } from '../_shared/constants.ts';
 import { DEFAULT_POOL_MAX } from './db/database.ts';
 import { parseEs256PrivateJwk } from './ports/jwt.ts';
 
@@ -194,6 +195,8 @@ export const apiEnvSchema = z.object({
   VAPID_PRIVATE_KEY: optionalText,
   VAPID_SUBJECT: optionalText,
   PUSH_ALLOWED_HOSTS: hostListVar,
+  // Referrals (decision 200): the account credit each side gets, in cents; default one month of the monthly plan.
+  REFERRAL_CREDIT_CENTS: intVar(PLANS.monthly.priceCents, 1, 100_000),
   // Accounts and abuse limits (decisions 089, 168, 175, 176).
   BCRYPT_ROUNDS: intVar(10, 4, 15),
   SESSIONS_PER_ACCOUNT: intVar(10, 1, 1000),

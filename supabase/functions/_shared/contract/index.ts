@@ -25,3 +25,5 @@ export * from './reviews.ts';
 export * from './community.ts';
 export * from './member-export.ts';
 export * from './system.ts';
+export * from './referrals.ts';
+export * from './audit.ts';

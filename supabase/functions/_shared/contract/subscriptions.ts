@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PLAN, NAME_MAX, PLAN_IDS, type PlanId } from '../constants.ts';
 import { email, newPassword, optionalId } from './common.ts';
+import { referralCode } from './referrals.ts';
 import { sessionUser } from './auth.ts';
 
 const planId = z.enum(PLAN_IDS as [PlanId, ...PlanId[]], { error: () => `must be one of ${PLAN_IDS.join(', ')}` });
@@ -15,11 +16,13 @@ export const createSubscriptionBody = z.object({
   plan: planId.default(DEFAULT_PLAN),
   homeCityId: optionalId,
   preferredCharityId: optionalId,
+  /** A member's invite code (decision 200), from a /subscribe?ref= link. */
+  referralCode: referralCode.optional(),
 });
 export type CreateSubscriptionBody = z.input<typeof createSubscriptionBody>;
 
 /** POST /api/create-subscription by a signed-in member (the upgrade path): only the plan counts. */
-export const upgradeSubscriptionBody = z.object({ plan: planId.default(DEFAULT_PLAN) });
+export const upgradeSubscriptionBody = z.object({ plan: planId.default(DEFAULT_PLAN), referralCode: referralCode.optional() });
 
 const paymentProviderKind = z.enum(['test', 'stripe']);
 export type PaymentProviderKind = z.infer<typeof paymentProviderKind>;

@@ -39,6 +39,7 @@ const calls: Call[] = [
   { name: 'GET /api/admin/metrics', ok: 200, run: (a) => a.get('/api/admin/metrics') },
   { name: 'GET /api/admin/system', ok: 200, run: (a) => a.get('/api/admin/system') },
   { name: 'GET /api/admin/users', ok: 200, run: (a) => a.get('/api/admin/users') },
+  { name: 'GET /api/admin/disputes', ok: 200, run: (a) => a.get('/api/admin/disputes') },
   { name: 'DELETE /api/admin/users/{id}', ok: 200, run: (a, ids) => a.delete(`/api/admin/users/${ids.userId}`) },
   { name: 'GET /api/admin/cities', ok: 200, run: (a) => a.get('/api/admin/cities') },
   { name: 'POST /api/admin/cities', ok: 201, run: (a) => a.post('/api/admin/cities', { name: `New ${Math.random()}`, state: 'Colorado' }) },

@@ -6,6 +6,7 @@ import { startAdminTestApp } from '../../../../tests/support/admin-accounts.ts';
 import type { Agent, TestApp } from '../../../../tests/support/test-app.ts';
 import { subscribeThroughApi } from '../../../../tests/support/subscribe.ts';
 import { asService, asUser } from '../../../../tests/support/test-database.ts';
+import { type AdminPayment, refundEndsMembership } from '../../_shared/contract/admin-payments.ts';
 
 let t: TestApp;
 let admin: Agent;
@@ -87,6 +88,52 @@ describe('refunds', () => {
   });
 });
 
+describe('the plan-switch charge (issue 39)', () => {
+  const paymentsOf = async (userId: string) =>
+    (await admin.get(`/api/admin/payments?userId=${userId}`)).body.payments as AdminPayment[];
+
+  it('is refundable like any charge; each payment names its own plan; only the current period\'s payment ends the membership', async () => {
+    const m = await member('switch-refund@example.com');
+    expect((await m.agent.post('/api/subscription/plan-change', { plan: 'yearly' })).status).toBe(200);
+    const [switchCharge, monthly] = await paymentsOf(m.userId);
+    // The switch charge pays the new yearly period; the first payment stays a monthly one (not "yearly").
+    expect(monthly).toMatchObject({ plan: 'monthly', amountCents: 999, refundableCents: 999, paysCurrentPeriod: false, membershipOver: false });
+    expect(switchCharge).toMatchObject({ plan: 'yearly', returnedCents: 0, paysCurrentPeriod: true });
+    expect(switchCharge.amountCents).toBeGreaterThan(9000);
+    expect(switchCharge.refundableCents).toBe(switchCharge.amountCents);
+
+    // Part of it: the remainder is what is left; the membership stays.
+    const part = await admin.post(`/api/admin/payments/${switchCharge.id}/refund`, { amountCents: 1000, reason: 'Switched by mistake' });
+    expect(part.status).toBe(200);
+    expect(part.body).toMatchObject({ outcome: 'recorded', amountCents: 1000, membershipEnded: false,
+      payment: { returnedCents: 1000, refundableCents: switchCharge.amountCents - 1000 } });
+
+    // All of the older monthly payment: its period is over, so the membership stays, as the dialog's rule says.
+    expect(refundEndsMembership(monthly, 999)).toBe(false);
+    const old = await admin.post(`/api/admin/payments/${monthly.id}/refund`, { reason: 'Goodwill' });
+    expect(old.body).toMatchObject({ outcome: 'recorded', amountCents: 999, membershipEnded: false, payment: { refundableCents: 0 } });
+    expect(await isActive(m.agent)).toBe(true);
+
+    // The rest of the switch charge (the default: the remainder) ends it, as the rule predicts.
+    const [current] = await paymentsOf(m.userId);
+    expect(refundEndsMembership(current, current.refundableCents)).toBe(true);
+    expect(refundEndsMembership(current, current.refundableCents - 1)).toBe(false);
+    const rest = await admin.post(`/api/admin/payments/${current.id}/refund`, { reason: 'Leaving' });
+    expect(rest.body).toMatchObject({ outcome: 'recorded', amountCents: switchCharge.amountCents - 1000, membershipEnded: true,
+      payment: { membershipOver: true, paysCurrentPeriod: false } });
+    expect(await isActive(m.agent)).toBe(false);
+  });
+
+  it('a renewal charged by the test provider is refundable too', async () => {
+    const m = await member('renewal-refund@example.com');
+    expect((await m.agent.post('/api/test-payments/renewal', { outcome: 'succeed' })).status).toBe(200);
+    const [renewal] = await paymentsOf(m.userId);
+    expect(renewal).toMatchObject({ plan: 'monthly', amountCents: 999, paysCurrentPeriod: true });
+    const res = await admin.post(`/api/admin/payments/${renewal.id}/refund`, { amountCents: 200, reason: 'Late renewal' });
+    expect(res.body).toMatchObject({ outcome: 'recorded', amountCents: 200, membershipEnded: false });
+  });
+});
+
 describe('disputes (test-mode control)', () => {
   it('open suspends access and mails the admin; won restores it', async () => {
     const m = await member('dispute-won@example.com');
@@ -127,13 +174,37 @@ describe('disputes (test-mode control)', () => {
   });
 });
 
+describe('the dispute list', () => {
+  it('lists open, won and lost disputes with the evidence deadline, the member and the membership state; the admin only', async () => {
+    const m = await member('dispute-listed@example.com');
+    const opened = await admin.post(`/api/admin/payments/${m.paymentId}/test-dispute`, { action: 'open' });
+    expect(opened.status).toBe(200);
+    const res = await admin.get('/api/admin/disputes');
+    expect(res.status).toBe(200);
+    const disputes = res.body.disputes as { status: string; memberEmail: string; evidenceDueBy: string | null; membership: string; amountCents: number; paymentId: string }[];
+    // Open first; the test provider's dispute asks for evidence within 7 days, as Stripe gives a due date.
+    expect(disputes[0]).toMatchObject({ status: 'open', memberEmail: 'dispute-listed@example.com', membership: 'suspended', amountCents: 999, paymentId: m.paymentId });
+    const due = new Date(disputes[0].evidenceDueBy!).getTime();
+    expect(due).toBeGreaterThan(Date.now() + 6 * 86_400_000);
+    expect(due).toBeLessThan(Date.now() + 8 * 86_400_000);
+    expect(disputes.find((d) => d.memberEmail === 'dispute-won@example.com')).toMatchObject({ status: 'won', membership: 'active' });
+    expect(disputes.find((d) => d.memberEmail === 'dispute-lost@example.com')).toMatchObject({ status: 'lost', membership: 'canceled' });
+    // Members and merchants are refused by the route, and RLS hides the rows from them anyway.
+    expect((await m.agent.get('/api/admin/disputes')).status).toBe(403);
+    expect((await (await t.signIn(SEED.merchantOwner)).get('/api/admin/disputes')).status).toBe(403);
+    expect((await t.agent().get('/api/admin/disputes')).status).toBe(401);
+    expect(await asUser(t.database, m.userId, (q) => q(`select id from public.payment_disputes`))).toEqual([]);
+  });
+});
+
 describe('audit log', () => {
   it('holds every refund and dispute action (who, when, why, what); the admin reads it, nobody edits or deletes it', async () => {
     const log = await admin.get('/api/admin/audit-log');
     expect(log.status).toBe(200);
-    const entries = log.body.entries as { actor: string; action: string; reason: string | null; subjectEmail: string; details: Record<string, unknown> }[];
+    const entries = log.body.entries as { actor: string; action: string; reason: string | null; subjectEmail: string }[];
     expect(entries.find((e) => e.reason === 'Shop closed for a week')).toMatchObject({
-      actor: TEST_ADMIN.email, action: 'refund', subjectEmail: 'partial@example.com', details: { amountCents: 500, charityCents: 50, membershipEnded: false },
+      actor: TEST_ADMIN.email, action: 'refund', subjectEmail: 'partial@example.com', description: "Refund of $5 of Rita Refund's payment of $9.99",
+      before: { refundedCents: 0 }, after: { refundedCents: 500, membershipEnded: false },
     });
     expect(entries.filter((e) => e.subjectEmail === 'dispute-won@example.com').map((e) => e.action).sort()).toEqual(['dispute_opened', 'dispute_won']);
     expect(entries.filter((e) => e.subjectEmail === 'dispute-lost@example.com').map((e) => e.action).sort()).toEqual(['dispute_lost', 'dispute_opened']);

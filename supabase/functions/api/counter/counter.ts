@@ -51,27 +51,25 @@ export interface RedemptionClaim {
 type RedemptionRow = {
   id: string; deal_id: string; deal_title: string; member_number: number; member_name: string | null; member_picture: string | null;
   code_step: number | null; pass_step: number | null; created_at: Date; used_at: Date; used_count: number;
-  max_uses: number | null; flag: RedemptionFlag | null;
+  max_uses: number | null; flag: RedemptionFlag | null; rules: Partial<OfferRules> | string | null; per_member_limit: PerMemberLimit;
 };
 
 /** Records a redemption by the one SQL rule; refusals come back as PLnnn errors with the merchant's words. */
 export async function recordRedemption(q: Query, claim: RedemptionClaim): Promise<DealRedemption> {
   const [row] = await q<RedemptionRow>(
     `select id::text, deal_id, deal_title, member_number, member_name, member_picture, code_step::int as code_step,
-            pass_step::int as pass_step, created_at, used_at, used_count, max_uses, flag
+            pass_step::int as pass_step, created_at, used_at, used_count, max_uses, flag, rules, per_member_limit
        from private.record_deal_redemption($1, $2, $3, $4, $5, p_proven => $6, p_amount_cents => $7)`,
     [claim.dealId, claim.memberNumber, claim.codeStep, claim.passStep, claim.checkedAt?.toISOString() ?? null, claim.proven, claim.amountCents ?? null],
   );
-  // The rules sentence for the result panel (the redemption rule has just read the same deal).
-  const [deal] = await q<{ rules: Partial<OfferRules> | string | null; per_member_limit: PerMemberLimit }>(
-    `select d.rules, d.per_member_limit from public.deals d where d.id = $1`, [row.deal_id]);
   return {
     id: row.id, dealId: row.deal_id, dealTitle: row.deal_title, memberNumber: row.member_number,
     // An unproven entry names nobody: the same answer whatever the number (decision 190).
     member: row.member_name === null ? null : { firstName: firstNameOf(row.member_name), pictureUrl: row.member_picture },
     codeStep: row.code_step, passStep: row.pass_step, createdAt: iso(row.created_at), usedAt: iso(row.used_at),
     undoUntil: undoUntil(row.created_at), usedCount: row.used_count, maxUses: row.max_uses, flag: row.flag,
-    rulesText: deal ? rulesOf(deal).rulesText : '', amountCents: claim.amountCents ?? null,
+    // The rules sentence for the result panel, from the deal the redemption rule read.
+    rulesText: rulesOf(row).rulesText, amountCents: claim.amountCents ?? null,
   };
 }
 

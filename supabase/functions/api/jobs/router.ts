@@ -4,7 +4,7 @@ import { forbidden, notFound } from '../http/http-error.ts';
 import { sameSecret } from '../../_shared/tokens.ts';
 import { drainOutbox } from './mail-drain.ts';
 import { drainPush } from './push-drain.ts';
-import { sendBillingReminders } from '../subscriptions/index.ts';
+import { rewardReferrals, sendBillingReminders } from '../subscriptions/index.ts';
 import { servicesOf, siteUrlOf } from '../http/context.ts';
 import { upholdUnansweredReports } from '../reviews/index.ts';
 import { runSystemCheck } from '../system/index.ts';
@@ -65,6 +65,19 @@ internalRoutes.post('/promise-deadlines', async (c) => {
   const given = c.req.header(DRAIN_SECRET_HEADER) ?? '';
   if (!given || !(await sameSecret(given, config.mailDrainSecret))) throw forbidden('Forbidden');
   return c.json(await upholdUnansweredReports(servicesOf(c), siteUrlOf(c)));
+});
+
+/**
+ * Referral rewards (decision 200): referrals whose first payment stood 7 days unrefunded and undisputed are
+ * rewarded (an account credit each side) or refused, and credits granted or taken back go on to Stripe. Called
+ * hourly by Supabase Cron with the mail drain's secret; locally, a loop (local/main.ts).
+ */
+internalRoutes.post('/referral-rewards', async (c) => {
+  const { config } = c.var.deps;
+  if (!config.mailDrainSecret) throw notFound('Not found');
+  const given = c.req.header(DRAIN_SECRET_HEADER) ?? '';
+  if (!given || !(await sameSecret(given, config.mailDrainSecret))) throw forbidden('Forbidden');
+  return c.json(await rewardReferrals(servicesOf(c), config.referralCreditCents));
 });
 
 /**

@@ -6,7 +6,7 @@ import { type Query, iso, isoOrNull } from '../db/database.ts';
  * the column's default, for a business without a city or whose city the reader cannot see).
  */
 export const merchantColumns = `m.id, m.name, m.address, m.business_type, m.description, m.phone, m.website, m.city_id,
-  m.city_name, coalesce((select c.time_zone from public.cities c where c.id = m.city_id), 'America/Denver') as time_zone, m.category, m.is_women_owned, m.logo_url, m.active, m.reward_rate_bps, m.owner_user_id, m.approved_at, m.created_at`;
+  m.city_name, private.merchant_time_zone(m.city_id) as time_zone, m.category, m.is_women_owned, m.logo_url, m.active, m.reward_rate_bps, m.owner_user_id, m.approved_at, m.created_at`;
 
 export interface MerchantRow {
   id: string;

@@ -1,14 +1,17 @@
 // Account credit with Stripe (decision 191), against the local double: a granted credit is carried to Stripe once as
 // a negative customer balance transaction; Stripe takes it off the next invoice; invoice.paid reports what it took
 // (ending_balance - starting_balance) and the ledger follows: the payment holds what was charged, the charity's share
-// is on that, and the credit is linked to the payment.
+// is on that, and the credit is linked to the payment. A referral reward (decision 200) goes the same way, and one
+// taken back goes to Stripe as a debit of what was left; the card's fingerprint refuses one person's two accounts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverStripeEvent, startStripeTestApp } from '../../../../tests/support/stripe-account.ts';
 import type { StripeDouble } from '../../../../tests/support/stripe-double.ts';
 import type { TestApp } from '../../../../tests/support/test-app.ts';
 import { asService } from '../../../../tests/support/test-database.ts';
 import type { PaymentProvider } from '../ports/payments/payment-provider.ts';
+import { subscribeThroughApi } from '../../../../tests/support/subscribe.ts';
 import { carryCreditsToProvider } from './billing.ts';
+import { rewardReferrals } from './referrals.ts';
 
 const secret = 'whsec_credit_test';
 let t: TestApp;
@@ -61,5 +64,51 @@ describe('an account credit with Stripe', () => {
       `select amount_cents, applied_payment_id from public.account_credits where user_id = $1 and reason = 'payment'`, [userId]);
     expect(taken).toEqual({ amount_cents: -500, applied_payment_id: payment!.id });
     expect((await agent.get('/api/subscription/details')).body.accountCreditCents).toBe(0);
+  });
+});
+
+describe('a referral reward with Stripe', () => {
+  /** A member who subscribed monthly through the Stripe double, paying with `fingerprint`'s card (default: their own). */
+  async function stripeMember(email: string, extra: Record<string, unknown> = {}, fingerprint?: string) {
+    const agent = t.agent(`198.51.100.${Math.floor(Math.random() * 200) + 20}`);
+    const from = double.events.length;
+    const { created, completed } = await subscribeThroughApi(agent, { email, name: 'Rhea Referral', password: 'secret123', ...extra },
+      { pay: (paymentIntentId) => double.pay(paymentIntentId, fingerprint ? { fingerprint } : undefined) });
+    expect(completed!.status).toBe(200);
+    await deliverSince(from);
+    return { agent, userId: completed!.body.user.id as string, customerId: created.body.customerId as string };
+  }
+  const balanceOf = (customerId: string) => double.customers.get(customerId)!.balance ?? 0;
+
+  it('goes to both Stripe customers as a balance credit after 7 days; taken back, as a debit', async () => {
+    const referrer = await stripeMember('stripe-referrer@example.com');
+    const { code } = (await referrer.agent.get('/api/member/referral')).body as { code: string };
+    const friend = await stripeMember('stripe-friend@example.com', { referralCode: code });
+    const sameCard = await stripeMember('stripe-same-card@example.com', { referralCode: code }, `fp_${referrer.customerId}`);
+    // Stripe gave each charge's card fingerprint: noted for every account that settled a checkout.
+    const noted = await t.database.admin.query<{ user_id: string; fingerprint: string }>(
+      `select user_id, fingerprint from private.card_fingerprints where user_id = any($1)`, [[referrer.userId, friend.userId, sameCard.userId]]);
+    expect(noted).toEqual(expect.arrayContaining([
+      { user_id: referrer.userId, fingerprint: `fp_${referrer.customerId}` },
+      { user_id: friend.userId, fingerprint: `fp_${friend.customerId}` },
+      { user_id: sameCard.userId, fingerprint: `fp_${referrer.customerId}` },
+    ]));
+    await sql(`update public.payments set paid_at = now() - interval '8 days' where user_id = any($1)`, [[friend.userId, sameCard.userId]]);
+
+    const stripeNow = { db: t.database.db, payments: stripe };
+    const transactionsBefore = double.balanceTransactions.length;
+    expect(await rewardReferrals(stripeNow, 999)).toEqual({ rewarded: 1, carried: 2 });
+    expect(await sql(`select refusal from public.referrals where invited_id = $1`, [sameCard.userId])).toEqual([{ refusal: 'own_account' }]);
+    expect(double.balanceTransactions.slice(transactionsBefore).map((b) => [b.customer, b.amount]))
+      .toEqual(expect.arrayContaining([[referrer.customerId, -999], [friend.customerId, -999]]));
+    expect([balanceOf(referrer.customerId), balanceOf(friend.customerId)]).toEqual([-999, -999]);
+
+    // The friend's first payment is refunded before either credit was used: both are taken back, at Stripe too.
+    const [first] = await sql<{ id: string }>(`select id from public.payments where user_id = $1`, [friend.userId]);
+    await t.database.admin.query(`insert into public.payment_refunds (payment_id, provider_refund_id, amount_cents, refunded_at) values ($1, 're_referral', 999, now())`, [first!.id]);
+    expect(await carryCreditsToProvider(stripeNow)).toBe(2);
+    expect(await carryCreditsToProvider(stripeNow)).toBe(0);
+    expect([balanceOf(referrer.customerId), balanceOf(friend.customerId)]).toEqual([0, 0]);
+    expect((await referrer.agent.get('/api/subscription/details')).body.accountCreditCents).toBe(0);
   });
 });

@@ -266,13 +266,15 @@ export async function carryCreditsToProvider(s: Pick<Services, 'db' | 'payments'
             (select sub.provider_customer_id from public.subscriptions sub
               where sub.user_id = a.user_id and sub.provider = 'stripe' order by sub.created_at desc, sub.id desc limit 1) as customer
        from public.account_credits a
-      where a.amount_cents > 0 and a.provider_credit_id is null
-      order by a.created_at limit 50`));
+      where (a.amount_cents > 0 or a.reason = 'referral_taken_back') and a.provider_credit_id is null
+      order by a.created_at, a.id limit 50`));
   let carried = 0;
   for (const credit of due) {
     if (!credit.customer) continue;
+    // A referral reward taken back (decision 200) is a negative row: Stripe gets it as a debit of the same size.
     const providerId = await providerCall(() => s.payments.creditCustomerBalance({
-      customerId: credit.customer, amountCents: credit.amount_cents, description: 'Pay Local account credit',
+      customerId: credit.customer, amountCents: credit.amount_cents,
+      description: credit.amount_cents > 0 ? 'Pay Local account credit' : 'Pay Local referral credit taken back',
       idempotencyKey: `paylocal-account-credit-${credit.id}`,
     }));
     if (!providerId) continue;

@@ -12,6 +12,7 @@ import { DomainError, type DomainErrorKind } from '../domain-error.ts';
 import { providerCall } from './provider-call.ts';
 import { assertRegistrationAllowed, checkPasswordLimited, countAccountAttempt, countRegistration } from '../limits/index.ts';
 import { recordPayment, upsertSubscription } from './subscription-records.ts';
+import { holdCheckoutReferral, recordReferral, referrerOf } from './referrals.ts';
 
 /** What these operations use of the request's services (services.ts). */
 type Used = Pick<Services, 'tx' | 'db' | 'config' | 'payments' | 'siteUrl' | 'user' | 'ip'>;
@@ -23,10 +24,10 @@ const PROCESSING_MESSAGE =
 
 /** A checkout request, parsed by the route: a signed-in member's upgrade, or a visitor's new account. */
 export type CheckoutRequest =
-  | { kind: 'upgrade'; plan: PlanId }
+  | { kind: 'upgrade'; plan: PlanId; referralCode?: string }
   | {
     kind: 'new-account'; plan: PlanId; email: string; name: string; password: string;
-    homeCityId?: string | null; preferredCharityId?: string | null;
+    homeCityId?: string | null; preferredCharityId?: string | null; referralCode?: string;
   };
 
 export async function createCheckout(s: Used, input: CheckoutRequest): Promise<CreateSubscriptionAnswer> {
@@ -36,6 +37,10 @@ export async function createCheckout(s: Used, input: CheckoutRequest): Promise<C
   let passwordHash: string | null = null;
   const plan = input.plan;
   let account: { homeCityId: string | null; charityId: string | null } = { homeCityId: null, charityId: null };
+  // An invite code (decision 200) is checked before anything else is started: an unknown one is the person's to fix.
+  const referrerId = input.referralCode
+    ? await s.tx.asService((q) => referrerOf(q, input.referralCode!, user?.id ?? null))
+    : null;
 
   if (user) {
     // The upgrade path: always the session's own account (a customer's: the route checked), whatever the body says.
@@ -69,15 +74,16 @@ export async function createCheckout(s: Used, input: CheckoutRequest): Promise<C
   }));
   await s.tx.asService(async (q) => {
     await purgeExpiredCheckouts(q);
-    await q(
+    const [held] = await q<{ id: string }>(
       `insert into private.checkouts
          (provider, payment_intent_id, customer_id, provider_subscription_id, invoice_id, plan, amount_cents, currency,
           email, name, password_hash, home_city_id, preferred_charity_id, upgrade_user_id)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning id`,
       [payments.kind, started.paymentIntentId, started.customerId, started.subscriptionId, started.invoiceId, plan,
         started.amountCents, started.currency, customer.email, user ? null : customer.name, passwordHash,
         account.homeCityId, account.charityId, user?.id ?? null],
     );
+    if (referrerId) await holdCheckoutReferral(q, held!.id, referrerId);
   });
   return {
     provider: payments.kind,
@@ -304,6 +310,9 @@ export async function settleCheckout(s: SettleUsed, checkout: CheckoutRow): Prom
       invoiceId: locked.invoice_id ?? locked.payment_intent_id,
       paymentIntentId: locked.payment_intent_id,
       amountCents: payment.amountCents, currency: payment.currency, receiptSiteUrl: s.siteUrl,
+    });
+    await recordReferral(q, {
+      checkoutId: locked.id, userId, invoiceId: locked.invoice_id ?? locked.payment_intent_id, cardFingerprint: payment.cardFingerprint ?? null,
     });
     // The hash now lives in private.credentials; the checkout keeps no copy.
     await q(

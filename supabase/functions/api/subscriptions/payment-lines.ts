@@ -70,10 +70,12 @@ const returnLine = (r: ReturnRow): RefundLine => ({
   amountCents: r.amount_cents, reason: r.reason, charityCents: Number(r.charity_cents), planLabel: PLANS[r.plan].label,
 });
 
-/** What a credit row says to the member. New reasons (referral rewards) read as plain account credit until named. */
+/** What a credit row says to the member (public.account_credits' reasons); a reason not named here reads as account credit. */
 const CREDIT_WORDS: Record<string, string> = {
   offer_not_honoured: 'Credit: a business did not honour a Pay Local offer',
   payment: 'Credit taken off a payment',
+  referral: 'Credit: a member you invited joined',
+  referral_taken_back: 'Referral credit taken back: the invited member\'s first payment was refunded or disputed',
 };
 
 /** GET /api/subscription/payments: every line, newest first, and the sums the lines add up to. */

@@ -46,6 +46,12 @@ export async function handlePaymentEvent(s: Used, event: PaymentEvent): Promise<
   const current = subscriptionId && ticket
     ? { subscription: await providerCall(() => s.payments.retrieveSubscription(subscriptionId)), ticket }
     : null;
+  // Stripe's events leave out an invoice's payments (an includable field): without its payment intent the payment
+  // could not be refunded nor matched to its refunds and disputes, so it is asked for.
+  if (event.type === 'invoice.paid' && !event.invoice.paymentIntentId && event.invoice.amountCents > 0) {
+    const { invoice } = event;
+    event = { ...event, invoice: { ...invoice, paymentIntentId: await providerCall(() => s.payments.invoicePaymentIntent(invoice.id)) } };
+  }
 
   const outcome = await s.tx.asService(async (q) => {
     const fresh = await q(

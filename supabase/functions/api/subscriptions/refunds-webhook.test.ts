@@ -81,7 +81,7 @@ describe('refunds through Stripe', () => {
   it('the webhook first, the app\'s refund second: recorded once, with the admin and reason from the refund\'s metadata', async () => {
     const m = await member('webhook-first@example.com');
     // What the app does at Stripe, its webhook overtaking the app's own recording.
-    await t.deps.payments.refundPayment({ paymentIntentId: m.paymentIntentId, amountCents: 999, reason: 'Moved away', adminId: TEST_ADMIN.id });
+    await t.deps.payments.refundPayment({ paymentIntentId: m.paymentIntentId, invoiceId: 'unused', amountCents: 999, reason: 'Moved away', adminId: TEST_ADMIN.id });
     expect(await deliver(eventsOf('charge.refunded', m.paymentIntentId)[0])).toEqual({ received: true, outcome: 'refund-recorded' });
     const log = (await admin.get('/api/admin/audit-log')).body.entries as { actor: string; reason: string | null }[];
     expect(log.filter((e) => e.reason === 'Moved away')).toMatchObject([{ actor: TEST_ADMIN.email }]);
@@ -113,6 +113,11 @@ describe('disputes through Stripe', () => {
     const [created] = double.events.filter((e) => e.type === 'charge.dispute.created' && e.data.object.payment_intent === m.paymentIntentId);
     expect(await deliver(created)).toEqual({ received: true, outcome: 'dispute-recorded' });
     expect(await isActive(m.agent)).toBe(false);
+    // The admin's dispute list has it, with Stripe's evidence deadline (evidence_details.due_by).
+    const listed = ((await admin.get('/api/admin/disputes')).body.disputes as { paymentId: string; status: string; evidenceDueBy: string; membership: string }[])
+      .find((d) => d.paymentId === m.paymentId);
+    expect(listed).toMatchObject({ status: 'open', membership: 'suspended',
+      evidenceDueBy: new Date(created.data.object.evidence_details.due_by * 1000).toISOString() });
     const mail = await asService(t.database, (q) => q<{ to_address: string }>(
       `select to_address from private.mail_outbox where kind = 'dispute_opened' and text_body like '%stripe-dispute@example.com%'`));
     expect(mail).toEqual([{ to_address: TEST_ADMIN.email }]);
@@ -145,5 +150,39 @@ describe('disputes through Stripe', () => {
     const m = await member('stripe-no-control@example.com');
     expect((await admin.post(`/api/admin/payments/${m.paymentId}/test-dispute`, { action: 'open' })).status).toBe(404);
     expect((await admin.get(`/api/admin/payments?userId=${(await m.agent.get('/api/auth/me')).body.user?.id ?? SEED.member.id}`)).body.testMode).toBe(false);
+  });
+});
+
+describe('the plan-switch charge through Stripe (issue 39)', () => {
+  it('invoice.paid leaves out the invoice\'s payments: the app lists them for the intent, and the admin refunds the switch charge', async () => {
+    const m = await member('stripe-switch-refund@example.com');
+    const from = double.events.length;
+    expect((await m.agent.post('/api/subscription/plan-change', { plan: 'yearly' })).status).toBe(200);
+    const paid = double.events.slice(from).find((e) => e.type === 'invoice.paid')!;
+    expect(paid.data.object.payments).toBeUndefined();
+    for (const e of double.events.slice(from)) await deliver(e);
+    const intent = double.invoices.get(paid.data.object.id)!.payments.data[0].payment.payment_intent as string;
+    const [row] = await asService(t.database, (q) => q<{ id: string; provider_payment_intent_id: string; plan: string }>(
+      `select id, provider_payment_intent_id, plan from public.payments where provider_invoice_id = $1`, [paid.data.object.id]));
+    expect(row).toMatchObject({ provider_payment_intent_id: intent, plan: 'yearly' });
+    const res = await admin.post(`/api/admin/payments/${row.id}/refund`, { amountCents: 1000, reason: 'Switched by mistake' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ outcome: 'recorded', amountCents: 1000, membershipEnded: false, payment: { plan: 'yearly' } });
+    const asked = double.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds').at(-1)!;
+    expect(asked.params).toMatchObject({ payment_intent: intent, amount: '1000' });
+    expect(await deliver(eventsOf('charge.refunded', intent)[0])).toEqual({ received: true, outcome: 'already-recorded' });
+  });
+
+  it('a payment recorded without its intent is refunded through its invoice\'s payments and learns the intent', async () => {
+    const m = await member('stripe-no-intent@example.com');
+    const [{ invoice }] = await asService(t.database, (q) => q<{ invoice: string }>(
+      `update public.payments set provider_payment_intent_id = null where id = $1 returning provider_invoice_id as invoice`, [m.paymentId]));
+    const res = await admin.post(`/api/admin/payments/${m.paymentId}/refund`, { amountCents: 300, reason: 'Recorded before the fix' });
+    expect(res.body).toMatchObject({ outcome: 'recorded', amountCents: 300 });
+    expect(double.requests.some((r) => r.method === 'GET' && r.path === '/v1/invoice_payments' && r.params.invoice === invoice)).toBe(true);
+    const [after] = await asService(t.database, (q) => q<{ intent: string }>(
+      `select provider_payment_intent_id as intent from public.payments where id = $1`, [m.paymentId]));
+    expect(after.intent).toBe(m.paymentIntentId);
+    expect(await deliver(eventsOf('charge.refunded', m.paymentIntentId).at(-1)!)).toEqual({ received: true, outcome: 'already-recorded' });
   });
 });

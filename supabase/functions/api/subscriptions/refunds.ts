@@ -2,19 +2,20 @@
 // (private.record_refund, private.record_dispute in supabase/schemas/billing.sql): each provider refund
 // or dispute change is recorded once, whoever reports it first (the admin's request or the webhook),
 // with a new charity ledger row for the money that went back and an audit entry.
-import type { AdminPayment, AuditEntry } from '../../_shared/contract/admin-payments.ts';
+import type { AdminDispute, AdminPayment } from '../../_shared/contract/admin-payments.ts';
 import { isoDay } from '../../_shared/iso-dates.ts';
 import type { Query } from '../db/database.ts';
 import { conflict, invalid, notFound } from '../domain-error.ts';
 import { enqueueMail, enqueueRefund, disputeOpenedMail } from '../mail/index.ts';
 import type { ProviderDispute, ProviderRefund } from '../ports/payments/payment-provider.ts';
 
-type PaymentRow = Omit<AdminPayment, 'paidAt' | 'returnedCents' | 'charityNetCents'> & {
+type PaymentRow = Omit<AdminPayment, 'paidAt' | 'returnedCents' | 'charityNetCents' | 'refundableCents'> & {
   paidAt: Date | string; returnedCents: number | string; charityNetCents: number | string;
 };
 
 const paymentColumns = `
-  p.id, p.paid_at as "paidAt", s.plan, p.provider, p.amount_cents as "amountCents", p.currency,
+  p.id, p.paid_at as "paidAt", coalesce(p.plan, s.plan) as plan, p.provider, private.pays_current_period(p.id) as "paysCurrentPeriod",
+  (s.id is null or s.status = 'canceled') as "membershipOver", p.amount_cents as "amountCents", p.currency,
   (select coalesce(sum(-l.amount_cents), 0) from public.charity_ledger l where l.payment_id = p.id and l.kind <> 'share')::int as "returnedCents",
   (select coalesce(sum(l.cents), 0) from public.charity_ledger l where l.payment_id = p.id)::int as "charityNetCents",
   ch.name as "charityName",
@@ -27,6 +28,7 @@ const toPayment = (row: PaymentRow): AdminPayment => ({
   ...row,
   paidAt: new Date(row.paidAt).toISOString(),
   returnedCents: Number(row.returnedCents),
+  refundableCents: row.amountCents - Number(row.returnedCents),
   charityNetCents: Number(row.charityNetCents),
 });
 
@@ -47,7 +49,9 @@ export async function paymentById(q: Query, paymentId: string): Promise<AdminPay
 /** What the provider needs to refund a payment, and how much of it may still go back. */
 export interface RefundTarget {
   payment: AdminPayment;
-  paymentIntentId: string;
+  /** Null for a payment recorded without it (the provider finds it by the invoice). */
+  paymentIntentId: string | null;
+  invoiceId: string;
   providerSubscriptionId: string | null;
   /** The amount to refund: the request's, else all that is left. */
   amountCents: number;
@@ -58,18 +62,18 @@ export async function refundTarget(
   q: Query, paymentId: string, amountCents: number | undefined, providerKind: 'test' | 'stripe',
 ): Promise<RefundTarget> {
   const payment = await paymentById(q, paymentId);
-  const [ids] = await q<{ intent: string | null; sub: string | null }>(
-    `select p.provider_payment_intent_id as intent, s.provider_subscription_id as sub
+  const [ids] = await q<{ intent: string | null; invoice: string; sub: string | null }>(
+    `select p.provider_payment_intent_id as intent, p.provider_invoice_id as invoice, s.provider_subscription_id as sub
        from public.payments p left join public.subscriptions s on s.id = p.subscription_id where p.id = $1`, [paymentId]);
-  if (payment.provider !== providerKind || !ids.intent) {
+  if (payment.provider !== providerKind) {
     throw conflict('This payment was not made with the payment provider in use, so it cannot be refunded here.');
   }
-  const left = payment.amountCents - payment.returnedCents;
+  const left = payment.refundableCents;
   if (left <= 0) throw conflict('This payment has already been refunded in full.');
   if (payment.dispute === 'open') throw conflict('This payment is disputed: the bank decides while the dispute is open.');
   const amount = amountCents ?? left;
   if (amount > left) throw invalid(`amountCents must be at most ${left} (what is left of this payment)`);
-  return { payment, paymentIntentId: ids.intent, providerSubscriptionId: ids.sub, amountCents: amount };
+  return { payment, paymentIntentId: ids.intent, invoiceId: ids.invoice, providerSubscriptionId: ids.sub, amountCents: amount };
 }
 
 export interface RecordedStep {
@@ -96,6 +100,12 @@ export async function recordRefund(
   const [row] = await q<{ result: RecordedStep }>(
     `select private.record_refund($1, $2, $3, $4, $5, $6) as result`,
     [paymentId, refund.id, refund.amountCents, refund.reason, adminId ?? refund.adminId, refund.created]);
+  // A payment recorded without its intent learns it from its refund, so the provider's later refund and dispute
+  // events (which name the intent) find it.
+  if (refund.paymentIntentId) {
+    await q(`update public.payments set provider_payment_intent_id = $2 where id = $1 and provider_payment_intent_id is null`,
+      [paymentId, refund.paymentIntentId]);
+  }
   if (row.result.outcome === 'recorded') await enqueueRefund(q, refund.id, Boolean(row.result.membershipEnded), siteUrl);
   return row.result;
 }
@@ -111,6 +121,10 @@ export async function recordDispute(
   const [row] = await q<{ result: RecordedStep & { status?: string } }>(
     `select private.record_dispute($1, $2, $3, $4, $5, $6, $7) as result`,
     [paymentId, dispute.id, dispute.amountCents, dispute.reason, dispute.status, at, adminId]);
+  // The evidence deadline as the provider last gave it (record_dispute keeps the dispute's state; this its date).
+  if (dispute.evidenceDueBy) {
+    await q(`update public.payment_disputes set evidence_due_by = $2 where provider_dispute_id = $1`, [dispute.id, dispute.evidenceDueBy]);
+  }
   if (row.result.outcome === 'recorded' && dispute.status === 'open') {
     const [who] = await q<{ name: string | null; email: string | null; paid_at: Date | string }>(
       `select pr.name, pr.email, p.paid_at from public.payments p left join public.profiles pr on pr.id = p.user_id where p.id = $1`, [paymentId]);
@@ -137,12 +151,24 @@ export async function providerSubscriptionOf(q: Query, paymentId: string): Promi
   return row?.sub ?? null;
 }
 
-/** The audit log, newest first (RLS: the admin only). */
-export async function auditLog(q: Query, limit = 200): Promise<AuditEntry[]> {
-  const rows = await q<Omit<AuditEntry, 'at' | 'id'> & { at: Date | string; id: string | number }>(
-    `select a.id, a.at, a.actor_label as actor, a.action, a.reason, pr.name as "subjectName", pr.email as "subjectEmail",
-            a.payment_id as "paymentId", a.details
-       from public.admin_audit_log a left join public.profiles pr on pr.id = a.subject_user_id
-      order by a.at desc, a.id desc limit $1`, [limit]);
-  return rows.map((r) => ({ ...r, id: Number(r.id), at: new Date(r.at).toISOString() }));
+/**
+ * Every dispute, for the admin (RLS: the admin only): open ones first, the nearest evidence deadline first, then
+ * the closed ones newest first; each with its member and the state of the membership the payment paid for.
+ */
+export async function disputeList(q: Query): Promise<AdminDispute[]> {
+  const rows = await q<Omit<AdminDispute, 'openedAt' | 'closedAt' | 'evidenceDueBy'> & {
+    openedAt: Date | string; closedAt: Date | string | null; evidenceDueBy: Date | string | null;
+  }>(
+    `select d.id, d.payment_id as "paymentId", d.status, d.amount_cents as "amountCents", d.reason,
+            d.opened_at as "openedAt", d.closed_at as "closedAt", d.evidence_due_by as "evidenceDueBy",
+            p.user_id as "userId", pr.name as "memberName", pr.email as "memberEmail",
+            case when s.id is null then null when s.suspended_at is not null then 'suspended' else s.status end as membership
+       from public.payment_disputes d
+       join public.payments p on p.id = d.payment_id
+       left join public.profiles pr on pr.id = p.user_id
+       left join public.subscriptions s on s.id = p.subscription_id
+      order by (d.status = 'open') desc, d.evidence_due_by asc nulls last, d.opened_at desc, d.id
+      limit 500`);
+  const iso = (at: Date | string | null) => (at == null ? null : new Date(at).toISOString());
+  return rows.map((r) => ({ ...r, openedAt: iso(r.openedAt)!, closedAt: iso(r.closedAt), evidenceDueBy: iso(r.evidenceDueBy) }));
 }

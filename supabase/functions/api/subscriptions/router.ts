@@ -16,6 +16,7 @@ import { parse, parseJson, readJsonBody } from '../http/validate.ts';
 import { requireUser } from '../http/session.ts';
 import { startSession } from '../http/session.ts';
 import { billingRoutes, testBillingRoutes } from './billing-router.ts';
+import { testReferralRoutes } from './referrals-router.ts';
 
 /** /api/subscription/* (mounted at /subscription). */
 export const subscriptionRoutes = new Hono<AppEnv>();
@@ -38,7 +39,7 @@ createSubscriptionRoutes.post('/', async (c) => {
   if (user && user.role !== 'USER') throw forbidden('Only customer accounts can subscribe.');
   let input: CheckoutRequest;
   if (user) {
-    input = { kind: 'upgrade', plan: parse(upgradeSubscriptionBody, body).plan };
+    input = { kind: 'upgrade', ...parse(upgradeSubscriptionBody, body) };
   } else {
     const fields = parse(createSubscriptionBody, body);
     assertAcceptablePassword(fields.password);
@@ -88,6 +89,7 @@ subscriptionRoutes.route('/', billingRoutes);
 /** The built-in test provider's card step (what Stripe.js does against Stripe). Test provider only. */
 export const testPaymentRoutes = new Hono<AppEnv>();
 testPaymentRoutes.route('/', testBillingRoutes);
+testPaymentRoutes.route('/', testReferralRoutes);
 
 testPaymentRoutes.post('/confirm', async (c) => {
   testCardsOf(servicesOf(c));

@@ -6,6 +6,7 @@ import type { PaymentProviderKind } from '../../_shared/contract/subscriptions.t
 import type { Query } from '../db/database.ts';
 import { cardLabel, type ProviderSubscription } from '../ports/payments/payment-provider.ts';
 import { enqueueReceipt } from '../mail/index.ts';
+import { randomToken } from '../../_shared/tokens.ts';
 
 /** The card the provider charges the subscription to, as the profile names it; null keeps the one known. */
 const cardLabelOf = (s: ProviderSubscription) => (s.card ? cardLabel(s.card) : null);
@@ -77,11 +78,15 @@ export async function takeAccountCredit(
   return row.used;
 }
 
-/** Records a charge made with the built-in test provider: its credit taken off first; nothing charged, no payment. */
+/**
+ * Records a charge made with the built-in test provider: its credit taken off first; nothing charged, no payment.
+ * Each charge has its own payment intent, as Stripe's have, so the admin can refund it (renewals, plan switches).
+ */
 export async function recordTestCharge(q: Query, p: Omit<PaidInvoice, 'provider' | 'paymentIntentId' | 'currency'>): Promise<void> {
   const credit = await takeAccountCredit(q, p.userId, p.amountCents, p.invoiceId);
   if (p.amountCents - credit <= 0) return;
-  await recordPayment(q, { ...p, provider: 'test', paymentIntentId: null, currency: 'usd', amountCents: p.amountCents - credit });
+  const paymentIntentId = `pi_test_${randomToken(12).replace(/[-_]/g, 'x')}`;
+  await recordPayment(q, { ...p, provider: 'test', paymentIntentId, currency: 'usd', amountCents: p.amountCents - credit });
 }
 
 /** The latest subscription row of the signed-in user (RLS: own rows only). */

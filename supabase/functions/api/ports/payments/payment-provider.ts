@@ -46,6 +46,8 @@ export interface ProviderPayment {
   customerId: string | null;
   /** The provider's message for the last failed attempt (e.g. "Your card was declined."). */
   failureMessage: string | null;
+  /** The paying card's fingerprint, the same for every payment with that card (Stripe); absent where the provider gives none. */
+  cardFingerprint?: string | null;
 }
 
 export interface StartedCheckout {
@@ -115,6 +117,8 @@ export interface ProviderRefund {
   reason: string | null;
   /** The admin who made it in the app (metadata), else null. */
   adminId: string | null;
+  /** The payment intent the refund went back on, when the provider names one (a payment recorded without it learns it). */
+  paymentIntentId?: string | null;
 }
 
 export interface ProviderDispute {
@@ -124,6 +128,8 @@ export interface ProviderDispute {
   reason: string | null;
   /** open: any status before closing; won/lost once closed (warning_closed counts as won: no money moved). */
   status: 'open' | 'won' | 'lost';
+  /** When the evidence must reach the provider (Stripe: evidence_details.due_by); null when none is asked. */
+  evidenceDueBy: Date | null;
 }
 
 /** A saved card, as the profile shows it (never the number). */
@@ -159,8 +165,15 @@ export interface PaymentProvider {
   resumeCollection(subscriptionId: string): Promise<void>;
   /** Stripe: cancel_at_period_end = false, before the period ends. */
   keepSubscription(subscriptionId: string): Promise<void>;
-  /** Refunds amountCents of a payment; metadata carries the admin and the reason (decision 172). */
-  refundPayment(input: { paymentIntentId: string; amountCents: number; reason: string; adminId: string }): Promise<ProviderRefund>;
+  /**
+   * Refunds amountCents of a payment; metadata carries the admin and the reason (decision 172). A payment recorded
+   * without its payment intent (Stripe's webhook events do not include an invoice's payments) is found by its invoice.
+   */
+  refundPayment(input: {
+    paymentIntentId: string | null; invoiceId: string; amountCents: number; reason: string; adminId: string;
+  }): Promise<ProviderRefund>;
+  /** The payment intent that paid an invoice (Stripe: the invoice's payments, listed), or null when none is known. */
+  invoicePaymentIntent(invoiceId: string): Promise<string | null>;
   /** The refunds of a charge (or, for the test provider, of a payment intent), as the provider has them now. */
   listRefunds(input: { chargeId: string | null; paymentIntentId: string }): Promise<ProviderRefund[]>;
   /** Ends the subscription now (Stripe: DELETE /v1/subscriptions/:id); no proration refund; nothing if it has ended. */
@@ -182,7 +195,8 @@ export interface PaymentProvider {
   changePlan(input: { subscriptionId: string; plan: PlanId; currentPlan: PlanId }): Promise<void>;
   /**
    * Carries an account credit granted in the app to the provider (decision 191): Stripe, a customer balance
-   * transaction with a negative amount, which Stripe takes off the customer's next invoices; its id. The built-in
+   * transaction with a negative amount, which Stripe takes off the customer's next invoices; its id. A negative
+   * amountCents (a referral reward taken back, decision 200) adds that much to what the customer owes. The built-in
    * test provider returns null: its charges take the credit from the app's ledger themselves.
    */
   creditCustomerBalance(input: { customerId: string; amountCents: number; description: string; idempotencyKey: string }): Promise<string | null>;

@@ -145,6 +145,21 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
     return price.id;
   }
 
+  /**
+   * What paid an invoice, as a refund names it (payment_intent or charge). An invoice's payments are an includable
+   * field, so webhook events do not carry them: they are listed (GET /v1/invoice_payments?invoice=).
+   */
+  async function invoicePaidBy(invoiceId: string): Promise<{ payment_intent: string } | { charge: string } | null> {
+    const { data } = await stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 10 });
+    for (const { payment } of data) {
+      const intent = idOf(payment.payment_intent);
+      if (intent) return { payment_intent: intent };
+      const charge = idOf(payment.charge);
+      if (charge) return { charge };
+    }
+    return null;
+  }
+
   return {
     kind: 'stripe',
     publishableKey: options.publishableKey,
@@ -181,7 +196,8 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
     },
 
     async retrievePayment(paymentIntentId): Promise<ProviderPayment> {
-      const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
+      const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
       return {
         id: intent.id,
         status: intent.status as ProviderPayment['status'],
@@ -189,6 +205,7 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
         currency: intent.currency,
         customerId: idOf(intent.customer),
         failureMessage: intent.last_payment_error?.message ?? null,
+        cardFingerprint: charge?.payment_method_details?.card?.fingerprint ?? null,
       };
     },
 
@@ -220,14 +237,22 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
       return transaction.id;
     },
 
-    async refundPayment({ paymentIntentId, amountCents, reason, adminId }) {
+    async refundPayment({ paymentIntentId, invoiceId, amountCents, reason, adminId }) {
+      // A refund names the payment_intent or the charge (Stripe's API); an invoice paid by a bare charge has no intent.
+      const paidBy = paymentIntentId ? { payment_intent: paymentIntentId } : await invoicePaidBy(invoiceId);
+      if (!paidBy) throw new Error(`Stripe invoice ${invoiceId} has no payment to refund`);
       const refund = await stripe.refunds.create({
-        payment_intent: paymentIntentId,
+        ...paidBy,
         amount: amountCents,
         reason: 'requested_by_customer',
         metadata: { paylocal_admin_id: adminId, paylocal_reason: reason.slice(0, 500) },
       });
       return toProviderRefund(refund);
+    },
+
+    async invoicePaymentIntent(invoiceId) {
+      const paidBy = await invoicePaidBy(invoiceId);
+      return paidBy && 'payment_intent' in paidBy ? paidBy.payment_intent : null;
     },
 
     async listRefunds({ chargeId, paymentIntentId }) {
@@ -309,6 +334,7 @@ export function toProviderRefund(refund: Stripe.Refund): ProviderRefund {
     created: seconds(refund.created),
     reason: refund.metadata?.paylocal_reason || null,
     adminId: refund.metadata?.paylocal_admin_id || null,
+    paymentIntentId: idOf(refund.payment_intent),
   };
 }
 
@@ -366,7 +392,10 @@ const chargeDispute: Reader = (event, base) => {
   if (!dispute?.id || dispute.object !== 'dispute' || !paymentIntentId || !(Number(dispute.amount) > 0) || !dispute.status) return null;
   return {
     ...base, type: 'charge.dispute',
-    dispute: { id: dispute.id, paymentIntentId, amountCents: dispute.amount!, reason: dispute.reason ?? null, status: disputeStatus(dispute.status) },
+    dispute: {
+      id: dispute.id, paymentIntentId, amountCents: dispute.amount!, reason: dispute.reason ?? null, status: disputeStatus(dispute.status),
+      evidenceDueBy: dispute.evidence_details?.due_by ? seconds(dispute.evidence_details.due_by) : null,
+    },
   };
 };
 

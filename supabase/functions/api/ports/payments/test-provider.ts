@@ -120,12 +120,18 @@ export function testPaymentProvider(options: { now?: () => Date } = {}): Payment
     async creditCustomerBalance() {
       return null;
     },
-    async refundPayment({ paymentIntentId, amountCents, reason, adminId }) {
+    async refundPayment({ paymentIntentId, invoiceId, amountCents, reason, adminId }) {
       const refund: ProviderRefund = {
-        id: id('re'), amountCents, status: 'succeeded', created: now(), reason, adminId,
+        id: id('re'), amountCents, status: 'succeeded', created: now(), reason, adminId, paymentIntentId,
       };
-      refunds.set(paymentIntentId, [...(refunds.get(paymentIntentId) ?? []), refund]);
+      // A test charge recorded before its charges carried an intent id is refunded by its invoice.
+      const key = paymentIntentId ?? invoiceId;
+      refunds.set(key, [...(refunds.get(key) ?? []), refund]);
       return refund;
+    },
+    async invoicePaymentIntent() {
+      // Test charges are recorded with their intent already (recordTestCharge); there is no invoice to ask.
+      return null;
     },
     async listRefunds({ paymentIntentId }) {
       return refunds.get(paymentIntentId) ?? [];

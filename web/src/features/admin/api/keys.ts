@@ -9,5 +9,6 @@ export const adminKeys = {
   paymentsRoot: ['/api/admin/payments'] as const,
   payments: (userId: string) => ['/api/admin/payments', userId] as const,
   auditLog: ['/api/admin/audit-log'] as const,
+  disputes: ['/api/admin/disputes'] as const,
   system: ['/api/admin/system'] as const,
 };

@@ -11,6 +11,7 @@ import { AccessDenied } from './access-denied';
 import { CityManagement } from './city-management';
 import { AuditLog } from './audit-log';
 import { CharityManagement } from './charity-management';
+import { DisputeList } from './dispute-list';
 import { MerchantManagement } from './merchant-management';
 import { MetricCards } from './metric-cards';
 import { PlatformInsights } from './platform-insights';
@@ -52,6 +53,7 @@ export function AdminDashboardPage({ reviewQueue }: { reviewQueue?: ReactNode })
                 <Tab>City Management</Tab>
                 <Tab>Charity Management</Tab>
                 <Tab>Audit Log</Tab>
+                <Tab>Disputes</Tab>
                 {reviewQueue && <Tab>Reviews &amp; Reports</Tab>}
               </TabList>
               <TabPanels>
@@ -66,6 +68,7 @@ export function AdminDashboardPage({ reviewQueue }: { reviewQueue?: ReactNode })
                 </TabPanel>
                 <TabPanel><CharityManagement /></TabPanel>
                 <TabPanel><AuditLog /></TabPanel>
+                <TabPanel><DisputeList /></TabPanel>
                 {reviewQueue && <TabPanel>{reviewQueue}</TabPanel>}
               </TabPanels>
             </Tabs>

@@ -1,7 +1,8 @@
 import { shortDate } from '@/lib/dates';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { useState } from 'react';
-import type { AdminPayment, AdminUser } from '@shared/contract/index.ts';
+import { type AdminPayment, type AdminUser, refundEndsMembership } from '@shared/contract/index.ts';
+import { PLANS } from '@shared/constants.ts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Modal } from '@/components/ui/dialog';
@@ -12,6 +13,11 @@ import { useUserPayments } from '../api/get-user-payments';
 import { useRefundPayment } from '../api/refund-payment';
 import { useTestDispute } from '../api/test-dispute';
 
+/** What a refund does to the membership, in words (the rule the server applies: refundEndsMembership). */
+const refundEffectWords = (payment: AdminPayment, amountCents: number) =>
+  refundEndsMembership(payment, amountCents) ? 'Ends the membership now'
+    : payment.membershipOver ? 'The membership has already ended' : 'Keeps the membership active';
+
 /** "4.99" → 499; blank → undefined (all that is left); anything else → null. */
 function parseDollars(text: string): number | undefined | null {
   const trimmed = text.trim().replace(/^\$/, '');
@@ -21,12 +27,13 @@ function parseDollars(text: string): number | undefined | null {
 }
 
 function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone: (notice: string | null) => void }) {
-  const left = payment.amountCents - payment.returnedCents;
-  const [amount, setAmount] = useState('');
+  const left = payment.refundableCents;
+  // The refundable remainder is the default; the admin lowers it for a partial refund.
+  const [amount, setAmount] = useState(() => centsAsDecimal(left));
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  // A full refund ends the membership at once and cannot be taken back: it asks once (issue 38).
-  const [confirmingFull, setConfirmingFull] = useState(false);
+  // A refund cannot be taken back: every refund asks once, saying what it does to the membership (issue 39).
+  const [confirming, setConfirming] = useState<number | null>(null);
   const refund = useRefundPayment({
     onSuccess: (answer) =>
       onDone(answer.outcome === 'pending'
@@ -37,12 +44,13 @@ function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone: (notic
     onError: (error) => setProblem(errorMessage(error)),
   });
   const cents = parseDollars(amount);
+  const refundCents = cents == null ? left : Math.min(cents, left);
   const submit = () => {
-    if (cents === null) return setProblem('Enter an amount like 4.99, or leave it blank for all that is left.');
+    if (cents === null || cents === 0) return setProblem('Enter an amount like 4.99, or leave it blank for all that is left.');
+    if (cents !== undefined && cents > left) return setProblem(`At most ${formatCents(left)} is left to refund.`);
     if (!reason.trim()) return setProblem('A reason is required.');
     setProblem(null);
-    if (cents === undefined || cents >= left) return setConfirmingFull(true);
-    refund.mutate({ id: payment.id, amountCents: cents, reason });
+    setConfirming(refundCents);
   };
   return (
     <form
@@ -53,7 +61,7 @@ function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone: (notic
         submit();
       }}
     >
-      <Field id={`refund-amount-${payment.id}`} label="Amount ($)" hint={`Blank refunds all that is left: ${formatCents(left)}. All of it ends the membership at once.`}>
+      <Field id={`refund-amount-${payment.id}`} label="Amount ($)" hint={`Left to refund: ${formatCents(left)}.`}>
         <Input
           id={`refund-amount-${payment.id}`}
           inputMode="decimal"
@@ -63,6 +71,9 @@ function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone: (notic
           aria-describedby={`refund-amount-${payment.id}-hint`}
         />
       </Field>
+      {cents !== null && (
+        <p className="text-sm font-medium text-stone-800" data-testid="refund-effect">{refundEffectWords(payment, refundCents)}.</p>
+      )}
       <Field id={`refund-reason-${payment.id}`} label="Reason" required>
         <Textarea id={`refund-reason-${payment.id}`} required maxLength={500} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
       </Field>
@@ -70,19 +81,20 @@ function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone: (notic
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="outline" size="sm" onClick={() => onDone(null)} disabled={refund.isPending}>Cancel</Button>
         <Button type="submit" variant="destructive" size="sm" pending={refund.isPending}>
-          Refund {cents ? formatCents(Math.min(cents, left)) : formatCents(left)}
+          Refund {formatCents(refundCents)}
         </Button>
       </div>
       <ConfirmDialog
-        open={confirmingFull}
-        title={`Refund all ${formatCents(left)}?`}
-        message="The membership ends at once and the refund cannot be taken back."
-        confirmLabel="Refund in Full"
+        open={confirming !== null}
+        title={`Refund ${formatCents(confirming ?? 0)}${confirming === left ? ' (all that is left)' : ''}?`}
+        message={`${refundEffectWords(payment, confirming ?? 0)}. The refund cannot be taken back.`}
+        confirmLabel="Confirm Refund"
         destructive
-        onCancel={() => setConfirmingFull(false)}
+        onCancel={() => setConfirming(null)}
         onConfirm={() => {
-          setConfirmingFull(false);
-          refund.mutate({ id: payment.id, amountCents: cents ?? undefined, reason });
+          const amountCents = confirming ?? undefined;
+          setConfirming(null);
+          refund.mutate({ id: payment.id, amountCents, reason });
         }}
       />
     </form>
@@ -100,7 +112,7 @@ function TestDisputeControls({ payment, onNotice }: { payment: AdminPayment; onN
     onSuccess: (answer) => onNotice(answer.payment.dispute ? DISPUTE_NOTICES[answer.payment.dispute] : 'Recorded.'),
     onError: (error) => onNotice(`The dispute step failed: ${errorMessage(error)}`),
   });
-  const left = payment.amountCents - payment.returnedCents;
+  const left = payment.refundableCents;
   return (
     <div className="mt-3 flex flex-wrap items-center gap-2 rounded-xl border border-dashed border-amber-400 p-2" data-testid="test-mode-controls">
       <Badge variant="warning">Test mode</Badge>
@@ -121,13 +133,13 @@ function TestDisputeControls({ payment, onNotice }: { payment: AdminPayment; onN
 function PaymentItem({ payment, testMode }: { payment: AdminPayment; testMode: boolean }) {
   const [refunding, setRefunding] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const left = payment.amountCents - payment.returnedCents;
+  const left = payment.refundableCents;
   return (
     <li className="rounded-xl border border-stone-200 p-3" data-testid="admin-payment">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
           <p className="font-semibold text-stone-900">
-            {formatCents(payment.amountCents)} <span className="font-normal text-stone-600">· {payment.plan ?? 'membership'}</span>
+            {formatCents(payment.amountCents)} <span className="font-normal text-stone-600">· {payment.plan ? PLANS[payment.plan].label : 'Membership'}</span>
           </p>
           <p className="text-sm text-stone-600">{shortDate(payment.paidAt)}</p>
         </div>

@@ -11,6 +11,7 @@ import { ActiveDealCodesCard } from './active-deal-codes-card';
 import { CreateDealPanel } from './deals/create-deal-panel';
 import { DealGridSkeleton, DealLoadError } from './deals/deal-list-states';
 import { MerchantDealGrid } from './deals/merchant-deal-grid';
+import { BusinessHistoryCard } from './business-history-card';
 import { LogoCard } from './logo-card';
 
 const tileClass =
@@ -45,6 +46,8 @@ export function ActiveMerchantDashboard({ merchant, updateComposer, staffCard, r
       {staffCard}
 
       {reviewsCard}
+
+      <BusinessHistoryCard />
 
       <nav aria-label="Merchant tools" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         <Link to={paths.merchantDeals} className={tileClass}>

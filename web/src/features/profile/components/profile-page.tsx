@@ -17,6 +17,7 @@ import { NameForm } from './name-form';
 import { ProfilePictureCard } from './profile-picture-card';
 import { RedemptionsCard } from './redemptions-card';
 import { MemberDataCard } from './member-data-card';
+import { ReferralCard } from './referral-card';
 import { PassDevicesCard } from './pass-devices-card';
 import { DevicesCard } from './devices-card';
 import { SecurityCard } from './security-card';
@@ -66,6 +67,7 @@ export function ProfilePage({ memberReports }: { memberReports?: ReactNode } = {
                 <PaymentProblemBanner />
                 <MembershipCard />
                 <MemberBilling />
+                <ReferralCard />
                 <RedemptionsCard />
                 {memberReports}
                 <MemberDataCard />

@@ -17,6 +17,7 @@ import { useCreateSubscription } from '../api/create-subscription';
 import { completionErrorToast, paymentFailedToast, signupErrorToast } from '../utils/signup-toasts';
 import { planOption } from '../utils/plans';
 import { forgetPendingCheckout, readPendingCheckout, redirectReturn, rememberPendingCheckout } from '../utils/pending-checkout';
+import { arrivingReferralCode, forgetReferralCode } from '../utils/referral-code';
 import { newPasswordRefusal } from '@/components/ui/new-password-field';
 import { AccountFields, emptyAccount, type AccountValues } from './account-fields';
 import { PausedMembershipCard } from './paused-membership-card';
@@ -71,8 +72,15 @@ export function SubscribePage() {
   const [outcome, setOutcome] = useState<Outcome | null>(() =>
     redirect && !redirect.failed && !redirect.pending ? { title: 'Payment processing', message: CONFIRMING_MESSAGE } : null);
   const returned = useRef(false);
+  // A friend's invite code from /subscribe?ref=CODE (decision 200), kept until the checkout completes.
+  const [referralCode, setReferralCode] = useState(() => arrivingReferralCode(window.location.search));
+  const dropReferralCode = () => {
+    forgetReferralCode();
+    setReferralCode(null);
+  };
 
   const completed = (answer: CompleteSubscriptionAnswer) => {
+    forgetReferralCode();
     if (answer.user) {
       toast({ title: 'Welcome to Pay Local!', description: 'Your membership is active. Enjoy your local deals.' });
       navigate(paths.memberHome, { replace: true });
@@ -123,6 +131,7 @@ export function SubscribePage() {
         plan,
         homeCityId: account.homeCityId || null,
         preferredCharityId: account.preferredCharityId || null,
+        ...(referralCode ? { referralCode } : {}),
       },
       {
         onSuccess: (answer) => {
@@ -190,6 +199,17 @@ export function SubscribePage() {
         </Card>
       ) : step === 'form' ? (
         <form onSubmit={startCheckout} className="space-y-8">
+          {referralCode && (
+            <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-brand-50 p-4 text-stone-800">
+              <p>
+                A friend invited you (code <strong>{referralCode}</strong>). Once your first payment has cleared for 7 days,
+                you both get account credit off a later payment.
+              </p>
+              <Button type="button" variant="ghost" size="sm" onClick={dropReferralCode} disabled={create.isPending}>
+                Join without the code
+              </Button>
+            </div>
+          )}
           <PlanPicker value={plan} onChange={setPlan} disabled={create.isPending} />
           {isUpgrade ? (
             <p className="rounded-xl bg-brand-50 p-4 text-stone-800">
