@@ -148,10 +148,11 @@ const chargeLine = z.object({
   at: z.string(),
   amountCents: z.number().int(),
   currency: z.string(),
-  plan: planId,
+  /** Null for a gift membership bought for someone else (decision 201): it pays no period of the buyer's. */
+  plan: planId.nullable(),
   planLabel: z.string(),
-  periodStart: z.string(),
-  periodEnd: z.string(),
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
   /** The share as paid (10%); the refund and chargeback lines carry what went back. */
   charityShareCents: z.number().int(),
   /** The share left after this payment's refunds and lost disputes. */

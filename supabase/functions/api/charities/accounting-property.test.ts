@@ -165,7 +165,7 @@ const OPERATIONS: Operation<unknown>[] = [
         userId: m.members[member].id, plan, provider: 'test',
         subscription: {
           id: `sub_${ref}`, customerId: `cus_${ref}`, status: 'active', currentPeriodStart: start, currentPeriodEnd: periodEnd(start, plan),
-          cancelAtPeriodEnd: isPass(plan), endedAt: null, openInvoice: null, plan,
+          cancelAtPeriodEnd: isPass(plan), endedAt: null, openInvoice: null, plan, card: null,
         },
       });
       await recordPayment(q, {
@@ -255,7 +255,7 @@ const OPERATIONS: Operation<unknown>[] = [
     fits: (m, a) => !!m.payments[a.payment] && left(m.payments[a.payment]) >= a.amount && m.payments[a.payment].dispute?.status !== 'open',
     run: async (q, m, { payment, amount }) => (await recordRefund(q, m.payments[payment].id, {
       id: `re_prop_${m.seq}_${m.step}`, amountCents: amount, status: 'succeeded', created: new Date(), reason: 'Property test', adminId: null,
-    }, TEST_ADMIN.id))!,
+    }, TEST_ADMIN.id, 'http://localhost'))!,
     apply: (m, { payment, amount }, answer) => {
       const p = m.payments[payment];
       const before = netShare(p.paid, p.returned);

@@ -119,6 +119,12 @@ describe('buying a gift', () => {
     const mine = await buyer.get('/api/gifts/mine');
     expect(mine.body.gifts).toEqual([expect.objectContaining({ id: giftId, state: 'paid', deliverOn: day(1) })]);
     expect((await fresh().get('/api/gifts/mine')).status).toBe(401);
+    // The buyer's own payments list the gift as what it bought, with no period of theirs (issue 39), and its receipt.
+    const { lines } = (await buyer.get('/api/subscription/payments')).body as { lines: { kind: string; planLabel?: string; periodStart?: string | null; paymentId?: string }[] };
+    const gift = lines.find((l) => l.kind === 'charge' && l.planLabel === '1-month gift membership');
+    expect(gift).toMatchObject({ periodStart: null, periodEnd: null });
+    const receipt = await buyer.get(`/api/subscription/receipts/${gift!.paymentId}`);
+    expect([receipt.status, receipt.body.terms]).toEqual([200, expect.stringContaining('never renews')]);
   });
 });
 

@@ -23,7 +23,7 @@ export async function enqueueReceipt(q: Query, paymentId: string, siteUrl: strin
   );
   if (!row) return;
   await enqueueMail(q, row.email, receiptMail({
-    name: row.name, siteUrl, planLabel: PLANS[row.plan]?.label ?? row.plan, amountCents: row.amount_cents,
+    name: row.name, siteUrl, planLabel: row.plan ? PLANS[row.plan].label : 'gift membership', amountCents: row.amount_cents,
     charityCents: row.charity_share_cents, charityName: row.charity_name,
     periodStart: isoDay(row.current_period_start), periodEnd: isoDay(row.current_period_end), terms: planTerms(row.plan),
     receiptPath: `/receipts/${paymentId}`,
@@ -38,7 +38,7 @@ export async function enqueueRefund(
   q: Query, providerRefundId: string, membershipEnded: boolean, siteUrl: string,
 ): Promise<void> {
   const [row] = await q<{
-    email: string; name: string; plan: PlanId; amount_cents: number; paid_cents: number; paid_at: Date | string;
+    email: string; name: string; plan: PlanId | null; amount_cents: number; paid_cents: number; paid_at: Date | string;
     reason: string | null; charity_cents: number; charity_name: string | null; payment_id: string;
   }>(
     `select pr.email, pr.name, coalesce(pay.plan, s.plan) as plan, r.amount_cents, pay.amount_cents as paid_cents,
@@ -55,7 +55,7 @@ export async function enqueueRefund(
   if (!row) return;
   await enqueueMail(q, row.email, refundMail({
     name: row.name, siteUrl, amountCents: row.amount_cents, paidCents: row.paid_cents, paidAt: isoDay(row.paid_at),
-    planLabel: PLANS[row.plan]?.label ?? row.plan, reason: row.reason, charityCents: Number(row.charity_cents),
+    planLabel: row.plan ? PLANS[row.plan].label : 'gift membership', reason: row.reason, charityCents: Number(row.charity_cents),
     charityName: row.charity_name, membershipEnded, receiptPath: `/receipts/${row.payment_id}`,
   }));
 }

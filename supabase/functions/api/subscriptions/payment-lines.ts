@@ -10,16 +10,20 @@ import type { Query } from '../db/database.ts';
 import { periodEnd } from '../ports/payments/billing-period.ts';
 import { PRODUCT_NAME } from '../mail/index.ts';
 
+/** A gift's receipt terms (decision 201): paid once, for someone else, never renewed. */
+const GIFT_TERMS = 'Paid once for a gift membership. It never renews: the recipient\'s membership runs for the months given, then ends unless they choose to continue.';
+
 /** The in-app receipt page of a payment (the receipt mail links here). */
 export const receiptPath = (paymentId: string) => `/receipts/${paymentId}`;
 
 interface ChargeRow {
-  id: string; paid_at: Date | string; amount_cents: number; currency: string; plan: PlanId;
+  id: string; paid_at: Date | string; amount_cents: number; currency: string; plan: PlanId | null; gift_months: number | null;
   charity_share_cents: number; charity_net_cents: number; charity_name: string | null; credit_applied_cents: number;
 }
 
 const chargeSelect = `
   select p.id, p.paid_at, p.amount_cents, p.currency, coalesce(p.plan, s.plan) as plan, p.charity_share_cents,
+         (select g.months from public.gifts g where g.payment_id = p.id) as gift_months,
          (select coalesce(sum(l.cents), 0) from public.charity_ledger l where l.payment_id = p.id)::int as charity_net_cents,
          ch.name as charity_name,
          (select coalesce(sum(-a.amount_cents), 0) from public.account_credits a
@@ -36,8 +40,8 @@ function chargeLine(r: ChargeRow): ChargeLine {
   const start = new Date(r.paid_at);
   return {
     kind: 'charge', id: `charge:${r.id}`, paymentId: r.id, at: start.toISOString(), amountCents: r.amount_cents,
-    currency: r.currency, plan: r.plan, planLabel: PLANS[r.plan].label,
-    periodStart: start.toISOString(), periodEnd: periodEnd(start, r.plan).toISOString(),
+    currency: r.currency, plan: r.plan, planLabel: labelOf(r),
+    periodStart: r.plan ? start.toISOString() : null, periodEnd: r.plan ? periodEnd(start, r.plan).toISOString() : null,
     charityShareCents: r.charity_share_cents, charityNetCents: Number(r.charity_net_cents), charityName: r.charity_name,
     creditAppliedCents: Number(r.credit_applied_cents), receiptPath: receiptPath(r.id),
   };
@@ -45,21 +49,25 @@ function chargeLine(r: ChargeRow): ChargeLine {
 
 interface ReturnRow {
   id: string; payment_id: string; kind: 'refund' | 'chargeback'; at: Date | string; amount_cents: number;
-  reason: string | null; charity_cents: number; plan: PlanId;
+  reason: string | null; charity_cents: number; plan: PlanId | null; gift_months: number | null;
 }
+
+/** What a payment bought, in words: its plan, or a gift membership (a payment with no plan, decision 201). */
+const labelOf = (r: { plan: PlanId | null; gift_months: number | null }) =>
+  r.plan ? PLANS[r.plan].label : r.gift_months ? `${r.gift_months}-month gift membership` : 'Payment';
 
 /** Refunds (payment_refunds, with their reason) and lost disputes (their ledger row: members do not read disputes). */
 const returnsSelect = `
   select r.id::text, r.payment_id, 'refund' as kind, r.refunded_at as at, r.amount_cents, r.reason,
          coalesce((select l.cents from public.charity_ledger l where l.kind = 'refund' and l.source_id = r.provider_refund_id), 0) as charity_cents,
-         coalesce(p.plan, s.plan) as plan
+         coalesce(p.plan, s.plan) as plan, (select g.months from public.gifts g where g.payment_id = p.id) as gift_months
     from public.payment_refunds r
     join public.payments p on p.id = r.payment_id
     left join public.subscriptions s on s.id = p.subscription_id
    where p.user_id = (select auth.uid()) and ($1::uuid is null or p.id = $1)
   union all
   select l.id::text, l.payment_id, 'chargeback', l.booked_at, -l.amount_cents, 'Your bank decided a dispute for you', l.cents,
-         coalesce(p.plan, s.plan)
+         coalesce(p.plan, s.plan), (select g.months from public.gifts g where g.payment_id = p.id)
     from public.charity_ledger l
     join public.payments p on p.id = l.payment_id
     left join public.subscriptions s on s.id = p.subscription_id
@@ -67,7 +75,7 @@ const returnsSelect = `
 
 const returnLine = (r: ReturnRow): RefundLine => ({
   kind: r.kind, id: `${r.kind}:${r.id}`, paymentId: r.payment_id, at: new Date(r.at).toISOString(),
-  amountCents: r.amount_cents, reason: r.reason, charityCents: Number(r.charity_cents), planLabel: PLANS[r.plan].label,
+  amountCents: r.amount_cents, reason: r.reason, charityCents: Number(r.charity_cents), planLabel: labelOf(r),
 });
 
 /** What a credit row says to the member (public.account_credits' reasons); a reason not named here reads as account credit. */
@@ -116,7 +124,7 @@ export async function receiptOf(q: Query, paymentId: string, platform: { url: st
     platform: { name: PRODUCT_NAME, email: platform.email, url: platform.url.replace(/\/+$/, '') },
     memberName: member?.name ?? '', charge, returns,
     paidCents: charge.amountCents - returns.reduce((total, r) => total + r.amountCents, 0),
-    terms: planTerms(row.plan),
+    terms: row.plan ? planTerms(row.plan) : GIFT_TERMS,
   };
 }
 

@@ -1,4 +1,5 @@
 import { shortDate } from '@/lib/dates';
+import { chargeWords } from '../utils/charge-words';
 import { useState } from 'react';
 import { PLANS, SWITCHABLE_PLANS } from '@shared/constants.ts';
 import type { PaymentLine, PaymentsAnswer, SubscriptionDetails } from '@shared/contract/index.ts';
@@ -136,7 +137,7 @@ function PaymentLineItem({ line }: { line: PaymentLine }) {
     return (
       <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2 text-sm" data-testid="payment-line" data-kind="charge">
         <span className="text-stone-900">
-          {shortDate(line.at)} · {line.planLabel} plan, {shortDate(line.periodStart)} to {shortDate(line.periodEnd)}
+          {shortDate(line.at)} · {chargeWords(line)}
         </span>
         <span className="font-medium">{formatCents(line.amountCents)}</span>
         <span className="w-full text-stone-600">

@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/api-error';
 import { shortDate } from '@/lib/dates';
 import { formatCents } from '@shared/money.ts';
 import { useReceipt } from '../api/get-receipt';
+import { chargeWords } from '../utils/charge-words';
 
 /**
  * /receipts/:id (issue 39): one payment as a receipt the member can keep — the platform, the charge with the plan and
@@ -60,7 +61,7 @@ function ReceiptSheet({ receipt: r }: { receipt: NonNullable<ReturnType<typeof u
             <tbody>
               <tr className="border-t border-stone-200">
                 <td className="py-2">
-                  {charge.planLabel} plan, {shortDate(charge.periodStart)} to {shortDate(charge.periodEnd)}
+                  {chargeWords(charge)}
                   {charge.creditAppliedCents > 0 && (
                     <span className="block text-stone-600">{formatCents(charge.creditAppliedCents)} of account credit taken off</span>
                   )}
