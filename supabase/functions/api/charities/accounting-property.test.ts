@@ -13,7 +13,9 @@
 // now), `fits` (whether replayed arguments still make sense), `run` (through the app's domain function) and `apply`
 // (what the rules say happens, on the model). Money that reaches the charity through a public.payments row and the
 // ledger needs nothing else: `addPayment` and `moneyBack` keep the model's payments, and every figure is compared.
-// Each payment recorded gets its own moment (`stamp`): in one transaction now() is one instant for all of them, and
+// Gifts (bought, refunded by the admin, redeemed) and referrals (a checkout with another member's code, its 7-day
+// reward, taken back by a refund or dispute of that first payment) run through the gifts and referrals domain functions.
+// Each payment recorded gets its own moment (`newPaymentIds`): in one transaction now() is one instant for all of them, and
 // decision 199's "latest payment of a membership" would then be decided by the order of random ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHARITY_SHARE_BPS, isPass, PLANS, type PlanId } from '../../_shared/constants.ts';
@@ -68,7 +70,8 @@ function prng(seed: number) {
 type Rng = ReturnType<typeof prng>;
 
 // ---------------------------------------------------------------- the model
-// The rules, written out from decisions 172 and 191 without the SQL: a payment holds what was charged after account
+// The rules, written out from decisions 172, 191, 199 (what a refund ends), 200 (referral rewards) and 201 (gifts)
+// without the SQL: a payment holds what was charged after account
 // credit; the charity gets CHARITY_SHARE_BPS of it rounded half up to the cent; when part of it goes back (refunds,
 // lost disputes) the charity gives back that part's proportional share of its share, rounded half up.
 
@@ -395,7 +398,7 @@ const OPERATIONS: Operation<unknown>[] = [
   // A gift membership bought by a member (decision 201) and paid: an ordinary payment, its share to the buyer's charity.
   operation<{ buyer: number; months: GiftMonths }>({
     name: 'buy gift',
-    weight: 1,
+    weight: 0.8,
     draw: (r, m) => ({ buyer: r.int(0, m.members.length - 1), months: r.pick([1, 3, 12] as const) }),
     fits: (m, a) => !!m.members[a.buyer],
     run: async (q, m, { buyer, months }) => {
