@@ -66,7 +66,7 @@ test('a failed renewal: banner on /app and /profile, a mail, a declined retry, a
   await saveCard(page, '4242 4242 4242 4242');
   await expectToast(page, 'Card saved', /Payment received/);
   await expect(page.getByRole('alert').filter({ hasText: 'Your renewal payment failed' })).toHaveCount(0);
-  await expect(page.getByText('Card: Card •••• 4242')).toBeVisible();
+  await expect(page.getByText('Card: Visa •••• 4242, expires 12/2034')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Payments' }).getByRole('listitem')).toHaveCount(2);
   expect((await (await page.request.get('/api/subscription/status')).json()).isActive).toBe(true);
 });
@@ -92,7 +92,7 @@ test('a card update with nothing owed saves the card', async ({ page }) => {
   await page.goto('/profile');
   await saveCard(page, '4242 4242 4242 4242');
   await expectToast(page, 'Card saved', 'Your card is saved.');
-  await expect(page.getByText('Card: Card •••• 4242')).toBeVisible();
+  await expect(page.getByText('Card: Visa •••• 4242, expires 12/2034')).toBeVisible();
   await noSidewaysScroll(page);
 });
 

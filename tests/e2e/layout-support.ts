@@ -20,6 +20,43 @@ export const SIZES: readonly Size[] = [
   { name: 'desktop-1440', width: 1440, height: 900, touch: false },
 ];
 
+/** The phones the member's first screen is checked at (issue 42): the smallest, the common Android, the common iPhone. */
+export const FIRST_SCREEN_PHONES: readonly Size[] = [
+  { name: 'phone-320x640', width: 320, height: 640, touch: true },
+  { name: 'phone-360x780', width: 360, height: 780, touch: true },
+  { name: 'phone-390x844', width: 390, height: 844, touch: true },
+];
+
+/**
+ * What the toast shown now lies over (issue 42): codes and the screen's buttons. The header is left out: the
+ * toast stands over it on purpose (decision 204), and its brand and navigation are not a screen's action.
+ */
+export function coveredByToast(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const toasts = [...document.querySelectorAll('[data-testid="toast"]')].map((toast) => toast.getBoundingClientRect());
+    const targets = [
+      ...[...document.querySelectorAll('[data-testid="deal-code"]')].map((code) => ({ element: code, box: code.parentElement! })),
+      ...[...document.querySelectorAll('button, [role="button"], input[type="submit"]')]
+        .filter((button) => !button.closest('header, [data-testid="toast"]'))
+        .map((button) => ({ element: button, box: button })),
+    ];
+    const covered: string[] = [];
+    for (const { element, box } of targets) {
+      const rect = box.getBoundingClientRect();
+      if (rect.width < 2 || rect.height < 2 || !element.checkVisibility({ contentVisibilityAuto: true, opacityProperty: true, visibilityProperty: true })) continue;
+      for (const toast of toasts) {
+        const w = Math.min(rect.right, toast.right) - Math.max(rect.left, toast.left);
+        const h = Math.min(rect.bottom, toast.bottom) - Math.max(rect.top, toast.top);
+        if (w > 0.5 && h > 0.5) {
+          const label = element.getAttribute('aria-label') ?? (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+          covered.push(`<${element.tagName.toLowerCase()}> "${label}" (${Math.round(w)}×${Math.round(h)} px under the toast)`);
+        }
+      }
+    }
+    return covered;
+  });
+}
+
 export interface LayoutProblem {
   readonly kind: 'overflow' | 'clipped' | 'overlap' | 'tap-target';
   readonly what: string;

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from '../support/mail';
-import { measureLayout, SIZES } from './layout-support';
+import { coveredByToast, FIRST_SCREEN_PHONES, measureLayout, SIZES } from './layout-support';
 import { DEMO, signIn, uniqueEmail } from './support';
 
 // Issue 31, decision 182: every screen fits every device it is used on. Each role's screens at three phone
@@ -155,3 +155,57 @@ for (const role of ROLES) {
     await page.context().close();
   });
 }
+
+// Issue 42: the member's first screen on every phone. The first deal's code above the fold with nothing over it,
+// the member number and the pass button above the deals, and a toast (the first card's Share) over no code and
+// no button of the screen. No screenshots here: the screen's own are taken above.
+test('the member\'s first screen: the first code, the number and the pass, nothing over them', async ({ browser, request }) => {
+  const page = await rolePage(browser, request, withPassword(DEMO.member));
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const found: string[] = [];
+  for (const size of FIRST_SCREEN_PHONES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.goto('/app');
+    await expect(page.getByText('$3 Off Any Latte').first()).toBeVisible();
+    await expect(page.getByText(/^Loading/)).toHaveCount(0);
+    const code = page.getByTestId('deal-code').first();
+    await expect(code).toBeVisible();
+    const onTop = await code.evaluate((element) => {
+      const box = element.parentElement!.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return { bottom: box.bottom, mine: top !== null && element.parentElement!.contains(top) };
+    });
+    if (onTop.bottom > size.height) found.push(`${size.name}: the first code ends at ${Math.round(onTop.bottom)} px, below the fold`);
+    if (!onTop.mine) found.push(`${size.name}: something lies over the first code`);
+    const deals = (await page.getByRole('heading', { name: /^Deals in/ }).boundingBox())!;
+    for (const [what, locator] of [['member number', page.getByTestId('member-number')], ['pass button', page.getByRole('button', { name: 'Show member pass' })]] as const) {
+      const box = await locator.boundingBox();
+      if (!box || box.y + box.height > deals.y) found.push(`${size.name}: the ${what} is not above the deals`);
+    }
+    // Raised without scrolling (a dispatched click), so the toast is measured over the first screen.
+    await page.getByRole('button', { name: /^Share / }).first().dispatchEvent('click');
+    await expect(page.getByTestId('toast')).toBeVisible();
+    for (const covered of await coveredByToast(page)) found.push(`${size.name}: ${covered}`);
+  }
+  expect(found, found.join('\n')).toEqual([]);
+
+  // The install offer on /app where the browser offers installation (a stand-in for Chromium's event), after the
+  // deals; "Not now" puts it away on this device for good.
+  const offerInstall = () => page.evaluate(() => window.dispatchEvent(Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+    prompt: () => Promise.resolve(), userChoice: Promise.resolve({ outcome: 'dismissed' }),
+  })));
+  await offerInstall();
+  await expect(page.getByRole('button', { name: 'Install the app' })).toBeVisible();
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await expect(page.getByRole('heading', { name: 'Install Pay Local' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('deal-code').first()).toBeVisible();
+  await offerInstall();
+  // The offer stands (the profile shows it) and the card's code is loaded: back on /app it would show at once.
+  await page.getByRole('link', { name: 'Profile' }).click();
+  await expect(page.getByRole('button', { name: 'Install the app' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByTestId('deal-code').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Install Pay Local' })).toHaveCount(0);
+  await page.context().close();
+});

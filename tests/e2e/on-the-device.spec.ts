@@ -45,8 +45,8 @@ test.describe('the member on a 390 × 844 phone', () => {
     await expect(page.getByLabel('City', { exact: true }).locator('option').last()).toHaveText('More cities coming soon...');
     await expect(page.getByLabel('Search deals')).toBeVisible();
     await expect(page.getByRole('group', { name: 'Categories' }).getByRole('button', { name: 'All' })).toBeVisible();
-    // ...and the member card, one tap away from the status row.
-    await page.getByRole('link', { name: 'Member card' }).click();
+    // ...and the member number and pass in the status card, above the deals (issue 42).
+    await expect(page.getByTestId('member-number')).toBeInViewport();
     await expect(page.getByRole('button', { name: 'Show member pass' })).toBeInViewport();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     await page.reload();

@@ -1,4 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { resolve } from 'node:path';
+import { linkIn, waitForMail } from '../support/mail';
 import { expectNoAxeViolations } from './axe-support';
 import { DEMO, signIn, subscribeByApi, uniqueEmail } from './support';
 
@@ -86,6 +88,47 @@ test('the admin refunds a member\'s plan-switch charge: the membership ends and 
   await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/admin/audit-log?q=Charged+by+mistake&format=csv');
   await expect(log.getByRole('row')).toHaveCount(2);
   await expectNoAxeViolations(page);
+  await memberContext.close();
+});
+
+test('a partial refund: the member sees its line, the corrected charity share, its mail and the receipt page', async ({ browser }) => {
+  const memberContext = await browser.newContext();
+  const who = await payingMember(memberContext.request, 'partial');
+  const { user } = (await (await memberContext.request.get('/api/auth/me')).json()) as { user: { id: string } };
+  const adminContext = await browser.newContext();
+  expect((await adminContext.request.post('/api/auth/login', { data: DEMO.admin })).status()).toBe(200);
+  const { payments } = (await (await adminContext.request.get(`/api/admin/payments?userId=${user.id}`)).json()) as { payments: { id: string }[] };
+  const refunded = await adminContext.request.post(`/api/admin/payments/${payments[0].id}/refund`, { data: { amountCents: 250, reason: 'Shop closed for a week' } });
+  expect(refunded.status(), await refunded.text()).toBe(200);
+
+  // Stripe.js has no business on the profile with the built-in test provider (issue 39).
+  const stripeRequests: string[] = [];
+  memberContext.on('request', (request) => { if (request.url().includes('js.stripe.com')) stripeRequests.push(request.url()); });
+  const member = await memberContext.newPage();
+  await member.goto('/profile');
+  const list = member.getByRole('region', { name: 'Payments' });
+  await expect(list.locator('[data-kind="refund"]')).toContainText('Refund of your Monthly payment');
+  await expect(list.locator('[data-kind="refund"]')).toContainText('-$2.50');
+  await expect(list.locator('[data-kind="refund"]')).toContainText('Shop closed for a week');
+  await expect(list.locator('[data-kind="charge"]')).toContainText('$0.75 to Lyons Community Foundation after refunds');
+  await expect(list.getByTestId('payment-totals')).toContainText('$7.49');
+  await expect(member.getByTestId('charity-given')).toContainText('$0.75');
+  const card = member.getByRole('region', { name: 'Payment method' });
+  await expect(card).toContainText('Visa •••• 4242, expires');
+  await card.getByRole('button', { name: 'Update card' }).click();
+  await expect(card.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  expect(stripeRequests).toEqual([]);
+
+  // One mail, linking to the receipt page, which shows the refund and the share after it, and leads back.
+  const mail = await waitForMail(resolve(process.env.E2E_MAIL_DIR!), who.email, /\$2\.50 refunded to your card/);
+  expect(mail.text).toContain('Reason: Shop closed for a week');
+  await member.goto(linkIn(mail, '/receipts/'));
+  await expect(member.getByTestId('receipt-refund')).toContainText('Shop closed for a week');
+  await expect(member.getByTestId('receipt-charity')).toHaveText('$0.75 of it goes to Lyons Community Foundation ($1.00 before refunds).');
+  await expectNoAxeViolations(member);
+  await member.getByRole('link', { name: 'Back to your profile' }).click();
+  await expect(member).toHaveURL(/\/profile#billing$/);
+  await adminContext.close();
   await memberContext.close();
 });
 

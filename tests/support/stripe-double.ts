@@ -99,6 +99,13 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
   const balanceTransactions: Obj[] = [];
   const disputes = new Map<string, Obj>();
   const setupIntents = new Map<string, Obj>();
+  /** Payment methods by id (Stripe's PaymentMethod: card.brand, last4, exp_month, exp_year). */
+  const paymentMethods = new Map<string, Obj>();
+  const newCard = () => {
+    const method = { id: newId('pm'), object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 } };
+    paymentMethods.set(method.id, method);
+    return method;
+  };
   const requests: StripeDouble['requests'] = [];
   const events: Obj[] = [];
   const idempotent = new Map<string, [number, Obj]>();
@@ -118,6 +125,9 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
     const view = { ...sub };
     if (expand.includes('latest_invoice') || expand.some((e) => e.startsWith('latest_invoice.'))) {
       view.latest_invoice = invoices.get(sub.latest_invoice);
+    }
+    if (expand.includes('default_payment_method') && sub.default_payment_method) {
+      view.default_payment_method = paymentMethods.get(sub.default_payment_method) ?? sub.default_payment_method;
     }
     return view;
   };
@@ -310,6 +320,7 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
         created: start, start_date: start, billing_cycle_anchor: start, collection_method: 'charge_automatically', livemode: false,
         cancel_at_period_end: false, cancel_at: null, canceled_at: null, ended_at: null, pause_collection: null,
         default_payment_method: null, latest_invoice: invoice.id, metadata: metadataOf(params),
+        payment_settings: { save_default_payment_method: params['payment_settings[save_default_payment_method]'] ?? 'off' },
         items: { object: 'list', data: [{ id: newId('si'), object: 'subscription_item', price, current_period_start: start, current_period_end: end }], has_more: false },
       };
       subscriptions.set(subId, sub);
@@ -452,7 +463,7 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
       const intent = setupIntents.get(setupIntentId)!;
       Object.assign(intent, {
         status: 'succeeded',
-        payment_method: { id: newId('pm'), object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 } },
+        payment_method: newCard(),
       });
     },
     pay(paymentIntentId, card) {
@@ -468,6 +479,10 @@ export async function startStripeDouble(options: { port?: number } = {}): Promis
       Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, payments: paymentsOf(paymentIntentId) });
       const sub = subscriptions.get(invoice.parent.subscription_details.subscription)!;
       sub.status = 'active';
+      // The card paid with becomes the subscription's default when it was created with save_default_payment_method: on_subscription.
+      const method = newCard();
+      pi.payment_method = method.id;
+      if (sub.payment_settings?.save_default_payment_method === 'on_subscription') sub.default_payment_method = method.id;
       emit('invoice.paid', invoice);
       emit('customer.subscription.updated', sub);
     },

@@ -38,6 +38,23 @@ export function planTerms(plan: PlanId): string {
     ? `${price} once for ${periodWords(plan)} of membership. The pass does not renew: it ends after ${periodWords(plan)} unless you choose to renew it from your profile.`
     : `${price} per ${periodWords(plan)}, renewing automatically every ${periodWords(plan)} until you cancel. Cancel anytime from your profile; you keep access until the end of the period you paid for.`;
 }
+
+/**
+ * What the member's own membership does next (issue 39): a paused or cancelled one, or a pass left to end, says so
+ * instead of the plan's renewal terms; a pass the member chose to renew renews like a plan.
+ */
+export function membershipTerms(plan: PlanId, state: { paused: boolean; cancelAtPeriodEnd: boolean }): string {
+  const price = formatCents(PLANS[plan].priceCents);
+  const period = periodWords(plan);
+  if (state.paused) return `Paused: you are not charged and it does not renew until you resume it from your profile (${price} per ${period} from then).`;
+  if (state.cancelAtPeriodEnd) {
+    return isPass(plan)
+      ? planTerms(plan)
+      : 'Cancelled: it does not renew and ends at the end of the period you paid for. You can undo the cancellation from your profile until then.';
+  }
+  if (isPass(plan)) return `${price} per ${period}, renewing automatically every ${period} because you chose to renew it. Cancel anytime from your profile; you keep access until the end of the period you paid for.`;
+  return planTerms(plan);
+}
 export const CURRENCY = 'usd';
 /** Share of each successful payment recorded for the member's charity, in basis points. */
 export const CHARITY_SHARE_BPS = 1000;

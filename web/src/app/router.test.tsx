@@ -60,6 +60,7 @@ describe('the router', () => {
       '/merchant/community': merchant,
       '/merchant/counter': counter, '/merchant/counter/board': counter,
       '/profile': ['USER', 'MERCHANT', 'ADMIN', 'STAFF'],
+      '/receipts/:id': ['USER', 'MERCHANT', 'ADMIN', 'STAFF'],
       '/admin': ['ADMIN'],
       '/admin/system': ['ADMIN'],
     });

@@ -85,7 +85,10 @@ export const routes: AppRoute[] = [
   },
   {
     element: <RequireRole roles={SIGNED_IN} />,
-    children: [{ path: paths.profile, handle: { title: 'Profile' }, lazy: () => import('./routes/profile') }],
+    children: [
+      { path: paths.profile, handle: { title: 'Profile' }, lazy: () => import('./routes/profile') },
+      { path: paths.receiptLink, handle: { title: 'Receipt' }, lazy: () => import('./routes/receipt') },
+    ],
   },
   {
     element: <RequireRole roles={['ADMIN']} />,

@@ -34,6 +34,7 @@ export const screenPaths = {
   'counter-switch': [paths.counterSwitch],
   'staff-accept': [paths.staffAccept],
   profile: [paths.profile],
+  receipt: [paths.receiptLink],
   admin: [paths.admin],
   'admin-system': [paths.adminSystem],
   impact: [paths.impact],

@@ -45,6 +45,9 @@ export const paths = {
   giftBuy: '/gift',
   giftRedeem: '/gift/:token',
   giftReceipt: '/gift-receipt/:token',
+  /** One payment's receipt, printable (issue 39); the route's pattern. Links: `paths.receipt(id)`. */
+  receiptLink: '/receipts/:id',
+  receipt: (paymentId: string) => `/receipts/${encodeURIComponent(paymentId)}`,
   /** Where the charity share went: totals per charity, public (decision 125). */
   impact: '/impact',
   /** What merchants see of a member, what reviews make public (issue 31). */

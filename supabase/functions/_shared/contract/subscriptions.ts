@@ -140,18 +140,85 @@ export const cardCompleteAnswer = z.object({
 });
 export type CardCompleteAnswer = z.infer<typeof cardCompleteAnswer>;
 
-/** GET /api/subscription/payments: the member's payments, newest first. */
-export const paymentHistoryItem = z.object({
+/** A charge: what was paid, for the plan it really paid for (not the member's plan today) and its period. */
+const chargeLine = z.object({
+  kind: z.literal('charge'),
   id: z.string(),
-  paidAt: z.string(),
+  paymentId: z.string(),
+  at: z.string(),
   amountCents: z.number().int(),
   currency: z.string(),
-  charityShareCents: z.number().int(),
-  charityName: z.string().nullable(),
+  plan: planId,
   planLabel: z.string(),
-  receiptUrl: z.string(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  /** The share as paid (10%); the refund and chargeback lines carry what went back. */
+  charityShareCents: z.number().int(),
+  /** The share left after this payment's refunds and lost disputes. */
+  charityNetCents: z.number().int(),
+  charityName: z.string().nullable(),
+  /** Account credit taken off this charge (already deducted from amountCents). */
+  creditAppliedCents: z.number().int(),
+  /** The in-app receipt page. */
+  receiptPath: z.string(),
 });
-export type PaymentHistoryItem = z.infer<typeof paymentHistoryItem>;
+
+/** Money back on a charge: a refund (with the admin's reason) or a dispute the bank decided for the member. */
+const refundLine = z.object({
+  kind: z.enum(['refund', 'chargeback']),
+  id: z.string(),
+  paymentId: z.string(),
+  at: z.string(),
+  /** Positive: what came back. */
+  amountCents: z.number().int(),
+  reason: z.string().nullable(),
+  /** Zero or negative: the charity share that went back with it. */
+  charityCents: z.number().int(),
+  planLabel: z.string(),
+});
+
+/** A move on the account credit ledger (decision 191): granted (positive) or taken off a payment (negative). */
+const creditLine = z.object({
+  kind: z.literal('credit'),
+  id: z.string(),
+  at: z.string(),
+  amountCents: z.number().int(),
+  description: z.string(),
+  paymentId: z.string().nullable(),
+});
+
+export const paymentLine = z.discriminatedUnion('kind', [chargeLine, refundLine, creditLine]);
+export type PaymentLine = z.infer<typeof paymentLine>;
+export type ChargeLine = z.infer<typeof chargeLine>;
+export type RefundLine = z.infer<typeof refundLine>;
+
+/**
+ * GET /api/subscription/payments: every charge, refund, chargeback and credit, newest first, and their sums:
+ * paidCents = charges − refunds − chargebacks; charityCents = shares + their reversals; creditCents = the credits.
+ */
+export const paymentsAnswer = z.object({
+  lines: z.array(paymentLine),
+  totals: z.object({
+    chargedCents: z.number().int(),
+    returnedCents: z.number().int(),
+    paidCents: z.number().int(),
+    charityCents: z.number().int(),
+    creditCents: z.number().int(),
+  }),
+});
+export type PaymentsAnswer = z.infer<typeof paymentsAnswer>;
+
+/** GET /api/subscription/receipts/{id}: one of the member's charges as a receipt, with what came back. */
+export const receiptAnswer = z.object({
+  platform: z.object({ name: z.string(), email: z.string(), url: z.string() }),
+  memberName: z.string(),
+  charge: chargeLine,
+  returns: z.array(refundLine),
+  /** What the member paid in the end for this charge. */
+  paidCents: z.number().int(),
+  terms: z.string(),
+});
+export type ReceiptAnswer = z.infer<typeof receiptAnswer>;
 
 const switchablePlan = z.enum(['monthly', 'yearly'], { error: () => 'must be monthly or yearly' });
 

@@ -44,7 +44,7 @@ adminPaymentRoutes.post('/:id/refund', async (c) => {
   if (refund.status === 'succeeded' && refundEndsMembership(target.payment, target.amountCents) && sub) {
     await providerCall(() => payments.cancelNow(sub));
   }
-  const step = await serviceTx(c, (q) => recordRefund(q, id, refund, admin.id));
+  const step = await serviceTx(c, (q) => recordRefund(q, id, refund, admin.id, siteUrlOf(c)));
   const payment = await userTx(c, (q) => paymentById(q, id));
   return c.json({ ...(step ?? { outcome: 'pending' as const }), payment });
 });

@@ -235,6 +235,10 @@ describe("the admin's refund", () => {
     await deliveries(SECRET);
     const token = await deliveredToken('refund-me@example.com');
     expect((await buyer.post(`/api/admin/gifts/${giftId}/refund`, { reason: 'Wrong address' })).status).toBe(403);
+    // The payments dialog's refund refuses a gift's payment: only the gift's own refund marks it refunded.
+    const [{ payment_id }] = await sql<{ payment_id: string }>(`select payment_id from public.gifts where id = $1`, [giftId]);
+    const direct = await admin.post(`/api/admin/payments/${payment_id}/refund`, { reason: 'Wrong address' });
+    expect([direct.status, JSON.stringify(direct.body)]).toEqual([409, expect.stringContaining('gift list')]);
     const refunded = await admin.post(`/api/admin/gifts/${giftId}/refund`, { reason: 'Wrong address' });
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
     expect(refunded.body.gift).toMatchObject({ id: giftId, state: 'refunded' });

@@ -35,8 +35,11 @@ describe('templates', () => {
     const receipt = receiptMail({
       name: 'C', siteUrl: 'http://x', planLabel: 'Monthly', amountCents: 1999, charityCents: 200,
       charityName: 'Lyons Food Bank', periodStart: '2026-11-01', periodEnd: '2026-12-01', terms: planTerms('weekend'),
+      receiptPath: '/receipts/p1',
     });
     expect(receipt.text).toContain('$2.00 (10%) goes to Lyons Food Bank');
+    // The receipt is the app's page (issue 39), not mail HTML served by the API.
+    expect(receipt.text).toContain('See your receipt: http://x/receipts/p1');
     // The terms travel with the receipt (issue 27): a pass says it does not renew.
     expect(receipt.text).toContain('The pass does not renew');
   });

@@ -120,7 +120,7 @@ export function merchantDeletedMail(p: { name: string; businessName: string; sit
 
 export function receiptMail(p: {
   name: string; siteUrl: string; planLabel: string; amountCents: number; charityCents: number;
-  charityName: string | null; periodStart: string; periodEnd: string; terms: string;
+  charityName: string | null; periodStart: string; periodEnd: string; terms: string; receiptPath: string;
 }): RenderedMail {
   return layout({
     kind: 'receipt',
@@ -132,7 +132,29 @@ export function receiptMail(p: {
       `${formatCents(p.charityCents)} (10%) goes to ${p.charityName ?? 'your local charity'}.`,
       `Terms: ${p.terms}`,
     ],
-    action: { label: 'See your membership', url: link(p.siteUrl, '/profile') },
+    action: { label: 'See your receipt', url: link(p.siteUrl, p.receiptPath) },
+    siteUrl: p.siteUrl,
+  });
+}
+
+/** A refund of one of the member's payments (issue 39): what came back, why, and what it did to the charity share. */
+export function refundMail(p: {
+  name: string; siteUrl: string; amountCents: number; paidCents: number; paidAt: string; planLabel: string;
+  reason: string | null; charityCents: number; charityName: string | null; membershipEnded: boolean; receiptPath: string;
+}): RenderedMail {
+  return layout({
+    kind: 'refund',
+    subject: `${formatCents(p.amountCents)} refunded to your card`,
+    greeting: `Hi ${p.name},`,
+    paragraphs: [
+      `We refunded ${formatCents(p.amountCents)} of your ${formatCents(p.paidCents)} payment of ${p.paidAt} (${p.planLabel} plan) to the card you paid with. Your bank usually shows it within 5 to 10 days.`,
+      ...(p.reason ? [`Reason: ${p.reason}`] : []),
+      p.charityCents > 0
+        ? `${formatCents(p.charityCents)} of the charity share went back with it, so ${p.charityName ?? 'your local charity'} receives that much less.`
+        : 'The charity share of this payment is unchanged.',
+      p.membershipEnded ? 'All of the payment came back, so your membership has ended.' : 'Your membership stays active.',
+    ],
+    action: { label: 'See your receipt', url: link(p.siteUrl, p.receiptPath) },
     siteUrl: p.siteUrl,
   });
 }

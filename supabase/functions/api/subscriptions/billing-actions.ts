@@ -1,16 +1,15 @@
 // What a member does about billing after the first payment (decision 171), one function per request: save a
-// card (a SetupIntent), retry a failed renewal, list payments, change plan with its proration shown first;
+// card (a SetupIntent), retry a failed renewal, change plan with its proration shown first;
 // and the built-in test provider's controls that rehearse all of it (test card, renewal outcomes, the
 // hosted invoice page's 3-D Secure). The SQL is subscriptions/billing.ts's; this is the provider and the order.
 import { PLANS, planTerms, SWITCHABLE_PLANS } from '../../_shared/constants.ts';
 import type {
-  CardCompleteAnswer, CardSetupAnswer, PaymentHistoryItem, PlanChangePreview,
+  CardCompleteAnswer, CardSetupAnswer, PlanChangePreview,
 } from '../../_shared/contract/subscriptions.ts';
 import type { Services } from '../services.ts';
-import type { Query } from '../db/database.ts';
 import { CardDeclinedError, type PaymentProvider } from '../ports/payments/payment-provider.ts';
 import {
-  type BillingRow, changeTestPlan, latestBilling, paymentHistory, renewTestSubscription, saveCardLabel, setPlan,
+  type BillingRow, changeTestPlan, latestBilling, renewTestSubscription, saveCardLabel, setPlan,
   settleOpenTestInvoice,
 } from './billing.ts';
 import { settleFromProvider } from './checkout.ts';
@@ -94,16 +93,6 @@ export async function retryRenewalPayment(s: Used): Promise<void> {
   const row = await billedMembership(s, 'You have no membership to pay for.');
   if (!owesPayment(row)) throw new DomainError('conflict', 'Nothing is waiting for payment.');
   await declinable(() => retryOpenInvoice(s, row));
-}
-
-/** The caller's payments, newest first, each with its receipt's address. */
-export async function paymentHistoryItems(q: Query): Promise<PaymentHistoryItem[]> {
-  const rows = await paymentHistory(q);
-  return rows.map((p): PaymentHistoryItem => ({
-    id: p.id, paidAt: new Date(p.paid_at).toISOString(), amountCents: p.amount_cents, currency: p.currency,
-    charityShareCents: p.charity_share_cents, charityName: p.charity_name, planLabel: PLANS[p.plan].label,
-    receiptUrl: `/api/subscription/payments/${p.id}/receipt`,
-  }));
 }
 
 /** A plan change is monthly ↔ yearly on a running, paid membership: the membership and the provider's proration. */

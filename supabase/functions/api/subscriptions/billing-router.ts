@@ -1,5 +1,5 @@
 // Billing after the first payment (decision 171): the saved card (a SetupIntent), a retry of a failed
-// renewal, the payment history with receipts, a plan change with its proration shown first, and the
+// renewal, the payment lines with receipts (issue 39), a plan change with its proration shown first, and the
 // built-in test provider's controls that rehearse all of it. The steps are subscriptions/billing-actions.ts's;
 // the SQL is subscriptions/billing.ts's.
 import { Hono } from 'hono';
@@ -9,10 +9,11 @@ import {
 } from '../../_shared/contract/subscriptions.ts';
 import { type AppEnv, siteUrlOf, userTx, servicesOf } from '../http/context.ts';
 import {
-  changePlan, completeCardSetup, confirmTestSetup, PAID_MESSAGE, paymentHistoryItems, payTestInvoice, previewPlanChange,
+  changePlan, completeCardSetup, confirmTestSetup, PAID_MESSAGE, payTestInvoice, previewPlanChange,
   renewTestMembership, retryRenewalPayment, startCardSetup, TEST_RENEWAL_MESSAGES, testCardsOf,
 } from './billing-actions.ts';
-import { receiptOf } from './billing.ts';
+import { paymentLines, receiptOf } from './payment-lines.ts';
+import { uuid } from '../../_shared/contract/common.ts';
 import { notFound } from '../http/http-error.ts';
 import { parseJson, parseQuery } from '../http/validate.ts';
 import { requireUser } from '../http/session.ts';
@@ -38,18 +39,21 @@ billingRoutes.post('/retry-payment', async (c) => {
   return c.json({ success: true, message: PAID_MESSAGE } satisfies SubscriptionActionAnswer);
 });
 
+/** Every charge, refund and credit of the caller, and the sums they add up to (issue 39). */
 billingRoutes.get('/payments', async (c) => {
   requireUser(c);
-  return c.json(await userTx(c, paymentHistoryItems));
+  return c.json(await userTx(c, paymentLines));
 });
 
-billingRoutes.get('/payments/:id/receipt', async (c) => {
+/** One of the caller's payments as a receipt, for the page /receipts/{id}; anyone else's is 404. */
+billingRoutes.get('/receipts/:id', async (c) => {
   requireUser(c);
   const id = c.req.param('id');
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('No such payment.');
-  const html = await userTx(c, (q) => receiptOf(q, id, siteUrlOf(c)));
-  if (!html) throw notFound('No such payment.');
-  return c.html(html);
+  if (!uuid.safeParse(id).success) throw notFound('No such payment.');
+  const platform = { url: siteUrlOf(c), email: c.var.deps.config.adminEmail };
+  const receipt = await userTx(c, (q) => receiptOf(q, id, platform));
+  if (!receipt) throw notFound('No such payment.');
+  return c.json(receipt);
 });
 
 /** A plan change is monthly ↔ yearly on a running, paid membership. */

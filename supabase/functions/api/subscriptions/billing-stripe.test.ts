@@ -62,6 +62,8 @@ describe('a failed renewal with Stripe', () => {
 
     const details = (await agent.get('/api/subscription/details')).body;
     expect(details).toMatchObject({ status: 'past_due', isActive: true, paymentActionUrl: invoice.hosted_invoice_url });
+    // The card is named from the start: the subscription's default payment method at Stripe (issue 39).
+    expect(details.cardLabel).toBe('Visa •••• 4242, expires 12/2034');
     expect(new Date(details.graceEndsAt).getTime()).toBeGreaterThan(Date.now() + 6.9 * 86_400_000);
     const mails = await mailKinds('stripe-3ds@example.com');
     expect(mails.filter((m) => m.kind.startsWith('renewal_'))).toHaveLength(1);
@@ -77,10 +79,10 @@ describe('a failed renewal with Stripe', () => {
     double.confirmSetup(setup.body.setupIntentId);
     const paidFrom = double.events.length;
     const saved = await agent.post('/api/subscription/card/complete', { setupIntentId: setup.body.setupIntentId });
-    expect(saved.body).toMatchObject({ cardLabel: 'Visa •••• 4242', retry: 'paid' });
+    expect(saved.body).toMatchObject({ cardLabel: 'Visa •••• 4242, expires 12/2034', retry: 'paid' });
     expect((await agent.get('/api/subscription/details')).body).toMatchObject({ status: 'active', graceEndsAt: null, paymentActionUrl: null });
     expect((await deliverSince(paidFrom))['invoice.paid']).toBe('payment-recorded');
-    expect((await agent.get('/api/subscription/payments')).body).toHaveLength(2);
+    expect((await agent.get('/api/subscription/payments')).body.lines).toHaveLength(2);
 
     // The failure events again, late (Stripe redelivers, out of order): the membership stays active, no second mail.
     for (const e of double.events.slice(from).filter((e) => e.type.startsWith('invoice.payment_'))) {
@@ -117,7 +119,7 @@ describe('a plan change with Stripe', () => {
     const details = (await agent.get('/api/subscription/details')).body;
     expect(details.plan).toBe('yearly');
     expect(new Date(details.currentPeriodEnd).getTime()).toBeGreaterThan(Date.now() + 360 * 86_400_000);
-    const history = (await agent.get('/api/subscription/payments')).body;
+    const history = (await agent.get('/api/subscription/payments')).body.lines;
     expect(history[0]).toMatchObject({ planLabel: 'Yearly', amountCents: preview.body.amountDueCents });
   });
 });
@@ -132,7 +134,7 @@ describe('a plan changed at Stripe (the Dashboard)', () => {
     await stripe.subscriptions.update(subscriptionId, { items: [{ id: sub.items.data[0].id, price: yearly.id }], proration_behavior: 'always_invoice' });
     await deliverSince(from);
     expect((await agent.get('/api/subscription/details')).body.plan).toBe('yearly');
-    const [latest] = (await agent.get('/api/subscription/payments')).body;
+    const [latest] = (await agent.get('/api/subscription/payments')).body.lines;
     expect(latest.planLabel).toBe('Yearly');
     const receipt = (await mailKinds('stripe-dashboard@example.com')).filter((m) => m.kind === 'receipt').at(-1)!;
     expect(receipt.text_body).toContain('Yearly plan');

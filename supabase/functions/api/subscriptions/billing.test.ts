@@ -41,6 +41,8 @@ async function saveCard(agent: Agent, cardNumber = '4242 4242 4242 4242') {
 describe('a failed renewal (dunning)', () => {
   it('keeps access for the grace period, shows why, mails the member, and a new card pays it', async () => {
     const agent = await member('dunning@example.com');
+    // The card paid with is named from the start (issue 39): brand, last 4 and expiry of the test card.
+    expect((await agent.get('/api/subscription/details')).body.cardLabel).toBe('Visa •••• 4242, expires 12/2034');
     const failed = await agent.post('/api/test-payments/renewal', { outcome: 'fail' });
     expect(failed.status).toBe(200);
 
@@ -63,13 +65,13 @@ describe('a failed renewal (dunning)', () => {
     expect((await saveCard(agent, '4000 0000 0000 0002')).confirmed.status).toBe(402);
     const saved = await saveCard(agent);
     expect(saved.completed!.status).toBe(200);
-    expect(saved.completed!.body).toMatchObject({ cardLabel: 'Card •••• 4242', retry: 'paid' });
+    expect(saved.completed!.body).toMatchObject({ cardLabel: 'Visa •••• 4242, expires 12/2034', retry: 'paid' });
     expect((await agent.get('/api/subscription/details')).body).toMatchObject({
-      status: 'active', isActive: true, graceEndsAt: null, paymentError: null, cardLabel: 'Card •••• 4242',
+      status: 'active', isActive: true, graceEndsAt: null, paymentError: null, cardLabel: 'Visa •••• 4242, expires 12/2034',
     });
-    const history = (await agent.get('/api/subscription/payments')).body;
+    const history = (await agent.get('/api/subscription/payments')).body.lines;
     expect(history).toHaveLength(2);
-    expect(history[0]).toMatchObject({ amountCents: 999, charityShareCents: 100, planLabel: 'Monthly' });
+    expect(history[0]).toMatchObject({ kind: 'charge', amountCents: 999, charityShareCents: 100, planLabel: 'Monthly' });
   });
 
   it('ends access when the grace period is over, and the profile says unpaid', async () => {
@@ -131,16 +133,26 @@ describe('a failed renewal (dunning)', () => {
 });
 
 describe('receipts', () => {
-  it('lists own payments with a receipt that states the terms; another member gets 404', async () => {
+  it('lists own payments with an in-app receipt that states the terms; another member gets 404', async () => {
     const agent = await member('receipts@example.com');
-    const [payment] = (await agent.get('/api/subscription/payments')).body;
-    expect(payment.receiptUrl).toBe(`/api/subscription/payments/${payment.id}/receipt`);
-    const receipt = await agent.get(payment.receiptUrl);
+    const [payment] = (await agent.get('/api/subscription/payments')).body.lines;
+    expect(payment.receiptPath).toBe(`/receipts/${payment.paymentId}`);
+    const receipt = await agent.get(`/api/subscription/receipts/${payment.paymentId}`);
     expect(receipt.status).toBe(200);
-    expect(receipt.body).toContain('$9.99');
-    expect(receipt.body).toContain('renewing automatically every month');
+    expect(receipt.body).toMatchObject({
+      platform: { name: 'Pay Local' }, memberName: 'Dana Dunning', returns: [], paidCents: 999,
+      charge: { amountCents: 999, plan: 'monthly', charityShareCents: 100, charityNetCents: 100 },
+    });
+    expect(receipt.body.terms).toContain('renewing automatically every month');
+    // The receipt mail links to the page, not to the API.
+    const mail = (await mailsTo('receipts@example.com')).find((m) => m.kind === 'receipt')!;
+    expect(mail.text_body).toContain(`/receipts/${payment.paymentId}`);
     const other = await member('receipts-other@example.com');
-    expect((await other.get(payment.receiptUrl)).status).toBe(404);
+    expect((await other.get(`/api/subscription/receipts/${payment.paymentId}`)).status).toBe(404);
+    expect((await other.get('/api/subscription/receipts/not-a-uuid')).status).toBe(404);
+    expect((await freshAgent().get(`/api/subscription/receipts/${payment.paymentId}`)).status).toBe(401);
+    // The old mail-HTML address is gone.
+    expect((await agent.get(`/api/subscription/payments/${payment.paymentId}/receipt`)).status).toBe(404);
   });
 });
 
@@ -159,10 +171,12 @@ describe('plan change', () => {
     const details = (await agent.get('/api/subscription/details')).body;
     expect(details.plan).toBe('yearly');
     expect(new Date(details.currentPeriodEnd).getTime()).toBeGreaterThan(Date.now() + 360 * 86_400_000);
-    const history = (await agent.get('/api/subscription/payments')).body;
-    expect(history[0]).toMatchObject({ amountCents: preview.body.amountDueCents, planLabel: 'Yearly' });
+    const history = (await agent.get('/api/subscription/payments')).body.lines;
+    expect(history[0]).toMatchObject({ kind: 'charge', amountCents: preview.body.amountDueCents, plan: 'yearly', planLabel: 'Yearly' });
+    // Its period is the new plan's, from the switch.
+    expect(new Date(history[0].periodEnd).getTime() - new Date(history[0].periodStart).getTime()).toBeGreaterThan(360 * 86_400_000);
     // The earlier payment keeps the plan it paid for.
-    expect(history[1]).toMatchObject({ amountCents: 999, planLabel: 'Monthly' });
+    expect(history[1]).toMatchObject({ amountCents: 999, plan: 'monthly', planLabel: 'Monthly' });
   });
 });
 
@@ -194,6 +208,6 @@ describe('the test-mode control', () => {
     const agent = await member('control@example.com');
     expect((await agent.post('/api/test-payments/renewal', { outcome: 'explode' })).status).toBe(400);
     expect((await agent.post('/api/test-payments/renewal', { outcome: 'succeed' })).status).toBe(200);
-    expect((await agent.get('/api/subscription/payments')).body).toHaveLength(2);
+    expect((await agent.get('/api/subscription/payments')).body.lines).toHaveLength(2);
   });
 });

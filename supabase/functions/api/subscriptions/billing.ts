@@ -1,13 +1,13 @@
 // Billing after the first payment (decision 171): failed renewals and their grace period, 3-D Secure at
 // renewal, the saved card, payment history and receipts, plan changes, and the reminder mails. Access
 // itself is decided by SQL alone (private.has_active_subscription → private.subscription_access_until).
-import { isPass, PAYMENT_GRACE_DAYS, PLANS, planTerms, type PlanId } from '../../_shared/constants.ts';
+import { isPass, PAYMENT_GRACE_DAYS, PLANS, type PlanId } from '../../_shared/constants.ts';
 import { isoDay } from '../../_shared/iso-dates.ts';
 import type { PaymentProviderKind } from '../../_shared/contract/subscriptions.ts';
 import { type Database, type Query, serviceClaims } from '../db/database.ts';
 import { periodEnd } from '../ports/payments/billing-period.ts';
 import { randomToken } from '../../_shared/tokens.ts';
-import { enqueueMail, graceEndingMail, passEndingMail, receiptMail, renewalFailedMail } from '../mail/index.ts';
+import { enqueueMail, graceEndingMail, passEndingMail, renewalFailedMail } from '../mail/index.ts';
 import { recordTestCharge } from './subscription-records.ts';
 import { providerCall } from './provider-call.ts';
 import type { Services } from '../services.ts';
@@ -198,50 +198,6 @@ export async function changeTestPlan(
 /** The plan of a subscription after a provider plan change (the provider's state is applied separately). */
 export async function setPlan(q: Query, subscriptionRowId: string, plan: PlanId): Promise<void> {
   await q(`update public.subscriptions set plan = $2, updated_at = now() where id = $1`, [subscriptionRowId, plan]);
-}
-
-export interface PaymentLine {
-  id: string;
-  paid_at: Date | string;
-  amount_cents: number;
-  currency: string;
-  charity_share_cents: number;
-  charity_name: string | null;
-  plan: PlanId;
-}
-
-/** The caller's payments, newest first (RLS: own rows). */
-export async function paymentHistory(q: Query): Promise<PaymentLine[]> {
-  return q<PaymentLine>(
-    `select p.id, p.paid_at, p.amount_cents, p.currency, p.charity_share_cents, ch.name as charity_name,
-            coalesce(p.plan, s.plan) as plan
-       from public.payments p
-       join public.subscriptions s on s.id = p.subscription_id
-       left join public.charities ch on ch.id = p.charity_id
-      where p.user_id = (select auth.uid())
-      order by p.paid_at desc, p.id desc
-      limit 200`,
-  );
-}
-
-/** One of the caller's payments as a receipt (the receipt mail's HTML), or null when it is not theirs. */
-export async function receiptOf(q: Query, paymentId: string, siteUrl: string): Promise<string | null> {
-  const [row] = await q<PaymentLine & { name: string; current_period_start: Date | string; current_period_end: Date | string }>(
-    `select p.id, p.paid_at, p.amount_cents, p.currency, p.charity_share_cents, ch.name as charity_name,
-            coalesce(p.plan, s.plan) as plan, pr.name, s.current_period_start, s.current_period_end
-       from public.payments p
-       join public.subscriptions s on s.id = p.subscription_id
-       join public.profiles pr on pr.id = p.user_id
-       left join public.charities ch on ch.id = p.charity_id
-      where p.id = $1 and p.user_id = (select auth.uid())`,
-    [paymentId],
-  );
-  if (!row) return null;
-  return receiptMail({
-    name: row.name, siteUrl, planLabel: PLANS[row.plan].label, amountCents: row.amount_cents,
-    charityCents: row.charity_share_cents, charityName: row.charity_name,
-    periodStart: isoDay(row.paid_at), periodEnd: isoDay(row.current_period_end), terms: planTerms(row.plan),
-  }).html;
 }
 
 /** Mails due reminders once each (decision 171): a grace period ending within 2 days, a pass ending within a day. */

@@ -2,7 +2,7 @@
 // resume). The one definition of an active member is SQL (private.has_active_subscription in supabase/schemas/billing.sql);
 // these ask it for the caller.
 import type { Query } from '../db/database.ts';
-import { isPass, type PlanId, PLANS, planTerms } from '../../_shared/constants.ts';
+import { isPass, membershipTerms, type PlanId, PLANS } from '../../_shared/constants.ts';
 import type { SubscriptionDetails } from '../../_shared/contract/subscriptions.ts';
 import type { AuthUser, Services } from '../services.ts';
 import { enqueueMembershipChange } from '../mail/index.ts';
@@ -81,7 +81,7 @@ export async function subscriptionDetails(q: Query): Promise<SubscriptionDetails
     paymentError: ['past_due', 'unpaid'].includes(row.status) ? row.last_payment_error : null,
     cardLabel: row.card_label,
     isPass: row.plan ? isPass(row.plan) : false,
-    terms: row.plan ? planTerms(row.plan) : null,
+    terms: row.plan ? membershipTerms(row.plan, { paused: row.status === 'paused', cancelAtPeriodEnd: row.cancel_at_period_end ?? false }) : null,
     accountCreditCents: row.credit,
   };
 }

@@ -30,7 +30,7 @@ export async function applyMoneyBack(s: Used, event: MoneyBackEvent): Promise<{ 
     if (event.type === 'charge.dispute') {
       steps.push(await recordDispute(q, paymentId, event.dispute, event.created, null, { adminEmail: config.adminEmail, siteUrl: s.siteUrl }));
     }
-    for (const refund of refunds) steps.push(await recordRefund(q, paymentId, refund, null));
+    for (const refund of refunds) steps.push(await recordRefund(q, paymentId, refund, null, s.siteUrl));
     const recorded = steps.filter((s) => s?.outcome === 'recorded');
     return {
       outcome: recorded.length > 0 ? (event.type === 'charge.refunded' ? 'refund-recorded' : 'dispute-recorded') : 'already-recorded',

@@ -6,7 +6,7 @@ import type { AdminDispute, AdminPayment } from '../../_shared/contract/admin-pa
 import { isoDay } from '../../_shared/iso-dates.ts';
 import type { Query } from '../db/database.ts';
 import { conflict, invalid, notFound } from '../domain-error.ts';
-import { enqueueMail, disputeOpenedMail } from '../mail/index.ts';
+import { enqueueMail, enqueueRefund, disputeOpenedMail } from '../mail/index.ts';
 import type { ProviderDispute, ProviderRefund } from '../ports/payments/payment-provider.ts';
 
 type PaymentRow = Omit<AdminPayment, 'paidAt' | 'returnedCents' | 'charityNetCents' | 'refundableCents'> & {
@@ -62,9 +62,13 @@ export async function refundTarget(
   q: Query, paymentId: string, amountCents: number | undefined, providerKind: 'test' | 'stripe',
 ): Promise<RefundTarget> {
   const payment = await paymentById(q, paymentId);
-  const [ids] = await q<{ intent: string | null; invoice: string; sub: string | null }>(
-    `select p.provider_payment_intent_id as intent, p.provider_invoice_id as invoice, s.provider_subscription_id as sub
+  const [ids] = await q<{ intent: string | null; invoice: string; sub: string | null; gift: boolean }>(
+    `select p.provider_payment_intent_id as intent, p.provider_invoice_id as invoice, s.provider_subscription_id as sub,
+            exists (select 1 from public.gifts g where g.payment_id = p.id) as gift
        from public.payments p left join public.subscriptions s on s.id = p.subscription_id where p.id = $1`, [paymentId]);
+  // A gift's payment goes back only through the gift's own refund (decision 201): it checks the gift is unredeemed
+  // and marks it refunded, so it is neither mailed nor redeemed afterwards.
+  if (ids.gift) throw conflict('This payment bought a gift membership: refund it from the gift list, while the gift is unredeemed.');
   if (payment.provider !== providerKind) {
     throw conflict('This payment was not made with the payment provider in use, so it cannot be refunded here.');
   }
@@ -89,8 +93,13 @@ export async function paymentIdByIntent(q: Query, paymentIntentId: string): Prom
   return row?.id ?? null;
 }
 
-/** Records a provider refund once (service_role): the refund, the reversal row, the audit entry; pending or failed refunds wait. */
-export async function recordRefund(q: Query, paymentId: string, refund: ProviderRefund, adminId: string | null): Promise<RecordedStep | null> {
+/**
+ * Records a provider refund once (service_role): the refund, the reversal row, the audit entry, and the member's
+ * mail (issue 39) in the same transaction, so one mail per refund; pending or failed refunds wait.
+ */
+export async function recordRefund(
+  q: Query, paymentId: string, refund: ProviderRefund, adminId: string | null, siteUrl: string,
+): Promise<RecordedStep | null> {
   if (refund.status !== 'succeeded') return null;
   const [row] = await q<{ result: RecordedStep }>(
     `select private.record_refund($1, $2, $3, $4, $5, $6) as result`,
@@ -101,6 +110,7 @@ export async function recordRefund(q: Query, paymentId: string, refund: Provider
     await q(`update public.payments set provider_payment_intent_id = $2 where id = $1 and provider_payment_intent_id is null`,
       [paymentId, refund.paymentIntentId]);
   }
+  if (row.result.outcome === 'recorded') await enqueueRefund(q, refund.id, Boolean(row.result.membershipEnded), siteUrl);
   return row.result;
 }
 

@@ -4,9 +4,12 @@
 import { CHARITY_SHARE_BPS, type PlanId, PAYMENT_GRACE_DAYS } from '../../_shared/constants.ts';
 import type { PaymentProviderKind } from '../../_shared/contract/subscriptions.ts';
 import type { Query } from '../db/database.ts';
-import type { ProviderSubscription } from '../ports/payments/payment-provider.ts';
+import { cardLabel, type ProviderSubscription } from '../ports/payments/payment-provider.ts';
 import { enqueueReceipt } from '../mail/index.ts';
 import { randomToken } from '../../_shared/tokens.ts';
+
+/** The card the provider charges the subscription to, as the profile names it; null keeps the one known. */
+const cardLabelOf = (s: ProviderSubscription) => (s.card ? cardLabel(s.card) : null);
 
 export interface NewSubscription {
   userId: string;
@@ -21,12 +24,13 @@ export async function upsertSubscription(q: Query, s: NewSubscription): Promise<
   const [row] = await q<{ id: string }>(
     `insert into public.subscriptions
        (user_id, plan, status, provider, provider_customer_id, provider_subscription_id,
-        current_period_start, current_period_end, cancel_at_period_end, paused_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, case when $3 = 'paused' then now() end)
+        current_period_start, current_period_end, cancel_at_period_end, paused_at, card_label)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, case when $3 = 'paused' then now() end, $10)
      on conflict (provider_subscription_id) do update set updated_at = now()
      returning id`,
     [s.userId, s.plan, status, s.provider, s.subscription.customerId, s.subscription.id,
-      s.subscription.currentPeriodStart, s.subscription.currentPeriodEnd, s.subscription.cancelAtPeriodEnd],
+      s.subscription.currentPeriodStart, s.subscription.currentPeriodEnd, s.subscription.cancelAtPeriodEnd,
+      cardLabelOf(s.subscription)],
   );
   return row.id;
 }
@@ -194,10 +198,11 @@ export async function applyProviderState(q: Query, s: ProviderSubscription, tick
             canceled_at = case when $2 = 'canceled' then coalesce($6, canceled_at, now()) else canceled_at end,
             ${DUNNING_FROM_STATE},
             plan = coalesce($10, plan),
+            card_label = coalesce($11, card_label),
             updated_at = now()
       where provider_subscription_id = $1`,
     [s.id, s.status, s.currentPeriodStart, s.currentPeriodEnd, s.cancelAtPeriodEnd, s.endedAt,
-      s.openInvoice?.id ?? null, s.openInvoice?.hostedUrl ?? null, PAYMENT_GRACE_DAYS, s.plan],
+      s.openInvoice?.id ?? null, s.openInvoice?.hostedUrl ?? null, PAYMENT_GRACE_DAYS, s.plan, cardLabelOf(s)],
   );
   return 'updated';
 }

@@ -1,9 +1,10 @@
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { FollowButton } from '@/features/follows-and-updates/components/follow-button';
 import { NotificationsNavButton } from '@/features/follows-and-updates/components/notifications-nav-button';
 import { MemberHomePage } from '@/features/member-home/components/member-home-page';
 import { ReviewActions } from '@/features/reviews/components/review-actions';
 import { Button } from '@/components/ui/button';
+import { useInstallOption } from '@/lib/pwa/install-prompt';
 
 const followButton = (merchantId: string, merchantName: string) => <FollowButton businessId={merchantId} businessName={merchantName} />;
 const reviewActions = (merchantId: string, merchantName: string) => <ReviewActions merchantId={merchantId} merchantName={merchantName} />;
@@ -42,7 +43,34 @@ function CommunityTab() {
 }
 const communityFeed = <CommunityTab />;
 
+// The install offer (issue 42): on /app too, after the deals, until the member says "Not now" on this device.
+// Its card is a chunk of its own, fetched only when the browser can install the app: /app's first download stays.
+const InstallAppCard = lazy(() => import('@/components/pwa/install-app-card').then((module) => ({ default: module.InstallAppCard })));
+const INSTALL_OFFER_DISMISSED_KEY = 'pay-local:install-offer-dismissed';
+function readDismissed(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(INSTALL_OFFER_DISMISSED_KEY) === '1';
+  } catch {
+    return false; // storage refused (a private window): the offer shows, and "Not now" hides it for this visit
+  }
+}
+function InstallOffer() {
+  const option = useInstallOption();
+  const [dismissed, setDismissed] = useState(readDismissed);
+  if (dismissed || option === 'none' || option === 'installed') return null;
+  const dismiss = () => {
+    try {
+      globalThis.localStorage?.setItem(INSTALL_OFFER_DISMISSED_KEY, '1');
+    } catch {
+      // Not kept: it comes back on the next visit, which is all a refused storage allows.
+    }
+    setDismissed(true);
+  };
+  return <Suspense fallback={null}><InstallAppCard onDismiss={dismiss} /></Suspense>;
+}
+const installOffer = <InstallOffer />;
+
 /** The member home: its header's Notifications button, on each deal card the Follow and review controls, and the community feed. */
 export function Component() {
-  return <MemberHomePage notificationsButton={<NotificationsNavButton />} renderFollowButton={followButton} renderReviewActions={reviewActions} communityFeed={communityFeed} />;
+  return <MemberHomePage notificationsButton={<NotificationsNavButton />} renderFollowButton={followButton} renderReviewActions={reviewActions} communityFeed={communityFeed} installOffer={installOffer} />;
 }

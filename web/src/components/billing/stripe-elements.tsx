@@ -1,5 +1,9 @@
 import { Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe, type StripeElements as Elements_ } from '@stripe/stripe-js';
+// The pure entry: the package's main entry adds js.stripe.com's script as soon as it is imported (a side effect), so
+// any screen that merely imports a Stripe form (the profile's card update, with the built-in test provider too) would
+// load Stripe.js. With /pure, it loads only when StripeElements first renders (issue 39).
+import { loadStripe } from '@stripe/stripe-js/pure';
+import type { Stripe, StripeElements as Elements_ } from '@stripe/stripe-js';
 import { useState, type ReactNode } from 'react';
 
 // One Stripe.js instance per publishable key for the life of the page (paying at subscribe, saving a new card).

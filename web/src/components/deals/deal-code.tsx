@@ -59,7 +59,7 @@ export function MemberDealCode({ shown, look, className }: { shown: ShownCode | 
       {shown ? (
         <>
           <DealCode code={shown.code} expiresAt={shown.expiresAt} size={style.size} />
-          <p className={style.caption}>{style.until} {clockTimeWithSeconds(shown.expiresAt)}; a new one appears by itself.</p>
+          <p className={style.caption}>{style.until} <time dateTime={shown.expiresAt} data-clock-time="">{clockTimeWithSeconds(shown.expiresAt)}</time>; a new one appears by itself.</p>
         </>
       ) : (
         <p className={style.missing} role="status" data-testid="deal-code-missing">

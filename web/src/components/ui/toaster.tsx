@@ -6,6 +6,10 @@ import { useToast } from './use-toast';
 /**
  * The notifications region (a labelled landmark with a polite live region inside). F8 moves focus here so
  * keyboard and screen-reader users can reach a toast's buttons before it disappears.
+ *
+ * At the top, centred, below the safe area (decision 204): every screen starts with its sticky header (brand
+ * and navigation), so a toast lies over the header, never over a code or a screen's primary button, which a
+ * toast at the bottom covered on phones (issue 42: the first deal's code, "Continue to Payment").
  */
 export function Toaster() {
   const { toasts } = useToast();
@@ -27,7 +31,7 @@ export function Toaster() {
       ref={regionRef}
       aria-label={`Notifications (${TOAST_HOTKEY})`}
       tabIndex={-1}
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 outline-none focus-visible:ring-2 focus-visible:ring-brand-600 sm:inset-x-auto sm:right-0 sm:justify-end"
+      className="pointer-events-none fixed inset-x-0 top-0 z-50 flex justify-center px-2 pt-[max(0.5rem,env(safe-area-inset-top))] outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
     >
       <div aria-live="polite" aria-atomic="false" className="flex w-full max-w-sm flex-col gap-2">
         {toasts.map((t) => (

@@ -19,6 +19,22 @@ export interface ProviderSubscription {
   openInvoice: { id: string; hostedUrl: string | null } | null;
   /** The plan its price stands for (Stripe: the price's lookup key), null when not one of ours. */
   plan: PlanId | null;
+  /** The card it is charged to (Stripe: its default_payment_method's card), null when the provider names none. */
+  card: ProviderCard | null;
+}
+
+/** A card as the provider describes it (Stripe: payment_method.card's brand, last4, exp_month, exp_year), never the number. */
+export interface ProviderCard { brand: string; last4: string; expMonth: number; expYear: number }
+
+/** Stripe's card brands as people write them; others read "Card". */
+const BRAND_NAMES: Record<string, string> = {
+  amex: 'American Express', diners: 'Diners Club', discover: 'Discover', jcb: 'JCB', mastercard: 'Mastercard',
+  unionpay: 'UnionPay', visa: 'Visa',
+};
+
+/** "Visa •••• 4242, expires 12/2034": how the profile names a card (brand, last 4, expiry). */
+export function cardLabel(card: ProviderCard): string {
+  return `${BRAND_NAMES[card.brand] ?? 'Card'} •••• ${card.last4}, expires ${String(card.expMonth).padStart(2, '0')}/${card.expYear}`;
 }
 
 export interface ProviderPayment {

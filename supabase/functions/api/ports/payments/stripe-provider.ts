@@ -8,7 +8,7 @@ import Stripe from 'stripe';
 import { CURRENCY, isPass, PLAN_IDS, type PlanId } from '../../../_shared/constants.ts';
 import {
   CardDeclinedError, PaymentWebhookError, type PaymentEvent, type PaymentProvider, type ProviderDispute, type ProviderPayment,
-  type ProviderRefund, type ProviderSubscription,
+  cardLabel, type ProviderCard, type ProviderRefund, type ProviderSubscription,
 } from './payment-provider.ts';
 
 export interface StripeProviderOptions {
@@ -82,7 +82,14 @@ export function toProviderSubscription(subscription: Stripe.Subscription): Provi
     endedAt: subscription.ended_at ? seconds(subscription.ended_at) : null,
     openInvoice: openInvoiceOf(subscription),
     plan: planOfPrice(item?.price?.lookup_key),
+    card: cardOf(subscription.default_payment_method),
   };
+}
+
+/** A payment method's card (expanded), else null: an id alone (an event's object) names no card. */
+function cardOf(method: string | Stripe.PaymentMethod | null | undefined): ProviderCard | null {
+  const card = method && typeof method !== 'string' ? method.card : null;
+  return card?.last4 ? { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } : null;
 }
 
 /** Prices are found by lookup key `paylocal_<plan>` (priceLookupKey); any other price is not one of our plans. */
@@ -98,8 +105,6 @@ function openInvoiceOf(subscription: Stripe.Subscription): ProviderSubscription[
   return { id: invoice.id, hostedUrl: invoice.hosted_invoice_url ?? null };
 }
 
-const cardLabel = (card: { brand?: string | null; last4?: string | null } | null | undefined) =>
-  card?.last4 ? `${(card.brand ?? 'card').replace(/^./, (c) => c.toUpperCase())} •••• ${card.last4}` : 'Card';
 
 /** Stripe's decline, as the member should read it. */
 function declined(error: unknown): never {
@@ -219,7 +224,8 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
     },
 
     async retrieveSubscription(subscriptionId) {
-      return toProviderSubscription(await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] }));
+      // default_payment_method expanded: the card the profile names (issue 39).
+      return toProviderSubscription(await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice', 'default_payment_method'] }));
     },
 
     async cancelAtPeriodEnd(subscriptionId) {
@@ -288,7 +294,8 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
       const method = intent.payment_method as Stripe.PaymentMethod;
       await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: method.id } });
       await stripe.subscriptions.update(subscriptionId, { default_payment_method: method.id });
-      return { label: cardLabel(method.card) };
+      const card = cardOf(method);
+      return { label: card ? cardLabel(card) : 'Card' };
     },
 
     async payInvoice(invoiceId) {

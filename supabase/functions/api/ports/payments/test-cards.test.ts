@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { luhnValid, testCardOutcome } from './test-cards.ts';
+import { cardLabel } from './payment-provider.ts';
+import { luhnValid, testCardDetails, testCardOutcome } from './test-cards.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const card = (cardNumber: string, extra: Partial<{ expMonth: number; expYear: number; cvc: string }> = {}) =>
@@ -30,5 +31,16 @@ describe('luhnValid', () => {
   it('checks the Luhn digit', () => {
     expect(luhnValid('4242424242424242')).toBe(true);
     expect(luhnValid('4242424242424243')).toBe(false);
+  });
+});
+
+describe('testCardDetails', () => {
+  it('names a test card as Stripe\'s payment_method.card would: brand by prefix, last 4, expiry with a four-digit year', () => {
+    expect(testCardDetails({ cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 34 })).toEqual({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 });
+    expect(testCardDetails({ cardNumber: '5555555555554444', expMonth: 1, expYear: 2031 })).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    expect(testCardDetails({ cardNumber: '2223003122003222', expMonth: 1, expYear: 2031 }).brand).toBe('mastercard');
+    expect(testCardDetails({ cardNumber: '378282246310005', expMonth: 1, expYear: 2031 })).toMatchObject({ brand: 'amex', last4: '0005' });
+    expect(testCardDetails({ cardNumber: '6011111111111117', expMonth: 1, expYear: 2031 }).brand).toBe('discover');
+    expect(cardLabel(testCardDetails({ cardNumber: '378282246310005', expMonth: 3, expYear: 2031 }))).toBe('American Express •••• 0005, expires 03/2031');
   });
 });

@@ -1,6 +1,8 @@
 // Stripe's documented test card numbers and what the built-in test provider does with them.
 // https://docs.stripe.com/testing — messages are Stripe's own decline messages.
 
+import type { ProviderCard } from './payment-provider.ts';
+
 export type TestCardOutcome =
   | { ok: true }
   | { ok: false; code: string; message: string };
@@ -24,6 +26,20 @@ const successes = new Set([
   '378282246310005', '371449635398431', '6011111111111117',
 ]);
 
+/** The brand Stripe reports for a test number, by its documented prefixes (Visa 4, Mastercard 51–55 and 2221–2720, Amex 34/37, Discover 6011/65). */
+function brandOf(digits: string): string {
+  if (digits.startsWith('4')) return 'visa';
+  if (/^(5[1-5]|222[1-9]|22[3-9]|2[3-6]|27[01]|2720)/.test(digits)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  if (/^(6011|65|64[4-9])/.test(digits)) return 'discover';
+  return 'unknown';
+}
+
+/** What Stripe's payment_method.card says of a test card the member entered: brand, last 4, expiry. */
+export function testCardDetails(card: { cardNumber: string; expMonth: number; expYear: number }): ProviderCard {
+  const digits = card.cardNumber.replace(/\D/g, '');
+  return { brand: brandOf(digits), last4: digits.slice(-4), expMonth: card.expMonth, expYear: card.expYear < 100 ? 2000 + card.expYear : card.expYear };
+}
 
 export function luhnValid(digits: string): boolean {
   let sum = 0;

@@ -5,10 +5,10 @@ import { CURRENCY, isPass, PLANS, type PlanId } from '../../../_shared/constants
 import { periodEnd } from './billing-period.ts';
 import { randomToken } from '../../../_shared/tokens.ts';
 import {
-  CardDeclinedError, PaymentWebhookError,
-  type PaymentProvider, type ProviderPayment, type ProviderRefund, type ProviderSubscription, type StartedCheckout,
+  cardLabel, CardDeclinedError, PaymentWebhookError,
+  type PaymentProvider, type ProviderCard, type ProviderPayment, type ProviderRefund, type ProviderSubscription, type StartedCheckout,
 } from './payment-provider.ts';
-import { testCardOutcome } from './test-cards.ts';
+import { testCardDetails, testCardOutcome } from './test-cards.ts';
 
 interface TestIntent {
   id: string;
@@ -31,6 +31,8 @@ interface TestSubscription {
   currentPeriodStart: Date;
   currentPeriodEnd: Date;
   cancelAtPeriodEnd: boolean;
+  /** The card paid with, then the one saved last (Stripe: the subscription's default payment method). */
+  card: ProviderCard | null;
 }
 
 const id = (prefix: string) => `${prefix}_test_${randomToken(12).replace(/[-_]/g, 'x')}`;
@@ -54,11 +56,11 @@ export function testPaymentProvider(options: { now?: () => Date } = {}): Payment
   const view = (s: TestSubscription): ProviderSubscription => ({
     id: s.id, customerId: s.customerId, status: s.status,
     currentPeriodStart: s.currentPeriodStart, currentPeriodEnd: s.currentPeriodEnd, cancelAtPeriodEnd: s.cancelAtPeriodEnd,
-    endedAt: null, openInvoice: null, plan: s.plan,
+    endedAt: null, openInvoice: null, plan: s.plan, card: s.card,
   });
   /** Customers whose card on file declines (the test-mode control made their renewal fail) until they save another. */
   const decliningCustomers = new Set<string>();
-  const setups = new Map<string, { id: string; clientSecret: string; customerId: string; label: string | null }>();
+  const setups = new Map<string, { id: string; clientSecret: string; customerId: string; card: ProviderCard | null }>();
 
   return {
     kind: 'test',
@@ -68,7 +70,7 @@ export function testPaymentProvider(options: { now?: () => Date } = {}): Payment
       const start = now();
       const subscription: TestSubscription = {
         id: id('sub'), customerId: id('cus'), plan, status: 'incomplete',
-        currentPeriodStart: start, currentPeriodEnd: periodEnd(start, plan), cancelAtPeriodEnd: isPass(plan),
+        currentPeriodStart: start, currentPeriodEnd: periodEnd(start, plan), cancelAtPeriodEnd: isPass(plan), card: null,
       };
       const intentId = id('pi');
       const intent: TestIntent = {
@@ -154,17 +156,19 @@ export function testPaymentProvider(options: { now?: () => Date } = {}): Payment
     },
     async startCardSetup(customerId) {
       const setupId = id('seti');
-      const setup = { id: setupId, clientSecret: `${setupId}_secret_${randomToken(18).replace(/[-_]/g, 'x')}`, customerId, label: null };
+      const setup = { id: setupId, clientSecret: `${setupId}_secret_${randomToken(18).replace(/[-_]/g, 'x')}`, customerId, card: null };
       setups.set(setupId, setup);
       return { setupIntentId: setupId, clientSecret: setup.clientSecret };
     },
 
-    async completeCardSetup({ setupIntentId, customerId }) {
+    async completeCardSetup({ setupIntentId, customerId, subscriptionId }) {
       const setup = setups.get(setupIntentId);
       if (!setup || setup.customerId !== customerId) throw new CardDeclinedError('This card setup belongs to another customer.', 'wrong_customer');
-      if (!setup.label) throw new CardDeclinedError('Your card could not be saved.', 'setup_incomplete');
+      if (!setup.card) throw new CardDeclinedError('Your card could not be saved.', 'setup_incomplete');
       decliningCustomers.delete(customerId);
-      return { label: setup.label };
+      const subscription = subscriptionOf(subscriptionId);
+      if (subscription) subscription.card = setup.card;
+      return { label: cardLabel(setup.card) };
     },
 
     async payInvoice() {
@@ -205,7 +209,11 @@ export function testPaymentProvider(options: { now?: () => Date } = {}): Payment
         intent.failureMessage = null;
         const subscription = intent.subscriptionId ? subscriptions.get(intent.subscriptionId) : undefined;
         const start = now();
-        if (subscription) Object.assign(subscription, { status: 'active', currentPeriodStart: start, currentPeriodEnd: periodEnd(start, subscription.plan) });
+        if (subscription) {
+          Object.assign(subscription, {
+            status: 'active', currentPeriodStart: start, currentPeriodEnd: periodEnd(start, subscription.plan), card: testCardDetails(card),
+          });
+        }
         return { id: intent.id, status: intent.status };
       },
 
@@ -214,7 +222,7 @@ export function testPaymentProvider(options: { now?: () => Date } = {}): Payment
         if (!setup || setup.clientSecret !== clientSecret) throw new UnknownTestObjectError('No such setup_intent for this client secret');
         const outcome = testCardOutcome(card, now());
         if (!outcome.ok) throw new CardDeclinedError(outcome.message, outcome.code);
-        setup.label = `Card •••• ${card.cardNumber.replace(/\D/g, '').slice(-4)}`;
+        setup.card = testCardDetails(card);
         return { id: setup.id, status: 'succeeded' as const };
       },
 

@@ -55,21 +55,24 @@ export function LocalDealsTab({ city, citySelector, renderFollowButton, renderRe
   const deferredShown = useDeferredValue(shown);
 
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-5">
+    <section aria-labelledby={`${id}-title`} className="space-y-4 sm:space-y-5">
       <div>
-        <h2 id={`${id}-title`} className="text-xl font-bold text-stone-900">Deals in {city ? cityLabel(city) : 'your city'}</h2>
-        <p className="text-sm font-medium text-brand-800">Only small and family owned businesses allowed!</p>
+        {/* Phones: the Filters button on the heading's row (issue 42: a row less above the first code). */}
+        <div className="flex items-center justify-between gap-3">
+          <h2 id={`${id}-title`} className="text-xl font-bold text-stone-900">Deals in {city ? cityLabel(city) : 'your city'}</h2>
+          <button
+            type="button"
+            aria-expanded={filtersOpen}
+            aria-controls={`${id}-filters`}
+            onClick={() => setFiltersOpen((open) => !open)}
+            className="inline-flex min-h-11 max-w-[45%] shrink-0 items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:hidden"
+          >
+            <span>Filters</span>
+            <span className="truncate font-normal text-stone-600">{[memberFilterLabel(category), search.trim()].filter(Boolean).join(' · ')}</span>
+          </button>
+        </div>
+        <p className="text-xs font-medium text-brand-800 sm:text-sm">Only small and family owned businesses allowed!</p>
       </div>
-      <button
-        type="button"
-        aria-expanded={filtersOpen}
-        aria-controls={`${id}-filters`}
-        onClick={() => setFiltersOpen((open) => !open)}
-        className="inline-flex min-h-11 w-full items-center justify-between gap-2 rounded-lg border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:hidden"
-      >
-        <span>Filters</span>
-        <span className="truncate font-normal text-stone-600">{[memberFilterLabel(category), search.trim()].filter(Boolean).join(' · ')}</span>
-      </button>
       <div id={`${id}-filters`} className={cn('space-y-5', filtersOpen ? 'block' : 'hidden', 'sm:block')}>
       {citySelector}
       <div>

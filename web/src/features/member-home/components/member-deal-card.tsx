@@ -26,25 +26,25 @@ export const MemberDealCard = memo(function MemberDealCard({ deal, renderFollowB
   const stepNowMs = useCodeStepNow();
   const shown = useDealCode({ code: deal.currentCode, expiresAt: deal.codeExpiresAt }, cover, stepNowMs);
   return (
-    <DealCardFrame title={deal.title} category={deal.category} className="[contain-intrinsic-height:auto_24rem] [content-visibility:auto]">
+    <DealCardFrame title={deal.title} category={deal.category} className="[contain-intrinsic-height:auto_24rem] [content-visibility:auto] max-sm:p-4">
+      {/* The code right under the offer (issue 42): on a 320 × 640 phone the first card's code is on the first
+          screen; the title, the business and the rules follow it, in reading order. */}
       <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="text-2xl font-extrabold text-brand-800">{discountLabel(deal)}</p>
-          <h3 className="mt-1 text-lg font-semibold text-stone-900">
-            {/* The deal's own page, /deals/:id (decision 115). */}
-            <Link to={paths.deal(deal.id)} className="-my-3 inline-block rounded-sm py-3 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
-              {deal.title}
-            </Link>
-          </h3>
-          <p className="text-sm font-medium text-stone-700">{deal.merchantName}</p>
-          {deal.rating && <RatingSummary {...deal.rating} />}
-        </div>
-        <CategoryBadge category={deal.category} className="shrink-0" />
+        <p className="text-2xl font-extrabold text-brand-800">{discountLabel(deal)}</p>
+        <CategoryBadge category={deal.category} className="mt-1 shrink-0" />
       </div>
+      <MemberDealCode shown={shown} look="card" className="mt-3" />
+      <h3 className="mt-3 text-lg font-semibold text-stone-900">
+        {/* The deal's own page, /deals/:id (decision 115). */}
+        <Link to={paths.deal(deal.id)} className="-my-3 inline-block rounded-sm py-3 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
+          {deal.title}
+        </Link>
+      </h3>
+      <p className="text-sm font-medium text-stone-700">{deal.merchantName}</p>
+      {deal.rating && <RatingSummary {...deal.rating} />}
       <p className="mt-2 text-sm text-stone-600">{deal.description}</p>
       {/* The rules and the per-member limit, before the visit (issue 38). */}
       {deal.rulesText && <p className="mt-2 text-sm font-medium text-stone-800" data-testid="deal-rules">{deal.rulesText}</p>}
-      <MemberDealCode shown={shown} look="card" className="mt-4" />
       <p className="mt-3 text-xs text-stone-600">
         {memberUsageLabel(deal)}
       </p>

@@ -12,7 +12,7 @@ import { useSubscriptionStatus } from '@/lib/subscription/get-subscription-statu
 import { CitySelector } from './city-selector';
 import { InactivePrompt } from './inactive-prompt';
 import { LocalDealsTab } from './local-deals-tab';
-import { MemberCard } from './member-card';
+import { MemberCard, MemberPass, usePhoneLayout } from './member-card';
 import { SubscriptionStatusCard } from './subscription-status-card';
 import { greetingLine, isFirstVisit, rememberGreeted } from '../utils/greeting';
 
@@ -25,10 +25,12 @@ interface MemberHomePageProps {
   renderReviewActions?: (merchantId: string, merchantName: string) => ReactNode;
   /** Composed by the app (the community feature): the Community Feed tab's content, the city's feed (decision 196). */
   communityFeed?: ReactNode;
+  /** Composed by the app: the install offer, after the deals so it never pushes the first code down (issue 42). */
+  installOffer?: ReactNode;
 }
 
 /** /app and /deals (spec: Member home). */
-export function MemberHomePage({ renderFollowButton, notificationsButton, renderReviewActions, communityFeed }: MemberHomePageProps) {
+export function MemberHomePage({ renderFollowButton, notificationsButton, renderReviewActions, communityFeed, installOffer }: MemberHomePageProps) {
   const { user } = useUser();
   const status = useSubscriptionStatus();
   // The session user carries the status too; it stands in while the status call is pending or failed.
@@ -36,6 +38,7 @@ export function MemberHomePage({ renderFollowButton, notificationsButton, render
   const cities = useCities();
   const [chosenCityId, setChosenCityId] = useState<string>();
   const cityList = cities.data ?? [];
+  const phone = usePhoneLayout();
   const city = cityList.find((c) => c.id === chosenCityId) ?? pickDefaultCity(cityList);
   // "Welcome" the first time, "Welcome back" after (issue 31); decided once per visit of the screen.
   const [firstVisit] = useState(() => user != null && isFirstVisit(user.id, user.createdAt, Date.now(), globalThis.localStorage));
@@ -49,22 +52,22 @@ export function MemberHomePage({ renderFollowButton, notificationsButton, render
         {notificationsButton ?? <ButtonLink to={paths.notifications} variant="ghost" size="sm">Notifications</ButtonLink>}
         <ButtonLink to={paths.profile} variant="ghost" size="sm">Profile</ButtonLink>
       </SignedInHeader>
-      {/* The code first (issue 31): on a phone the status is one row with a link to the member card, the member
-          card follows the deals, and the city, search and categories sit behind a Filters button, so the first
-          deal card and its code are on the first screen. */}
-      <main className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-4 sm:gap-6 sm:px-6 sm:py-12">
+      {/* The code first (issues 31 and 42): on a phone the status card is two short rows, the second the member
+          number and pass button, the card with the points follows the deals, and the city, search and
+          categories sit behind a Filters button, so the first deal card and its code are on the first screen. */}
+      <main className="mx-auto flex max-w-6xl flex-col gap-3 px-4 pt-3 pb-4 sm:gap-6 sm:px-6 sm:py-12">
         <ScreenTitle subtitle={<span className="hidden sm:inline">Your local deals, all in one place.</span>}>
           {greetingLine(user?.name, firstVisit)}
         </ScreenTitle>
         <PaymentProblemBanner />
-        <SubscriptionStatusCard active={active} loading={status.isPending && !user} />
+        <SubscriptionStatusCard active={active} loading={status.isPending && !user} memberPass={active && phone ? <MemberPass tone="plain" /> : undefined} />
 
         {!active ? (
           <InactivePrompt />
         ) : (
           <>
             <div id="member-card" className="scroll-mt-20 max-sm:order-last">
-              <MemberCard name={user?.name ?? ''} />
+              <MemberCard name={user?.name ?? ''} withPass={!phone} />
             </div>
             <Tabs>
               <TabList>
@@ -72,7 +75,7 @@ export function MemberHomePage({ renderFollowButton, notificationsButton, render
                 <Tab>Community Feed</Tab>
               </TabList>
               <TabPanels>
-                <TabPanel>
+                <TabPanel className="max-sm:mt-3">
                   <LocalDealsTab
                     city={city}
                     renderFollowButton={renderFollowButton}
@@ -85,6 +88,7 @@ export function MemberHomePage({ renderFollowButton, notificationsButton, render
                 </TabPanel>
               </TabPanels>
             </Tabs>
+            {installOffer}
           </>
         )}
       </main>

@@ -6,6 +6,7 @@ export const billingKeys = {
   payments: ['/api/subscription/payments'] as const,
   config: ['/api/payments/config'] as const,
   planChange: (plan: string) => [`/api/subscription/plan-change?plan=${plan}`] as const,
+  receipt: (paymentId: string) => [`/api/subscription/receipts/${encodeURIComponent(paymentId)}`] as const,
 };
 
 /** After a billing change: the membership and the payments are refetched. */

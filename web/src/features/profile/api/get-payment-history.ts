@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PaymentHistoryItem } from '@shared/contract/index.ts';
+import type { PaymentsAnswer } from '@shared/contract/index.ts';
 import { billingKeys } from './billing-keys';
 
-/** GET /api/subscription/payments: amount, date, charity share and a receipt link per payment. */
+/** GET /api/subscription/payments: every charge, refund and credit, and the sums they add up to (issue 39). */
 export function usePaymentHistory() {
-  return useQuery(queryOptions<PaymentHistoryItem[]>({ queryKey: billingKeys.payments }));
+  return useQuery(queryOptions<PaymentsAnswer>({ queryKey: billingKeys.payments }));
 }

@@ -1,7 +1,9 @@
 import { shortDate } from '@/lib/dates';
 import { useState } from 'react';
 import { PLANS, SWITCHABLE_PLANS } from '@shared/constants.ts';
-import type { SubscriptionDetails } from '@shared/contract/index.ts';
+import type { PaymentLine, PaymentsAnswer, SubscriptionDetails } from '@shared/contract/index.ts';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
@@ -104,6 +106,7 @@ function PlanChange({ current }: { current: 'monthly' | 'yearly' | string }) {
   );
 }
 
+/** Every charge, refund, chargeback and credit in words (issue 39), with the sums they add up to. */
 function PaymentHistory() {
   const payments = usePaymentHistory();
   return (
@@ -113,23 +116,75 @@ function PaymentHistory() {
         <p className="text-stone-600">Loading payments...</p>
       ) : payments.isError ? (
         <p role="alert" className="text-red-700">Your payments could not be loaded.</p>
-      ) : payments.data.length === 0 ? (
+      ) : payments.data.lines.length === 0 ? (
         <p className="text-stone-600">No payments yet.</p>
       ) : (
-        <ul className="divide-y divide-stone-200">
-          {payments.data.map((p) => (
-            <li key={p.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2 text-sm">
-              <span className="text-stone-900">{shortDate(p.paidAt)} · {p.planLabel}</span>
-              <span className="font-medium">{formatCents(p.amountCents)}</span>
-              <span className="w-full text-stone-600 sm:w-auto">
-                {formatCents(p.charityShareCents)} to {p.charityName ?? 'local charities'}
-              </span>
-              <a href={p.receiptUrl} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center text-brand-700 underline">Receipt</a>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="divide-y divide-stone-200">
+            {payments.data.lines.map((line) => <PaymentLineItem key={line.id} line={line} />)}
+          </ul>
+          <PaymentTotals totals={payments.data.totals} />
+        </>
       )}
     </section>
+  );
+}
+
+function PaymentLineItem({ line }: { line: PaymentLine }) {
+  if (line.kind === 'charge') {
+    const refunded = line.charityNetCents !== line.charityShareCents;
+    return (
+      <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2 text-sm" data-testid="payment-line" data-kind="charge">
+        <span className="text-stone-900">
+          {shortDate(line.at)} · {line.planLabel} plan, {shortDate(line.periodStart)} to {shortDate(line.periodEnd)}
+        </span>
+        <span className="font-medium">{formatCents(line.amountCents)}</span>
+        <span className="w-full text-stone-600">
+          {refunded
+            ? `${formatCents(line.charityNetCents)} to ${line.charityName ?? 'local charities'} after refunds (${formatCents(line.charityShareCents)} at first)`
+            : `${formatCents(line.charityShareCents)} to ${line.charityName ?? 'local charities'}`}
+          {line.creditAppliedCents > 0 && ` · ${formatCents(line.creditAppliedCents)} of account credit taken off`}
+        </span>
+        <Link to={paths.receipt(line.paymentId)} className="inline-flex min-h-11 items-center text-brand-700 underline">Receipt</Link>
+      </li>
+    );
+  }
+  if (line.kind === 'credit') {
+    return (
+      <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2 text-sm" data-testid="payment-line" data-kind="credit">
+        <span className="text-stone-900">{shortDate(line.at)} · {line.description}</span>
+        <span className="font-medium">{line.amountCents > 0 ? `+${formatCents(line.amountCents)}` : formatCents(line.amountCents)} credit</span>
+      </li>
+    );
+  }
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2 text-sm" data-testid="payment-line" data-kind={line.kind}>
+      <span className="text-stone-900">
+        {shortDate(line.at)} · {line.kind === 'refund' ? 'Refund' : 'Chargeback'} of your {line.planLabel} payment
+      </span>
+      <span className="font-medium">{formatCents(-line.amountCents)}</span>
+      <span className="w-full text-stone-600">
+        {line.reason && `${line.reason} · `}
+        {line.charityCents < 0 ? `${formatCents(-line.charityCents)} of the charity share went back` : 'The charity share is unchanged'}
+      </span>
+    </li>
+  );
+}
+
+function PaymentTotals({ totals }: { totals: PaymentsAnswer['totals'] }) {
+  return (
+    <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-stone-300 pt-2 text-sm" data-testid="payment-totals">
+      <dt className="text-stone-700">Paid in total{totals.returnedCents > 0 && ` (${formatCents(totals.chargedCents)} charged, ${formatCents(totals.returnedCents)} back)`}</dt>
+      <dd className="text-right font-medium">{formatCents(totals.paidCents)}</dd>
+      <dt className="text-stone-700">Given to charity</dt>
+      <dd className="text-right font-medium">{formatCents(totals.charityCents)}</dd>
+      {totals.creditCents !== 0 && (
+        <>
+          <dt className="text-stone-700">Account credit left</dt>
+          <dd className="text-right font-medium">{formatCents(totals.creditCents)}</dd>
+        </>
+      )}
+    </dl>
   );
 }
 

@@ -1,0 +1,1 @@
+export { ReceiptPage as Component } from '@/features/profile/components/receipt-page';
