@@ -235,7 +235,7 @@ const OPERATIONS: Operation<unknown>[] = [
         userId: m.members[member].id, plan, provider: 'test',
         subscription: {
           id: `sub_${ref}`, customerId: `cus_${ref}`, status: 'active', currentPeriodStart: start, currentPeriodEnd: periodEnd(start, plan),
-          cancelAtPeriodEnd: isPass(plan), endedAt: null, openInvoice: null, plan,
+          cancelAtPeriodEnd: isPass(plan), endedAt: null, openInvoice: null, plan, card: null,
         },
       });
       await recordPayment(q, {
@@ -328,7 +328,7 @@ const OPERATIONS: Operation<unknown>[] = [
       && m.payments[a.payment].gift === null,
     run: async (q, m, { payment, amount }) => (await recordRefund(q, m.payments[payment].id, {
       id: `re_prop_${m.seq}_${m.step}`, amountCents: amount, status: 'succeeded', created: new Date(), reason: 'Property test', adminId: null,
-    }, TEST_ADMIN.id))!,
+    }, TEST_ADMIN.id, NOTIFY.siteUrl))!,
     apply: (m, { payment, amount }, answer) => {
       const p = m.payments[payment];
       const before = netShare(p.paid, p.returned);

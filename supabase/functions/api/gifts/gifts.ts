@@ -250,7 +250,7 @@ export async function adminGifts(q: Query): Promise<GiftSummary[]> {
  * it), the provider refunds, and the refund is recorded once by its id with its charity reversal
  * (private.record_refund); a provider failure puts the gift back as it was.
  */
-export async function refundGift(s: Pick<Services, 'tx' | 'payments' | 'user'>, giftId: string, reason: string): Promise<GiftSummary> {
+export async function refundGift(s: Pick<Services, 'tx' | 'payments' | 'user' | 'siteUrl'>, giftId: string, reason: string): Promise<GiftSummary> {
   const admin = s.user!;
   const gift = await s.tx.asService(async (q) => {
     const [row] = await q<GiftRow>(`select ${GIFT_COLUMNS} from public.gifts where id = $1 for update`, [giftId]);
@@ -276,7 +276,7 @@ export async function refundGift(s: Pick<Services, 'tx' | 'payments' | 'user'>, 
     throw error;
   }
   return s.tx.asService(async (q) => {
-    await recordRefund(q, gift.payment_id!, { ...refund, reason: reason || 'Gift refunded' }, admin.id);
+    await recordRefund(q, gift.payment_id!, { ...refund, reason: reason || 'Gift refunded' }, admin.id, s.siteUrl);
     const [row] = await q<GiftRow>(`select ${GIFT_COLUMNS} from public.gifts where id = $1`, [giftId]);
     return summaryOf(row!);
   });
