@@ -13,11 +13,10 @@
 // now), `fits` (whether replayed arguments still make sense), `run` (through the app's domain function) and `apply`
 // (what the rules say happens, on the model). Money that reaches the charity through a public.payments row and the
 // ledger needs nothing else: `addPayment` and `moneyBack` keep the model's payments, and every figure is compared.
-//  - A gift paid: draw a buyer (a member index); run the gift purchase; apply addPayment(m, buyer, newPaymentIds,
-//    price, null) (the share goes to the buyer's charity, else the general fund, as Payment.charity says). A gift
-//    refunded: draw an unredeemed gift's payment; run the admin's refund; apply moneyBack(m, p, left(p)).
-//  - A referral reward granted: run private.grant_account_credit with the referral reason for both members; apply
-//    credit += the reward on each. Taken back: apply credit -= the part not yet used (the model's Member.credit).
+// Gifts (bought, refunded by the admin, redeemed) and referrals (a checkout with another member's code, its 7-day
+// reward, taken back by a refund or dispute of that first payment) run through the gifts and referrals domain functions.
+// Each payment recorded gets its own moment (`newPaymentIds`): in one transaction now() is one instant for all of them, and
+// decision 199's "latest payment of a membership" would then be decided by the order of random ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHARITY_SHARE_BPS, isPass, PLANS, type PlanId } from '../../_shared/constants.ts';
 import type { OpenedDatabase } from '../../../../local/admin-sql.ts';
@@ -30,6 +29,12 @@ import { changeTestPlan, renewTestSubscription } from '../subscriptions/billing.
 import { subscriptionDetails } from '../subscriptions/membership.ts';
 import { recordDispute, recordRefund } from '../subscriptions/refunds.ts';
 import { recordPayment, upsertSubscription } from '../subscriptions/subscription-records.ts';
+import { holdCheckoutReferral, recordReferral, rewardReferrals } from '../subscriptions/referrals.ts';
+import { buyGift, completeGift, redeemGift, refundGift } from '../gifts/gifts.ts';
+import type { Database } from '../db/database.ts';
+import type { Services } from '../services.ts';
+import { sha256Hex } from '../../_shared/tokens.ts';
+import { giftPriceCents, type GiftMonths } from '../../_shared/contract/gifts.ts';
 import { platformInsights } from '../insights/insights.ts';
 import { charityImpact, GENERAL_FUND_ID, listCharities } from './charities.ts';
 
@@ -65,7 +70,8 @@ function prng(seed: number) {
 type Rng = ReturnType<typeof prng>;
 
 // ---------------------------------------------------------------- the model
-// The rules, written out from decisions 172 and 191 without the SQL: a payment holds what was charged after account
+// The rules, written out from decisions 172, 191, 199 (what a refund ends), 200 (referral rewards) and 201 (gifts)
+// without the SQL: a payment holds what was charged after account
 // credit; the charity gets CHARITY_SHARE_BPS of it rounded half up to the cent; when part of it goes back (refunds,
 // lost disputes) the charity gives back that part's proportional share of its share, rounded half up.
 
@@ -87,20 +93,52 @@ const MEMBER_KINDS = [
 ] as const;
 
 interface Membership { rowId: string; plan: PlanId; running: boolean }
-interface Member { id: string; charity: string | null; credit: number; membership: Membership | null }
+/** A referral (decision 200): made by the invited member's first checkout with the referrer's code. */
+interface Referral { referrer: number; payment: number; status: 'pending' | 'rewarded' | 'refused' | 'taken_back' }
+interface Member { id: string; charity: string | null; credit: number; membership: Membership | null; referral: Referral | null }
 interface Payment {
   id: string; member: number; charity: string | null; paid: number; returned: number;
   subscriptionRowId: string | null; dispute: { id: string; amount: number; status: 'open' | 'won' | 'lost' } | null;
+  /** The gift it paid for (decision 201), by index in Model.gifts. */
+  gift: number | null;
 }
-interface Model { seq: number; step: number; members: Member[]; payments: Payment[] }
+interface Gift { id: string; payment: number; redeemed: boolean; refunded: boolean }
+interface Model {
+  seq: number; step: number; members: Member[]; payments: Payment[]; gifts: Gift[];
+  /** The subscription rows that have ended (canceled: a refund or a lost dispute ended them). A lapsed one has not. */
+  ended: Set<string>;
+}
+/** A referral reward each side (config.referralCreditCents' default: one month of the monthly plan). */
+const REFERRAL_CENTS = PLANS.monthly.priceCents;
 
 const left = (p: Payment) => p.paid - p.returned;
-/** Money went back: the payment's net follows the rule; all of it back ends its membership now (reverse_share). */
-function moneyBack(m: Model, p: Payment, amount: number) {
+/**
+ * Money went back (decision 199): a refund of all that was left of the payment of the current period (the latest
+ * payment of a membership that has not ended) ends the membership now; a refund of an older payment does not. A lost
+ * dispute of all of a payment ends its membership whichever payment it was. Answers whether it ended.
+ */
+function moneyBack(m: Model, p: Payment, amount: number, kind: 'refund' | 'dispute'): boolean {
   p.returned += amount;
-  if (p.returned === p.paid) {
-    const membership = m.members[p.member].membership;
-    if (membership && membership.rowId === p.subscriptionRowId) membership.running = false;
+  const row = p.subscriptionRowId;
+  if (p.returned !== p.paid || row === null) return false;
+  if (kind === 'refund') {
+    const latest = m.payments.filter((other) => other.subscriptionRowId === row).at(-1);
+    if (m.ended.has(row) || latest !== p) return false;
+  }
+  m.ended.add(row);
+  const membership = m.members[p.member].membership;
+  if (membership && membership.rowId === row) membership.running = false;
+  return true;
+}
+/** A refund or dispute of a referral's first payment (decision 200): pending is refused; a reward taken back as far as unused. */
+function referralPaymentReturned(m: Model, payment: number) {
+  for (const [invited, member] of m.members.entries()) {
+    const referral = member.referral;
+    if (!referral || referral.payment !== payment) continue;
+    if (referral.status === 'pending') referral.status = 'refused';
+    if (referral.status !== 'rewarded') continue;
+    for (const side of [invited, referral.referrer]) m.members[side].credit -= Math.min(REFERRAL_CENTS, Math.max(m.members[side].credit, 0));
+    referral.status = 'taken_back';
   }
 }
 /** A charge of `due` cents: the member's credit is taken first (decision 191); the rest, if any, is a payment. */
@@ -109,15 +147,35 @@ function charge(m: Model, member: number, due: number): number {
   m.members[member].credit -= taken;
   return due - taken;
 }
-/** The payment ids the app recorded for a member that the model has not seen yet. */
+/** Microseconds added to each payment's moment: payments follow one another as they would in time. */
+let clock = 0;
+/** The payment ids the app recorded for a member that the model has not seen yet (each given its own moment). */
 async function newPaymentIds(q: Query, m: Model, member: number): Promise<string[]> {
   const known = new Set(m.payments.map((p) => p.id));
   const rows = await q<{ id: string }>(`select id from public.payments where user_id = $1`, [m.members[member].id]);
-  return rows.map((r) => r.id).filter((id) => !known.has(id));
+  const ids = rows.map((r) => r.id).filter((id) => !known.has(id));
+  if (ids.length) await q(`update public.payments set paid_at = paid_at + make_interval(secs => $2::float8 / 1e6) where id = any($1::uuid[])`, [ids, clock += 1]);
+  return ids;
 }
-function addPayment(m: Model, member: number, ids: string[], paid: number, subscriptionRowId: string | null) {
+function addPayment(m: Model, member: number, ids: string[], paid: number, subscriptionRowId: string | null, gift: number | null = null) {
   if (ids.length !== (paid > 0 ? 1 : 0)) throw new Error(`expected ${paid > 0 ? `one payment of ${paid}` : 'no payment'}, the app recorded ${ids.length}`);
-  if (paid > 0) m.payments.push({ id: ids[0], member, charity: m.members[member].charity, paid, returned: 0, subscriptionRowId, dispute: null });
+  if (paid > 0) m.payments.push({ id: ids[0], member, charity: m.members[member].charity, paid, returned: 0, subscriptionRowId, dispute: null, gift });
+}
+/** The domain functions' services on the open transaction: asCaller as `user`, asService as service_role. */
+function services(q: Query, user: string | null, role: 'USER' | 'ADMIN' = 'USER') {
+  const asService = async <T>(work: (query: Query) => Promise<T>) => { await become(q, serviceClaims); return work(q); };
+  const db = { transaction: (_claims: Claims, work: (query: Query) => Promise<unknown>) => asService(work) } as unknown as Database;
+  return {
+    tx: {
+      asCaller: async <T>(work: (query: Query) => Promise<T>) => {
+        await become(q, user ? { role: 'authenticated', sub: user } : { role: 'anon' });
+        try { return await work(q); } finally { await become(q, serviceClaims); }
+      },
+      asService,
+    },
+    db, payments: provider, siteUrl: NOTIFY.siteUrl, ip: '127.0.0.1',
+    user: user ? { id: user, email: '', role, sessionTokenHash: '' } : null,
+  } satisfies Partial<Services>;
 }
 const billingRow = async (q: Query, rowId: string) => (await q<{
   id: string; user_id: string; plan: PlanId; provider_subscription_id: string; current_period_start: Date; current_period_end: Date;
@@ -150,16 +208,28 @@ const PLAN_IDS = Object.keys(PLANS) as PlanId[];
 
 const OPERATIONS: Operation<unknown>[] = [
   // A first payment of any plan or pass, as checkout settles it (a first checkout is charged in full: decision 191).
-  operation<{ member: number; plan: PlanId }>({
+  // With another member's invite code (decision 200) the checkout makes a referral, once per invited account.
+  operation<{ member: number; plan: PlanId; referrer: number | null }>({
     name: 'subscribe',
     weight: 3,
     draw: (r, m) => {
       const member = someIndex(r, m.members, (mb) => !mb.membership?.running);
-      return member === null ? null : { member, plan: r.pick(PLAN_IDS) };
+      if (member === null) return null;
+      const referrer = !m.members[member].referral && m.members.length > 1 && r.next() < 0.8 ? 1 - member : null;
+      return { member, plan: r.pick(PLAN_IDS), referrer };
     },
-    fits: (m, a) => !m.members[a.member].membership?.running,
-    run: async (q, m, { member, plan }) => {
+    fits: (m, a) => !m.members[a.member].membership?.running && (a.referrer === null || !!m.members[a.referrer]),
+    run: async (q, m, { member, plan, referrer }) => {
       const ref = `prop_${m.seq}_${m.step}`;
+      let checkoutId: string | null = null;
+      if (referrer !== null) {
+        // A started checkout (create-subscription's row) that came with the referrer's code.
+        [{ id: checkoutId }] = await q<{ id: string }>(
+          `insert into private.checkouts (provider, payment_intent_id, customer_id, provider_subscription_id, plan, amount_cents, email)
+           values ('test', $1, $2, $3, $4, $5, 'prop@example.com') returning id`,
+          [`pi_${ref}`, `cus_${ref}`, `sub_${ref}`, plan, PLANS[plan].priceCents]);
+        await holdCheckoutReferral(q, checkoutId, m.members[referrer].id);
+      }
       const start = new Date();
       const rowId = await upsertSubscription(q, {
         userId: m.members[member].id, plan, provider: 'test',
@@ -172,12 +242,14 @@ const OPERATIONS: Operation<unknown>[] = [
         userId: m.members[member].id, subscriptionRowId: rowId, provider: 'test', invoiceId: `in_${ref}`, paymentIntentId: `pi_${ref}`,
         amountCents: PLANS[plan].priceCents, currency: 'usd',
       });
+      if (checkoutId) await recordReferral(q, { checkoutId, userId: m.members[member].id, invoiceId: `in_${ref}`, cardFingerprint: null });
       return { rowId, ids: await newPaymentIds(q, m, member) };
     },
-    apply: (m, { member, plan }, answer) => {
+    apply: (m, { member, plan, referrer }, answer) => {
       const { rowId, ids } = answer as { rowId: string; ids: string[] };
       m.members[member].membership = { rowId, plan, running: true };
       addPayment(m, member, ids, PLANS[plan].priceCents, rowId);
+      if (referrer !== null && !m.members[member].referral) m.members[member].referral = { referrer, payment: m.payments.length - 1, status: 'pending' };
     },
   }),
   // The test provider's renewal (POST /api/test-payments/renewal): the plan's price, credit taken first.
@@ -246,21 +318,23 @@ const OPERATIONS: Operation<unknown>[] = [
     name: 'refund',
     weight: 3,
     draw: (r, m) => {
-      const payment = someIndex(r, m.payments, (p) => left(p) > 0 && p.dispute?.status !== 'open');
+      const payment = someIndex(r, m.payments, (p) => left(p) > 0 && p.dispute?.status !== 'open' && p.gift === null);
       if (payment === null) return null;
       const rest = left(m.payments[payment]);
       const amount = r.next() < 0.35 ? rest : r.next() < 0.5 ? r.int(1, Math.min(rest, 20)) : r.int(1, rest);
       return { payment, amount };
     },
-    fits: (m, a) => !!m.payments[a.payment] && left(m.payments[a.payment]) >= a.amount && m.payments[a.payment].dispute?.status !== 'open',
+    fits: (m, a) => !!m.payments[a.payment] && left(m.payments[a.payment]) >= a.amount && m.payments[a.payment].dispute?.status !== 'open'
+      && m.payments[a.payment].gift === null,
     run: async (q, m, { payment, amount }) => (await recordRefund(q, m.payments[payment].id, {
       id: `re_prop_${m.seq}_${m.step}`, amountCents: amount, status: 'succeeded', created: new Date(), reason: 'Property test', adminId: null,
-    }, TEST_ADMIN.id, 'http://localhost'))!,
+    }, TEST_ADMIN.id, NOTIFY.siteUrl))!,
     apply: (m, { payment, amount }, answer) => {
       const p = m.payments[payment];
       const before = netShare(p.paid, p.returned);
-      moneyBack(m, p, amount);
-      expectAnswer(answer, { outcome: 'recorded', amountCents: amount, charityCents: before - netShare(p.paid, p.returned), membershipEnded: p.returned === p.paid });
+      const ended = moneyBack(m, p, amount, 'refund');
+      referralPaymentReturned(m, payment);
+      expectAnswer(answer, { outcome: 'recorded', amountCents: amount, charityCents: before - netShare(p.paid, p.returned), membershipEnded: ended });
     },
   }),
   // A dispute of all that is left of a payment (the test-mode control opens one so); one per payment.
@@ -278,6 +352,7 @@ const OPERATIONS: Operation<unknown>[] = [
     apply: (m, { payment }, answer) => {
       const p = m.payments[payment];
       p.dispute = { id: `dp_prop_${m.seq}_${m.step}`, amount: left(p), status: 'open' };
+      referralPaymentReturned(m, payment);
       expectAnswer(answer, { outcome: 'recorded', status: 'open' });
     },
   }),
@@ -302,8 +377,8 @@ const OPERATIONS: Operation<unknown>[] = [
       dispute.status = won ? 'won' : 'lost';
       if (won) return expectAnswer(answer, { outcome: 'recorded', status: 'won' });
       const before = netShare(p.paid, p.returned);
-      moneyBack(m, p, dispute.amount);
-      expectAnswer(answer, { outcome: 'recorded', status: 'lost', charityCents: before - netShare(p.paid, p.returned), membershipEnded: p.returned === p.paid });
+      const ended = moneyBack(m, p, dispute.amount, 'dispute');
+      expectAnswer(answer, { outcome: 'recorded', status: 'lost', charityCents: before - netShare(p.paid, p.returned), membershipEnded: ended });
     },
   }),
   // The membership's time runs out (its period backdated into the past): no money moves; a new one may start.
@@ -320,7 +395,88 @@ const OPERATIONS: Operation<unknown>[] = [
     [m.members[member].membership!.rowId]),
     apply: (m, { member }) => { m.members[member].membership!.running = false; },
   }),
+  // A gift membership bought by a member (decision 201) and paid: an ordinary payment, its share to the buyer's charity.
+  operation<{ buyer: number; months: GiftMonths }>({
+    name: 'buy gift',
+    weight: 0.8,
+    draw: (r, m) => ({ buyer: r.int(0, m.members.length - 1), months: r.pick([1, 3, 12] as const) }),
+    fits: (m, a) => !!m.members[a.buyer],
+    run: async (q, m, { buyer, months }) => {
+      const s = services(q, m.members[buyer].id);
+      const bought = await buyGift(s, { months, recipientEmail: 'gift-prop@example.com', message: null, deliverOn: new Date().toISOString().slice(0, 10) });
+      await provider.testCards!.confirmCard({ clientSecret: bought.clientSecret!, cardNumber: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' });
+      await completeGift(s, bought.paymentIntentId);
+      return { giftId: bought.giftId, ids: await newPaymentIds(q, m, buyer) };
+    },
+    apply: (m, { buyer, months }, answer) => {
+      const { giftId, ids } = answer as { giftId: string; ids: string[] };
+      m.gifts.push({ id: giftId, payment: m.payments.length, redeemed: false, refunded: false });
+      addPayment(m, buyer, ids, giftPriceCents(months), null, m.gifts.length - 1);
+    },
+  }),
+  // The admin refunds an unredeemed gift whole (POST /api/admin/gifts/:id/refund).
+  operation<{ gift: number }>({
+    name: 'refund gift',
+    weight: 2.5,
+    draw: (r, m) => {
+      const gift = someIndex(r, m.gifts, (g) => giftRefundable(m, g));
+      return gift === null ? null : { gift };
+    },
+    fits: (m, a) => !!m.gifts[a.gift] && giftRefundable(m, m.gifts[a.gift]),
+    run: (q, m, { gift }) => refundGift(services(q, TEST_ADMIN.id, 'ADMIN'), m.gifts[gift].id, 'Property test'),
+    apply: (m, { gift }, answer) => {
+      const g = m.gifts[gift];
+      g.refunded = true;
+      moneyBack(m, m.payments[g.payment], left(m.payments[g.payment]), 'refund');
+      expectAnswer(answer, { state: 'refunded' });
+    },
+  }),
+  // A delivered gift redeemed by a member (its link's token set as the delivery job sets it): no money moves.
+  operation<{ gift: number; member: number }>({
+    name: 'redeem gift',
+    weight: 2,
+    draw: (r, m) => {
+      const gift = someIndex(r, m.gifts, (g) => giftRedeemable(m, g));
+      return gift === null ? null : { gift, member: r.int(0, m.members.length - 1) };
+    },
+    fits: (m, a) => !!m.gifts[a.gift] && giftRedeemable(m, m.gifts[a.gift]) && !!m.members[a.member],
+    run: async (q, m, { gift, member }) => {
+      const token = `gift_prop_${m.seq}_${m.step}`;
+      await q(`update public.gifts set delivered_at = now(), token_hash = $2 where id = $1`, [m.gifts[gift].id, await sha256Hex(token)]);
+      return redeemGift(services(q, m.members[member].id), token);
+    },
+    apply: (m, { gift }) => { m.gifts[gift].redeemed = true; },
+  }),
+  // The referral's 7 days pass (as POST /api/test-payments/referral-week does) and the scheduled check runs.
+  operation<{ member: number }>({
+    name: 'referral week',
+    weight: 3,
+    draw: (r, m) => {
+      const member = someIndex(r, m.members, (mb) => mb.referral?.status === 'pending');
+      return member === null ? null : { member };
+    },
+    fits: (m, a) => m.members[a.member]?.referral?.status === 'pending',
+    run: async (q, m, { member }) => {
+      await q(`update public.payments set paid_at = paid_at - interval '8 days' where id = $1`, [m.payments[m.members[member].referral!.payment].id]);
+      return rewardReferrals(services(q, null), REFERRAL_CENTS);
+    },
+    apply: (m, { member }, answer) => {
+      const referral = m.members[member].referral!;
+      const p = m.payments[referral.payment];
+      // Any refund or dispute of the first payment refuses it (referralPaymentReturned has done so already).
+      if (p.returned > 0 || p.dispute) throw new Error('a pending referral whose payment went back');
+      referral.status = 'rewarded';
+      m.members[member].credit += REFERRAL_CENTS;
+      m.members[referral.referrer].credit += REFERRAL_CENTS;
+      expectAnswer(answer, { rewarded: 1 });
+    },
+  }),
 ];
+/** A gift the admin may refund: paid, not redeemed nor refunded, nothing of it gone back, no dispute open. */
+const giftRefundable = (m: Model, g: Gift) => !g.redeemed && !g.refunded && m.payments[g.payment].returned === 0
+  && m.payments[g.payment].dispute?.status !== 'open';
+/** A gift that can be redeemed: not yet, and none of its payment gone back (redeemGift refuses a refunded gift). */
+const giftRedeemable = (m: Model, g: Gift) => !g.redeemed && !g.refunded && m.payments[g.payment].returned === 0;
 
 /** The parts of an answer the rules fix; a mismatch fails the sequence. */
 function expectAnswer(answer: unknown, expected: Record<string, unknown>) {
@@ -437,8 +593,8 @@ async function runSequence(q: Query, seed: number, slot: number, replay?: Sequen
   const sequence: Sequence = { seed, members: kinds, steps: [] };
   const ids = kinds.map((kind, i) => memberId(slot, i, kind));
   const m: Model = {
-    seq: seed, step: 0, payments: [],
-    members: kinds.map((kind, i) => ({ id: ids[i], charity: MEMBER_KINDS[kind].charity, credit: 0, membership: null })),
+    seq: seed, step: 0, payments: [], gifts: [], ended: new Set(),
+    members: kinds.map((kind, i) => ({ id: ids[i], charity: MEMBER_KINDS[kind].charity, credit: 0, membership: null, referral: null })),
   };
   for (let tries = 0; (replay ? m.step < length : sequence.steps.length < length) && tries < 100; tries++) {
     let step: Step | undefined;
