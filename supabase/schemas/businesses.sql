@@ -295,6 +295,7 @@ declare
   city_match text;
   keyset text;
   found integer;
+  sort_setting text := current_setting('enable_sort');
   t integer;
   r integer;
 begin
@@ -316,6 +317,9 @@ begin
       city_match := case when r = 0 then 'm.city_id = $7' when my_city is null then 'true' else 'm.city_id is distinct from $7' end;
       keyset := case when t = after_tier and r = after_city_rank
         then format('and (%s, lower(m.name) collate "C", m.id) > ($8, $9 collate "C", $10)', tier_score) else '' end;
+      -- A name prefix is a btree range already in page order: the planner underestimates how many names share a
+      -- prefix and would fetch them all to sort them, so tier 0 is planned without a sort (then set back).
+      if t = 0 then perform set_config('enable_sort', 'off', true); end if;
       return query execute format($sql$select m.id, m.name, m.logo_url,
           coalesce(ci.name, nullif(split_part(m.city_name, ', ', 1), '')),
           coalesce(ci.state, nullif(split_part(m.city_name, ', ', 2), '')),
@@ -327,6 +331,7 @@ begin
         using words, category_filter, city_filter, wanted, escaped || '%', '%' || escaped || '%', my_city,
               after_score, after_name_key, after_id;
       get diagnostics found = row_count;
+      if t = 0 then perform set_config('enable_sort', sort_setting, true); end if;
       wanted := wanted - found;
     end loop;
   end loop;
