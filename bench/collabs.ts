@@ -1,5 +1,5 @@
 // Business search (GET /api/businesses/search) over 10,000 active businesses, 20 concurrent
-// connections, through the whole API (session, validation, RLS, ranking). Prints p50/p95/p99.
+// connections, through the whole API (session, validation, RLS, the top page of decision 206). Prints p50/p95/p99.
 import { depsFromEnv } from '../supabase/functions/api/adapters.ts';
 import { parseApiEnv } from '../supabase/functions/api/env.ts';
 import { createApp } from '../supabase/functions/api/app.ts';
@@ -68,7 +68,7 @@ export async function benchCollabs() {
     const agent = new Agent(app);
     await agent.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
     const check = await agent.get('/api/businesses/search?q=goldn%20heron%20bakry');
-    if (check.status !== 200 || check.body[0]?.name !== 'Golden Heron Bakery') {
+    if (check.status !== 200 || check.body.businesses?.[0]?.name !== 'Golden Heron Bakery') {
       throw new Error(`search sanity check failed: ${check.status} ${JSON.stringify(check.body).slice(0, 200)}`);
     }
 

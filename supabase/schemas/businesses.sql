@@ -43,6 +43,12 @@ create index merchants_active_idx on public.merchants using btree (active);
 
 create index merchants_active_name_idx on public.merchants using btree (name) where active;
 
+-- Business search's name prefix and name order (decision 206): the folded name in C order, so that one btree answers
+-- both "starts with" (LIKE 'x%') and the page order, alone or within the caller's city.
+create index merchants_active_name_key_idx on public.merchants using btree (lower(name) collate "C", id) where active;
+
+create index merchants_active_city_name_key_idx on public.merchants using btree (city_id, lower(name) collate "C", id) where active;
+
 create index merchants_category_idx on public.merchants using btree (category) where active;
 
 create index merchants_city_id_active_idx on public.merchants using btree (city_id) where active;
@@ -253,56 +259,86 @@ $$;
 
 comment on function private.on_business_listing_changed() is 'Publishes deal_changed {dealId: null, merchantId, cityId, change: business} on the city topics a business''s listing change affects, coalesced per city (private.publish_city_change).';
 
--- Business search for collabs (decision 040): trigram word similarity or part of the name.
-create function private.search_businesses(search text, category_filter text, city_filter uuid, max_results integer) returns table(id uuid, name text, "logoUrl" text, city text, state text, "businessType" text, category text, "isVerified" boolean)
+-- Business search (decision 206): the top page only, each tier read from an index in its order with a bounded LIMIT,
+-- never every match ranked. Tiers: 0 the name starts with the words (btree on the folded name), 1 a word matches
+-- (full text, stemmed; GIN), 2 part of a word or a misspelled name (trigram GIN), closest first. Within a tier the
+-- caller's city (their business's, else their home city) comes first, then the folded name. Each row carries its
+-- sort key (tier, city_rank, score, name_key, id) so that the API can hand the last one back as a keyset cursor;
+-- max_results + 1 rows are returned so that the API knows whether a next page exists.
+create function private.search_businesses(search text, category_filter text, city_filter uuid, max_results integer,
+    after_tier integer default null, after_city_rank integer default null, after_score double precision default null,
+    after_name_key text default null, after_id uuid default null)
+  returns table(id uuid, name text, "logoUrl" text, city text, state text, "businessType" text, category text, "isVerified" boolean,
+    tier integer, city_rank integer, score double precision, name_key text)
     language plpgsql stable security definer
     set search_path to ''
     set "pg_trgm.word_similarity_threshold" to '0.45'
     as $_$
 declare
   words text := coalesce(trim(search), '');
-  page integer := least(greatest(coalesce(max_results, 20), 1), 100);
-  pattern text := '%' || replace(replace(replace(words, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  wanted integer := least(greatest(coalesce(max_results, 20), 1), 100) + 1;
+  escaped text := replace(replace(replace(lower(words), '\', '\\'), '%', '\%'), '_', '\_');
+  my_city uuid := coalesce(
+    (select m.city_id from public.merchants m where m.owner_user_id = (select auth.uid()) limit 1),
+    (select p.home_city_id from public.profiles p where p.id = (select auth.uid())));
   filters text := concat_ws(' ',
     'm.active and m.owner_user_id is distinct from (select auth.uid())',
     case when category_filter is null then null
          when category_filter = 'women-owned' then 'and (m.category = $2 or m.is_women_owned)'
          else 'and m.category = $2' end,
     case when city_filter is null then null else 'and m.city_id = $3' end);
-  exact text := '(m.search_vector @@ websearch_to_tsquery(''english'', $1) or m.name ilike $5)';
-  result_columns text := $cols$m.id, m.name, m.logo_url,
-    coalesce(ci.name, nullif(split_part(m.city_name, ', ', 1), '')),
-    coalesce(ci.state, nullif(split_part(m.city_name, ', ', 2), '')),
-    m.business_type, m.category, m.active
-    from public.merchants m left join public.cities ci on ci.id = m.city_id$cols$;
-  found_count integer;
+  prefix text := '(lower(m.name) collate "C" like $5)';
+  word text := '(m.search_vector @@ websearch_to_tsquery(''english'', $1))';
+  tier_match text;
+  tier_score text;
+  tier_order text;
+  city_match text;
+  keyset text;
+  found integer;
+  sort_setting text := current_setting('enable_sort');
+  t integer;
+  r integer;
 begin
-  if words = '' then
-    return query execute format('select %s where %s order by m.name, m.id limit $4', result_columns, filters)
-      using words, category_filter, city_filter, page;
-    return;
-  end if;
-
-  return query execute format($sql$select %s where %s and %s
-     order by ts_rank(m.search_vector, websearch_to_tsquery('english', $1))
-              + 2 * extensions.word_similarity($1, m.name)
-              + case when m.name ilike $6 then 1 else 0 end desc, m.name, m.id
-     limit $4$sql$, result_columns, filters, exact)
-    using words, category_filter, city_filter, page, pattern, substr(pattern, 2);
-  get diagnostics found_count = row_count;
-  if found_count >= page then
-    return;
-  end if;
-
-  return query execute format($sql$select %s where %s and m.name operator(extensions.%%>) $1 and not %s
-     order by extensions.word_similarity($1, m.name) desc, m.name, m.id
-     limit $4$sql$, result_columns, filters, exact)
-    using words, category_filter, city_filter, page - found_count, pattern;
+  for t in 0..2 loop
+    exit when wanted <= 0 or (t > 0 and words = '');
+    continue when t < coalesce(after_tier, 0);
+    tier_match := case t
+      when 0 then prefix
+      when 1 then format('%s and not %s', word, prefix)
+      else format('(m.name ilike $6 or m.name operator(extensions.%%>) $1) and not %s and not %s', prefix, word) end;
+    -- Only the last tier is ordered by closeness (the misspelled ones); the others in name order, which the btree
+    -- (lower(name) collate "C", id) gives without a sort.
+    tier_score := case when t = 2 then '(-extensions.word_similarity($1, m.name))::double precision' else '0::double precision' end;
+    tier_order := case when t = 2 then 'score, ' else '' end || 'lower(m.name) collate "C", m.id';
+    for r in 0..1 loop
+      exit when wanted <= 0;
+      continue when t = after_tier and r < after_city_rank;
+      continue when r = 0 and my_city is null;
+      city_match := case when r = 0 then 'm.city_id = $7' when my_city is null then 'true' else 'm.city_id is distinct from $7' end;
+      keyset := case when t = after_tier and r = after_city_rank
+        then format('and (%s, lower(m.name) collate "C", m.id) > ($8, $9 collate "C", $10)', tier_score) else '' end;
+      -- A name prefix is a btree range already in page order: the planner underestimates how many names share a
+      -- prefix and would fetch them all to sort them, so tier 0 is planned without a sort (then set back).
+      if t = 0 then perform set_config('enable_sort', 'off', true); end if;
+      return query execute format($sql$select m.id, m.name, m.logo_url,
+          coalesce(ci.name, nullif(split_part(m.city_name, ', ', 1), '')),
+          coalesce(ci.state, nullif(split_part(m.city_name, ', ', 2), '')),
+          m.business_type, m.category, m.active, %s, %s, %s as score, lower(m.name) collate "C"
+         from public.merchants m left join public.cities ci on ci.id = m.city_id
+        where %s and %s and %s %s
+        order by %s
+        limit $4$sql$, t, r, tier_score, filters, city_match, tier_match, keyset, tier_order)
+        using words, category_filter, city_filter, wanted, escaped || '%', '%' || escaped || '%', my_city,
+              after_score, after_name_key, after_id;
+      get diagnostics found = row_count;
+      if t = 0 then perform set_config('enable_sort', sort_setting, true); end if;
+      wanted := wanted - found;
+    end loop;
+  end loop;
 end
 $_$;
 
-comment on function private.search_businesses(search text, category_filter text, city_filter uuid, max_results integer) is 'Business search for Local Collabs: active businesses only, ranked by name similarity and text rank.';
-
+comment on function private.search_businesses(search text, category_filter text, city_filter uuid, max_results integer, after_tier integer, after_city_rank integer, after_score double precision, after_name_key text, after_id uuid) is 'Business search for Local Collabs (decision 206): active businesses only, the top page read tier by tier from the indexes (name prefix, word, part or misspelling), the caller''s city first; max_results + 1 rows with their sort keys for the keyset cursor.';
 -- ---------------------------------------------------------------- triggers
 create trigger merchants_city_active before insert or update of city_id on public.merchants for each row execute function private.guard_city_is_active('city_id');
 
@@ -338,7 +374,7 @@ revoke execute on function
   private.count_active_merchants(),
   private.deals_follow_merchant(),
   private.on_business_listing_changed(),
-  private.search_businesses(text,text,uuid,integer)
+  private.search_businesses(text,text,uuid,integer,integer,integer,double precision,text,uuid)
   from public;
 grant execute on function
   private.current_merchant_id(),
@@ -347,5 +383,5 @@ grant execute on function
   private.merchant_time_zone(uuid),
   private.business_local_day(uuid,timestamp with time zone),
   private.business_category_of(text),
-  private.search_businesses(text,text,uuid,integer)
+  private.search_businesses(text,text,uuid,integer,integer,integer,double precision,text,uuid)
   to authenticated, service_role;

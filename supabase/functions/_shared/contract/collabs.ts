@@ -12,6 +12,8 @@ export const businessSearchQuery = z.object({
   limit: z.coerce.number({ message: 'must be a number' }).int('must be a whole number')
     .min(1, 'must be at least 1').max(BUSINESS_SEARCH_LIMIT, `must be at most ${BUSINESS_SEARCH_LIMIT}`)
     .optional().default(BUSINESS_SEARCH_LIMIT),
+  /** The previous page's `nextCursor` (decision 206: a keyset, not an offset). */
+  cursor: z.string().max(500, 'must be the nextCursor of the previous page').optional(),
 });
 
 /** A search result (docs/spec.md section 3, Business). */
@@ -23,6 +25,14 @@ export const business = businessBadge.extend({
   isVerified: z.boolean(),
 });
 export type Business = z.infer<typeof business>;
+
+/**
+ * GET /api/businesses/search: one page (decision 206), names starting with the words and word matches before parts
+ * of words and misspellings, the caller's city first within each. `nextCursor` (opaque) gives the next page, null
+ * on the last.
+ */
+export const businessSearchAnswer = z.object({ businesses: z.array(business), nextCursor: z.string().nullable() });
+export type BusinessSearchAnswer = z.infer<typeof businessSearchAnswer>;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'must be a real date');

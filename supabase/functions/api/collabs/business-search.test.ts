@@ -16,12 +16,21 @@ beforeAll(async () => {
   await registerMerchant(t, { name: 'Wild Iris Boutique', type: null, womenOwned: true, cityId: SEED.longmontId });
   await registerMerchant(t, { name: 'Hidden Pending Bakery', type: 'food', approved: false });
   await asService(t.database, (q) => q(`update public.merchants set category = 'coffee-tea' where name = 'Mountain Coffee Roasters'`));
+  // Decision 206's tiers for "kiln": the name starts with it, a word is it, part of a word is it; the searcher is in
+  // Longmont, so within each tier Longmont comes first.
+  for (const [name, cityId] of [['Kiln Works', SEED.lyonsId], ['Kiln Yard', SEED.longmontId], ['Pottery Kiln', SEED.lyonsId],
+    ['Red Kiln Studio', SEED.longmontId], ['Skilnet Repairs', SEED.lyonsId], ['Askilna Gallery', SEED.longmontId]] as const) {
+    await registerMerchant(t, { name, type: null, cityId });
+  }
   member = await t.signIn(SEED.member);
 });
 afterAll(() => t.close());
 
 const names = (body: { name: string }[]) => body.map((b) => b.name);
-const search = (query: string) => searcher.agent.get(`/api/businesses/search?${query}`);
+const search = async (query: string) => {
+  const res = await searcher.agent.get(`/api/businesses/search?${query}`);
+  return res.status === 200 ? { ...res, body: res.body.businesses } : res;
+};
 
 describe('GET /api/businesses/search', () => {
   it('lists active businesses (not pending ones, not the caller) with the spec fields', async () => {
@@ -88,6 +97,58 @@ describe('GET /api/businesses/search', () => {
   it('needs a signed-in user; a member sees every active business', async () => {
     expect((await t.agent().get('/api/businesses/search')).status).toBe(401);
     const res = await member.get('/api/businesses/search');
-    expect(names(res.body)).toContain('Searching Sauna House');
+    expect(names(res.body.businesses)).toContain('Searching Sauna House');
+  });
+});
+
+describe('GET /api/businesses/search: the top page and the cursor (decision 206)', () => {
+  const KILN_ORDER = ['Kiln Yard', 'Kiln Works', 'Red Kiln Studio', 'Pottery Kiln', 'Askilna Gallery', 'Skilnet Repairs'];
+  const page = async (query: string) => {
+    const res = await searcher.agent.get(`/api/businesses/search?${query}`);
+    expect(res.status).toBe(200);
+    return res.body as { businesses: { id: string; name: string }[]; nextCursor: string | null };
+  };
+
+  it('ranks names starting with the words, then word matches, then parts of words, the caller\'s city first in each', async () => {
+    const first = await page('q=kiln');
+    expect(names(first.businesses)).toEqual(KILN_ORDER);
+    expect(first.nextCursor).toBeNull();
+  });
+
+  it('pages with the cursor across tiers and cities: no duplicate, no gap, the same order', async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const body = await page(`q=kiln&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(body.businesses.length).toBeLessThanOrEqual(2);
+      seen.push(...names(body.businesses));
+      cursor = body.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(KILN_ORDER);
+    // The whole list without words pages the same way: every active business once.
+    const all: string[] = [];
+    cursor = null;
+    do {
+      const body = await page(`limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+      all.push(...body.businesses.map((b) => b.id));
+      cursor = body.nextCursor;
+    } while (cursor);
+    const [{ listed }] = await asService(t.database, (q) => q<{ listed: number }>(
+      `select count(*)::int as listed from public.merchants where active and name <> 'Searching Sauna House'`));
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toHaveLength(listed);
+  });
+
+  it('still finds a misspelled name after the exact matches, and refuses a cursor it did not make', async () => {
+    expect(names((await page('q=kilm%20yard')).businesses)[0]).toBe('Kiln Yard');
+    expect(names((await page('q=potery%20kiln')).businesses)).toContain('Pottery Kiln');
+    for (const bad of ['abc', Buffer.from('[0,0,0,"x","not-a-uuid"]').toString('base64url'), Buffer.from('[7,0,0,"x","00000000-0000-0000-0000-000000000000"]').toString('base64url')]) {
+      const res = await searcher.agent.get(`/api/businesses/search?q=kiln&cursor=${bad}`);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('cursor is not valid');
+    }
   });
 });

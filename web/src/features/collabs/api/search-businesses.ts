@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { BUSINESS_SEARCH_LIMIT } from '@shared/constants.ts';
-import type { Business } from '@shared/contract/index.ts';
+import type { Business, BusinessSearchAnswer } from '@shared/contract/index.ts';
 import { apiJson } from '@/lib/api-client';
 import { collabKeys } from './keys';
 
@@ -12,11 +12,12 @@ export interface BusinessSearchFilters {
   city: string;
 }
 
-function searchBusinesses(filters: BusinessSearchFilters): Promise<Business[]> {
+/** The first page only: the screen shows the 20 best matches and asks for more words, not a next page. */
+async function searchBusinesses(filters: BusinessSearchFilters): Promise<Business[]> {
   const params = new URLSearchParams({ q: filters.q.trim(), limit: String(BUSINESS_SEARCH_LIMIT) });
   if (filters.category) params.set('category', filters.category);
   if (filters.city) params.set('city', filters.city);
-  return apiJson<Business[]>('GET', `/api/businesses/search?${params}`);
+  return (await apiJson<BusinessSearchAnswer>('GET', `/api/businesses/search?${params}`)).businesses;
 }
 
 /** GET /api/businesses/search (text, category, city, limit 20). */
