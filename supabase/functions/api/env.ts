@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { PLANS } from '../_shared/constants.ts';
 import { DEFAULT_POOL_MAX } from './db/database.ts';
 import { parseEs256PrivateJwk } from './ports/jwt.ts';
+import { parseGoogleServiceAccount } from './ports/wallet/google-wallet.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -195,6 +196,12 @@ export const apiEnvSchema = z.object({
   VAPID_PRIVATE_KEY: optionalText,
   VAPID_SUBJECT: optionalText,
   PUSH_ALLOWED_HOSTS: hostListVar,
+  // Google Wallet (decision 207): the issuer id from the Google Pay & Wallet Console and the JSON key file of a
+  // service account that issuer admits. Both set: members get "Add to Google Wallet"; unset, the offer is absent.
+  GOOGLE_WALLET_ISSUER_ID: optionalText.pipe(z.string().regex(/^\d+$/, { error: 'must be the numeric issuer id' }).optional()),
+  GOOGLE_WALLET_SERVICE_ACCOUNT: optionalText,
+  /** Only for the local test double: the API's base (default https://walletobjects.googleapis.com). */
+  GOOGLE_WALLET_API_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
   // Referrals (decision 200): the account credit each side gets, in cents; default one month of the monthly plan.
   REFERRAL_CREDIT_CENTS: intVar(PLANS.monthly.priceCents, 1, 100_000),
   // Accounts and abuse limits (decisions 089, 168, 175, 176).
@@ -290,6 +297,17 @@ export const edgeEnvSchema = apiEnvSchema
       }
     } else if (!env.REALTIME_JWT_SECRET) {
       missing('REALTIME_SIGNING_JWK', "the realtime signing key: the private ES256 JWK imported into the project's JWT signing keys; REALTIME_JWT_SECRET (legacy HS256) is the fallback");
+    }
+    const walletIssuer = text(parsed.GOOGLE_WALLET_ISSUER_ID);
+    const walletAccount = text(parsed.GOOGLE_WALLET_SERVICE_ACCOUNT);
+    if (walletIssuer && !walletAccount) missing('GOOGLE_WALLET_SERVICE_ACCOUNT', "the Google Wallet service account's JSON key file, or unset GOOGLE_WALLET_ISSUER_ID");
+    if (walletAccount && !walletIssuer) missing('GOOGLE_WALLET_ISSUER_ID', 'the Google Wallet issuer id, or unset GOOGLE_WALLET_SERVICE_ACCOUNT');
+    if (walletAccount) {
+      try {
+        parseGoogleServiceAccount(walletAccount);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', path: ['GOOGLE_WALLET_SERVICE_ACCOUNT'], message: (error as Error).message });
+      }
     }
     const vapidPublic = text(parsed.VAPID_PUBLIC_KEY);
     const vapidPrivate = text(parsed.VAPID_PRIVATE_KEY);
