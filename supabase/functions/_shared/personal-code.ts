@@ -2,9 +2,9 @@
 // secret per member, shown on the pass sheet beside the QR and typed at the counter with the member number when
 // the camera cannot read the pass. Only the API checks it (the tablet holds no member secrets). Web Crypto only,
 // so the same code runs in the browser, Node and Deno.
-import { passStepAt } from './member-pass.ts';
+import { PERSONAL_CODE_DIGITS, passStepAt } from './member-pass.ts';
 
-export const PERSONAL_CODE_DIGITS = 6;
+export { PERSONAL_CODE_DIGITS };
 /** A code from the step before or after the one of the check is still accepted (clocks and typing time). */
 const PERSONAL_CODE_SKEW = 1;
 /** The secret's length in bytes (RFC 4226 recommends 160 bits for HMAC-SHA1). */
@@ -56,24 +56,3 @@ export async function matchPersonalCode(secret: Uint8Array, code: string, atMs: 
   return matched;
 }
 
-/**
- * The wallet code (decision 207): what a Google Wallet pass's rotating QR holds, `PLW.<member number>.<personal
- * code>`. The phone computes the code itself from the member's secret (TOTP, the same steps and digits as the
- * personal code), so the counter reads the number and the code in one scan and the API checks it as a typed
- * personal code. Staff can also type the two parts shown under the QR.
- */
-export const WALLET_CODE_PREFIX = 'PLW';
-
-/** Google Wallet's pattern for one member: `{totp_value_0}` is replaced by the phone with the current code. */
-export const walletCodePattern = (memberNumber: number) => `${WALLET_CODE_PREFIX}.${memberNumber}.{totp_value_0}`;
-
-/** The wallet code of a member at one step (the value the phone shows then). */
-export const walletCodeOf = (memberNumber: number, code: string) => `${WALLET_CODE_PREFIX}.${memberNumber}.${code}`;
-
-/** The member number and personal code of a scanned wallet code, or null for any other text. */
-export function parseWalletCode(text: string): { memberNumber: number; personalCode: string } | null {
-  const match = new RegExp(`^${WALLET_CODE_PREFIX}\\.(\\d{1,10})\\.(\\d{${PERSONAL_CODE_DIGITS}})$`).exec(text.trim());
-  if (!match) return null;
-  const memberNumber = Number(match[1]);
-  return memberNumber >= 1 && memberNumber <= 2_147_483_647 ? { memberNumber, personalCode: match[2] } : null;
-}

@@ -11,7 +11,7 @@ import { activateMembership } from '../../../../tests/support/membership.ts';
 import { createTestApp, type Agent, type TestApp } from '../../../../tests/support/test-app.ts';
 import { MEMBERSHIP_REQUIRED_MESSAGE } from '../../_shared/contract/deals.ts';
 import { PERSONAL_CODE_REFUSED_MESSAGE } from '../../_shared/contract/counter.ts';
-import { parseWalletCode, walletCodeOf } from '../../_shared/personal-code.ts';
+import { parseWalletCode, walletCodeOf } from '../../_shared/member-pass.ts';
 
 const ISSUER = '3388000000012345678';
 const CLIENT_EMAIL = 'wallet-issuer@pay-local-test.iam.gserviceaccount.com';

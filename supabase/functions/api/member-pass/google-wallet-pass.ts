@@ -6,8 +6,8 @@
 // `PLW.<number>.<code>` offline and the counter checks it as a typed personal code.
 import type { WalletLinkAnswer, WalletOffersAnswer } from '../../_shared/contract/member-pass.ts';
 import { bytesToHex, base64UrlToBytes } from '../../_shared/encoding.ts';
-import { PASS_STEP_SECONDS } from '../../_shared/member-pass.ts';
-import { PERSONAL_CODE_DIGITS, PERSONAL_SECRET_BYTES, walletCodePattern } from '../../_shared/personal-code.ts';
+import { PASS_STEP_SECONDS, walletCodePattern } from '../../_shared/member-pass.ts';
+import { PERSONAL_CODE_DIGITS, PERSONAL_SECRET_BYTES } from '../../_shared/personal-code.ts';
 import { randomToken } from '../../_shared/tokens.ts';
 import { MEMBERSHIP_REQUIRED_MESSAGE } from '../../_shared/contract/deals.ts';
 import { DomainError } from '../domain-error.ts';

@@ -2,11 +2,10 @@
 // and the check of a scanned pass before the redemption rule (private.record_deal_redemption) records it.
 import type { PassKeysAnswer, PassCertificateAnswer } from '../../_shared/contract/member-pass.ts';
 import {
-  certifyPassKey, checkPass, importPlatformPublicKey, PASS_CERT_MAX_MS, type PassCheck,
+  certifyPassKey, checkPass, importPlatformPublicKey, PASS_CERT_MAX_MS, type PassCheck, parseWalletCode,
 } from '../../_shared/member-pass.ts';
 import { PERSONAL_CODE_REFUSED_MESSAGE } from '../../_shared/contract/counter.ts';
 import { bytesToBase64Url } from '../../_shared/encoding.ts';
-import { parseWalletCode } from '../../_shared/personal-code.ts';
 import type { Services } from '../services.ts';
 import { personalCodeStep } from './pass-devices.ts';
 import { type Database, type Query, serviceClaims } from '../db/database.ts';
