@@ -202,6 +202,14 @@ export const apiEnvSchema = z.object({
   GOOGLE_WALLET_SERVICE_ACCOUNT: optionalText,
   /** Only for the local test double: the API's base (default https://walletobjects.googleapis.com). */
   GOOGLE_WALLET_API_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
+  // Apple Wallet (decision 207): the Pass Type ID, the team, and PEM text of the pass certificate, its key (and
+  // passphrase) and Apple's WWDR certificate. All set: members get "Add to Apple Wallet"; any unset, it is absent.
+  APPLE_WALLET_PASS_TYPE_ID: optionalText,
+  APPLE_WALLET_TEAM_ID: optionalText,
+  APPLE_WALLET_CERTIFICATE: optionalText,
+  APPLE_WALLET_KEY: optionalText,
+  APPLE_WALLET_KEY_PASSPHRASE: optionalText,
+  APPLE_WALLET_WWDR_CERTIFICATE: optionalText,
   // Referrals (decision 200): the account credit each side gets, in cents; default one month of the monthly plan.
   REFERRAL_CREDIT_CENTS: intVar(PLANS.monthly.priceCents, 1, 100_000),
   // Accounts and abuse limits (decisions 089, 168, 175, 176).
@@ -308,6 +316,11 @@ export const edgeEnvSchema = apiEnvSchema
       } catch (error) {
         ctx.addIssue({ code: 'custom', path: ['GOOGLE_WALLET_SERVICE_ACCOUNT'], message: (error as Error).message });
       }
+    }
+    const appleParts = ['APPLE_WALLET_PASS_TYPE_ID', 'APPLE_WALLET_TEAM_ID', 'APPLE_WALLET_CERTIFICATE', 'APPLE_WALLET_KEY', 'APPLE_WALLET_WWDR_CERTIFICATE'] as const;
+    const appleSet = appleParts.filter((name) => text(parsed[name]));
+    if (appleSet.length > 0 && appleSet.length < appleParts.length) {
+      for (const name of appleParts.filter((n) => !appleSet.includes(n))) missing(name, 'Apple Wallet needs all five APPLE_WALLET_* variables, or none');
     }
     const vapidPublic = text(parsed.VAPID_PUBLIC_KEY);
     const vapidPrivate = text(parsed.VAPID_PRIVATE_KEY);

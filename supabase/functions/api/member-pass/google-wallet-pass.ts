@@ -13,11 +13,13 @@ import { MEMBERSHIP_REQUIRED_MESSAGE } from '../../_shared/contract/deals.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Services } from '../services.ts';
 import { type LoyaltyObject, loyaltyClassId } from '../ports/wallet/google-wallet.ts';
+import type { PassLocation } from '../ports/wallet/apple-wallet.ts';
 
 export const WALLET_NOT_CONFIGURED = 'Wallet passes are not offered here';
 
 /** Which wallet passes this deployment offers: each only with its credentials configured. */
-export const walletOffers = (s: Pick<Services, 'googleWallet'>): WalletOffersAnswer => ({ google: s.googleWallet !== null, apple: false });
+export const walletOffers = (s: Pick<Services, 'googleWallet' | 'appleWallet'>): WalletOffersAnswer =>
+  ({ google: s.googleWallet !== null, apple: s.appleWallet !== null });
 
 /** A member's loyalty object id: stable per member (issuer id, then the member number). */
 export const loyaltyObjectIdOf = (issuerId: string, memberNumber: number) => `${issuerId}.member-${memberNumber}`;
@@ -79,4 +81,26 @@ export async function googleWalletLink(s: Pick<Services, 'tx' | 'user' | 'google
   });
   await wallet.saveObject(object);
   return { saveUrl: await wallet.saveUrl(object.id, nowMs) };
+}
+
+/**
+ * Where the businesses the member follows are (up to 10), for the Apple pass's lock-screen relevance. Businesses
+ * have no placed locations yet (issue 42 5/7): this is the seam, answering none until they do.
+ */
+async function followedBusinessLocations(): Promise<PassLocation[]> {
+  return [];
+}
+
+/** The caller's Apple Wallet pass, built now; 403 without a membership, 404 when Apple Wallet is not configured. */
+export async function appleWalletPass(s: Pick<Services, 'tx' | 'user' | 'appleWallet'>): Promise<Uint8Array> {
+  const wallet = s.appleWallet;
+  if (!wallet) throw new DomainError('not-found', WALLET_NOT_CONFIGURED);
+  const [me] = await s.tx.asCaller((q) => q<{ member_number: number; name: string; ends_at: Date | string | null }>(
+    `select p.member_number, p.name, private.caller_membership_ends_at() as ends_at
+       from public.profiles p where p.id = (select auth.uid())`));
+  if (!me) throw new DomainError('not-found', 'No member profile');
+  if (me.ends_at === null) throw new DomainError('forbidden', MEMBERSHIP_REQUIRED_MESSAGE);
+  return wallet.passOf({
+    memberNumber: me.member_number, name: me.name, endsAt: new Date(me.ends_at), locations: await followedBusinessLocations(),
+  });
 }
