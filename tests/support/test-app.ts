@@ -96,4 +96,7 @@ export class Agent {
   }
 
   hasSession = () => this.cookies.has('pl_session');
+
+  /** The Cookie header this agent sends, for a test that reads a binary answer through app.request itself. */
+  cookieHeader = () => [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 }

@@ -16,6 +16,8 @@ import type { MemberNumber } from './contract/common.ts';
 import { base64UrlToBytes, bytesToBase64Url } from './encoding.ts';
 
 export const PASS_STEP_SECONDS = 30;
+/** Digits of the member's personal code (personal-code.ts), which steps with the pass and ends a wallet code. */
+export const PERSONAL_CODE_DIGITS = 6;
 export const PASS_PREFIX = 'PL1';
 /** A pass step older or newer than this many steps (at the moment of the check) is refused. */
 const PASS_STEP_SKEW = 1;
@@ -189,4 +191,26 @@ export async function verifyPassChallenge(point: { x: string; y: string }, chall
   } catch {
     return false;
   }
+}
+
+/**
+ * The wallet code (decision 207): what a Google Wallet pass's rotating QR holds, `PLW.<member number>.<personal
+ * code>`. The phone computes the code itself from the member's secret (TOTP, the same steps and digits as the
+ * personal code, personal-code.ts), so the counter reads the number and the code in one scan and the API checks
+ * it as a typed personal code. Staff can also type the two parts.
+ */
+export const WALLET_CODE_PREFIX = 'PLW';
+
+/** Google Wallet's pattern for one member: `{totp_value_0}` is replaced by the phone with the current code. */
+export const walletCodePattern = (memberNumber: number) => `${WALLET_CODE_PREFIX}.${memberNumber}.{totp_value_0}`;
+
+/** The wallet code of a member at one step (the value the phone shows then). */
+export const walletCodeOf = (memberNumber: number, code: string) => `${WALLET_CODE_PREFIX}.${memberNumber}.${code}`;
+
+/** The member number and personal code of a scanned wallet code, or null for any other text. */
+export function parseWalletCode(text: string): { memberNumber: number; personalCode: string } | null {
+  const match = new RegExp(`^${WALLET_CODE_PREFIX}\\.(\\d{1,10})\\.(\\d{${PERSONAL_CODE_DIGITS}})$`).exec(text.trim());
+  if (!match) return null;
+  const memberNumber = Number(match[1]);
+  return memberNumber >= 1 && memberNumber <= 2_147_483_647 ? { memberNumber, personalCode: match[2] } : null;
 }

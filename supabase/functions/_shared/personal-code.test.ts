@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseWalletCode, walletCodeOf, walletCodePattern } from './member-pass.ts';
 import { matchPersonalCode, personalCodeAt, personalCodeOfStep } from './personal-code.ts';
 
 const encoder = new TextEncoder();
@@ -42,5 +43,20 @@ describe('personal code (TOTP, RFC 6238)', () => {
     const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
     expect(await matchPersonalCode(secret, wrong, at)).toBe(null);
     expect(await matchPersonalCode(secret, '', at)).toBe(null);
+  });
+});
+
+describe('wallet code (decision 207)', () => {
+  it('is the member number and the personal code, as the Google Wallet pattern renders them', async () => {
+    expect(walletCodePattern(100042)).toBe('PLW.100042.{totp_value_0}');
+    const code = await personalCodeAt(RFC_SECRET, 59_000);
+    expect(walletCodePattern(100042).replace('{totp_value_0}', code)).toBe(walletCodeOf(100042, code));
+    expect(parseWalletCode(walletCodeOf(100042, code))).toEqual({ memberNumber: 100042, personalCode: '287082' });
+  });
+
+  it('refuses anything else: another prefix, a short code, number 0 or past the largest', () => {
+    for (const text of ['PL1.100042.287082', 'PLW.100042.28708', 'PLW.100042.2870821', 'PLW.0.287082', 'PLW.2147483648.287082', 'PLW..287082']) {
+      expect(parseWalletCode(text), text).toBeNull();
+    }
   });
 });

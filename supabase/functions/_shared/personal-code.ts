@@ -2,9 +2,9 @@
 // secret per member, shown on the pass sheet beside the QR and typed at the counter with the member number when
 // the camera cannot read the pass. Only the API checks it (the tablet holds no member secrets). Web Crypto only,
 // so the same code runs in the browser, Node and Deno.
-import { passStepAt } from './member-pass.ts';
+import { PERSONAL_CODE_DIGITS, passStepAt } from './member-pass.ts';
 
-export const PERSONAL_CODE_DIGITS = 6;
+export { PERSONAL_CODE_DIGITS };
 /** A code from the step before or after the one of the check is still accepted (clocks and typing time). */
 const PERSONAL_CODE_SKEW = 1;
 /** The secret's length in bytes (RFC 4226 recommends 160 bits for HMAC-SHA1). */
@@ -55,3 +55,4 @@ export async function matchPersonalCode(secret: Uint8Array, code: string, atMs: 
   }
   return matched;
 }
+

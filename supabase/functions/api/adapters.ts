@@ -20,6 +20,8 @@ import { resendMailer } from './ports/mail/resend-mailer.ts';
 import { noPush, type PushPort } from './ports/push/push-port.ts';
 import { webPushSender } from './ports/push/web-push-sender.ts';
 import { stdoutRequestLog } from './ports/log.ts';
+import { type AppleWallet, appleWallet } from './ports/wallet/apple-wallet.ts';
+import { GOOGLE_WALLET_API_URL, type GoogleWallet, googleWallet, parseGoogleServiceAccount } from './ports/wallet/google-wallet.ts';
 import { FLUSH_EVERY_MS, figuresWriter, JobRuns } from './system/index.ts';
 import { RequestFigures } from './http/request-guards.ts';
 
@@ -73,6 +75,8 @@ export function depsFromEnv(env: ApiEnv, db?: Database, options: { realtimeFallb
     objects: objectsFromEnv(env),
     mail: mailFromEnv(env),
     push: pushFromConfig(config, options.pushFetch),
+    ...googleWalletFromEnv(env, config),
+    ...appleWalletFromEnv(env),
     requestLog: stdoutRequestLog,
     monitor: { stats: new RequestFigures({ write: figuresWriter(database), autoFlushMs: FLUSH_EVERY_MS }), jobs: new JobRuns() },
   };
@@ -81,6 +85,33 @@ export function depsFromEnv(env: ApiEnv, db?: Database, options: { realtimeFallb
 /** Web Push with the VAPID keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT) when set; else off. */
 export function pushFromConfig(config: AppConfig, fetchImpl?: typeof fetch): PushPort {
   return config.vapid ? webPushSender(config.vapid, fetchImpl) : noPush();
+}
+
+/**
+ * Google Wallet when GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_SERVICE_ACCOUNT are both set (decision 207); the
+ * Edge Function refuses one without the other, the local runner leaves the offer off.
+ */
+function googleWalletFromEnv(env: ApiEnv, config: AppConfig): { googleWallet?: GoogleWallet } {
+  if (!env.GOOGLE_WALLET_ISSUER_ID || !env.GOOGLE_WALLET_SERVICE_ACCOUNT) return {};
+  let account;
+  try {
+    account = parseGoogleServiceAccount(env.GOOGLE_WALLET_SERVICE_ACCOUNT);
+  } catch (error) {
+    throw new Error(`GOOGLE_WALLET_SERVICE_ACCOUNT ${(error as Error).message}`, { cause: error });
+  }
+  return {
+    googleWallet: googleWallet({
+      issuerId: env.GOOGLE_WALLET_ISSUER_ID, account, siteUrl: config.linkOrigin, apiUrl: env.GOOGLE_WALLET_API_URL ?? GOOGLE_WALLET_API_URL,
+    }),
+  };
+}
+
+/** Apple Wallet when its pass type, team and the three PEMs are set (decision 207); otherwise the offer is off. */
+function appleWalletFromEnv(env: ApiEnv): { appleWallet?: AppleWallet } {
+  const { APPLE_WALLET_PASS_TYPE_ID: passTypeId, APPLE_WALLET_TEAM_ID: teamId, APPLE_WALLET_CERTIFICATE: signerCert,
+    APPLE_WALLET_KEY: signerKey, APPLE_WALLET_WWDR_CERTIFICATE: wwdr } = env;
+  if (!passTypeId || !teamId || !signerCert || !signerKey || !wwdr) return {};
+  return { appleWallet: appleWallet({ passTypeId, teamId, signerCert, signerKey, wwdr, signerKeyPassphrase: env.APPLE_WALLET_KEY_PASSPHRASE }) };
 }
 
 /** Resend when RESEND_API_KEY is set (RESEND_API_URL overrides its base, for the local double); else .eml files in MAIL_DIR. */

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { PLANS } from '../_shared/constants.ts';
 import { DEFAULT_POOL_MAX } from './db/database.ts';
 import { parseEs256PrivateJwk } from './ports/jwt.ts';
+import { parseGoogleServiceAccount } from './ports/wallet/google-wallet.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -195,6 +196,20 @@ export const apiEnvSchema = z.object({
   VAPID_PRIVATE_KEY: optionalText,
   VAPID_SUBJECT: optionalText,
   PUSH_ALLOWED_HOSTS: hostListVar,
+  // Google Wallet (decision 207): the issuer id from the Google Pay & Wallet Console and the JSON key file of a
+  // service account that issuer admits. Both set: members get "Add to Google Wallet"; unset, the offer is absent.
+  GOOGLE_WALLET_ISSUER_ID: optionalText.pipe(z.string().regex(/^\d+$/, { error: 'must be the numeric issuer id' }).optional()),
+  GOOGLE_WALLET_SERVICE_ACCOUNT: optionalText,
+  /** Only for the local test double: the API's base (default https://walletobjects.googleapis.com). */
+  GOOGLE_WALLET_API_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
+  // Apple Wallet (decision 207): the Pass Type ID, the team, and PEM text of the pass certificate, its key (and
+  // passphrase) and Apple's WWDR certificate. All set: members get "Add to Apple Wallet"; any unset, it is absent.
+  APPLE_WALLET_PASS_TYPE_ID: optionalText,
+  APPLE_WALLET_TEAM_ID: optionalText,
+  APPLE_WALLET_CERTIFICATE: optionalText,
+  APPLE_WALLET_KEY: optionalText,
+  APPLE_WALLET_KEY_PASSPHRASE: optionalText,
+  APPLE_WALLET_WWDR_CERTIFICATE: optionalText,
   // Referrals (decision 200): the account credit each side gets, in cents; default one month of the monthly plan.
   REFERRAL_CREDIT_CENTS: intVar(PLANS.monthly.priceCents, 1, 100_000),
   // Accounts and abuse limits (decisions 089, 168, 175, 176).
@@ -290,6 +305,22 @@ export const edgeEnvSchema = apiEnvSchema
       }
     } else if (!env.REALTIME_JWT_SECRET) {
       missing('REALTIME_SIGNING_JWK', "the realtime signing key: the private ES256 JWK imported into the project's JWT signing keys; REALTIME_JWT_SECRET (legacy HS256) is the fallback");
+    }
+    const walletIssuer = text(parsed.GOOGLE_WALLET_ISSUER_ID);
+    const walletAccount = text(parsed.GOOGLE_WALLET_SERVICE_ACCOUNT);
+    if (walletIssuer && !walletAccount) missing('GOOGLE_WALLET_SERVICE_ACCOUNT', "the Google Wallet service account's JSON key file, or unset GOOGLE_WALLET_ISSUER_ID");
+    if (walletAccount && !walletIssuer) missing('GOOGLE_WALLET_ISSUER_ID', 'the Google Wallet issuer id, or unset GOOGLE_WALLET_SERVICE_ACCOUNT');
+    if (walletAccount) {
+      try {
+        parseGoogleServiceAccount(walletAccount);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', path: ['GOOGLE_WALLET_SERVICE_ACCOUNT'], message: (error as Error).message });
+      }
+    }
+    const appleParts = ['APPLE_WALLET_PASS_TYPE_ID', 'APPLE_WALLET_TEAM_ID', 'APPLE_WALLET_CERTIFICATE', 'APPLE_WALLET_KEY', 'APPLE_WALLET_WWDR_CERTIFICATE'] as const;
+    const appleSet = appleParts.filter((name) => text(parsed[name]));
+    if (appleSet.length > 0 && appleSet.length < appleParts.length) {
+      for (const name of appleParts.filter((n) => !appleSet.includes(n))) missing(name, 'Apple Wallet needs all five APPLE_WALLET_* variables, or none');
     }
     const vapidPublic = text(parsed.VAPID_PUBLIC_KEY);
     const vapidPrivate = text(parsed.VAPID_PRIVATE_KEY);

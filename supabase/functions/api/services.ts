@@ -6,6 +6,8 @@ import type { AppConfig } from './config.ts';
 import type { Database, Query } from './db/database.ts';
 import type { ObjectStore } from './ports/objects/object-store.ts';
 import type { PaymentProvider } from './ports/payments/payment-provider.ts';
+import type { GoogleWallet } from './ports/wallet/google-wallet.ts';
+import type { AppleWallet } from './ports/wallet/apple-wallet.ts';
 
 /** The signed-in caller, as the session lookup found them (sessions/sessions.ts). */
 export interface AuthUser {
@@ -30,6 +32,10 @@ export interface Services {
   config: AppConfig;
   payments: PaymentProvider;
   objects: ObjectStore;
+  /** Google Wallet's API (decision 207); null: the offer is not configured. */
+  googleWallet: GoogleWallet | null;
+  /** Apple Wallet's pass signer (decision 207); null: the offer is not configured. */
+  appleWallet: AppleWallet | null;
   /** Base of links in mail: from configuration only (SITE_URL, else http://localhost:PORT), never a request header. */
   siteUrl: string;
   /** Who is asking, or null for a visitor. */

@@ -43,3 +43,11 @@ export const passDevicesAnswer = z.object({
   devices: z.array(z.object({ id: z.string(), name: z.string(), createdAt: z.string(), lastUsedAt: z.string() })),
 });
 export type PassDevicesAnswer = z.infer<typeof passDevicesAnswer>;
+
+/** GET /api/member/wallet-offers: which wallet passes this deployment offers (decision 207). */
+export const walletOffersAnswer = z.object({ google: z.boolean(), apple: z.boolean() });
+export type WalletOffersAnswer = z.infer<typeof walletOffersAnswer>;
+
+/** POST /api/member/google-wallet: the link that adds the member's pass to Google Wallet. */
+export const walletLinkAnswer = z.object({ saveUrl: z.string() });
+export type WalletLinkAnswer = z.infer<typeof walletLinkAnswer>;

@@ -17,7 +17,7 @@ import { earnPoints, counterMember, redeemPoints, reversePointEntry } from './co
 import { assertCounter, counterActivity, matchDealCode, recordRedemption, undoRedemption } from './counter.ts';
 import { isRuleRefusal, recordRefusal } from './counter.ts';
 import { counterGuess, WrongGuess } from '../limits/index.ts';
-import { checkScannedPass, passVerificationKeys, provePersonalCode } from '../member-pass/index.ts';
+import { checkScannedCode, passVerificationKeys, provePersonalCode } from '../member-pass/index.ts';
 
 export const counterRoutes = new Hono<AppEnv>();
 
@@ -96,12 +96,13 @@ counterRoutes.post('/verify-pass', async (c) => {
   // A pass that does not verify counts as a wrong guess (decision 168).
   const guess = await counterGuess(servicesOf(c), await counterDeviceKeyOf(c));
   const redemption = await guess.run(async () => {
-    const checked = await checkScannedPass(c.var.deps.db, body.pass, at.atMs);
+    // An app pass or a Google Wallet pass's rotating code (decision 207).
+    const checked = await checkScannedCode(servicesOf(c), body.pass, at.atMs, at.checkedAt === null);
     if (!checked.ok) throw new WrongGuess('unprocessable', checked.reason);
-    return keepingRefusal(c, checked.pass.certificate.mn, at.checkedAt, (checking) => userTx(c, async (q) => {
+    return keepingRefusal(c, checked.memberNumber, at.checkedAt, (checking) => userTx(c, async (q) => {
       checking(body.dealId);
       const recorded = await recordRedemption(q, {
-        dealId: body.dealId, memberNumber: checked.pass.certificate.mn, codeStep: null, passStep: checked.pass.step,
+        dealId: body.dealId, memberNumber: checked.memberNumber, codeStep: null, passStep: checked.step,
         checkedAt: at.checkedAt, proven: true, amountCents: body.amountCents,
       });
       await guess.settleRightIn(q);

@@ -7,6 +7,8 @@ import type { ObjectStore } from '../ports/objects/object-store.ts';
 import type { PaymentProvider } from '../ports/payments/payment-provider.ts';
 import type { MailPort } from '../ports/mail/mail-port.ts';
 import type { PushPort } from '../ports/push/push-port.ts';
+import type { GoogleWallet } from '../ports/wallet/google-wallet.ts';
+import type { AppleWallet } from '../ports/wallet/apple-wallet.ts';
 import type { RequestLog } from '../ports/log.ts';
 import type { SystemMonitor } from '../system/index.ts';
 import { getCookie } from 'hono/cookie';
@@ -29,6 +31,10 @@ export interface AppDeps {
   mail: MailPort;
   /** Web Push sender (decision 110). */
   push: PushPort;
+  /** Google Wallet's API (decision 207); absent: the offer is not configured. */
+  googleWallet?: GoogleWallet;
+  /** Apple Wallet's pass signer (decision 207); absent: the offer is not configured. */
+  appleWallet?: AppleWallet;
   /** Where the one line per request goes (ports/log.ts). */
   requestLog: RequestLog;
   /** This process's request figures and loop runs for the operator's console (system/, decision 195). */
@@ -162,6 +168,8 @@ export function servicesOf(c: AppContext): Services {
     config: deps.config,
     payments: deps.payments,
     objects: deps.objects,
+    googleWallet: deps.googleWallet ?? null,
+    appleWallet: deps.appleWallet ?? null,
     siteUrl: siteUrlOf(c),
     user: c.var.user,
     get ip() {

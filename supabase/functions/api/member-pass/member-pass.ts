@@ -2,9 +2,12 @@
 // and the check of a scanned pass before the redemption rule (private.record_deal_redemption) records it.
 import type { PassKeysAnswer, PassCertificateAnswer } from '../../_shared/contract/member-pass.ts';
 import {
-  certifyPassKey, checkPass, importPlatformPublicKey, PASS_CERT_MAX_MS, type PassCheck,
+  certifyPassKey, checkPass, importPlatformPublicKey, PASS_CERT_MAX_MS, type PassCheck, parseWalletCode,
 } from '../../_shared/member-pass.ts';
+import { PERSONAL_CODE_REFUSED_MESSAGE } from '../../_shared/contract/counter.ts';
 import { bytesToBase64Url } from '../../_shared/encoding.ts';
+import type { Services } from '../services.ts';
+import { personalCodeStep } from './pass-devices.ts';
 import { type Database, type Query, serviceClaims } from '../db/database.ts';
 import { callerMembershipEndsAt } from '../subscriptions/index.ts';
 
@@ -101,4 +104,24 @@ export const firstNameOf = (name: string) => name.trim().split(/\s+/)[0].slice(0
 /** Checks a scanned pass at `atMs` with the platform's keys. */
 export async function checkScannedPass(db: Database, pass: string, atMs: number): Promise<PassCheck> {
   return checkPass(pass, (await platformPassKeys(db)).verifyKeys, atMs);
+}
+
+/** What a scanned code at the counter proves: the member and the step, or why not. */
+export type ScannedCodeCheck = { ok: true; memberNumber: number; step: number } | { ok: false; reason: string };
+
+/**
+ * Checks whatever the counter scanned at `atMs`: an app pass (PL1, signed by the member's device) or a Google
+ * Wallet pass's rotating code (PLW.<number>.<personal code>, decision 207), which proves the member as a typed
+ * personal code does (online: only with an active membership).
+ */
+export async function checkScannedCode(
+  s: Pick<Services, 'tx' | 'db'>, text: string, atMs: number, online: boolean,
+): Promise<ScannedCodeCheck> {
+  const wallet = parseWalletCode(text);
+  if (wallet) {
+    const step = await personalCodeStep(s, wallet.memberNumber, wallet.personalCode, atMs, online);
+    return step === null ? { ok: false, reason: PERSONAL_CODE_REFUSED_MESSAGE } : { ok: true, memberNumber: wallet.memberNumber, step };
+  }
+  const checked = await checkScannedPass(s.db, text, atMs);
+  return checked.ok ? { ok: true, memberNumber: checked.pass.certificate.mn, step: checked.pass.step } : checked;
 }

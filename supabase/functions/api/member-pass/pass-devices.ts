@@ -125,6 +125,13 @@ const NO_SECRET = new Uint8Array(PERSONAL_SECRET_BYTES);
 export async function provePersonalCode(
   s: Pick<Services, 'tx'>, memberNumber: number, code: string | undefined, atMs: number, online: boolean,
 ): Promise<boolean> {
+  return (await personalCodeStep(s, memberNumber, code, atMs, online)) !== null;
+}
+
+/** The step a member's personal code proves (as provePersonalCode decides), or null. */
+export async function personalCodeStep(
+  s: Pick<Services, 'tx'>, memberNumber: number, code: string | undefined, atMs: number, online: boolean,
+): Promise<number | null> {
   // Always one row, and the membership asked even for no one: the same plan and work for every number.
   const [row] = await s.tx.asService((q) => q<{ secret: string | null; active: boolean }>(
     `select s.secret, coalesce(private.has_active_subscription(p.id), false) as active
@@ -132,5 +139,5 @@ export async function provePersonalCode(
        left join public.profiles p on p.member_number = asked.member_number and p.role = 'USER'
        left join private.member_pass_secrets s on s.member_id = p.id`, [memberNumber]));
   const matched = await matchPersonalCode(row.secret ? base64UrlToBytes(row.secret) : NO_SECRET, code ?? '', atMs);
-  return row.secret !== null && matched !== null && (!online || row.active);
+  return row.secret !== null && matched !== null && (!online || row.active) ? matched : null;
 }

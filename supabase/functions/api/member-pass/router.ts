@@ -7,6 +7,7 @@ import { uuid } from '../../_shared/contract/common.ts';
 import { requireUser } from '../http/session.ts';
 import { certifyMemberDevice, memberPoints } from './member-card.ts';
 import { issuePassChallenge, listPassDevices, removePassDevice } from './pass-devices.ts';
+import { appleWalletPass, googleWalletLink, walletOffers } from './google-wallet-pass.ts';
 
 /** /api/member: the member card (member number and points per business) and its pass (decision 165). */
 export const memberPointsRoutes = new Hono<AppEnv>();
@@ -45,4 +46,28 @@ memberPointsRoutes.delete('/pass-devices/:id', async (c) => {
   requireUser(c, 'USER');
   const id = parse(uuid, c.req.param('id'));
   return c.json(await removePassDevice(servicesOf(c), id));
+});
+
+/** GET /api/member/wallet-offers: which wallet passes are configured here (the pass sheet shows only those). */
+memberPointsRoutes.get('/wallet-offers', (c) => {
+  requireUser(c, 'USER');
+  return c.json(walletOffers(servicesOf(c)));
+});
+
+/**
+ * POST /api/member/google-wallet: writes the member's loyalty object to Google Wallet and answers the save link
+ * (decision 207); 403 without a membership, 404 when Google Wallet is not configured.
+ */
+memberPointsRoutes.post('/google-wallet', async (c) => {
+  requireUser(c, 'USER');
+  return c.json(await googleWalletLink(servicesOf(c), Date.now()));
+});
+
+/** GET /api/member/apple-wallet.pkpass: the member's Apple Wallet pass, signed now; 404 when not configured. */
+memberPointsRoutes.get('/apple-wallet.pkpass', async (c) => {
+  requireUser(c, 'USER');
+  const pass = await appleWalletPass(servicesOf(c));
+  return c.body(pass as Uint8Array<ArrayBuffer>, 200, {
+    'content-type': 'application/vnd.apple.pkpass', 'content-disposition': 'attachment; filename="pay-local-member.pkpass"', 'cache-control': 'no-store',
+  });
 });

@@ -1,6 +1,7 @@
-import { createHmac } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { createHmac, createPublicKey, createVerify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { parseEs256PrivateJwk, signEs256, signHs256 } from './jwt.ts';
+import { importRs256PrivateKey, parseEs256PrivateJwk, signEs256, signHs256, signRs256 } from './jwt.ts';
 
 const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
 
@@ -58,5 +59,23 @@ describe('ES256', () => {
     expect(() => parseEs256PrivateJwk('{"kty":"EC"')).toThrow('is not JSON (expected a private JWK)');
     const { kid: _kid, ...noKid } = JSON.parse(jwkText);
     expect(() => parseEs256PrivateJwk(JSON.stringify(noKid))).toThrow(/lacks "kid"/);
+  });
+});
+
+describe('RS256', () => {
+  it('signs a JWT that verifies with the RSA public key (openssl-generated PKCS #8 PEM) and with no other', async () => {
+    const pem = execFileSync('openssl', ['genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048'], { encoding: 'utf8' });
+    const token = await signRs256({ iss: 'svc@example.iam.gserviceaccount.com', aud: 'google' }, await importRs256PrivateKey(pem), 'k1');
+    const [header, payload, signature] = token.split('.');
+    expect(decode(header)).toEqual({ alg: 'RS256', typ: 'JWT', kid: 'k1' });
+    expect(decode(payload)).toEqual({ iss: 'svc@example.iam.gserviceaccount.com', aud: 'google' });
+    const verifies = (key: string) => createVerify('RSA-SHA256').update(`${header}.${payload}`).verify(createPublicKey(key), Buffer.from(signature, 'base64url'));
+    expect(verifies(pem)).toBe(true);
+    expect(verifies(execFileSync('openssl', ['genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048'], { encoding: 'utf8' }))).toBe(false);
+  });
+
+  it('refuses a key that is not PKCS #8 PEM RSA, naming the problem and never the key', async () => {
+    await expect(importRs256PrivateKey('not a key')).rejects.toThrow('is not a PKCS #8 private key in PEM');
+    await expect(importRs256PrivateKey('-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----')).rejects.toThrow('is not an RSA private key');
   });
 });

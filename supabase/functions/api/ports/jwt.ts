@@ -1,7 +1,8 @@
-// JSON Web Tokens with Web Crypto (same code in Node and Deno): HS256 (a shared secret) and ES256
-// (an asymmetric P-256 key given as a private JWK, e.g. a Supabase project's imported signing key).
+// JSON Web Tokens with Web Crypto (same code in Node and Deno): HS256 (a shared secret), ES256
+// (an asymmetric P-256 key given as a private JWK, e.g. a Supabase project's imported signing key) and RS256
+// (an RSA key in PKCS #8 PEM, as a Google service account's key file holds it; decision 207).
 
-import { bytesToBase64Url as base64Url, textToBase64Url } from '../../_shared/encoding.ts';
+import { base64ToBytes, bytesToBase64Url as base64Url, textToBase64Url } from '../../_shared/encoding.ts';
 
 const encoder = new TextEncoder();
 
@@ -9,12 +10,13 @@ const base64UrlJson = (value: unknown) => textToBase64Url(JSON.stringify(value))
 
 /**
  * The one JWT signer (decision 178): a compact JWS of `header` and `claims` with a WebCrypto key, HMAC for
- * HS256 or ECDSA P-256 for ES256. Web Crypto's ECDSA signature is r || s (IEEE P1363), which is exactly JWS's
- * ES256 encoding. Realtime tokens (below) and VAPID tokens (ports/push) both sign here.
+ * HS256, ECDSA P-256 for ES256 or RSASSA-PKCS1-v1_5 with SHA-256 for RS256. Web Crypto's ECDSA signature is
+ * r || s (IEEE P1363), which is exactly JWS's ES256 encoding; its PKCS #1 v1.5 signature is RS256's as is.
+ * Realtime tokens (below), VAPID tokens (ports/push) and Google Wallet's service-account tokens all sign here.
  */
-export async function signJwt(header: { alg: 'HS256' | 'ES256' } & Record<string, unknown>, claims: Record<string, unknown>, key: CryptoKey): Promise<string> {
+export async function signJwt(header: { alg: 'HS256' | 'ES256' | 'RS256' } & Record<string, unknown>, claims: Record<string, unknown>, key: CryptoKey): Promise<string> {
   const unsigned = `${base64UrlJson(header)}.${base64UrlJson(claims)}`;
-  const algorithm = header.alg === 'HS256' ? 'HMAC' : { name: 'ECDSA', hash: 'SHA-256' };
+  const algorithm = header.alg === 'HS256' ? 'HMAC' : header.alg === 'RS256' ? 'RSASSA-PKCS1-v1_5' : { name: 'ECDSA', hash: 'SHA-256' };
   return `${unsigned}.${base64Url(new Uint8Array(await crypto.subtle.sign(algorithm, key, encoder.encode(unsigned))))}`;
 }
 
@@ -71,4 +73,24 @@ export async function signEs256(claims: Record<string, unknown>, jwk: Es256Priva
     es256Keys.set(jwk, key);
   }
   return signJwt({ alg: 'ES256', typ: 'JWT', kid: jwk.kid }, claims, await key);
+}
+
+/**
+ * Imports an RSA private key in PKCS #8 PEM ("-----BEGIN PRIVATE KEY-----", the `private_key` of a Google
+ * service account's JSON key) for RS256. Throws a message naming what is wrong, never the key.
+ */
+export async function importRs256PrivateKey(pem: string): Promise<CryptoKey> {
+  const body = pem.match(/-----BEGIN PRIVATE KEY-----([\s\S]+?)-----END PRIVATE KEY-----/)?.[1];
+  if (!body) throw new Error('is not a PKCS #8 private key in PEM (-----BEGIN PRIVATE KEY-----)');
+  try {
+    return await crypto.subtle.importKey('pkcs8', base64ToBytes(body.replace(/\s+/g, '')),
+      { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
+  } catch {
+    throw new Error('is not an RSA private key (RS256)');
+  }
+}
+
+/** Signs `claims` as a compact RS256 JWT; `kid` (the service account's private_key_id) goes in the header when given. */
+export function signRs256(claims: Record<string, unknown>, key: CryptoKey, kid?: string): Promise<string> {
+  return signJwt({ alg: 'RS256', typ: 'JWT', ...(kid ? { kid } : {}) }, claims, key);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { certifyPassKey, generateDeviceKey, passStepAt, publicKeyCoordinates, signPass } from '@shared/member-pass.ts';
-import { checkPassOffline, NO_PASS_KEYS_MESSAGE } from './offline-pass';
+import { checkPassOffline, NO_PASS_KEYS_MESSAGE, WALLET_CODE_OFFLINE_MESSAGE } from './offline-pass';
 
 const NOW = Date.UTC(2026, 10, 26, 15, 0, 10);
 
@@ -19,5 +19,7 @@ describe('checkPassOffline', () => {
     await expect(checkPassOffline(keys, pass, NOW + 90_000)).rejects.toThrow(/^422: .*expired/);
     await expect(checkPassOffline({ keys: [] }, pass, NOW)).rejects.toThrow(`503: ${JSON.stringify({ message: NO_PASS_KEYS_MESSAGE })}`);
     await expect(checkPassOffline(undefined, pass, NOW)).rejects.toThrow(/^503/);
+    // A Google Wallet code needs the member's secret, which only the API has.
+    await expect(checkPassOffline(keys, 'PLW.100042.094287', NOW)).rejects.toThrow(`503: ${JSON.stringify({ message: WALLET_CODE_OFFLINE_MESSAGE })}`);
   });
 });

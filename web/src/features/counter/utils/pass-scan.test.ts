@@ -28,6 +28,10 @@ describe('scanned text', () => {
     expect(isMemberPass(pass)).toBe(true);
     expect(isMemberPass('https://example.com/menu')).toBe(false);
     expect(isMemberPass('123456')).toBe(false);
+    // A Google Wallet pass's rotating code (decision 207): number and a 6-digit personal code.
+    expect(isMemberPass('PLW.100042.094287')).toBe(true);
+    expect(isMemberPass('PLW.100042.94287')).toBe(false);
+    expect(isMemberPass('PLW.0.094287')).toBe(false);
     expect(isMemberPass(pass.replace(/^PL1/, 'PL2'))).toBe(false);
     expect(isMemberPass(pass.split('.').slice(0, 4).join('.'))).toBe(false);
   });

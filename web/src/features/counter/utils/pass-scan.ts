@@ -1,6 +1,7 @@
 // What the counter does with a scanned member pass before and after asking the server (decision 167).
 import type { RedemptionRefusal } from '@shared/contract/index.ts';
 import { parsePass } from '@shared/member-pass.ts';
+import { parseWalletCode } from '@shared/member-pass.ts';
 import { ApiError } from '@/lib/api-error';
 
 /** The same pass text seen again within this long (since it was last seen) is not sent again. */
@@ -12,8 +13,11 @@ export const SCAN_REPEAT_MS = 4000;
  */
 export const scannedText = (raw: string) => raw.replace(/\s+/g, '');
 
-/** Whether the text is a Pay Local member pass at all (a foreign QR is refused without asking the server). */
-export const isMemberPass = (text: string) => parsePass(text) !== null;
+/**
+ * Whether the text is a Pay Local member pass at all: the app's pass or a Google Wallet pass's rotating code
+ * (decision 207). A foreign QR is refused without asking the server.
+ */
+export const isMemberPass = (text: string) => parsePass(text) !== null || parseWalletCode(text) !== null;
 
 /**
  * A guard against sending one pass twice: a camera decodes the QR held in front of it several times a second,

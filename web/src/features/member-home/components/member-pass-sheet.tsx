@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { Button } from '@/components/ui/button';
+import { useMemo, useState } from 'react';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { clockTimeWithSeconds } from '@/lib/dates';
@@ -7,6 +7,7 @@ import { formatMemberNumber } from '@/lib/numbers';
 import { countdownLabel } from '@/lib/deals/deal-format';
 import { useNow } from '@/lib/deals/code-clock';
 import { useBusyWhile } from '@/lib/pwa/busy';
+import { APPLE_WALLET_PASS_URL, googleWalletLink, useWalletOffers } from '../api/get-wallet-offers';
 import { useMemberPass } from '../hooks/use-member-pass';
 import { passQr } from '../utils/pass-qr';
 
@@ -26,6 +27,37 @@ function PassQrCode({ text, firstName }: { text: string; firstName: string }) {
       <rect width={qr.size} height={qr.size} fill="#fff" />
       <path d={qr.path} fill="#000" />
     </svg>
+  );
+}
+
+/**
+ * "Add to Google Wallet" and "Add to Apple Wallet" (decision 207), each only when the API says it is configured.
+ * Google's link is made on the tap (the member's object is written to Google then); Apple's pass is a download.
+ */
+function WalletOffers() {
+  const offers = useWalletOffers().data;
+  const [state, setState] = useState<'idle' | 'opening' | 'failed'>('idle');
+  if (!offers || (!offers.google && !offers.apple)) return null;
+  async function addToGoogle() {
+    setState('opening');
+    try {
+      window.location.assign((await googleWalletLink()).saveUrl);
+    } catch {
+      setState('failed');
+    }
+  }
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row" data-testid="wallet-offers">
+      {offers.google && (
+        <Button variant="outline" className="flex-1" onClick={() => void addToGoogle()} pending={state === 'opening'}>
+          Add to Google Wallet
+        </Button>
+      )}
+      {offers.apple && (
+        <a href={APPLE_WALLET_PASS_URL} download="pay-local-member.pkpass" className={buttonClasses('outline', 'md', 'flex-1')}>Add to Apple Wallet</a>
+      )}
+      {state === 'failed' && <p role="alert" className="text-sm text-red-700">Google Wallet could not be reached. Try again in a moment.</p>}
+    </div>
   );
 }
 
@@ -71,6 +103,7 @@ export default function MemberPassSheet({ onClose }: { onClose: () => void }) {
             )}
           </div>
         </div>
+        <WalletOffers />
         <Button variant="outline" className="w-full" onClick={onClose}>Close</Button>
       </div>
     </Modal>
