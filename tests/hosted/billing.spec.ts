@@ -170,8 +170,8 @@ test('a referral: after 7 days both Stripe customers get a balance credit, and t
   expect(invoice).toMatchObject({ amount_paid: 10_000 - credit });
   expect((await deliverSince(from))['invoice.paid']).toBe('payment-recorded');
   expect(await (await friend.api.get('/api/subscription/details')).json()).toMatchObject({ accountCreditCents: 0 });
-  const payments = (await (await friend.api.get('/api/subscription/payments')).json()) as { amountCents: number }[];
-  expect(payments.map((p) => p.amountCents)).toContain(10_000 - credit);
+  const { lines } = (await (await friend.api.get('/api/subscription/payments')).json()) as { lines: { kind: string; amountCents: number }[] };
+  expect(lines.filter((l) => l.kind === 'charge').map((l) => l.amountCents)).toContain(10_000 - credit);
   await Promise.all([referrer.api.dispose(), friend.api.dispose()]);
 });
 
