@@ -68,7 +68,7 @@ export async function benchCollabs() {
     const agent = new Agent(app);
     await agent.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
     const check = await agent.get('/api/businesses/search?q=goldn%20heron%20bakry');
-    if (check.status !== 200 || check.body.businesses?.[0]?.name !== 'Golden Heron Bakery') {
+    if (check.status !== 200 || check.body?.[0]?.name !== 'Golden Heron Bakery') {
       throw new Error(`search sanity check failed: ${check.status} ${JSON.stringify(check.body).slice(0, 200)}`);
     }
 

@@ -29,7 +29,7 @@ export type Business = z.infer<typeof business>;
 /**
  * GET /api/businesses/search: one page (decision 206), names starting with the words and word matches before parts
  * of words and misspellings, the caller's city first within each. `nextCursor` (opaque) gives the next page, null
- * on the last.
+ * on the last. On the wire: the list of businesses, the cursor in the X-Next-Cursor header (the spec's answer is a list).
  */
 export const businessSearchAnswer = z.object({ businesses: z.array(business), nextCursor: z.string().nullable() });
 export type BusinessSearchAnswer = z.infer<typeof businessSearchAnswer>;

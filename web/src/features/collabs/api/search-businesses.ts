@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { BUSINESS_SEARCH_LIMIT } from '@shared/constants.ts';
-import type { Business, BusinessSearchAnswer } from '@shared/contract/index.ts';
+import type { Business } from '@shared/contract/index.ts';
 import { apiJson } from '@/lib/api-client';
 import { collabKeys } from './keys';
 
@@ -17,7 +17,7 @@ async function searchBusinesses(filters: BusinessSearchFilters): Promise<Busines
   const params = new URLSearchParams({ q: filters.q.trim(), limit: String(BUSINESS_SEARCH_LIMIT) });
   if (filters.category) params.set('category', filters.category);
   if (filters.city) params.set('city', filters.city);
-  return (await apiJson<BusinessSearchAnswer>('GET', `/api/businesses/search?${params}`)).businesses;
+  return apiJson<Business[]>('GET', `/api/businesses/search?${params}`);
 }
 
 /** GET /api/businesses/search (text, category, city, limit 20). */
