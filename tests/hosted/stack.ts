@@ -196,6 +196,9 @@ const env: Record<string, string> = {
   PATH: process.env.PATH ?? '',
   HOME: process.env.HOME ?? '',
   DENO_DIR: process.env.DENO_DIR ?? join(process.env.HOME ?? tmpdir(), '.cache', 'deno'),
+  // Deno fetches the npm packages of deno.json on first use: trust the machine's own CA store as well as Mozilla's
+  // (a CI network that re-signs TLS adds its CA to the system store, which Deno ignores by default).
+  DENO_TLS_CA_STORE: process.env.DENO_TLS_CA_STORE ?? 'mozilla,system',
   NO_COLOR: '1',
   DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${HOSTED_PORTS.deno}`,
   // What Supabase sets for every function.
