@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_LABELS, categoryLabel } from './category-labels.ts';
 import { BUSINESS_CATEGORIES, BUSINESS_TYPES, DEAL_CATEGORIES, MEMBER_DEAL_FILTERS } from './constants.ts';
-import { dealCategoriesForFilter } from './deal-filters.ts';
+import { CATEGORY_LABELS, categoryLabel, dealCategoriesForFilter } from './deal-filters.ts';
 
 const everyList = { BUSINESS_CATEGORIES, BUSINESS_TYPES, DEAL_CATEGORIES, MEMBER_DEAL_FILTERS };
 const everySlug = [...new Set(Object.values(everyList).flat())];

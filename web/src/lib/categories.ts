@@ -1,7 +1,7 @@
 // Category colours and the label helpers every screen uses (deal categories, the member's filters, business
-// categories and registration business types, the collab search); the words themselves are @shared/category-labels.ts.
+// categories and registration business types, the collab search); the words themselves are CATEGORY_LABELS in @shared/deal-filters.ts.
 import type { MEMBER_DEAL_FILTERS } from '@shared/constants.ts';
-import { categoryLabel } from '@shared/category-labels.ts';
+import { categoryLabel } from '@shared/deal-filters.ts';
 
 type MemberFilter = (typeof MEMBER_DEAL_FILTERS)[number];
 
