@@ -120,7 +120,7 @@ const roles: { role: string; account: Account; screens: Screen[] }[] = [
     role: 'admin',
     account: DEMO.admin,
     screens: [
-      { path: '/admin', extras: [tab('User Management'), tab('City Management'), tab('Charity Management'), figuresTable('Payment volume and charity share')], slow: true },
+      { path: '/admin', extras: [tab('User Management'), tab('City Management'), tab('Charity Management'), figuresTable('Membership payments and charity share')], slow: true },
       { path: '/profile' },
     ],
   },

@@ -27,7 +27,7 @@ test('a merchant registers and sees "Application Under Review" with the business
 
   await fillAccountFields(page, { name: 'Morgan Owner', email: uniqueEmail('merchant'), password: 'secret1234' });
   await page.getByLabel('Business name').fill('Mountain Bean Roasters');
-  await page.getByLabel('Business type').selectOption({ label: 'Food & Dining' });
+  await page.getByLabel('Business type').selectOption({ label: 'Food & Drink' });
   await page.getByLabel('Business address').fill('12 Main St, Lyons, CO');
   await page.getByLabel('City', { exact: true }).selectOption({ label: 'Lyons, Colorado' });
   await page.getByLabel('This is a women-owned business').check();

@@ -164,8 +164,8 @@ test('the browse tab shows the empty texts and the category and city filters', a
   await page.getByRole('link', { name: /Local Collabs/ }).click();
   await expect(page.getByRole('heading', { name: 'Local Collabs', level: 1 })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Category' }).locator('option')).toHaveText([
-    'All categories', 'Food & Dining', 'Coffee & Tea', 'Retail', 'Services', 'Entertainment', 'Health & Wellness',
-    'Sauna & Cold & Plunge', 'Dispensaries', 'Liquor & Stores', 'Women & Owned', 'Other',
+    'All categories', 'Food & Drink', 'Coffee & Tea', 'Retail & Shopping', 'Services', 'Arts & Entertainment', 'Health & Wellness',
+    'Sauna & Cold Plunge', 'Dispensaries', 'Liquor Stores', 'Women-Owned', 'Other',
   ]);
   await expect(page.getByRole('combobox', { name: 'City' }).locator('option').first()).toHaveText('All cities');
   await page.getByPlaceholder('Search businesses...').fill('zzqxnothinglikethis');

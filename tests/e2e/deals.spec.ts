@@ -38,7 +38,7 @@ test('deals: register, approve, create, find, verify, undo, earn and redeem', as
   await merchant.goto('/register?role=merchant');
   await fillAccountFields(merchant, { name: 'Kit Flyer', email: uniqueEmail('kites'), password: 'secret1234' });
   await merchant.getByLabel('Business name').fill(business);
-  await merchant.getByLabel('Business type').selectOption({ label: 'Food & Dining' });
+  await merchant.getByLabel('Business type').selectOption({ label: 'Food & Drink' });
   await merchant.getByLabel('Business address').fill('7 Canyon Rd, Lyons, CO');
   await merchant.getByLabel('City', { exact: true }).selectOption({ label: 'Lyons, Colorado' });
   await merchant.getByRole('button', { name: 'Create Account' }).click();
@@ -106,12 +106,12 @@ test('deals: register, approve, create, find, verify, undo, earn and redeem', as
   await expect(member.getByText(`No deals found matching "no-such-deal-${suffix}"`)).toBeVisible();
   await member.getByLabel('Search deals').fill('');
 
-  await member.getByRole('button', { name: 'Retail', exact: true }).click();
+  await member.getByRole('button', { name: 'Retail & Shopping', exact: true }).click();
   await expect(member.getByRole('article', { name: amountTitle })).toBeVisible();
   await expect(memberPercentCard).toHaveCount(0);
   await member.getByRole('button', { name: 'Dispensaries' }).click();
   await expect(member.getByText('No deals available in this category')).toBeVisible();
-  await member.getByRole('button', { name: 'Food & Dining' }).click();
+  await member.getByRole('button', { name: 'Food & Drink', exact: true }).click();
   await expect(memberPercentCard).toBeVisible();
 
   const code = await expectSameCode(merchantPercentCard, memberPercentCard, member);

@@ -133,7 +133,7 @@ test('the admin sees the platform per month and downloads it', async ({ page }) 
   const [file] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Download CSV' }).click()]);
   expect(file.suggestedFilename()).toBe('platform-last-12-months.csv');
   const csv = await csvOf(file);
-  expect(csv[0]).toEqual(['Month (UTC)', 'Signups', 'Active memberships', 'Payment volume (USD)', 'Charity share (USD)']);
+  expect(csv[0]).toEqual(['Month (UTC)', 'Signups', 'Active memberships', 'Membership payments (USD)', 'Charity share (USD)']);
   expect(csv.slice(1)).toEqual(figures.months.map((month, i) => [
     month, String(figures.signups[i]), String(figures.activeMemberships[i]),
     (figures.paymentVolumeCents[i] / 100).toFixed(2), (figures.charityShareCents[i] / 100).toFixed(2),

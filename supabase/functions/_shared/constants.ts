@@ -61,7 +61,7 @@ export const CHARITY_SHARE_BPS = 1000;
 /** Longest charity name the admin may give (decision 125; the database checks it too). */
 export const CHARITY_NAME_MAX = 120;
 
-/** Registration business types (docs/spec.md section 3); their labels live with every category label in web/src/lib/categories.ts. */
+/** Registration business types (docs/spec.md section 3); their labels are CATEGORY_LABELS in deal-filters.ts (decision 205). */
 export const BUSINESS_TYPES = [
   'food', 'retail', 'services', 'entertainment', 'health-wellness', 'sauna-cold-plunge', 'dispensaries', 'liquor-stores',
 ] as const;

@@ -13,13 +13,13 @@ describe('dealRuleViolation', () => {
 
   it('refuses validTo before validFrom, accepts equal or open ends', () => {
     const from = new Date('2026-12-01T00:00:00Z');
-    expect(dealRuleViolation({ ...base, validFrom: from, validTo: new Date('2026-11-30T23:59:59Z') })).toBe('validTo must not be before validFrom');
+    expect(dealRuleViolation({ ...base, validFrom: from, validTo: new Date('2026-11-30T23:59:59Z') })).toBe('The last day must not be before the first day');
     expect(dealRuleViolation({ ...base, validFrom: from, validTo: from })).toBeNull();
     expect(dealRuleViolation({ ...base, validFrom: from })).toBeNull();
   });
 
   it('refuses maxUses below the uses already recorded', () => {
-    expect(dealRuleViolation({ ...base, maxUses: 3, usedCount: 4 })).toMatch(/maxUses cannot be less than the 4 uses/);
+    expect(dealRuleViolation({ ...base, maxUses: 3, usedCount: 4 })).toMatch(/^The maximum number of uses cannot be less than the 4 uses/);
     expect(dealRuleViolation({ ...base, maxUses: 4, usedCount: 4 })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 // Rules a deal must satisfy as a whole (docs/spec.md section 5), shared by the create contract, the
 // PATCH route (which checks the merged result) and the web form.
+import { fieldLabel, fieldMessage } from './contract/field-labels.ts';
 
 export interface DealRuleInput {
   discountPercent: number | null;
@@ -11,17 +12,17 @@ export interface DealRuleInput {
   usedCount: number;
 }
 
-/** The first broken rule as "<field> <message>", or null when the deal is consistent. */
+/** The first broken rule as a sentence naming the fields by their labels (field-labels.ts), or null when the deal is consistent. */
 export function dealRuleViolation(deal: DealRuleInput): string | null {
   const hasPercent = deal.discountPercent !== null;
   const hasAmount = deal.discountAmount !== null;
-  if (!hasPercent && !hasAmount) return 'discountPercent or discountAmount is required';
-  if (hasPercent && hasAmount) return 'discountPercent and discountAmount cannot both be set: choose one discount type';
+  if (!hasPercent && !hasAmount) return `${fieldMessage('discountPercent', 'or')} ${fieldLabel('discountAmount')} is required`;
+  if (hasPercent && hasAmount) return `${fieldMessage('discountPercent', 'and')} ${fieldLabel('discountAmount')} cannot both be set: choose one discount type`;
   if (deal.validFrom && deal.validTo && deal.validFrom.getTime() > deal.validTo.getTime()) {
-    return 'validTo must not be before validFrom';
+    return fieldMessage('validTo', `must not be before ${fieldLabel('validFrom')}`);
   }
   if (deal.maxUses !== null && deal.maxUses < deal.usedCount) {
-    return `maxUses cannot be less than the ${deal.usedCount} uses already recorded`;
+    return fieldMessage('maxUses', `cannot be less than the ${deal.usedCount} uses already recorded`);
   }
   return null;
 }

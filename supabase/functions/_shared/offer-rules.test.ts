@@ -42,7 +42,7 @@ describe('offerRulesInput', () => {
     expect(issues({ weekdays: [0] })).toEqual(['weekdays.0 must be ISO weekdays, 1 (Monday) to 7 (Sunday)']);
     expect(issues({ startTime: '11:00' })).toEqual(['endTime is required with the other end of the time window']);
     expect(issues({ startTime: '24:00', endTime: '02:00' })).toEqual(['startTime must be a time written HH:MM (00:00 to 23:59)']);
-    expect(issues({ startTime: '10:00', endTime: '10:00' })).toEqual(['endTime must differ from startTime (leave both out for the whole day)']);
+    expect(issues({ startTime: '10:00', endTime: '10:00' })).toEqual(['endTime must differ from the start time (leave both out for the whole day)']);
     expect(issues({ note: 'x'.repeat(201) })).toEqual(['note must be at most 200 characters']);
     expect(issues({ excludedDates: ['2026-02-30'] })?.[0]).toMatch(/^excludedDates.0 /);
     expect(issues({ days: [1] })?.[0]).toMatch(/unknown field/);

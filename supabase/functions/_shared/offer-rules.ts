@@ -57,7 +57,7 @@ export const offerRulesInput = z.strictObject({
     if (hasStart !== (rules.endTime != null)) {
       ctx.addIssue({ code: 'custom', path: [hasStart ? 'endTime' : 'startTime'], message: 'is required with the other end of the time window' });
     } else if (hasStart && rules.startTime === rules.endTime) {
-      ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'must differ from startTime (leave both out for the whole day)' });
+      ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'must differ from the start time (leave both out for the whole day)' });
     }
   })
   .transform(normalizeOfferRules)

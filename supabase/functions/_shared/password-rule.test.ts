@@ -6,8 +6,8 @@ import { changePasswordBody, resetPasswordBody } from './contract/account.ts';
 describe('the one password rule (decisions 088, 176)', () => {
   it('names the reason for each refusal', () => {
     expect(passwordProblem('abc123')).toBe('must be at least 8 characters');
-    expect(passwordProblem('x'.repeat(73))).toMatch(/^must be at most 72 bytes/);
-    expect(passwordProblem('é'.repeat(37))).toMatch(/^must be at most 72 bytes/); // 37 letters, 74 bytes
+    expect(passwordProblem('x'.repeat(73))).toMatch(/^must be at most 72 characters, where an accented letter counts as 2 and an emoji as 4$/);
+    expect(passwordProblem('é'.repeat(37))).toMatch(/^must be at most 72 characters, where an accented letter counts as 2 and an emoji as 4$/); // 37 letters, 74 bytes
     expect(passwordProblem(' '.repeat(8))).toBe('must not be only spaces');
     expect(passwordProblem('x'.repeat(72))).toBeNull();
     expect(passwordProblem('long enough')).toBeNull();
@@ -27,7 +27,7 @@ describe('the one password rule (decisions 088, 176)', () => {
   });
 
   it('is stated in one sentence naming both bounds', () => {
-    expect(PASSWORD_RULE_HINT).toMatch(/At least 8 characters/);
-    expect(PASSWORD_RULE_HINT).toMatch(/72 bytes/);
+    expect(PASSWORD_RULE_HINT).toBe('8 to 72 characters; not only spaces, not a common password.');
+    expect(PASSWORD_RULE_HINT).not.toMatch(/bytes/); // a person counts characters (issue 42)
   });
 });

@@ -6,8 +6,7 @@ import { PASSWORD_MAX_BYTES, PASSWORD_MIN } from './constants.ts';
 
 /** What every password form says, word for word. */
 export const PASSWORD_RULE_HINT =
-  `At least ${PASSWORD_MIN} characters and at most ${PASSWORD_MAX_BYTES} bytes (about ${PASSWORD_MAX_BYTES} letters; ` +
-  'fewer with accents or emoji); not only spaces, not a common password.';
+  `${PASSWORD_MIN} to ${PASSWORD_MAX_BYTES} characters; not only spaces, not a common password.`;
 
 const utf8Length = (value: string) => new TextEncoder().encode(value).byteLength;
 
@@ -19,7 +18,9 @@ export function passwordProblem(password: string): string | null {
   if ([...password].length < PASSWORD_MIN) return `must be at least ${PASSWORD_MIN} characters`;
   // bcrypt reads only the first 72 bytes: longer is refused, never silently cut.
   if (utf8Length(password) > PASSWORD_MAX_BYTES) {
-    return `must be at most ${PASSWORD_MAX_BYTES} bytes (about ${PASSWORD_MAX_BYTES} letters; fewer with accents or emoji)`;
+    // The hint's "characters" is exact for plain letters, digits and punctuation (one byte each); the limit itself
+    // stays in bytes, so the refusal says how the others count.
+    return `must be at most ${PASSWORD_MAX_BYTES} characters, where an accented letter counts as 2 and an emoji as 4`;
   }
   if (password.trim().length === 0) return 'must not be only spaces';
   return null;

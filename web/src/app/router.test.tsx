@@ -10,7 +10,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { RedirectSignedIn } from './guards/redirect-signed-in';
 import { RequireRole } from './guards/require-role';
 import { REDIRECTING_SCREENS } from './route-data';
-import { type AppRoute, AppRouter, documentTitle, legacyDealRedirect, preloadScreen, routes } from './router';
+import { type AppRoute, AppRouter, documentTitle, legacyDealRedirect, preloadScreen, routes, ScreenLoadBoundary } from './router';
 import { screenPaths } from './screen-paths';
 
 type Access = 'anyone' | 'signed-out' | readonly Role[];
@@ -127,5 +127,22 @@ describe('legacyDealRedirect', () => {
     expect(legacyDealRedirect('/app', '')).toBeNull();
     expect(legacyDealRedirect('/app', '?deal=')).toBeNull();
     expect(legacyDealRedirect('/deals', `?deal=${id}`)).toBeNull();
+  });
+});
+
+describe('a screen whose chunk could not be downloaded (issue 42)', () => {
+  const boundaryAfter = (error: Error) => {
+    const boundary = new ScreenLoadBoundary({ children: <p>screen</p> });
+    boundary.state = ScreenLoadBoundary.getDerivedStateFromError(error);
+    return boundary;
+  };
+  it("says so in words with a way to try again, never the browser's module error", () => {
+    const html = renderToString(boundaryAfter(new TypeError('Failed to fetch dynamically imported module: https://pay.example/assets/profile.js')).render());
+    expect(html).toContain('This screen needs a connection the first time. Try again when you&#x27;re online.');
+    expect(html).toContain('Try again</button>');
+    expect(html).not.toContain('dynamically imported');
+  });
+  it('passes any other error on, as before', () => {
+    expect(() => boundaryAfter(new Error('a bug')).render()).toThrow('a bug');
   });
 });

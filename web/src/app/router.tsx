@@ -1,9 +1,11 @@
-import { type ReactNode, Suspense, useEffect } from 'react';
+import { Component, type ReactNode, Suspense, useEffect } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import type { Role } from '@shared/constants.ts';
+import { Button } from '@/components/ui/button';
 import { LoadingSplash } from '@/components/ui/loading-splash';
 import { APP_NAME } from '@/config/brand';
 import { paths } from '@/config/paths';
+import { CHUNK_LOAD_MESSAGE, isChunkLoadError } from '@/lib/api-error';
 import { useUser } from '@/lib/auth/get-me';
 import { RedirectSignedIn } from './guards/redirect-signed-in';
 import { RequireRole } from './guards/require-role';
@@ -154,6 +156,29 @@ export function legacyDealRedirect(pathname: string, search: string): string | n
   return dealId ? paths.deal(dealId) : null;
 }
 
+/**
+ * A screen whose chunk could not be downloaded (offline before it was ever cached) says so in words and offers to
+ * try again, instead of the browser's "Failed to fetch dynamically imported module: <url>". React.lazy keeps a
+ * failed import, so trying again reloads the page. Any other error passes on, as it did before this boundary.
+ */
+export class ScreenLoadBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    if (!isChunkLoadError(error)) throw error;
+    return (
+      <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
+        <p role="alert" className="max-w-sm text-stone-800">{CHUNK_LOAD_MESSAGE}</p>
+        <Button onClick={() => window.location.reload()}>Try again</Button>
+      </main>
+    );
+  }
+}
+
 /** The app's screens. Guards read the cached user, so nothing renders until it is known; the splash covers a screen's download too. */
 export function AppRouter() {
   const { isPending, isConfirming } = useUser();
@@ -165,5 +190,10 @@ export function AppRouter() {
   const dealLink = legacyDealRedirect(location.pathname, location.search);
   if (dealLink) return <Navigate to={dealLink} replace />;
   if (isPending || isConfirming) return <LoadingSplash />;
-  return <Suspense fallback={<LoadingSplash />}>{screens}</Suspense>;
+  // Keyed by the path: going to another screen leaves a failed one behind.
+  return (
+    <ScreenLoadBoundary key={location.pathname}>
+      <Suspense fallback={<LoadingSplash />}>{screens}</Suspense>
+    </ScreenLoadBoundary>
+  );
 }

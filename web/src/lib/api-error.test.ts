@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorMessage, errorStatus } from './api-error';
+import { ApiError, CHUNK_LOAD_MESSAGE, errorMessage, errorStatus, isChunkLoadError } from './api-error';
 
 describe('errorMessage', () => {
   it("pulls the server's {message} out of a request error", () => {
@@ -45,5 +45,21 @@ describe('ApiError', () => {
     const error = await ApiError.of(new Response(null, { status: 502, statusText: 'Bad Gateway' }));
     expect(error.message).toBe('502: Bad Gateway');
     expect(error.serverMessage).toBeNull();
+  });
+});
+
+describe('a chunk that could not be downloaded (issue 42)', () => {
+  it.each([
+    'Failed to fetch dynamically imported module: https://pay.example/assets/profile-Cx1.js',
+    'error loading dynamically imported module: https://pay.example/assets/profile-Cx1.js',
+    'Importing a module script failed.',
+  ])('reads as a sentence about being offline, not %j', (browserWords) => {
+    expect(isChunkLoadError(new TypeError(browserWords))).toBe(true);
+    expect(errorMessage(new TypeError(browserWords))).toBe("This screen needs a connection the first time. Try again when you're online.");
+  });
+  it('leaves other errors as they were', () => {
+    expect(isChunkLoadError(new TypeError('Failed to fetch'))).toBe(false);
+    expect(errorMessage(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
+    expect(CHUNK_LOAD_MESSAGE).not.toMatch(/module|fetch/i);
   });
 });

@@ -43,6 +43,19 @@ export class ApiError extends Error {
   }
 }
 
+/** What a person reads when a part of the app (a screen's chunk) could not be downloaded: they were offline. */
+export const CHUNK_LOAD_MESSAGE = "This screen needs a connection the first time. Try again when you're online.";
+
+/**
+ * True for a failed download of a code-split chunk, as each browser words it: Chromium "Failed to fetch dynamically
+ * imported module: <url>", Firefox "error loading dynamically imported module", Safari "Importing a module script
+ * failed", and Vite's preload of a chunk's CSS ("Unable to preload CSS").
+ */
+export function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(message);
+}
+
 /** The HTTP status of an API error, or null for other errors (network failures, bugs). */
 export function errorStatus(error: unknown): number | null {
   return error instanceof ApiError ? error.status : null;
@@ -54,6 +67,7 @@ export function errorStatus(error: unknown): number | null {
  */
 export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
   if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  if (isChunkLoadError(error)) return CHUNK_LOAD_MESSAGE;
   if (!(error instanceof Error) || !error.message) return fallback;
   return error.message;
 }

@@ -1,39 +1,15 @@
-// Category labels and colours, one place for every screen: deal categories, the member's filters, business
-// categories (and registration business types), and the collab search's filter list.
-import type { DEAL_CATEGORIES, MEMBER_DEAL_FILTERS } from '@shared/constants.ts';
+// Category colours and the label helpers every screen uses (deal categories, the member's filters, business
+// categories and registration business types, the collab search); the words themselves are CATEGORY_LABELS in @shared/deal-filters.ts.
+import type { MEMBER_DEAL_FILTERS } from '@shared/constants.ts';
+import { categoryLabel } from '@shared/deal-filters.ts';
 
-type DealCategory = (typeof DEAL_CATEGORIES)[number];
 type MemberFilter = (typeof MEMBER_DEAL_FILTERS)[number];
 
-const dealCategoryLabels: Record<DealCategory, string> = {
-  general: 'General',
-  'food-drink': 'Food & Drink',
-  'liquor-stores': 'Liquor Stores',
-  'health-wellness': 'Health & Wellness',
-  'retail-shopping': 'Retail & Shopping',
-  'arts-entertainment': 'Arts & Entertainment',
-  'personal-care-beauty': 'Personal Care & Beauty',
-  services: 'Services',
-  'lifestyle-community': 'Lifestyle & Community',
-};
+/** A deal's category (the card's badge, the deal form's choices): the one label map, decision 205. */
+export const dealCategoryLabel = (category: string) => categoryLabel(category);
 
-export const dealCategoryLabel = (category: string) => dealCategoryLabels[category as DealCategory] ?? category;
-
-const memberFilterLabels: Record<MemberFilter, string> = {
-  all: 'All',
-  'food-dining': 'Food & Dining',
-  'coffee-tea': 'Coffee & Tea',
-  retail: 'Retail',
-  services: 'Services',
-  entertainment: 'Entertainment',
-  'health-wellness': 'Health & Wellness',
-  'sauna-cold-plunge': 'Sauna & Cold Plunge',
-  dispensaries: 'Dispensaries',
-  'liquor-stores': 'Liquor Stores',
-  'women-owned': 'Women Owned',
-};
-
-export const memberFilterLabel = (filter: MemberFilter) => memberFilterLabels[filter];
+/** A member filter chip: the same words as the cards it keeps. */
+export const memberFilterLabel = (filter: MemberFilter) => categoryLabel(filter);
 
 /**
  * docs/spec.md section 2: a colour per category (food, retail, services, entertainment, health). Deal
@@ -64,22 +40,10 @@ export const toneClasses: Record<CategoryTone, { badge: string; edge: string }> 
   neutral: { badge: 'bg-stone-100 text-stone-800', edge: 'border-t-stone-400' },
 };
 
-/** A slug's words capitalised and joined: ("food-dining", " & ") → "Food & Dining". The one title-casing. */
-const titleWords = (slug: string, joiner: string) =>
-  slug.split('-').filter(Boolean).map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(joiner);
-
-/**
- * Business categories and registration business types (BUSINESS_TYPES, docs/spec.md section 3) read like the
- * member filters of the same name, plus two of their own.
- */
-const { all: _all, ...filterLabelsByCategory } = memberFilterLabels;
-const CATEGORY_LABELS: Record<string, string> = { ...filterLabelsByCategory, food: 'Food & Dining', other: 'Other' };
-
-/** A business category or business type as people read it; unknown values are title-cased. */
+/** A business category or registration business type as people read it (null when the business has none). */
 export function businessCategoryLabel(value: string | null): string | null {
-  if (!value) return null;
-  return CATEGORY_LABELS[value] ?? titleWords(value, ' ');
+  return value ? categoryLabel(value) : null;
 }
 
-/** The collab search's category filter (docs/spec.md section 2): dashes turned into " & ", words capitalised (food-dining → Food & Dining). */
-export const categoryFilterLabel = (category: string): string => titleWords(category, ' & ');
+/** The collab search's category filter and cards (docs/spec.md section 2): the one label map, decision 205. */
+export const categoryFilterLabel = (category: string): string => categoryLabel(category);

@@ -65,7 +65,7 @@ export const auditLogQuery = z.object({
   action: auditAction.optional(),
   from: isoDay.optional(),
   to: isoDay.optional(),
-  cursor: z.string().regex(/^\d{1,18}$/, 'must be the nextCursor of the previous page').optional(),
+  cursor: z.string().regex(/^\d{1,18}$/, 'must be the cursor given with the previous page').optional(),
   format: z.enum(['json', 'csv']).optional(),
 });
 export type AuditLogQuery = z.output<typeof auditLogQuery>;

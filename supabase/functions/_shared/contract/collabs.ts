@@ -51,7 +51,7 @@ export const collaborationRequestBody = z.object({
   exclusionsText: optionalText(COLLAB_LIMITS.exclusionsMax),
   message: optionalText(COLLAB_LIMITS.messageMax),
 }).refine((b) => b.endDate === null || b.endDate >= b.startDate, {
-  path: ['endDate'], message: 'must not be before startDate',
+  path: ['endDate'], message: 'must not be before the start date',
 });
 export type CollaborationRequestBody = z.input<typeof collaborationRequestBody>;
 

@@ -6,7 +6,7 @@ export const MEMBER_REDEMPTIONS_PAGE_MAX = 50;
 /** GET /api/member/redemptions?before=<nextCursor>&limit=<1..50>: the member's own deal redemptions, newest first. */
 export const memberRedemptionsQuery = z.object({
   /** The previous page's `nextCursor`; absent = the newest page. */
-  before: z.string().regex(/^\d{1,17}\.\d{1,18}$/, 'must be the nextCursor of the previous page').optional(),
+  before: z.string().regex(/^\d{1,17}\.\d{1,18}$/, 'must be the cursor given with the previous page').optional(),
   limit: z.string().regex(/^\d{1,2}$/, `must be a whole number from 1 to ${MEMBER_REDEMPTIONS_PAGE_MAX}`)
     .transform(Number)
     .pipe(z.number().min(1, `must be a whole number from 1 to ${MEMBER_REDEMPTIONS_PAGE_MAX}`)

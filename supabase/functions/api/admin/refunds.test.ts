@@ -72,14 +72,14 @@ describe('refunds', () => {
   it('refuses bad input with a clear message, and anyone but the admin', async () => {
     const m = await member('bad-input@example.com');
     const url = `/api/admin/payments/${m.paymentId}/refund`;
-    expect((await admin.post(url, { amountCents: 500 })).body.message).toBe('reason is required');
-    expect((await admin.post(url, { reason: ' ' })).body.message).toBe('reason is required');
-    expect((await admin.post(url, { amountCents: 0, reason: 'x' })).body.message).toBe('amountCents must be at least 1 cent');
-    expect((await admin.post(url, { amountCents: 1.5, reason: 'x' })).body.message).toBe('amountCents must be a whole number of cents');
-    expect((await admin.post(url, { amountCents: 1000, reason: 'x' })).body.message).toBe('amountCents must be at most 999 (what is left of this payment)');
+    expect((await admin.post(url, { amountCents: 500 })).body.message).toBe('The reason is required');
+    expect((await admin.post(url, { reason: ' ' })).body.message).toBe('The reason is required');
+    expect((await admin.post(url, { amountCents: 0, reason: 'x' })).body.message).toBe('The amount must be at least 1 cent');
+    expect((await admin.post(url, { amountCents: 1.5, reason: 'x' })).body.message).toBe('The amount must be a whole number of cents');
+    expect((await admin.post(url, { amountCents: 1000, reason: 'x' })).body.message).toBe('The amount must be at most 999 cents (what is left of this payment)');
     expect((await admin.post('/api/admin/payments/00000000-0000-4000-8000-000000000000/refund', { reason: 'x' })).status).toBe(404);
-    expect((await admin.post('/api/admin/payments/nope/refund', { reason: 'x' })).body.message).toMatch(/^id /);
-    expect((await admin.get('/api/admin/payments')).body.message).toMatch(/^userId /);
+    expect((await admin.post('/api/admin/payments/nope/refund', { reason: 'x' })).body.message).toMatch(/^The ID /);
+    expect((await admin.get('/api/admin/payments')).body.message).toMatch(/^The member /);
     expect((await t.agent().post(url, { reason: 'x' })).status).toBe(401);
     expect((await m.agent.post(url, { reason: 'x' })).status).toBe(403);
     expect((await m.agent.get(`/api/admin/payments?userId=${m.userId}`)).status).toBe(403);
@@ -157,7 +157,7 @@ describe('disputes (test-mode control)', () => {
     expect(await isActive(m.agent)).toBe(true);
     expect(await statusInTable()).toBe('active');
     expect((await admin.post(url, { action: 'win' })).body.message).toBe('This payment has no open dispute.');
-    expect((await admin.post(url, { action: 'maybe' })).body.message).toBe('action must be open, win or lose');
+    expect((await admin.post(url, { action: 'maybe' })).body.message).toBe('The action must be open, win or lose');
   });
 
   it('lost counts as a refund: a reversal row, and the membership ends', async () => {

@@ -34,7 +34,7 @@ describe('GET /api/admin/users', () => {
     const page = await admin.get('/api/admin/users?limit=2&offset=1');
     expect(page.body.users).toEqual(all.body.users.slice(1, 3));
     expect(page.body.total).toBe(all.body.total);
-    expect((await admin.get('/api/admin/users?limit=0')).body.message).toBe('limit must be at least 1');
+    expect((await admin.get('/api/admin/users?limit=0')).body.message).toBe('The limit must be at least 1');
     expect((await admin.get('/api/admin/users?search=%25')).body.users).toEqual([]);
   });
 });

@@ -245,7 +245,7 @@ describe('the admin reads', () => {
     expect(small.body).toMatchObject({ nextCursor: null });
 
     expect((await admin.get('/api/admin/audit-log?action=nope')).status).toBe(400);
-    expect((await admin.get('/api/admin/audit-log?from=yesterday')).body.message).toBe('from must be a date (YYYY-MM-DD)');
+    expect((await admin.get('/api/admin/audit-log?from=yesterday')).body.message).toBe('The start date must be a date (YYYY-MM-DD)');
     expect((await admin.get('/api/admin/audit-log?cursor=x')).status).toBe(400);
   });
 

@@ -8,6 +8,7 @@ import { randomToken, sha256Hex } from '../../_shared/tokens.ts';
 import { enqueueMail, passwordChangedMail, passwordResetMail, verifyEmailMail } from '../mail/index.ts';
 import { conflict, invalid } from '../domain-error.ts';
 import { clearSignInFailures } from '../limits/index.ts';
+import { fieldLabel, fieldMessage } from '../../_shared/contract/field-labels.ts';
 
 export const USER_EXISTS_MESSAGE = 'User already exists. Please log in instead.';
 
@@ -52,12 +53,12 @@ export async function emailTaken(q: Query, email: string): Promise<boolean> {
 export async function checkCityAndCharity(q: Query, cityId: string | null, charityId: string | null) {
   if (cityId) {
     const [city] = await q(`select 1 from public.cities where id = $1 and active`, [cityId]);
-    if (!city) throw invalid('homeCityId is not an available city');
+    if (!city) throw invalid(fieldMessage('homeCityId', 'is not an available city'));
   }
   if (charityId) {
-    if (!cityId) throw invalid('preferredCharityId needs a homeCityId');
+    if (!cityId) throw invalid(fieldMessage('preferredCharityId', `needs ${fieldLabel('homeCityId')}`));
     const [charity] = await q(`select 1 from public.charities where id = $1 and city_id = $2 and retired_at is null`, [charityId, cityId]);
-    if (!charity) throw invalid('preferredCharityId is not an available charity of that city');
+    if (!charity) throw invalid(fieldMessage('preferredCharityId', 'is not an available charity of that city'));
   }
   return { homeCityId: cityId, charityId };
 }

@@ -69,14 +69,14 @@ describe('register', () => {
     expect(admin.body.message).toMatch(/role/);
     const noEmail = await t.agent().post('/api/auth/register', { role: 'USER', name: 'X', password: 'secret123' });
     expect(noEmail.status).toBe(400);
-    expect(noEmail.body.message).toBe('email is required');
+    expect(noEmail.body.message).toBe('The email is required');
     const badEmail = await t.agent().post('/api/auth/register', customer('not-an-email'));
-    expect(badEmail.body.message).toBe('email must be a valid email address');
+    expect(badEmail.body.message).toBe('The email must be a valid email address');
     const noBusiness = await t.agent().post('/api/auth/register', {
       role: 'MERCHANT', name: 'N', email: 'n@example.com', password: 'secret123', merchantData: { businessAddress: 'x' },
     });
     expect(noBusiness.status).toBe(400);
-    expect(noBusiness.body.message).toBe('merchantData.businessName is required');
+    expect(noBusiness.body.message).toBe('The business name is required');
   });
 
   it('refuses a charity that is not in the chosen city', async () => {
@@ -84,7 +84,7 @@ describe('register', () => {
       homeCityId: SEED.lyonsId, preferredCharityId: SEED.longmontCharityId,
     }));
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/preferredCharityId/);
+    expect(res.body.message).toMatch(/^The preferred charity /);
   });
 
   it('answers 400 for a body that is not JSON', async () => {
@@ -154,7 +154,7 @@ describe('profile', () => {
     expect(res.body.name).toBe('Peter P.');
     const empty = await agent.put('/api/auth/profile', { name: '   ' });
     expect(empty.status).toBe(400);
-    expect(empty.body.message).toBe('name is required');
+    expect(empty.body.message).toBe('The name is required');
   });
 
   it('needs a session', async () => {

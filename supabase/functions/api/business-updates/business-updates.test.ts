@@ -26,10 +26,10 @@ it('the owner of an approved business posts an update and lists their latest', a
 
 it('answers 400 naming the field for an empty or too long message', async () => {
   const owner = await signIn(SEED.merchantOwner);
-  expect((await owner.post('/api/merchant/updates', { message: '   ' })).body).toEqual({ message: 'message is required' });
+  expect((await owner.post('/api/merchant/updates', { message: '   ' })).body).toEqual({ message: 'The message is required' });
   expect((await owner.post('/api/merchant/updates', { message: 'x'.repeat(281) })).body)
-    .toEqual({ message: 'message must be at most 280 characters' });
-  expect((await owner.post('/api/merchant/updates', {})).body).toEqual({ message: 'message is required' });
+    .toEqual({ message: 'The message must be at most 280 characters' });
+  expect((await owner.post('/api/merchant/updates', {})).body).toEqual({ message: 'The message is required' });
 });
 
 it('a pending business cannot post (403); members cannot (403); visitors get 401', async () => {

@@ -39,12 +39,12 @@ describe('admin charities', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Niwot already has a charity named NIWOT KIDS CLUB');
     expect((await admin.post('/api/admin/charities', { cityId: SEED.lyonsId, name: 'Niwot Kids Club' })).status).toBe(201);
-    expect((await admin.post('/api/admin/charities', { cityId, name: ' ' })).body.message).toBe('name is required');
-    expect((await admin.post('/api/admin/charities', { cityId, name: 'x'.repeat(121) })).body.message).toBe('name must be at most 120 characters');
-    expect((await admin.post('/api/admin/charities', { name: 'X' })).body.message).toBe('cityId is required');
+    expect((await admin.post('/api/admin/charities', { cityId, name: ' ' })).body.message).toBe('The name is required');
+    expect((await admin.post('/api/admin/charities', { cityId, name: 'x'.repeat(121) })).body.message).toBe('The name must be at most 120 characters');
+    expect((await admin.post('/api/admin/charities', { name: 'X' })).body.message).toBe('The city is required');
     const unknown = await admin.post('/api/admin/charities', { cityId: '00000000-0000-4000-8000-000000000000', name: 'X' });
-    expect(unknown).toMatchObject({ status: 400, body: { message: 'cityId is not a city' } });
-    expect((await admin.post('/api/admin/charities', { cityId, name: 'X', isDefault: 'yes' })).body.message).toBe('isDefault must be true or false');
+    expect(unknown).toMatchObject({ status: 400, body: { message: 'The city is not a known city' } });
+    expect((await admin.post('/api/admin/charities', { cityId, name: 'X', isDefault: 'yes' })).body.message).toBe('The default setting must be true or false');
   });
 
   it('edits a name and makes one charity the city default (the previous default stops being one)', async () => {
@@ -59,7 +59,7 @@ describe('admin charities', () => {
       .toBe('Niwot already has a charity named niwot trails');
     expect((await admin.patch(`/api/admin/charities/${kids.id}`, {})).body.message).toBe('Nothing to update');
     expect((await admin.patch('/api/admin/charities/00000000-0000-4000-8000-000000000000', { name: 'X' })).status).toBe(404);
-    expect((await admin.patch('/api/admin/charities/nope', { name: 'X' })).body.message).toBe('id must be a valid id');
+    expect((await admin.patch('/api/admin/charities/nope', { name: 'X' })).body.message).toBe('The ID must be a valid id');
   });
 
   it('retiring takes a charity off every picker; its members keep it; restoring offers it again', async () => {
@@ -69,10 +69,10 @@ describe('admin charities', () => {
     expect(await offered(cityId)).toEqual(['Niwot Trails']);
 
     const late = await register('192.0.2.72', 'late-niwot@example.com', cityId, youth.id);
-    expect(late).toMatchObject({ status: 400, body: { message: 'preferredCharityId is not an available charity of that city' } });
+    expect(late).toMatchObject({ status: 400, body: { message: 'The preferred charity is not an available charity of that city' } });
     const checkout = await t.agent('192.0.2.73').post('/api/create-subscription', {
       plan: 'monthly', name: 'Late', email: 'late-sub@example.com', password: 'secret1234', homeCityId: cityId, preferredCharityId: youth.id });
-    expect(checkout).toMatchObject({ status: 400, body: { message: 'preferredCharityId is not an available charity of that city' } });
+    expect(checkout).toMatchObject({ status: 400, body: { message: 'The preferred charity is not an available charity of that city' } });
 
     const [kept] = await asService(t.database, (q) => q<{ preferred_charity_id: string }>(
       `select preferred_charity_id from public.profiles where email = 'niwot@example.com'`));
@@ -137,8 +137,8 @@ describe('monthly statement', () => {
 
     const empty = await admin.get(`/api/admin/charities/${charity.id}/statement?month=2020-01`);
     expect((empty.body as string).split('\r\n')[1]).toMatch(/^Total,,0 payments,,,0.00,,,0.00,/);
-    expect((await admin.get(`/api/admin/charities/${charity.id}/statement?month=2026-13`)).body.message).toBe('month must be a month like 2026-11');
-    expect((await admin.get(`/api/admin/charities/${charity.id}/statement`)).body.message).toBe('month is required');
+    expect((await admin.get(`/api/admin/charities/${charity.id}/statement?month=2026-13`)).body.message).toBe('The month must be a month like 2026-11');
+    expect((await admin.get(`/api/admin/charities/${charity.id}/statement`)).body.message).toBe('The month is required');
     expect((await admin.get(`/api/admin/charities/00000000-0000-4000-8000-000000000000/statement?month=${month}`)).status).toBe(404);
   });
 });

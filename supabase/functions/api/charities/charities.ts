@@ -13,6 +13,7 @@ import { centsAsDecimal } from '../../_shared/money.ts';
 import { bpsAsDecimal } from '../../_shared/basis-points.ts';
 import { isoMonth } from '../../_shared/iso-dates.ts';
 import { PLANS, type PlanId } from '../../_shared/constants.ts';
+import { fieldMessage } from '../../_shared/contract/field-labels.ts';
 
 type CharityRow = Omit<AdminCharity, 'createdAt' | 'retiredAt' | 'totalGivenCents'> & {
   createdAt: Date | string; retiredAt: Date | string | null; totalGivenCents: number | string;
@@ -61,7 +62,7 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string }).code 
 
 export async function createCharity(q: Query, body: z.output<typeof createCharityBody>): Promise<AdminCharity> {
   const [city] = await q<{ id: string }>(`select id from public.cities where id = $1`, [body.cityId]);
-  if (!city) throw invalid('cityId is not a city');
+  if (!city) throw invalid(fieldMessage('cityId', 'is not a known city'));
   const [clash] = await q(`select 1 from public.charities where city_id = $1 and lower(name) = lower($2)`, [body.cityId, body.name]);
   if (clash) throw await nameClash(q, body.cityId, body.name);
   if (body.isDefault) await clearOtherDefaults(q, body.cityId, null);

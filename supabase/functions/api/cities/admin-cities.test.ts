@@ -21,10 +21,10 @@ describe('admin cities', () => {
     const again = await admin.post('/api/admin/cities', { name: 'niwot', state: 'COLORADO' });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('A city named niwot, COLORADO already exists');
-    expect((await admin.post('/api/admin/cities', { state: 'Colorado' })).body.message).toBe('name is required');
-    expect((await admin.post('/api/admin/cities', { name: 'X', state: ' ' })).body.message).toBe('state is required');
+    expect((await admin.post('/api/admin/cities', { state: 'Colorado' })).body.message).toBe('The name is required');
+    expect((await admin.post('/api/admin/cities', { name: 'X', state: ' ' })).body.message).toBe('The state is required');
     expect((await admin.post('/api/admin/cities', { name: 'X', state: 'Y', description: 'x'.repeat(1001) })).body.message)
-      .toBe('description must be at most 1000 characters');
+      .toBe('The description must be at most 1000 characters');
   });
 
   it('sets an IANA time zone (the deal rules are read in it); anything else is refused', async () => {
@@ -32,7 +32,7 @@ describe('admin cities', () => {
     expect(created.body.timeZone).toBe('Pacific/Honolulu');
     const bad = await admin.patch(`/api/admin/cities/${created.body.id}`, { timeZone: 'Mars/Olympus' });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('timeZone must be an IANA time zone, e.g. America/Denver');
+    expect(bad.body.message).toBe('The time zone must be an IANA time zone, e.g. America/Denver');
     expect((await admin.post('/api/admin/cities', { name: 'Z', state: 'Z', timeZone: 'UTC+5' })).status).toBe(400);
     const changed = await admin.patch(`/api/admin/cities/${created.body.id}`, { timeZone: 'america/chicago' });
     expect(changed.body.timeZone).toBe('America/Chicago');
@@ -64,7 +64,7 @@ describe('admin cities', () => {
     expect((await admin.patch(`/api/admin/cities/${id}`, { active: true })).body.active).toBe(true);
     expect(await publicCityIds()).toContain(id);
     expect((await admin.patch(`/api/admin/cities/${id}`, {})).body.message).toBe('Nothing to update');
-    expect((await admin.patch(`/api/admin/cities/${id}`, { active: 'yes' })).body.message).toBe('active must be true or false');
+    expect((await admin.patch(`/api/admin/cities/${id}`, { active: 'yes' })).body.message).toBe('The active setting must be true or false');
     expect((await admin.patch('/api/admin/cities/00000000-0000-4000-8000-000000000000', { active: true })).status).toBe(404);
     expect((await admin.patch(`/api/admin/cities/${id}`, { name: 'Lyons', state: 'Colorado' })).status).toBe(409);
   });

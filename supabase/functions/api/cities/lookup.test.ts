@@ -26,5 +26,5 @@ it('lists the charities of one city, its default first', async () => {
 it('answers 400 for a malformed city id', async () => {
   const res = await t.agent().get('/api/charities?cityId=nope');
   expect(res.status).toBe(400);
-  expect(res.body.message).toBe('cityId must be a valid id');
+  expect(res.body.message).toBe('The city must be a valid id');
 });

@@ -89,9 +89,9 @@ describe('GET /api/businesses/search', () => {
 
   it('returns at most limit (default and maximum 20) and validates its parameters', async () => {
     expect((await search('limit=1')).body).toHaveLength(1);
-    expect((await search('limit=21')).body.message).toBe('limit must be at most 20');
-    expect((await search('category=pets')).body.message).toBe('category must be one of the business categories');
-    expect((await search('city=lyons')).body.message).toBe('city must be a valid city id');
+    expect((await search('limit=21')).body.message).toBe('The limit must be at most 20');
+    expect((await search('category=pets')).body.message).toBe('The category must be one of the business categories');
+    expect((await search('city=lyons')).body.message).toBe('The city must be a valid city id');
     expect((await search(`q=${'x'.repeat(101)}`)).status).toBe(400);
   });
 

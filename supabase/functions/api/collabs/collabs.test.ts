@@ -73,15 +73,15 @@ describe('POST /api/collabs', () => {
 
   it('validates dates and lengths with messages naming the field (400)', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ endDate: '2026-11-30' }, 'endDate must not be before startDate'],
-      [{ startDate: '' }, 'startDate must be a date (YYYY-MM-DD)'],
-      [{ startDate: '2026-02-30' }, 'startDate must be a real date'],
-      [{ requesterDiscountLabel: '   ' }, 'requesterDiscountLabel is required'],
-      [{ recipientDiscountLabel: undefined }, 'recipientDiscountLabel is required'],
-      [{ requesterDiscountLabel: 'x'.repeat(101) }, 'requesterDiscountLabel must be at most 100 characters'],
-      [{ exclusionsText: 'x'.repeat(501) }, 'exclusionsText must be at most 500 characters'],
-      [{ message: 'x'.repeat(1001) }, 'message must be at most 1000 characters'],
-      [{ recipientBusinessId: 'nope' }, 'recipientBusinessId must be a valid id'],
+      [{ endDate: '2026-11-30' }, 'The end date must not be before the start date'],
+      [{ startDate: '' }, 'The start date must be a date (YYYY-MM-DD)'],
+      [{ startDate: '2026-02-30' }, 'The start date must be a real date'],
+      [{ requesterDiscountLabel: '   ' }, 'Your discount offer is required'],
+      [{ recipientDiscountLabel: undefined }, 'The requested discount is required'],
+      [{ requesterDiscountLabel: 'x'.repeat(101) }, 'Your discount offer must be at most 100 characters'],
+      [{ exclusionsText: 'x'.repeat(501) }, 'The exclusions must be at most 500 characters'],
+      [{ message: 'x'.repeat(1001) }, 'The message must be at most 1000 characters'],
+      [{ recipientBusinessId: 'nope' }, 'The recipient business must be a valid id'],
     ];
     for (const [change, message] of cases) {
       const res = await outsider.agent.post('/api/collabs', request(rosaMerchant(), change));

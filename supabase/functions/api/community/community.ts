@@ -11,6 +11,7 @@ import { type Query, iso } from '../db/database.ts';
 import { forbidden, invalid, tooMany } from '../domain-error.ts';
 import { takeHit } from '../limits/index.ts';
 import { deleteStoredObject, resolveUploadedObject } from '../uploads/index.ts';
+import { fieldMessage } from '../../_shared/contract/field-labels.ts';
 
 /** New posts one account may make per hour. */
 export const COMMUNITY_POSTS_PER_HOUR = 10;
@@ -67,7 +68,7 @@ export function decodePostCursor(cursor: string | undefined): [string, string] |
       return [value[0], value[1]];
     }
   } catch { /* falls through */ }
-  throw invalid('cursor is not valid');
+  throw invalid(fieldMessage('cursor', 'is not valid'));
 }
 
 // ---------------------------------------------------------------- reads

@@ -48,7 +48,7 @@ describe('POST /api/merchant/verify-code', () => {
     for (const body of [{ code: deal.currentCode }, { code: deal.currentCode, memberNumber: '' }, { code: deal.currentCode, memberNumber: null }]) {
       const res = await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, body));
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe(`memberNumber ${CODE_NEEDS_MEMBER_MESSAGE}`);
+      expect(res.body.message).toBe(CODE_NEEDS_MEMBER_MESSAGE);
     }
     const [row] = await asService(t.database, (q) => q(`select used_count from public.deals where id = $1`, [deal.id]));
     expect(row).toEqual({ used_count: 0 });
@@ -95,7 +95,7 @@ describe('POST /api/merchant/verify-code', () => {
   });
 
   it('refuses wrong codes, inactive deals and other businesses’ codes; every unusable number alike', async () => {
-    expect((await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: '12345', memberNumber }))).body.message).toBe('code must be the 6 digits the member shows');
+    expect((await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: '12345', memberNumber }))).body.message).toBe('The code must be the 6 digits the member shows');
     const deal = await newDeal();
     const wrong = String((Number(deal.currentCode) + 1) % 1_000_000).padStart(6, '0');
     const res = await rosa.post('/api/merchant/verify-code', await withPersonalCode(t.database, { code: wrong, memberNumber }));
@@ -348,7 +348,7 @@ describe('points at the counter', () => {
     const tooSmall = await rosa.post('/api/merchant/earn', { memberNumber, amountCents: 19 });
     expect(tooSmall.status).toBe(400);
     expect(tooSmall.body.message).toBe('This purchase is too small to earn points');
-    expect((await rosa.post('/api/merchant/earn', { memberNumber, amountCents: 0 })).body.message).toBe('amountCents must be at least 1 cent');
+    expect((await rosa.post('/api/merchant/earn', { memberNumber, amountCents: 0 })).body.message).toBe('The amount must be at least 1 cent');
 
     const balance = DEALS_SEED.memberRosaPoints + 99;
     const over = await rosa.post('/api/merchant/redeem', await withPersonalCode(t.database, { memberNumber, points: balance + 1 }));
@@ -382,8 +382,8 @@ describe('points at the counter', () => {
   });
 
   it('names bad payloads and unknown members; members cannot use the counter', async () => {
-    expect((await rosa.post('/api/merchant/redeem', await withPersonalCode(t.database, { memberNumber, points: 1.5 }))).body.message).toBe('points must be a whole number of points');
-    expect((await rosa.post('/api/merchant/earn', { amountCents: 100 })).body.message).toBe('memberNumber is required');
+    expect((await rosa.post('/api/merchant/redeem', await withPersonalCode(t.database, { memberNumber, points: 1.5 }))).body.message).toBe('The points must be a whole number of points');
+    expect((await rosa.post('/api/merchant/earn', { amountCents: 100 })).body.message).toBe('The member number is required');
     expect((await rosa.post('/api/merchant/earn', { memberNumber: 99999999, amountCents: 1000 })).status).toBe(404);
     expect((await rosa.get('/api/merchant/members/abc')).status).toBe(400);
     expect((await member.post('/api/merchant/earn', { memberNumber, amountCents: 1000 })).status).toBe(403);

@@ -85,13 +85,13 @@ async function newDeal(body: Record<string, unknown>) {
 describe('deal rules in the API', () => {
   it('refuses rules it cannot read, with the field named', async () => {
     const bad = (rules: unknown) => rosa.post('/api/merchant/deals', { title: 'Bad', description: 'Bad', discountPercent: 10, rules });
-    expect((await bad({ weekdays: [8] })).body.message).toBe('rules.weekdays.0 must be ISO weekdays, 1 (Monday) to 7 (Sunday)');
-    expect((await bad({ startTime: '11:00' })).body.message).toBe('rules.endTime is required with the other end of the time window');
+    expect((await bad({ weekdays: [8] })).body.message).toBe('The days of the week, entry 1 must be ISO weekdays, 1 (Monday) to 7 (Sunday)');
+    expect((await bad({ startTime: '11:00' })).body.message).toBe('The end time is required with the other end of the time window');
     expect((await bad({ note: 'x'.repeat(201) })).status).toBe(400);
     const deal = await newDeal({});
     const patch = await rosa.patch(`/api/merchant/deals/${deal.id}`, { rules: { startTime: '9:00', endTime: '17:00' } });
     expect(patch.status).toBe(400);
-    expect(patch.body.message).toBe('rules.startTime must be a time written HH:MM (00:00 to 23:59)');
+    expect(patch.body.message).toBe('The start time must be a time written HH:MM (00:00 to 23:59)');
   });
 
   it('carries rules and the sentence on the merchant, member, public and deal-page answers', async () => {

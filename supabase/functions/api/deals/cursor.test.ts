@@ -24,7 +24,7 @@ describe('malformed deals cursors', () => {
     for (const date of ['0', 'Tuesday, 1 December 2026', '2026-13-45T99:99:99Z', '+275760-09-13T00:00:00.000Z', '2026-11-25 10:00:00 garbage']) {
       const res = await member.get(`/api/deals?cityId=${SEED.lyonsId}&cursor=${cursorOf([date, ID])}`);
       expect(res.status, date).toBe(400);
-      expect(res.body.message).toBe('cursor is not valid');
+      expect(res.body.message).toBe('The page cursor is not valid');
     }
     // Looks right, and JavaScript rolls it over to 2 March; PostgreSQL refuses it (22008): still a 400.
     const feb30 = await member.get(`/api/deals?cityId=${SEED.lyonsId}&cursor=${cursorOf(['2026-02-30 10:00:00+00', ID])}`);

@@ -77,13 +77,13 @@ describe('GET /api/deals (member view)', () => {
   it('answers a bad cursor with 400 after the same statement-ahead path', async () => {
     const res = await member.get(`/api/deals?cityId=${SEED.lyonsId}&cursor=bm90LWEtY3Vyc29y`);
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('cursor is not valid');
+    expect(res.body.message).toBe('The page cursor is not valid');
   });
 
   it('needs a city', async () => {
     const res = await member.get('/api/deals');
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('cityId is required');
+    expect(res.body.message).toBe('The city is required');
   });
 
   it('lists the city’s live deals with the same code the merchant sees', async () => {

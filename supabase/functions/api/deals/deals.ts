@@ -11,6 +11,7 @@ import { codeStepAt, dealCodeAt, dealCodeForStep, matchCodeStep, type DealCode }
 import { dealCategoriesForFilter } from '../../_shared/deal-filters.ts';
 import { hexToBytes } from '../../_shared/encoding.ts';
 import { normalizeOfferRules, type OfferRules, rulesText } from '../../_shared/offer-rules.ts';
+import { fieldMessage } from '../../_shared/contract/field-labels.ts';
 
 /** Cards per page of the member list (the first page is what a phone shows and a bit more). */
 export const MEMBER_DEALS_PAGE_SIZE = 50;
@@ -56,7 +57,7 @@ export function decodeCursor(cursor: string | undefined): [string, string] | [nu
       return [value[0], value[1]];
     }
   } catch { /* falls through */ }
-  throw invalid('cursor is not valid');
+  throw invalid(fieldMessage('cursor', 'is not valid'));
 }
 
 /** The parameters of memberDealsSql for one page (one more row than shown tells whether more follow). */

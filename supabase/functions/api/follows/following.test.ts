@@ -72,7 +72,7 @@ describe('bad input and edges', () => {
   it('a malformed id is 400 naming the field', async () => {
     const res = await (await member()).post('/api/businesses/nope/follow');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'id must be a valid id' });
+    expect(res.body).toEqual({ message: 'The ID must be a valid id' });
   });
 
   it('a merchant cannot follow their own business (400), nor, not being a member, another one (403)', async () => {

@@ -16,6 +16,7 @@ import { enqueueMail, giftDeliveryMail, giftReceiptMail } from '../mail/index.ts
 import type { Services } from '../services.ts';
 import { providerCall, recordRefund } from '../subscriptions/index.ts';
 import type { JobRuns } from '../system/index.ts';
+import { fieldLabel, fieldMessage } from '../../_shared/contract/field-labels.ts';
 
 interface GiftRow {
   id: string; months: GiftMonths; amount_cents: number; currency: string; buyer_user_id: string | null; buyer_email: string;
@@ -46,15 +47,15 @@ const UNPAID_KEPT_DAYS = 2;
 export async function buyGift(s: Pick<Services, 'tx' | 'payments' | 'user'>, body: BuyGiftInput): Promise<BuyGiftAnswer> {
   const today = isoDay(new Date());
   const latest = isoDay(new Date(Date.now() + GIFT_DELIVERY_MAX_DAYS * 86_400_000));
-  if (body.deliverOn < today) throw new DomainError('invalid', 'deliverOn must be today or later');
-  if (body.deliverOn > latest) throw new DomainError('invalid', `deliverOn must be within ${GIFT_DELIVERY_MAX_DAYS} days`);
+  if (body.deliverOn < today) throw new DomainError('invalid', fieldMessage('deliverOn', 'must be today or later'));
+  if (body.deliverOn > latest) throw new DomainError('invalid', fieldMessage('deliverOn', `must be within ${GIFT_DELIVERY_MAX_DAYS} days`));
   let buyer: { id: string | null; email: string; name: string };
   if (s.user) {
     const [me] = await s.tx.asCaller((q) => q<{ email: string; name: string }>(
       `select email, name from public.profiles where id = (select auth.uid())`));
     buyer = { id: s.user.id, email: me!.email, name: me!.name };
   } else {
-    if (!body.buyerEmail || !body.buyerName) throw new DomainError('invalid', 'buyerEmail and buyerName are required when not signed in');
+    if (!body.buyerEmail || !body.buyerName) throw new DomainError('invalid', `${fieldMessage('buyerEmail', 'and')} ${fieldLabel('buyerName')} are required when not signed in`);
     buyer = { id: null, email: body.buyerEmail.trim().toLowerCase(), name: body.buyerName.trim() };
   }
   const giftId = crypto.randomUUID();

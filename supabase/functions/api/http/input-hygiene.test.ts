@@ -30,27 +30,27 @@ const NUL = 'Bad\u0000value';
 const LONE = 'Bad\ud800value';
 
 const cases: Array<[string, (bad: string) => Promise<{ status: number; body: { message: string } }>, string]> = [
-  ['deal title', (bad) => merchant.post('/api/merchant/deals', { title: bad, description: 'x', discountPercent: 10 }), 'title'],
+  ['deal title', (bad) => merchant.post('/api/merchant/deals', { title: bad, description: 'x', discountPercent: 10 }), 'The title'],
   // A URL cannot carry a lone surrogate (its UTF-8 does not exist): the query string is tested with NUL twice.
-  ['business search', (bad) => merchant.get(`/api/businesses/search?q=${encodeURIComponent(bad === LONE ? NUL : bad)}`), 'q'],
-  ['city name', (bad) => admin.post('/api/admin/cities', { name: bad, state: 'Colorado' }), 'name'],
-  ['profile name', (bad) => member.put('/api/auth/profile', { name: bad }), 'name'],
+  ['business search', (bad) => merchant.get(`/api/businesses/search?q=${encodeURIComponent(bad === LONE ? NUL : bad)}`), 'The search'],
+  ['city name', (bad) => admin.post('/api/admin/cities', { name: bad, state: 'Colorado' }), 'The name'],
+  ['profile name', (bad) => member.put('/api/auth/profile', { name: bad }), 'The name'],
   ['register name', (bad) => t.agent('198.51.100.34').post('/api/auth/register', {
     role: 'USER', name: bad, email: 'hygiene@example.com', password: 'secret-pass-1',
-  }), 'name'],
+  }), 'The name'],
   ['collab message', (bad) => merchant.post('/api/collabs', {
     recipientBusinessId: SEED.pendingMerchantId, requesterDiscountLabel: '10% off', recipientDiscountLabel: '10% off',
     startDate: '2030-01-01', message: bad,
-  }), 'message'],
-  ['business update', (bad) => merchant.post('/api/merchant/updates', { message: bad }), 'message'],
+  }), 'The message'],
+  ['business update', (bad) => merchant.post('/api/merchant/updates', { message: bad }), 'The message'],
   ['merchant registration field', (bad) => t.agent('198.51.100.35').post('/api/auth/register', {
     role: 'MERCHANT', name: 'Mo', email: 'hygiene-m@example.com', password: 'secret-pass-1',
     merchantData: { businessName: bad, businessAddress: '1 High St' },
-  }), 'merchantData.businessName'],
+  }), 'The business name'],
 ];
 
 describe('input that cannot be stored cleanly', () => {
-  it.each(cases)('%s: NUL and a lone surrogate get 400 naming the field, and nothing is logged', async (_what, send, field) => {
+  it.each(cases)('%s: NUL and a lone surrogate get 400 naming the field in words, and nothing is logged', async (_what, send, field) => {
     for (const bad of [NUL, LONE]) {
       const res = await send(bad);
       expect(res.status).toBe(400);
@@ -72,7 +72,7 @@ describe('input that cannot be stored cleanly', () => {
       role: 'USER', name: 'Long', email, password: 'secret-pass-1',
     });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('email must be at most 254 characters');
+    expect(res.body.message).toBe('The email must be at most 254 characters');
     const [row] = await asService(t.database, (q) => q<{ n: number }>(`select count(*)::int as n from public.profiles where length(email) > 254`));
     expect(row.n).toBe(0);
   });
@@ -80,7 +80,7 @@ describe('input that cannot be stored cleanly', () => {
   it('refuses names past their limit with 400 naming the field', async () => {
     const res = await member.put('/api/auth/profile', { name: 'n'.repeat(101) });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('name must be at most 100 characters');
+    expect(res.body.message).toBe('The name must be at most 100 characters');
   });
 });
 

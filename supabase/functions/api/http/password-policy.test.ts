@@ -17,12 +17,12 @@ const subscribe = (password: string) => t.agent(`198.51.100.${160 + (n % 50)}`).
 
 describe('password rules (decision 088)', () => {
   it.each([
-    ['123456', 'password must be at least 8 characters'],
-    ['      ', 'password must be at least 8 characters'],
-    ['        ', 'password must not be only spaces'],
-    ['password1', COMMON_PASSWORD_MESSAGE],
-    ['Qwerty123', COMMON_PASSWORD_MESSAGE],
-    ['é'.repeat(37), 'password must be at most 72 bytes (about 72 letters; fewer with accents or emoji)'],
+    ['123456', 'The password must be at least 8 characters'],
+    ['      ', 'The password must be at least 8 characters'],
+    ['        ', 'The password must not be only spaces'],
+    ['password1', `The password ${COMMON_PASSWORD_MESSAGE}`],
+    ['Qwerty123', `The password ${COMMON_PASSWORD_MESSAGE}`],
+    ['é'.repeat(37), 'The password must be at most 72 characters, where an accented letter counts as 2 and an emoji as 4'],
   ])('refuses %j at registration and at subscription with a clear message', async (password, message) => {
     for (const res of [await register(password), await subscribe(password)]) {
       expect(res.status).toBe(400);

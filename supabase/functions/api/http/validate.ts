@@ -1,23 +1,24 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { findUnstorableField, UNSTORABLE_TEXT_MESSAGE } from '../../_shared/contract/common.ts';
+import { fieldMessage } from '../../_shared/contract/field-labels.ts';
 import { badRequest } from './http-error.ts';
 
-/** First zod issue as "<field> <message>", e.g. "email must be a valid email address". */
-function describeIssue(error: z.ZodError): string {
+/** The first zod issue as a sentence about the field by its label (field-labels.ts): "The email must be a valid email address". */
+function describeIssue(error: z.ZodError, field?: string): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid request';
-  const field = issue.path.map(String).join('.');
+  const path = [...(field ? [field] : []), ...issue.path.map(String)];
   const message = /received undefined/.test(issue.message) ? 'is required' : issue.message;
-  return field ? `${field} ${message}` : message;
+  return path.length ? fieldMessage(path, message) : message;
 }
 
 /** Validates request input: first that every string in it can be stored (decision 086), then the schema. */
 export function parse<S extends z.ZodType>(schema: S, value: unknown, field?: string): z.output<S> {
   const unstorable = findUnstorableField(value);
-  if (unstorable !== null) throw badRequest(`${unstorable || field || 'value'} ${UNSTORABLE_TEXT_MESSAGE}`.trim());
+  if (unstorable !== null) throw badRequest(fieldMessage(unstorable || field || '', UNSTORABLE_TEXT_MESSAGE));
   const result = schema.safeParse(value);
-  if (!result.success) throw badRequest(field ? `${field} ${describeIssue(result.error)}` : describeIssue(result.error));
+  if (!result.success) throw badRequest(describeIssue(result.error, field));
   return result.data;
 }
 

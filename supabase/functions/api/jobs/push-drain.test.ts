@@ -345,18 +345,18 @@ describe('the push API', () => {
       { endpoint: sub.endpoint },
     ];
     for (const body of bad) expect((await member.post('/api/push/subscriptions', body)).status, JSON.stringify(body).slice(0, 80)).toBe(400);
-    expect((await member.post('/api/push/subscriptions', { ...sub, endpoint: 'http://x' })).body.message).toMatch(/^endpoint /);
+    expect((await member.post('/api/push/subscriptions', { ...sub, endpoint: 'http://x' })).body.message).toMatch(/^The endpoint /);
     // Not a push service: refused, so the drainer can never be pointed at another host.
     for (const endpoint of ['https://internal.example/hook', 'https://push.test.evil.example/send/x', 'https://fcm.googleapis.com.evil.example/x']) {
       const refused = await member.post('/api/push/subscriptions', { ...sub, endpoint });
       expect(refused.status).toBe(400);
-      expect(refused.body.message).toBe('endpoint is not a known push service');
+      expect(refused.body.message).toBe('The endpoint is not a known push service');
     }
     // Only the standard https port of a push service (issue 28: `https://fcm.googleapis.com:22/x` got 201).
     for (const endpoint of ['https://fcm.googleapis.com:22/x', 'https://push.test:8443/send/x']) {
       const refused = await member.post('/api/push/subscriptions', { ...sub, endpoint });
       expect(refused.status, endpoint).toBe(400);
-      expect(refused.body.message).toBe('endpoint must use the standard https port (443)');
+      expect(refused.body.message).toBe('The endpoint must use the standard https port (443)');
     }
     expect((await counts()).subs).toBe(1);
 

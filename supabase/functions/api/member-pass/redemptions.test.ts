@@ -78,10 +78,10 @@ describe('GET /api/member/redemptions', () => {
 
   it('refuses a malformed cursor or limit with a clear message', async () => {
     const bad = await maya.get('/api/member/redemptions?before=2026-11-25');
-    expect([bad.status, bad.body.message]).toEqual([400, 'before must be the nextCursor of the previous page']);
+    expect([bad.status, bad.body.message]).toEqual([400, 'The page cursor must be the cursor given with the previous page']);
     for (const limit of ['0', '51', 'ten', '-1']) {
       const res = await maya.get(`/api/member/redemptions?limit=${limit}`);
-      expect([res.status, res.body.message]).toEqual([400, 'limit must be a whole number from 1 to 50']);
+      expect([res.status, res.body.message]).toEqual([400, 'The limit must be a whole number from 1 to 50']);
     }
   });
 });

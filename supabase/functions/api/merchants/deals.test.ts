@@ -68,21 +68,21 @@ describe('POST /api/merchant/deals', () => {
   });
 
   it.each([
-    [{ ...valid, title: '   ' }, 'title is required'],
-    [{ ...valid, title: 'x'.repeat(101) }, 'title must be at most 100 characters'],
-    [{ ...valid, description: undefined }, 'description is required'],
-    [{ ...valid, description: 'x'.repeat(501) }, 'description must be at most 500 characters'],
-    [{ ...valid, discountPercent: 0 }, 'discountPercent must be a whole number from 1 to 100'],
-    [{ ...valid, discountPercent: 101 }, 'discountPercent must be a whole number from 1 to 100'],
-    [{ ...valid, discountPercent: 12.5 }, 'discountPercent must be a whole number from 1 to 100'],
-    [{ ...valid, discountPercent: undefined, discountAmount: 0 }, 'discountAmount must be at least 1 cent ($0.01)'],
-    [{ ...valid, discountPercent: undefined, discountAmount: 1.5 }, 'discountAmount must be a whole number of cents'],
-    [{ ...valid, discountPercent: undefined }, 'discountPercent or discountAmount is required'],
-    [{ ...valid, discountAmount: 100 }, 'discountPercent and discountAmount cannot both be set: choose one discount type'],
-    [{ ...valid, maxUses: 0 }, 'maxUses must be at least 1'],
-    [{ ...valid, category: 'weapons' }, 'category must be one of the deal categories'],
-    [{ ...valid, validFrom: '2026-03-02', validTo: '2026-03-01' }, 'validTo must not be before validFrom'],
-    [{ ...valid, validTo: 'next tuesday' }, 'validTo must be a date or an ISO date-time'],
+    [{ ...valid, title: '   ' }, 'The title is required'],
+    [{ ...valid, title: 'x'.repeat(101) }, 'The title must be at most 100 characters'],
+    [{ ...valid, description: undefined }, 'The description is required'],
+    [{ ...valid, description: 'x'.repeat(501) }, 'The description must be at most 500 characters'],
+    [{ ...valid, discountPercent: 0 }, 'The discount percentage must be a whole number from 1 to 100'],
+    [{ ...valid, discountPercent: 101 }, 'The discount percentage must be a whole number from 1 to 100'],
+    [{ ...valid, discountPercent: 12.5 }, 'The discount percentage must be a whole number from 1 to 100'],
+    [{ ...valid, discountPercent: undefined, discountAmount: 0 }, 'The discount amount must be at least 1 cent ($0.01)'],
+    [{ ...valid, discountPercent: undefined, discountAmount: 1.5 }, 'The discount amount must be a whole number of cents'],
+    [{ ...valid, discountPercent: undefined }, 'The discount percentage or the discount amount is required'],
+    [{ ...valid, discountAmount: 100 }, 'The discount percentage and the discount amount cannot both be set: choose one discount type'],
+    [{ ...valid, maxUses: 0 }, 'The maximum number of uses must be at least 1'],
+    [{ ...valid, category: 'weapons' }, 'The category must be one of the deal categories'],
+    [{ ...valid, validFrom: '2026-03-02', validTo: '2026-03-01' }, 'The last day must not be before the first day'],
+    [{ ...valid, validTo: 'next tuesday' }, 'The last day must be a date or an ISO date-time'],
   ])('refuses %j with 400 "%s"', async (body, message) => {
     const res = await rosa.post('/api/merchant/deals', body);
     expect(res.status).toBe(400);
@@ -120,7 +120,7 @@ describe('PATCH and DELETE /api/merchant/deals/{id}', () => {
     expect(switched.status).toBe(200);
     expect(switched.body).toMatchObject({ title: 'Edited', discountPercent: null, discountAmount: 250, category: 'retail-shopping', maxUses: 5 });
     const backwards = await rosa.patch(`/api/merchant/deals/${deal.id}`, { validFrom: '2030-01-02', validTo: '2030-01-01' });
-    expect(backwards.body.message).toBe('validTo must not be before validFrom');
+    expect(backwards.body.message).toBe('The last day must not be before the first day');
     expect((await rosa.patch(`/api/merchant/deals/${deal.id}`, {})).body.message).toBe('Nothing to update');
   });
 
@@ -129,7 +129,7 @@ describe('PATCH and DELETE /api/merchant/deals/{id}', () => {
     await asService(t.database, (q) => q(`update public.deals set used_count = 3 where id = $1`, [deal.id]));
     const res = await rosa.patch(`/api/merchant/deals/${deal.id}`, { maxUses: 2 });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('maxUses cannot be less than the 3 uses already recorded');
+    expect(res.body.message).toBe('The maximum number of uses cannot be less than the 3 uses already recorded');
   });
 
   it('DELETE deactivates; DELETE ?permanent=true removes the deal', async () => {

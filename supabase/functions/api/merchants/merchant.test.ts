@@ -78,7 +78,7 @@ describe('POST /api/merchant/apply', () => {
 
     const missing = await agent.post('/api/merchant/apply', { businessAddress: '1 Main' });
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toBe('businessName is required');
+    expect(missing.body.message).toBe('The business name is required');
 
     const res = await agent.post('/api/merchant/apply', {
       businessName: '  Ada’s Apothecary ', businessAddress: '12 Elm St', businessType: 'health-wellness', cityId: SEED.longmontId,
@@ -161,7 +161,7 @@ describe('PUT /api/merchant/logo', () => {
     const theirs = await upload(other);
     const stolen = await rosa.put('/api/merchant/logo', { logoUrl: theirs.uploadURL });
     expect(stolen.status).toBe(400);
-    expect(stolen.body.message).toBe('logoUrl must be an address from your own upload');
+    expect(stolen.body.message).toBe('The logo must be an address from your own upload');
 
     const { body: unused } = await rosa.post('/api/objects/upload');
     const missing = await rosa.put('/api/merchant/logo', { logoUrl: unused.uploadURL });

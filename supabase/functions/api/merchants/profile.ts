@@ -6,6 +6,7 @@ import type { merchantApplyBody, MerchantProfile } from '../../_shared/contract/
 import type { Query } from '../db/database.ts';
 import { DomainError } from '../domain-error.ts';
 import { counterMerchant, merchantColumns, type MerchantRow, ownMerchant, toMerchantProfile } from './merchant-view.ts';
+import { fieldMessage } from '../../_shared/contract/field-labels.ts';
 
 export const NO_MERCHANT_PROFILE = 'No merchant profile yet. Complete your merchant application.';
 
@@ -23,7 +24,7 @@ export async function applyForBusiness(q: Query, body: z.output<typeof merchantA
   if (body.cityId) {
     const [city] = await q<{ label: string }>(
       `select name || ', ' || state as label from public.cities where id = $1 and active`, [body.cityId]);
-    if (!city) throw new DomainError('invalid', 'cityId is not an available city');
+    if (!city) throw new DomainError('invalid', fieldMessage('cityId', 'is not an available city'));
     cityName = city.label;
   }
   const [row] = await q<MerchantRow>(

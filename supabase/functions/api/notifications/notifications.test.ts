@@ -48,7 +48,7 @@ describe('notifications', () => {
     expect(stolen.status).toBe(404);
     expect(stolen.body).toEqual({ message: 'Notification not found' });
     expect((await other.post('/api/notifications/00000000-0000-4000-8000-000000000000/read')).status).toBe(404);
-    expect((await other.post('/api/notifications/nope/read')).body).toEqual({ message: 'id must be a valid id' });
+    expect((await other.post('/api/notifications/nope/read')).body).toEqual({ message: 'The ID must be a valid id' });
 
     const res = await member.post(`/api/notifications/${first.id}/read`);
     expect(res.status).toBe(200);

@@ -6,6 +6,7 @@ import { isAllowedPushHost } from '../config.ts';
 import { badRequest, notFound } from '../http/http-error.ts';
 import { parseJson } from '../http/validate.ts';
 import { requireUser } from '../http/session.ts';
+import { fieldMessage } from '../../_shared/contract/field-labels.ts';
 
 // Web Push devices (decision 110). The sending happens in the push queue's drainer, never here.
 export const pushRoutes = new Hono<AppEnv>();
@@ -21,9 +22,9 @@ pushRoutes.post('/subscriptions', async (c) => {
   const input = await parseJson(c, pushSubscriptionInput);
   // Only browsers' push services: the drainer must never be made to POST to any other host (SSRF).
   const url = new URL(input.endpoint);
-  if (!isAllowedPushHost(url.hostname, c.var.deps.config.pushHosts)) throw badRequest('endpoint is not a known push service');
+  if (!isAllowedPushHost(url.hostname, c.var.deps.config.pushHosts)) throw badRequest(fieldMessage('endpoint', 'is not a known push service'));
   // Push services listen on 443 only; any other port would aim the drainer at another service (decision 176).
-  if (url.port !== '') throw badRequest('endpoint must use the standard https port (443)');
+  if (url.port !== '') throw badRequest(fieldMessage('endpoint', 'must use the standard https port (443)'));
   await userTx(c, (q) => saveSubscription(q, input));
   return c.json({ subscribed: true }, 201);
 });

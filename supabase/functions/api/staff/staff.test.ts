@@ -72,7 +72,7 @@ describe('invites', () => {
     expect((await staff.get(`/api/auth/staff-invite?token=${encodeURIComponent(token)}`)).body)
       .toEqual({ name: 'Sally Staff', email, businessName: "Rosa's River Cafe" });
     expect((await staff.post('/api/auth/staff-invite/accept', { token, password: 'counter-pass-1', pin: '12' })).body.message)
-      .toBe('pin must be 4 to 6 digits');
+      .toBe('The PIN must be 4 to 6 digits');
     const accepted = await staff.post('/api/auth/staff-invite/accept', { token, password: 'counter-pass-1', pin: '135790' });
     expect(accepted.status).toBe(200);
     expect(accepted.body.user).toMatchObject({ role: 'STAFF', email, business: { id: SEED.activeMerchantId, businessName: "Rosa's River Cafe" } });
@@ -88,8 +88,8 @@ describe('invites', () => {
 
   it('refuses an address that already has an account, bad input, and non-owners', async () => {
     expect((await rosa.post('/api/merchant/staff', { name: 'Dup', email: SEED.member.email })).status).toBe(409);
-    expect((await rosa.post('/api/merchant/staff', { name: '', email: 'x@example.com' })).body.message).toBe('name is required');
-    expect((await rosa.post('/api/merchant/staff', { name: 'X', email: 'nope' })).body.message).toBe('email must be a valid email address');
+    expect((await rosa.post('/api/merchant/staff', { name: '', email: 'x@example.com' })).body.message).toBe('The name is required');
+    expect((await rosa.post('/api/merchant/staff', { name: 'X', email: 'nope' })).body.message).toBe('The email must be a valid email address');
     const member = agent();
     await member.login(SEED.member.email, SEED.member.password);
     expect((await member.post('/api/merchant/staff', { name: 'X', email: 'x1@example.com' })).status).toBe(403);
@@ -176,7 +176,7 @@ describe('pairing a tablet', () => {
     const pending = agent();
     await pending.login(SEED.pendingOwner.email, SEED.pendingOwner.password);
     expect((await pending.post('/api/merchant/counter-devices')).status).toBe(403);
-    expect((await agent().post('/api/counter/pair', {})).body.message).toBe('code is required');
+    expect((await agent().post('/api/counter/pair', {})).body.message).toBe('The code is required');
   });
 });
 
@@ -227,7 +227,7 @@ describe('PINs on the tablet', () => {
     const theirs = agent();
     expect((await theirs.post('/api/counter/pair', { code: code.body.code })).status).toBe(201);
     expect((await theirs.post('/api/counter/switch', { staffId: staff.id, pin: '2222' })).status).toBe(404);
-    expect((await theirs.post('/api/counter/switch', { staffId: staff.id, pin: 'abcd' })).body.message).toBe('pin must be 4 to 6 digits');
+    expect((await theirs.post('/api/counter/switch', { staffId: staff.id, pin: 'abcd' })).body.message).toBe('The PIN must be 4 to 6 digits');
   });
 
   it('switching staff ends the previous staff member’s session on that tablet; sign-out goes back to the switcher', async () => {
@@ -253,7 +253,7 @@ describe('changing a PIN', () => {
     const tablet = await pairedTablet();
     expect((await tablet.post('/api/counter/switch', { staffId: staff.id, pin: '0000' })).status).toBe(401);
     expect((await staff.agent.put('/api/counter/pin', { password: 'wrong-password', pin: '97531' })).status).toBe(400);
-    expect((await staff.agent.put('/api/counter/pin', { password: 'counter-pass-1', pin: '9x' })).body.message).toBe('pin must be 4 to 6 digits');
+    expect((await staff.agent.put('/api/counter/pin', { password: 'counter-pass-1', pin: '9x' })).body.message).toBe('The PIN must be 4 to 6 digits');
     expect((await staff.agent.put('/api/counter/pin', { password: 'counter-pass-1', pin: '97531' })).status).toBe(200);
     expect((await tablet.post('/api/counter/switch', { staffId: staff.id, pin: '1357' })).status).toBe(401);
     expect((await tablet.post('/api/counter/switch', { staffId: staff.id, pin: '97531' })).status).toBe(200);

@@ -13,6 +13,7 @@ import { providerCall } from './provider-call.ts';
 import { assertRegistrationAllowed, checkPasswordLimited, countAccountAttempt, countRegistration } from '../limits/index.ts';
 import { recordPayment, upsertSubscription } from './subscription-records.ts';
 import { holdCheckoutReferral, recordReferral, referrerOf } from './referrals.ts';
+import { fieldMessage } from '../../_shared/contract/field-labels.ts';
 
 /** What these operations use of the request's services (services.ts). */
 type Used = Pick<Services, 'tx' | 'db' | 'config' | 'payments' | 'siteUrl' | 'user' | 'ip'>;
@@ -52,7 +53,7 @@ export async function createCheckout(s: Used, input: CheckoutRequest): Promise<C
       return profile;
     });
   } else {
-    if (input.kind !== 'new-account') throw new DomainError('invalid', 'email is required');
+    if (input.kind !== 'new-account') throw new DomainError('invalid', fieldMessage('email', 'is required'));
     account = { homeCityId: input.homeCityId ?? null, charityId: input.preferredCharityId ?? null };
     customer = { email: input.email, name: input.name };
     const ip = s.ip;
@@ -132,7 +133,7 @@ export async function completeCheckout(
   const sessionUserId = s.user?.id ?? null;
   let checkout = await checkoutByPaymentIntent(s, input.paymentIntentId);
   if (!checkout) throw new DomainError('not-found', 'No subscription checkout was started for this payment. Please start again.');
-  if (checkout.customer_id !== input.customerId) throw new DomainError('invalid', 'customerId does not match this payment');
+  if (checkout.customer_id !== input.customerId) throw new DomainError('invalid', fieldMessage('customerId', 'does not match this payment'));
   if (input.plan && input.plan !== checkout.plan) throw new DomainError('invalid', 'plan does not match this payment');
 
   // Upgrade: only the account that started the checkout, signed in now (existingUserId is never trusted).
@@ -286,7 +287,7 @@ export async function settleCheckout(s: SettleUsed, checkout: CheckoutRow): Prom
       userId = locked.upgrade_user_id;
       if (await hasCurrentMembership(q, userId)) throw new DomainError('conflict', ALREADY_MEMBER_MESSAGE);
     } else {
-      if (!locked.password_hash) throw new DomainError('invalid', 'password is required to finish this checkout');
+      if (!locked.password_hash) throw new DomainError('invalid', fieldMessage('password', 'is required to finish this checkout'));
       const [existing] = await q(`select 1 from public.profiles where email = $1`, [locked.email]);
       if (existing) throw new DomainError('conflict', USER_EXISTS_MESSAGE);
       const [profile] = await q<{ id: string }>(

@@ -8,6 +8,7 @@ import type { Query } from '../db/database.ts';
 import { conflict, invalid, notFound } from '../domain-error.ts';
 import { enqueueMail, enqueueRefund, disputeOpenedMail } from '../mail/index.ts';
 import type { ProviderDispute, ProviderRefund } from '../ports/payments/payment-provider.ts';
+import { fieldMessage } from '../../_shared/contract/field-labels.ts';
 
 type PaymentRow = Omit<AdminPayment, 'paidAt' | 'returnedCents' | 'charityNetCents' | 'refundableCents'> & {
   paidAt: Date | string; returnedCents: number | string; charityNetCents: number | string;
@@ -76,7 +77,7 @@ export async function refundTarget(
   if (left <= 0) throw conflict('This payment has already been refunded in full.');
   if (payment.dispute === 'open') throw conflict('This payment is disputed: the bank decides while the dispute is open.');
   const amount = amountCents ?? left;
-  if (amount > left) throw invalid(`amountCents must be at most ${left} (what is left of this payment)`);
+  if (amount > left) throw invalid(fieldMessage('amountCents', `must be at most ${left} cents (what is left of this payment)`));
   return { payment, paymentIntentId: ids.intent, invoiceId: ids.invoice, providerSubscriptionId: ids.sub, amountCents: amount };
 }
 

@@ -116,10 +116,10 @@ describe('subscribe as a visitor', () => {
   it('validates the signup payload and names the field', async () => {
     const agent = freshAgent();
     expect((await agent.post('/api/create-subscription', account('short@example.com', { password: '12345' }))).body.message)
-      .toBe('password must be at least 8 characters');
+      .toBe('The password must be at least 8 characters');
     expect((await agent.post('/api/create-subscription', account('plan@example.com', { plan: 'daily' }))).status).toBe(400);
     expect((await agent.post('/api/create-subscription', account('charity@example.com', { homeCityId: SEED.longmontId, preferredCharityId: SEED.lyonsCharityId }))).body.message)
-      .toBe('preferredCharityId is not an available charity of that city');
+      .toBe('The preferred charity is not an available charity of that city');
   });
 
   it('creates nothing twice when a completion is replayed, and refuses a replay without the password', async () => {

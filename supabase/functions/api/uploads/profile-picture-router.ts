@@ -8,6 +8,7 @@ import { checkImageBytes, MAX_UPLOAD_REQUEST_BYTES } from '../http/image-upload.
 import { deleteStoredObject } from './uploaded-object.ts';
 import { requireUser } from '../http/session.ts';
 import { swapProfilePicture } from './uploads.ts';
+import { fieldMessage } from '../../_shared/contract/field-labels.ts';
 
 /** POST and DELETE /api/auth/profile-picture (mounted beside the auth routes). */
 export const profilePictureRoutes = new Hono<AppEnv>();
@@ -27,10 +28,10 @@ profilePictureRoutes.post('/', requestLimit, async (c) => {
   try {
     form = await c.req.formData();
   } catch {
-    throw badRequest('profilePicture must be sent as multipart/form-data');
+    throw badRequest(fieldMessage('profilePicture', 'must be sent as multipart/form-data'));
   }
   const file = form.get('profilePicture');
-  if (!(file instanceof Blob)) throw new HttpError(400, `profilePicture is required. ${INVALID_IMAGE_MESSAGE}`);
+  if (!(file instanceof Blob)) throw new HttpError(400, `${fieldMessage('profilePicture', 'is required.')} ${INVALID_IMAGE_MESSAGE}`);
   const image = checkImageBytes(new Uint8Array(await file.arrayBuffer()));
   const key = `profile-pictures/${user.id}/${crypto.randomUUID()}`;
   await c.var.deps.objects.put(key, image.bytes, image.contentType);

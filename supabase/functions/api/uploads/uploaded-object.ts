@@ -7,14 +7,15 @@ import type { Services } from '../services.ts';
 import { markUploadAttached } from './uploads.ts';
 import { logError } from '../ports/log.ts';
 import { objectKeyFromAddress } from './upload-signing.ts';
+import { fieldMessage } from '../../_shared/contract/field-labels.ts';
 
 export const uploadKeyPrefix = (userId: string) => `uploads/${userId}/`;
 
 /** The `/objects/<key>` path of an object this user uploaded; 400 for anything else. */
 export async function resolveUploadedObject(s: Pick<Services, 'tx' | 'objects'>, address: string, userId: string, field = 'logoUrl'): Promise<string> {
   const key = objectKeyFromAddress(address);
-  if (!key || !key.startsWith(uploadKeyPrefix(userId))) throw invalid(`${field} must be an address from your own upload`);
-  if (!(await s.objects.exists(key))) throw invalid(`${field} names no uploaded file; upload the file first`);
+  if (!key || !key.startsWith(uploadKeyPrefix(userId))) throw invalid(fieldMessage(field, 'must be an address from your own upload'));
+  if (!(await s.objects.exists(key))) throw invalid(fieldMessage(field, 'names no uploaded file; upload the file first'));
   // Attached: the unattached-upload cleanup keeps it (decision 089).
   await s.tx.asService((q) => markUploadAttached(q, key));
   return `/objects/${key}`;

@@ -29,6 +29,21 @@ export function yAxisSteps(series: readonly ChartSeries[]): number[] | undefined
 }
 
 /** "2026-11-23" or "2026-11" to UTC seconds. */
+/**
+ * The y axis as wide as its widest tick label ("$1,000.00"), so no label is clipped: a fixed 60 px cut "$100.00"
+ * (issue 42). uPlot measures with the axis font scaled by the pixel ratio, hence the division.
+ */
+export const yAxisWidth: uPlot.Axis.Size = (self, values, axisIdx) => {
+  const axis = self.axes[axisIdx]!;
+  const tickAndGap = (axis.ticks?.size ?? 10) + (axis.gap ?? 5);
+  const longest = (values ?? []).reduce((widest, value) => (value.length > widest.length ? value : widest), '');
+  if (!longest) return tickAndGap + 40;
+  // Once uPlot has set up, an axis's font is [css font, size] though the options' type says string.
+  const font = axis.font as unknown as [string, number] | string | undefined;
+  self.ctx.font = (Array.isArray(font) ? font[0] : font) ?? self.ctx.font;
+  return Math.ceil(tickAndGap + self.ctx.measureText(longest).width / devicePixelRatio) + 4;
+};
+
 const toSeconds = (label: string) => Date.parse(label.length === 7 ? `${label}-01T00:00:00Z` : `${label}T00:00:00Z`) / 1000;
 
 interface LineChartProps {
@@ -68,7 +83,7 @@ export function LineChart({ labels, series, format, height = 240 }: LineChartPro
         axes: [
           { values: months ? '{MMM} {YY}' : '{MMM} {D}', stroke: '#44403c', grid: { stroke: '#e7e5e4' } },
           {
-            stroke: '#44403c', grid: { stroke: '#e7e5e4' }, size: 60, incrs: yAxisSteps(series),
+            stroke: '#44403c', grid: { stroke: '#e7e5e4' }, size: yAxisWidth, incrs: yAxisSteps(series),
             values: (_u, splits) => splits.map((v) => (format ? format(v) : String(v))),
           },
         ],

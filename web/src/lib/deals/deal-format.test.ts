@@ -29,7 +29,7 @@ describe('deal display', () => {
 
   it('labels categories', () => {
     expect(dealCategoryLabel('food-drink')).toBe('Food & Drink');
-    expect(dealCategoryLabel('unknown-thing')).toBe('unknown-thing');
+    expect(dealCategoryLabel('unknown-thing')).toBe('Unknown Thing');
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import { shortDate } from '@/lib/dates';
+import { businessCategoryLabel } from '@/lib/categories';
 import { type ReactNode, useState } from 'react';
 import type { AdminMerchant } from '@shared/contract/index.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -39,7 +40,7 @@ function MerchantsCard({ title, description, label, dateHeader, empty, merchants
                 <span className="block text-xs text-stone-500">{m.ownerEmail}</span>
               </Cell>
               <Cell>{m.cityName ?? '—'}</Cell>
-              <Cell>{m.businessType ?? '—'}</Cell>
+              <Cell>{businessCategoryLabel(m.businessType) ?? '—'}</Cell>
               <Cell>{day(dateOf(m))}</Cell>
               <Cell className="text-right">{action(m)}</Cell>
             </tr>

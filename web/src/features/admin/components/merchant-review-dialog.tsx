@@ -1,4 +1,5 @@
 import { shortDate } from '@/lib/dates';
+import { businessCategoryLabel } from '@/lib/categories';
 import type { ReactNode } from 'react';
 import type { AdminMerchant } from '@shared/contract/index.ts';
 import { formatBps } from '@shared/basis-points.ts';
@@ -29,7 +30,7 @@ export function MerchantReviewDialog({ merchant, onClose }: { merchant: AdminMer
             <Detail label="Owner">{`${merchant.ownerName} (${merchant.ownerEmail})`}</Detail>
             <Detail label="Address">{merchant.address}</Detail>
             <Detail label="City">{merchant.cityName}</Detail>
-            <Detail label="Business type">{merchant.businessType}</Detail>
+            <Detail label="Business type">{businessCategoryLabel(merchant.businessType)}</Detail>
             <Detail label="Women-owned">{merchant.isWomenOwned ? 'Yes' : 'No'}</Detail>
             <Detail label="Phone">{merchant.phone}</Detail>
             <Detail label="Website">{merchant.website}</Detail>

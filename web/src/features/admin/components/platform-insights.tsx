@@ -43,7 +43,7 @@ export function PlatformInsights() {
   );
 }
 
-/** The platform's two charts: people (signups, memberships) and money (volume, charity share), per month. */
+/** The platform's two charts: people (signups, memberships) and money (membership payments, charity share), per month. */
 function PlatformCharts({ figures }: { figures: PlatformFigures }) {
   const charts = useMemo(() => [
     {
@@ -57,10 +57,10 @@ function PlatformCharts({ figures }: { figures: PlatformFigures }) {
     },
     {
       testId: 'platform-money-chart',
-      title: 'Payment volume and charity share',
-      description: 'Membership payments per month and the share recorded for local charities.',
+      title: 'Membership payments and charity share',
+      description: 'Membership payments per month (not the in-store spend recorded at counters) and the share recorded for local charities.',
       series: [
-        { label: 'Payment volume', values: figures.paymentVolumeCents },
+        { label: 'Membership payments', values: figures.paymentVolumeCents },
         { label: 'Charity share', values: figures.charityShareCents },
       ],
       format: formatCents,

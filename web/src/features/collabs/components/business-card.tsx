@@ -36,7 +36,7 @@ export function BusinessCard({ business, selected, onSelect }: { business: Busin
         </div>
         {place && <p className="text-sm text-stone-600">{place}</p>}
         <div className="flex flex-wrap gap-1.5 pt-1">
-          {/* The type and the category often read the same (food → Food & Dining): then one badge says both. */}
+          {/* The type and the category often read the same (food → Food & Drink): then one badge says both. */}
           {type && type !== category && <Badge variant="outline">{type}</Badge>}
           <Badge variant="secondary">{category}</Badge>
         </div>

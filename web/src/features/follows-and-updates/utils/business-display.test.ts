@@ -3,8 +3,8 @@ import { businessCategoryLabel as categoryLabel } from '@/lib/categories';
 import { initialsOf, logoSrc } from './business-display';
 
 it('labels categories and business types', () => {
-  expect(categoryLabel('food-dining')).toBe('Food & Dining');
-  expect(categoryLabel('food')).toBe('Food & Dining');
+  expect(categoryLabel('food-dining')).toBe('Food & Drink');
+  expect(categoryLabel('food')).toBe('Food & Drink');
   expect(categoryLabel('sauna-cold-plunge')).toBe('Sauna & Cold Plunge');
   expect(categoryLabel('pet-supplies')).toBe('Pet Supplies');
   expect(categoryLabel(null)).toBeNull();

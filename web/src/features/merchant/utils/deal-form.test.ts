@@ -57,7 +57,7 @@ describe('updatePayload and formValuesOf', () => {
     const rules = { weekdays: [1, 2, 3, 4], startTime: '11:00', endTime: '15:00', minSpendCents: 2000, excludedDates: ['2026-12-24', '2026-12-25'], note: 'Dine-in only' };
     expect(result).toMatchObject({ ok: true, payload: { rules } });
     expect(formValuesOf({ ...deal, rules })).toMatchObject({ weekdays: [1, 2, 3, 4], minSpend: '20.00', excludedDates: '2026-12-24, 2026-12-25', rulesNote: 'Dine-in only' });
-    expect(updatePayload({ ...values, endTime: '' })).toEqual({ ok: false, notice: { title: 'Invalid Offer Rules', description: 'endTime is required with the other end of the time window' } });
+    expect(updatePayload({ ...values, endTime: '' })).toEqual({ ok: false, notice: { title: 'Invalid Offer Rules', description: 'The end time is required with the other end of the time window' } });
     expect(updatePayload({ ...values, minSpend: 'abc' })).toMatchObject({ ok: false, notice: { title: 'Invalid Minimum Spend' } });
   });
 });

@@ -4,6 +4,7 @@ import {
   DEAL_DESCRIPTION_MAX, DEAL_TITLE_MAX, DEFAULT_DEAL_CATEGORY, DEFAULT_PER_MEMBER_LIMIT, type PerMemberLimit,
 } from '@shared/constants.ts';
 import type { CreateDealBody, MerchantDeal, UpdateDealBody } from '@shared/contract/index.ts';
+import { fieldMessage } from '@shared/contract/field-labels.ts';
 import { dollarsToCents } from '@shared/deal-rules.ts';
 import { centsAsDecimal } from '@shared/money.ts';
 import { normalizeOfferRules, type OfferRules, offerRulesInput } from '@shared/offer-rules.ts';
@@ -67,7 +68,7 @@ export function rulesOfForm(values: DealFormValues): { ok: true; rules: OfferRul
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    return { ok: false, notice: { title: 'Invalid Offer Rules', description: `${issue.path.join('.')} ${issue.message}`.trim() } };
+    return { ok: false, notice: { title: 'Invalid Offer Rules', description: issue.path.length ? fieldMessage(issue.path, issue.message) : issue.message } };
   }
   return { ok: true, rules: parsed.data };
 }

@@ -13,9 +13,14 @@ describe('signup toasts (docs/spec.md section 8)', () => {
       title: 'Setup Error', description: 'Unable to set up subscription. Please try again.',
     });
   });
-  it('names the reason of a refusal (issue 28: "abc123" ended in a Setup Error with no reason)', () => {
-    expect(signupErrorToast(new ApiError(400, '{"message":"password must be at least 8 characters"}'))).toEqual({
-      title: 'Setup Error', description: 'password must be at least 8 characters',
+  it('names the reason of a refusal and what to do, never "Setup Error" (issues 28 and 42)', () => {
+    expect(signupErrorToast(new ApiError(400, '{"message":"The password must be at least 8 characters"}'))).toEqual({
+      title: 'Choose Another Password', description: 'The password must be at least 8 characters',
+    });
+    const common = 'The password is one of the most common passwords and easy to guess. Please choose another.';
+    expect(signupErrorToast(new ApiError(400, JSON.stringify({ message: common })))).toEqual({ title: 'Choose Another Password', description: common });
+    expect(signupErrorToast(new ApiError(400, '{"message":"The email must be a valid email address"}'))).toEqual({
+      title: 'Check Your Details', description: 'The email must be a valid email address',
     });
   });
   it("shows the provider's message for a failed payment", () => {

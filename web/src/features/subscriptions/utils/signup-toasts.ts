@@ -6,9 +6,10 @@ export interface ToastContent {
 }
 
 /**
- * docs/spec.md section 8: a signup error naming "User already exists" → Account Already Exists; anything else →
- * Setup Error, naming the server's reason ("password must be at least 8 characters"; decision 176), and only
- * without one (no answer, a bare 500) the generic "Unable to set up subscription".
+ * docs/spec.md section 8: a signup error naming "User already exists" → Account Already Exists; a refusal with the
+ * server's reason (decision 176) is not an error of the setup but of what was typed, so it is titled by what to do
+ * ("Choose Another Password" for a password the rules refuse, "Check Your Details" otherwise); only a failure
+ * (no answer, a bare 500) is a "Setup Error" with the generic "Unable to set up subscription".
  */
 export function signupErrorToast(error: unknown): ToastContent {
   const raw = error instanceof Error ? error.message : String(error);
@@ -16,7 +17,8 @@ export function signupErrorToast(error: unknown): ToastContent {
     return { title: 'Account Already Exists', description: 'Please log in instead or use a different email address.' };
   }
   const reason = error instanceof ApiError && error.status < 500 ? error.serverMessage : null;
-  return { title: 'Setup Error', description: reason ?? 'Unable to set up subscription. Please try again.' };
+  if (reason) return { title: /password/i.test(reason) ? 'Choose Another Password' : 'Check Your Details', description: reason };
+  return { title: 'Setup Error', description: 'Unable to set up subscription. Please try again.' };
 }
 
 /** A declined or failed card: "Payment Failed" with the provider's own message. */
