@@ -15,7 +15,7 @@ import { DomainError } from '../domain-error.ts';
 import { enqueueMail, giftDeliveryMail, giftReceiptMail } from '../mail/index.ts';
 import type { Services } from '../services.ts';
 import { providerCall, recordRefund } from '../subscriptions/index.ts';
-import type { JobRuns } from '../system/index.ts';
+import { everyInterval, type JobRuns } from '../system/index.ts';
 import { fieldLabel, fieldMessage } from '../../_shared/contract/field-labels.ts';
 
 interface GiftRow {
@@ -165,14 +165,7 @@ export async function deliverDueGifts(s: Pick<Services, 'db' | 'payments'>, site
 
 /** Runs deliverDueGifts every intervalMs until stopped (the local runner; hosted: Supabase Cron). */
 export function startGiftDeliveryLoop(s: Pick<Services, 'db' | 'payments'>, siteUrl: string, intervalMs = 60_000, jobs?: JobRuns) {
-  const deliver = () => deliverDueGifts(s, siteUrl);
-  // With `jobs`, each run is noted under the hosted Cron job's name for the operator's console (decision 195).
-  const run = jobs ? jobs.track('gift-deliveries', intervalMs, deliver) : deliver;
-  const timer = setInterval(() => {
-    run().catch((error: unknown) => console.warn(`gift deliveries: ${(error as Error).name}`));
-  }, intervalMs);
-  timer.unref?.();
-  return () => clearInterval(timer);
+  return everyInterval('gift-deliveries', intervalMs, () => deliverDueGifts(s, siteUrl), jobs);
 }
 
 // ---------------------------------------------------------------- the recipient

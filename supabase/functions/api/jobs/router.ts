@@ -15,12 +15,21 @@ export const DRAIN_SECRET_HEADER = 'x-drain-secret';
 
 export const internalRoutes = new Hono<AppEnv>();
 
-/** Sends due outbox mail; called on a schedule where no process runs a loop (the Edge Function). */
-internalRoutes.post('/drain-outbox', async (c) => {
-  const { config, db, mail } = c.var.deps;
+/**
+ * Every scheduled route answers only its caller: 404 where no drain secret is configured (nothing is scheduled
+ * there), 403 without the secret or with another, compared in constant time.
+ */
+internalRoutes.use('*', async (c, next) => {
+  const { config } = c.var.deps;
   if (!config.mailDrainSecret) throw notFound('Not found');
   const given = c.req.header(DRAIN_SECRET_HEADER) ?? '';
   if (!given || !(await sameSecret(given, config.mailDrainSecret))) throw forbidden('Forbidden');
+  await next();
+});
+
+/** Sends due outbox mail; called on a schedule where no process runs a loop (the Edge Function). */
+internalRoutes.post('/drain-outbox', async (c) => {
+  const { config, db, mail } = c.var.deps;
   const result = await drainOutbox(db, mail, { from: config.emailFrom });
   return c.json(result);
 });
@@ -35,10 +44,7 @@ internalRoutes.post('/drain-outbox', async (c) => {
 const PUSH_CLAIMS_PER_CALL = 1_500;
 
 internalRoutes.post('/drain-push', async (c) => {
-  const { config, db, push } = c.var.deps;
-  if (!config.mailDrainSecret) throw notFound('Not found');
-  const given = c.req.header(DRAIN_SECRET_HEADER) ?? '';
-  if (!given || !(await sameSecret(given, config.mailDrainSecret))) throw forbidden('Forbidden');
+  const { db, push } = c.var.deps;
   const result = await drainPush(db, push, { timeBudgetMs: 20_000, maxClaims: PUSH_CLAIMS_PER_CALL });
   return c.json(result);
 });
@@ -48,10 +54,7 @@ internalRoutes.post('/drain-push', async (c) => {
  * ending within a day; each once. Called hourly by Supabase Cron with the mail drain's secret.
  */
 internalRoutes.post('/billing-reminders', async (c) => {
-  const { config, db } = c.var.deps;
-  if (!config.mailDrainSecret) throw notFound('Not found');
-  const given = c.req.header(DRAIN_SECRET_HEADER) ?? '';
-  if (!given || !(await sameSecret(given, config.mailDrainSecret))) throw forbidden('Forbidden');
+  const { db } = c.var.deps;
   return c.json(await sendBillingReminders(db, siteUrlOf(c)));
 });
 
@@ -61,10 +64,6 @@ internalRoutes.post('/billing-reminders', async (c) => {
  * Supabase Cron with the mail drain's secret; locally, a loop (local/main.ts).
  */
 internalRoutes.post('/promise-deadlines', async (c) => {
-  const { config } = c.var.deps;
-  if (!config.mailDrainSecret) throw notFound('Not found');
-  const given = c.req.header(DRAIN_SECRET_HEADER) ?? '';
-  if (!given || !(await sameSecret(given, config.mailDrainSecret))) throw forbidden('Forbidden');
   return c.json(await upholdUnansweredReports(servicesOf(c), siteUrlOf(c)));
 });
 
@@ -74,11 +73,7 @@ internalRoutes.post('/promise-deadlines', async (c) => {
  * hourly by Supabase Cron with the mail drain's secret; locally, a loop (local/main.ts).
  */
 internalRoutes.post('/referral-rewards', async (c) => {
-  const { config } = c.var.deps;
-  if (!config.mailDrainSecret) throw notFound('Not found');
-  const given = c.req.header(DRAIN_SECRET_HEADER) ?? '';
-  if (!given || !(await sameSecret(given, config.mailDrainSecret))) throw forbidden('Forbidden');
-  return c.json(await rewardReferrals(servicesOf(c), config.referralCreditCents));
+  return c.json(await rewardReferrals(servicesOf(c), c.var.deps.config.referralCreditCents));
 });
 
 /**
@@ -87,10 +82,6 @@ internalRoutes.post('/referral-rewards', async (c) => {
  * secret; locally, a loop (local/main.ts).
  */
 internalRoutes.post('/gift-deliveries', async (c) => {
-  const { config } = c.var.deps;
-  if (!config.mailDrainSecret) throw notFound('Not found');
-  const given = c.req.header(DRAIN_SECRET_HEADER) ?? '';
-  if (!given || !(await sameSecret(given, config.mailDrainSecret))) throw forbidden('Forbidden');
   return c.json(await deliverDueGifts(servicesOf(c), siteUrlOf(c)));
 });
 
@@ -101,8 +92,5 @@ internalRoutes.post('/gift-deliveries', async (c) => {
  */
 internalRoutes.post('/system-check', async (c) => {
   const { config, db, monitor } = c.var.deps;
-  if (!config.mailDrainSecret) throw notFound('Not found');
-  const given = c.req.header(DRAIN_SECRET_HEADER) ?? '';
-  if (!given || !(await sameSecret(given, config.mailDrainSecret))) throw forbidden('Forbidden');
   return c.json(await runSystemCheck(db, monitor, { to: config.adminEmail, siteUrl: siteUrlOf(c) }));
 });

@@ -3,7 +3,7 @@
 // days; the rule is SQL's, private.settle_offer_report); at 3 upheld reports in 90 days the admin is alerted and may
 // pause the business, whose owner is told why. Mail goes through the outbox; hosted, credits go on to Stripe.
 import { PLANS } from '../../_shared/constants.ts';
-import type { JobRuns } from '../system/index.ts';
+import { everyInterval, type JobRuns } from '../system/index.ts';
 import type { OfferReportDecisionAnswer } from '../../_shared/contract/reviews.ts';
 import type { Services } from '../services.ts';
 import { type Query, serviceClaims } from '../db/database.ts';
@@ -87,12 +87,5 @@ export async function upholdUnansweredReports(
 
 /** Runs upholdUnansweredReports every intervalMs until stopped (the local runner; hosted: Supabase Cron). */
 export function startPromiseLoop(s: Pick<Services, 'db' | 'payments'>, siteUrl: string, intervalMs = 60_000, jobs?: JobRuns) {
-  const uphold = () => upholdUnansweredReports(s, siteUrl);
-  // With `jobs`, each run is noted under the hosted Cron job's name for the operator's console (decision 195).
-  const run = jobs ? jobs.track('promise-deadlines', intervalMs, uphold) : uphold;
-  const timer = setInterval(() => {
-    run().catch((error: unknown) => console.warn(`promise deadlines: ${(error as Error).name}`));
-  }, intervalMs);
-  timer.unref?.();
-  return () => clearInterval(timer);
+  return everyInterval('promise-deadlines', intervalMs, () => upholdUnansweredReports(s, siteUrl), jobs);
 }

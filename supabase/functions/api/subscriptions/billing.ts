@@ -11,7 +11,7 @@ import { enqueueMail, graceEndingMail, passEndingMail, renewalFailedMail } from 
 import { recordTestCharge } from './subscription-records.ts';
 import { providerCall } from './provider-call.ts';
 import type { Services } from '../services.ts';
-import type { JobRuns } from '../system/index.ts';
+import { everyInterval, type JobRuns } from '../system/index.ts';
 
 /** The member's latest subscription with its billing state (RLS: the caller's own rows). */
 export interface BillingRow {
@@ -244,13 +244,7 @@ const PLAN_PASSES = (Object.keys(PLANS) as PlanId[]).filter(isPass);
  * each run is noted for the operator's console (decision 195).
  */
 export function startBillingReminderLoop(db: Database, siteUrl: string, intervalMs = 60_000, jobs?: JobRuns) {
-  const send = () => sendBillingReminders(db, siteUrl);
-  const run = jobs ? jobs.track('billing-reminders', intervalMs, send) : send;
-  const timer = setInterval(() => {
-    run().catch((error: unknown) => console.warn(`billing reminders: ${(error as Error).name}`));
-  }, intervalMs);
-  timer.unref?.();
-  return () => clearInterval(timer);
+  return everyInterval('billing-reminders', intervalMs, () => sendBillingReminders(db, siteUrl), jobs);
 }
 
 /**

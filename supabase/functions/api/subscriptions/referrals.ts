@@ -6,7 +6,7 @@ import type { ReferralAnswer } from '../../_shared/contract/referrals.ts';
 import { type Query, serviceClaims } from '../db/database.ts';
 import { DomainError } from '../domain-error.ts';
 import type { Services } from '../services.ts';
-import type { JobRuns } from '../system/index.ts';
+import { everyInterval, type JobRuns } from '../system/index.ts';
 import { carryCreditsToProvider } from './billing.ts';
 
 /** Rewards one referrer may earn in a calendar month; past it, the invited member is still credited. */
@@ -79,12 +79,5 @@ export async function passTestReferralWeek(s: Pick<Services, 'db' | 'payments' |
 
 /** Runs rewardReferrals every intervalMs until stopped (the local runner; hosted: Supabase Cron). */
 export function startReferralLoop(s: Pick<Services, 'db' | 'payments'>, creditCents: number, intervalMs = 60_000, jobs?: JobRuns) {
-  const reward = () => rewardReferrals(s, creditCents);
-  // With `jobs`, each run is noted under the hosted Cron job's name for the operator's console (decision 195).
-  const run = jobs ? jobs.track('referral-rewards', intervalMs, reward) : reward;
-  const timer = setInterval(() => {
-    run().catch((error: unknown) => console.warn(`referral rewards: ${(error as Error).name}`));
-  }, intervalMs);
-  timer.unref?.();
-  return () => clearInterval(timer);
+  return everyInterval('referral-rewards', intervalMs, () => rewardReferrals(s, creditCents), jobs);
 }

@@ -56,3 +56,17 @@ export class JobRuns {
     return [...this.jobs.values()].sort((a, b) => a.name.localeCompare(b.name));
   }
 }
+
+/**
+ * Runs `work` every intervalMs until the returned stop is called: the local runner's loops (hosted, Supabase Cron
+ * calls the same work). With `jobs`, each run is noted under the Cron job's `name` for the console. A failure is
+ * logged by its kind only (its message may hold data) and the next tick tries again.
+ */
+export function everyInterval(name: string, intervalMs: number, work: () => Promise<unknown>, jobs?: JobRuns): () => void {
+  const run = jobs ? jobs.track(name, intervalMs, work) : work;
+  const timer = setInterval(() => {
+    run().catch((error: unknown) => console.warn(`${name}: ${(error as Error).name}`));
+  }, intervalMs);
+  timer.unref?.();
+  return () => clearInterval(timer);
+}
