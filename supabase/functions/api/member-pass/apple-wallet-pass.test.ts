@@ -1,6 +1,6 @@
 // "Add to Apple Wallet" (issue 42 item 1, decision 207) with a throwaway chain made by openssl in the test: the
-// `.pkpass` is a zip whose manifest.json holds the SHA-1 of every other file, whose PKCS #7 signature over the
-// manifest verifies against the chain, and whose pass.json names the member, their number (the QR, nothing else)
+// `.pkpass` is a zip whose manifest holds the SHA-1 of every other file, whose PKCS #7 signature over the
+// manifest verifies against the chain, and whose pass description names the member, their number (the QR, nothing else)
 // and the end of their membership. Without the certificates the offer is absent and the download answers 404.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
