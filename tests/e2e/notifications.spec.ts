@@ -36,7 +36,7 @@ test('a member follows a business, sees its new deal arrive without a reload, ma
   await member.getByRole('tab', { name: 'Following' }).click();
   await expect(member.getByRole('heading', { name: 'Businesses You Follow' })).toBeVisible();
   const followed = member.getByRole('article', { name: MARKET.name });
-  await expect(followed).toContainText('Retail · Lyons, Colorado');
+  await expect(followed).toContainText('Retail & Shopping · Lyons, Colorado');
   await expect(followed.locator('time')).toHaveText(DATE);
   await member.getByRole('tab', { name: 'Notifications' }).click();
   await expect(member.getByRole('heading', { name: 'Your Notifications' })).toBeVisible();
