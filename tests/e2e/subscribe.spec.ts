@@ -168,7 +168,7 @@ test('profile: cancel lists the lost benefits, then shows "Ends" and hides Pause
   await expect(dialog).toContainText('Member discounts');
   await dialog.getByRole('button', { name: 'Yes, Cancel Membership' }).click();
   await expectToast(page, 'Subscription Cancelled', 'Your subscription will end at the current billing period.');
-  await expect(page.getByText('Ends')).toBeVisible();
+  await expect(page.getByText('Ends', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pause Membership' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Cancel Membership' })).toHaveCount(0);
   expect(await (await page.request.get('/api/subscription/status')).json()).toEqual({ isActive: true });
