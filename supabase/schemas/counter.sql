@@ -20,6 +20,7 @@ create table public.deal_redemptions (
     undone_by uuid,
     -- Last: a column added by a migration lands at the end of the table, so it is declared there too.
     amount_cents integer,
+    location_id uuid,
     constraint deal_redemptions_amount_cents_check check (((amount_cents >= 1) and (amount_cents <= 10000000))),
     constraint deal_redemptions_flag_check check ((flag = any (array['per_member_limit'::text, 'max_uses'::text, 'pass_reused'::text, 'code_reused'::text, 'deal_not_live'::text, 'membership_inactive'::text, 'unproven'::text, 'outside_rules'::text]))),
     constraint deal_redemptions_one_proof check ((((code_step is null) <> (pass_step is null)) and ((flag is distinct from 'unproven'::text) or ((code_step is not null) and (member_id is null))))),
@@ -28,7 +29,8 @@ create table public.deal_redemptions (
     constraint deal_redemptions_deal_id_fkey foreign key (deal_id) references public.deals(id) on delete cascade,
     constraint deal_redemptions_member_id_fkey foreign key (member_id) references public.profiles(id) on delete set null,
     constraint deal_redemptions_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade,
-    constraint deal_redemptions_undone_by_fkey foreign key (undone_by) references public.profiles(id) on delete set null
+    constraint deal_redemptions_undone_by_fkey foreign key (undone_by) references public.profiles(id) on delete set null,
+    constraint deal_redemptions_location_id_fkey foreign key (location_id) references public.business_locations(id) on delete set null
 );
 
 alter table public.deal_redemptions alter column id add generated always as identity (
@@ -52,6 +54,8 @@ comment on column public.deal_redemptions.acted_by is 'Who accepted it at the co
 
 comment on column public.deal_redemptions.undone_by is 'Who undid it (the signed-in user at the undo).';
 
+comment on column public.deal_redemptions.location_id is 'Where the code was accepted: the location of the tablet that recorded it (issue 40); null for redemptions before locations, read as the business''s first location.';
+
 comment on column public.deal_redemptions.amount_cents is 'The purchase amount the counter entered (cents): required when the deal''s rules set a minimum spend (issue 38), like point_ledger.purchase_amount_cents.';
 
 create table private.counter_devices (
@@ -61,10 +65,15 @@ create table private.counter_devices (
     label text default 'Counter tablet'::text not null,
     created_at timestamp with time zone default now() not null,
     last_seen_at timestamp with time zone default now() not null,
+    -- Last: a column added by a migration lands at the end of the table, so it is declared there too.
+    location_id uuid,
     constraint counter_devices_pkey primary key (id),
     constraint counter_devices_token_hash_key unique (token_hash),
-    constraint counter_devices_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade
+    constraint counter_devices_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade,
+    constraint counter_devices_location_id_fkey foreign key (location_id) references public.business_locations(id) on delete set null
 );
+
+comment on column private.counter_devices.location_id is 'The location the tablet stands at (issue 40); its redemptions are counted there. Null: the business''s first location.';
 
 comment on table private.counter_devices is 'A tablet paired as a business''s counter (decision 166): the sha-256 of its long-lived device token (an HttpOnly cookie). Deleting the row unpairs it and ends the staff sessions on it.';
 
@@ -129,6 +138,9 @@ alter table only private.sessions
 create index deal_redemptions_acted_by_idx on public.deal_redemptions using btree (acted_by);
 
 create index deal_redemptions_deal_id_idx on public.deal_redemptions using btree (deal_id);
+
+-- A deleted location sets its redemptions' location to null: found by this index, not a scan.
+create index deal_redemptions_location_idx on public.deal_redemptions using btree (location_id) where (location_id is not null);
 
 create index deal_redemptions_member_deal_used_idx on public.deal_redemptions using btree (member_id, deal_id, used_at desc) where ((undone_at is null) and (flag is null));
 
