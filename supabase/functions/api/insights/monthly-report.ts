@@ -95,20 +95,20 @@ export async function platformMonthlyReport(q: Query, month: string | undefined)
  * business whose local month has turned gets its owner a mail with the month before's three headline figures and a
  * link to the screen, exactly once: private.monthly_report_mails' row is written in the transaction that queues
  * the mail, so a second run, or one at the same time, finds it claimed. The figures are read with the owner's own
- * rights, as the screen reads them.
+ * rights, as the screen reads them. `at`: the moment whose month has turned (now; a test's fixture month).
  */
-export async function mailMonthlyReports(db: Database, siteUrl: string): Promise<{ mailed: number }> {
+export async function mailMonthlyReports(db: Database, siteUrl: string, at: Date = new Date()): Promise<{ mailed: number }> {
   const due = await db.transaction(serviceClaims, (q) => q<{ id: string; owner_user_id: string; email: string; name: string; business: string; month: string }>(
     `select m.id, m.owner_user_id, p.email, p.name, m.name as business,
-            to_char(private.merchant_local_month(m.id) - interval '1 month', 'YYYY-MM') as month
+            to_char(private.merchant_local_month(m.id, $1::timestamptz) - interval '1 month', 'YYYY-MM') as month
        from public.merchants m
        join public.profiles p on p.id = m.owner_user_id
       where m.active
         -- Approved by the end of the month reported on: a business new this month waits for next month's.
-        and private.merchant_local_month(m.id, coalesce(m.approved_at, m.created_at)) < private.merchant_local_month(m.id)
+        and private.merchant_local_month(m.id, coalesce(m.approved_at, m.created_at)) < private.merchant_local_month(m.id, $1::timestamptz)
         and not exists (select 1 from private.monthly_report_mails s
-                         where s.merchant_id = m.id and s.month = private.merchant_local_month(m.id) - interval '1 month')
-      order by m.id limit 500`));
+                         where s.merchant_id = m.id and s.month = private.merchant_local_month(m.id, $1::timestamptz) - interval '1 month')
+      order by m.id limit 500`, [at.toISOString()]));
   let mailed = 0;
   for (const owner of due) {
     const shown = await db.transaction({ role: 'authenticated', sub: owner.owner_user_id, email: owner.email }, async (q) => ({
