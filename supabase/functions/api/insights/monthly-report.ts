@@ -3,6 +3,7 @@
 // private.monthly_value_report in supabase/schemas/insights.sql); this module only asks for two months and lays
 // the rows out. The scheduled job mails each approved business's owner the last month's, once per month.
 import type { MonthlyFigures, MonthlyReport, PlatformMonthlyReport } from '../../_shared/contract/insights.ts';
+import { isoMonth } from '../../_shared/iso-dates.ts';
 import { serviceClaims, type Database, type Query } from '../db/database.ts';
 import { enqueueMail, monthlyReportMail } from '../mail/index.ts';
 import { everyInterval, type JobRuns } from '../system/index.ts';
@@ -84,7 +85,7 @@ async function monthlyReportOf(q: Query, merchant: MerchantRow, month: string, l
 
 /** Every business's figures summed (the admin only; 42501 otherwise), each business in its own local month. */
 export async function platformMonthlyReport(q: Query, month: string | undefined): Promise<PlatformMonthlyReport> {
-  const shown = month ?? monthBefore(new Date().toISOString().slice(0, 7));
+  const shown = month ?? monthBefore(isoMonth(new Date()));
   const previousMonth = monthBefore(shown);
   return { month: shown, previousMonth, figures: await figures(q, null, shown, null), previous: await figures(q, null, previousMonth, null) };
 }
