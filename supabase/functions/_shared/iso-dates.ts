@@ -18,3 +18,9 @@ export function monthName(month: string): string {
   const [year, m] = month.split('-').map(Number) as [number, number];
   return `${MONTH_NAMES[m - 1] ?? month} ${year}`;
 }
+
+/** "2026-10" and the month before it, "2026-09". */
+export function monthBefore(month: string): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return m === 1 ? `${year - 1}-12` : `${year}-${String(m - 1).padStart(2, '0')}`;
+}

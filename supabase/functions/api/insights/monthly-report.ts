@@ -3,7 +3,7 @@
 // private.monthly_value_report in supabase/schemas/insights.sql); this module only asks for two months and lays
 // the rows out. The scheduled job mails each approved business's owner the last month's, once per month.
 import type { MonthlyFigures, MonthlyReport, PlatformMonthlyReport } from '../../_shared/contract/insights.ts';
-import { isoMonth } from '../../_shared/iso-dates.ts';
+import { isoMonth, monthBefore } from '../../_shared/iso-dates.ts';
 import { serviceClaims, type Database, type Query } from '../db/database.ts';
 import { enqueueMail, monthlyReportMail } from '../mail/index.ts';
 import { everyInterval, type JobRuns } from '../system/index.ts';
@@ -36,12 +36,6 @@ function figuresOf(row: FigureRow): MonthlyFigures {
     ratingAverage: asNumber(row.rating_average),
     upheldReports: Number(row.upheld_reports ?? 0),
   };
-}
-
-/** "2026-10" and the month before it, "2026-09". */
-export function monthBefore(month: string): string {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  return m === 1 ? `${year - 1}-12` : `${year}-${String(m - 1).padStart(2, '0')}`;
 }
 
 async function figures(q: Query, merchantId: string | null, month: string, location: string | null): Promise<MonthlyFigures> {
