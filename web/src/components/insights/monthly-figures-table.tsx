@@ -13,8 +13,8 @@ export function MonthlyFiguresTable({ month, previousMonth, figures, previous }:
         <thead className="border-b border-stone-200 bg-stone-50 text-stone-600">
           <tr>
             <th scope="col" className="px-4 py-3 font-medium">Figure</th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">{monthName(month)}</th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">{monthName(previousMonth)}</th>
+            <th scope="col" className="px-3 py-3 text-right font-medium sm:px-4">{monthName(month)}</th>
+            <th scope="col" className="px-3 py-3 text-right font-medium sm:px-4">{monthName(previousMonth)}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-stone-100">
@@ -22,7 +22,8 @@ export function MonthlyFiguresTable({ month, previousMonth, figures, previous }:
             <tr key={row.key} data-testid={`figure-${row.key}`}>
               <th scope="row" className="px-4 py-3 font-normal">
                 <span className="block font-medium text-stone-900">{row.label}</span>
-                <span className="block text-xs text-stone-600">{row.hint}</span>
+                {/* On a phone the three columns need the width; the hint waits for a wider screen. */}
+                <span className="hidden text-xs text-stone-600 sm:block">{row.hint}</span>
               </th>
               <td className="px-4 py-3 text-right font-semibold tabular-nums text-stone-900" data-testid="this-month">{row.show(figures)}</td>
               <td className="px-4 py-3 text-right tabular-nums text-stone-600" data-testid="previous-month">{row.show(previous)}</td>

@@ -13,9 +13,10 @@ const PICKER_MONTHS = 24;
 
 /** The owners' monthly value report, every business summed (decision 211): each in its own city's month. */
 export function PlatformMonthlyReport() {
-  const [month, setMonth] = useState<string | null>(null);
-  const report = usePlatformMonthlyReport(month);
   const months = [isoMonth(new Date())];
+  // The last full month to begin with, the one the owners were mailed.
+  const [month, setMonth] = useState(() => monthBefore(months[0]!));
+  const report = usePlatformMonthlyReport(month);
   while (months.length < PICKER_MONTHS) months.push(monthBefore(months.at(-1)!));
   return (
     <section aria-labelledby="platform-monthly-title" className="space-y-4" data-testid="platform-monthly-report">
@@ -27,7 +28,7 @@ export function PlatformMonthlyReport() {
         <div className="flex flex-wrap items-end gap-3">
           <div className="space-y-1">
             <Label htmlFor="platform-report-month">Month</Label>
-            <Select id="platform-report-month" value={report.data?.month ?? month ?? ''} onChange={(event) => setMonth(event.target.value)}>
+            <Select id="platform-report-month" value={month} onChange={(event) => setMonth(event.target.value)}>
               {months.map((m) => <option key={m} value={m}>{monthName(m)}</option>)}
             </Select>
           </div>
