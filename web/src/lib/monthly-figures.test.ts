@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MonthlyFigures } from '@shared/contract/index.ts';
-import { MONTHLY_FIGURE_ROWS, monthlyFiguresCsv } from './monthly-figures';
+import { MONTHLY_FIGURE_ROWS, monthlyFiguresCsv, pickerMonths } from './monthly-figures';
 
 const march: MonthlyFigures = {
   visits: 4, uniqueMembers: 3, newMembers: 2, returningMembers: 1, repeatMembers: 1, repeatRatePercent: 33.3,
@@ -27,5 +27,15 @@ describe('monthlyFiguresCsv', () => {
     const discounts = MONTHLY_FIGURE_ROWS.find((row) => row.key === 'discounts')!;
     expect(discounts.show(march)).toBe('$10.00 (1 without an amount, not counted)');
     expect(discounts.show(february)).toBe('$10.00');
+  });
+});
+
+describe('pickerMonths', () => {
+  it('offers this month and the 23 before it, and an older month when one is shown', () => {
+    const months = pickerMonths();
+    expect(months).toHaveLength(24);
+    expect(months[0]).toBe(new Date().toISOString().slice(0, 7));
+    expect(new Set(months).size).toBe(24);
+    expect(pickerMonths('2001-05').at(-1)).toBe('2001-05');
   });
 });

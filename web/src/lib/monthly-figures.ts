@@ -2,7 +2,7 @@
 // the owner's screen, the admin's card and the CSV both download (written by @shared/csv.ts, decision 178).
 import type { MonthlyFigures } from '@shared/contract/index.ts';
 import { type CsvCell, toCsv } from '@shared/csv.ts';
-import { monthName } from '@shared/iso-dates.ts';
+import { isoMonth, monthBefore, monthName } from '@shared/iso-dates.ts';
 import { centsAsDecimal, formatCents } from '@shared/money.ts';
 import { formatCount } from './numbers';
 
@@ -51,4 +51,12 @@ export const SHOWN_FIGURE_ROWS = MONTHLY_FIGURE_ROWS.filter((row) => row.key !==
 export function monthlyFiguresCsv(p: { month: string; previousMonth: string; figures: MonthlyFigures; previous: MonthlyFigures }): string {
   const header: CsvCell[] = ['Figure', monthName(p.month), monthName(p.previousMonth)];
   return toCsv([header, ...MONTHLY_FIGURE_ROWS.map((row): CsvCell[] => [row.label, row.csv(p.figures), row.csv(p.previous)])]);
+}
+
+/** The month pickers' choices: this month and the 23 before it, newest first, plus `shown` when older. */
+export function pickerMonths(shown?: string): string[] {
+  const months = [isoMonth(new Date())];
+  while (months.length < 24) months.push(monthBefore(months.at(-1)!));
+  if (shown && !months.includes(shown)) months.push(shown);
+  return months;
 }

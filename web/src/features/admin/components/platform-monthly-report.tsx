@@ -1,23 +1,20 @@
 import { useState } from 'react';
-import { isoMonth, monthBefore, monthName } from '@shared/iso-dates.ts';
+import { monthName } from '@shared/iso-dates.ts';
 import { MonthlyFiguresTable } from '@/components/insights/monthly-figures-table';
 import { Button } from '@/components/ui/button';
 import { Label, Select } from '@/components/ui/form-controls';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-error';
 import { downloadCsv } from '@/lib/csv';
-import { monthlyFiguresCsv } from '@/lib/monthly-figures';
+import { monthlyFiguresCsv, pickerMonths } from '@/lib/monthly-figures';
 import { usePlatformMonthlyReport } from '../api/get-platform-monthly-report';
-
-const PICKER_MONTHS = 24;
 
 /** The owners' monthly value report, every business summed (decision 211): each in its own city's month. */
 export function PlatformMonthlyReport() {
-  const months = [isoMonth(new Date())];
+  const months = pickerMonths();
   // The last full month to begin with, the one the owners were mailed.
-  const [month, setMonth] = useState(() => monthBefore(months[0]!));
+  const [month, setMonth] = useState(() => months[1]!);
   const report = usePlatformMonthlyReport(month);
-  while (months.length < PICKER_MONTHS) months.push(monthBefore(months.at(-1)!));
   return (
     <section aria-labelledby="platform-monthly-title" className="space-y-4" data-testid="platform-monthly-report">
       <div className="flex flex-wrap items-end justify-between gap-4">

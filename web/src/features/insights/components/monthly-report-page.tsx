@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import type { MonthlyReport } from '@shared/contract/index.ts';
-import { isoMonth, monthBefore, monthName } from '@shared/iso-dates.ts';
+import { monthName } from '@shared/iso-dates.ts';
 import { formatCents } from '@shared/money.ts';
 import { MonthlyFiguresTable } from '@/components/insights/monthly-figures-table';
 import { BackLink } from '@/components/layout/back-link';
@@ -13,19 +13,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { errorMessage, errorStatus } from '@/lib/api-error';
 import { downloadCsv } from '@/lib/csv';
-import { monthlyFiguresCsv } from '@/lib/monthly-figures';
+import { monthlyFiguresCsv, pickerMonths } from '@/lib/monthly-figures';
 import { formatCount } from '@/lib/numbers';
 import { useMonthlyReport } from '../api/get-monthly-report';
-
-/** Months offered in the picker: this one and the 23 before it. */
-const PICKER_MONTHS = 24;
-
-function pickerMonths(shown: string | undefined): string[] {
-  const months = [isoMonth(new Date())];
-  while (months.length < PICKER_MONTHS) months.push(monthBefore(months.at(-1)!));
-  if (shown && !months.includes(shown)) months.push(shown);
-  return months;
-}
 
 /**
  * /merchant/insights/monthly?month=YYYY-MM: what Pay Local brought the business in one of its local months, beside
