@@ -12,7 +12,9 @@
 //    statements the API sent for one request (recorded in-process through the Database port, values inlined).
 // Knobs: BENCH_SECONDS (per wrk/pgbench row, default 10), BENCH_CONCURRENCY (50), BENCH_PORT (3170),
 // BENCH_SCALE (a fraction of every size, for a quick try; default 1), BENCH_POSTS (posts per business, 30),
-// BENCH_KEEP_DATABASE (keep the seeded database; with BENCH_REUSE=1 a later run skips the seed).
+// BENCH_KEEP_DATABASE (keep the seeded database; with BENCH_REUSE=1 a later run skips the seed), BENCH_ONLY (a comma list
+// of the paths' keys, deals,notifications,following,search,verify: only those rows, without the posting part, for a
+// quicker run of one path at full size).
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import postgres from 'postgres';
@@ -41,6 +43,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3170);
 const POSTS = Number(process.env.BENCH_POSTS ?? 30);
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((k) => k.trim())) : null;
 const PASSWORD = 'bench-password';
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 
@@ -97,22 +100,24 @@ async function measure(database: OpenedDatabase, url: string) {
     const oneOwner = await login(server.base, 'scale-owner-23@bench.local');
 
     // 1. Posting: the merchant's own request, sequentially, with 0, 1 and SIZES.followers followers.
-    const quiet = await posts(server.base, quietOwner, 'quiet', POSTS);
-    summary.push(`create deal, 0 followers: ${quiet.line}`);
-    console.log(`POST /api/merchant/deals, business with 0 followers (${POSTS} posts): ${quiet.line}`);
-    const one = await posts(server.base, oneOwner, 'one', POSTS);
-    summary.push(`create deal, 1 follower: ${one.line}`);
-    console.log(`POST /api/merchant/deals, business with 1 follower (${POSTS} posts): ${one.line}`);
-    const big = await posts(server.base, bigOwner, 'popular', POSTS, async (dealId, startedAt) => {
-      const seen = await firstSeen(server.base, lastFollower, dealId, startedAt);
-      console.log(`  the ${SIZES.followers.toLocaleString('en-US')}th follower's notification list shows it ${seen.toFixed(0)} ms after the post began`);
-      return seen;
-    });
-    summary.push(`create deal, ${SIZES.followers} followers: ${big.line}`);
-    summary.push(`until the ${SIZES.followers}th follower's list shows the deal: p50 ${big.seen.p50.toFixed(0)} ms, max ${big.seen.max.toFixed(0)} ms`);
-    console.log(`POST /api/merchant/deals, business with ${SIZES.followers} followers (${POSTS} posts): ${big.line}`);
-    console.log(`  p99 with ${SIZES.followers} followers / with 1: ${(big.p99 / one.p99).toFixed(2)}x (goal: within 1.2x); / with 0: ${(big.p99 / quiet.p99).toFixed(2)}x`);
-    summary.push(`p99 with ${SIZES.followers} followers / with 1: ${(big.p99 / one.p99).toFixed(2)}x; / with 0 (no event recorded): ${(big.p99 / quiet.p99).toFixed(2)}x`);
+    if (!ONLY) {
+      const quiet = await posts(server.base, quietOwner, 'quiet', POSTS);
+      summary.push(`create deal, 0 followers: ${quiet.line}`);
+      console.log(`POST /api/merchant/deals, business with 0 followers (${POSTS} posts): ${quiet.line}`);
+      const one = await posts(server.base, oneOwner, 'one', POSTS);
+      summary.push(`create deal, 1 follower: ${one.line}`);
+      console.log(`POST /api/merchant/deals, business with 1 follower (${POSTS} posts): ${one.line}`);
+      const big = await posts(server.base, bigOwner, 'popular', POSTS, async (dealId, startedAt) => {
+        const seen = await firstSeen(server.base, lastFollower, dealId, startedAt);
+        console.log(`  the ${SIZES.followers.toLocaleString('en-US')}th follower's notification list shows it ${seen.toFixed(0)} ms after the post began`);
+        return seen;
+      });
+      summary.push(`create deal, ${SIZES.followers} followers: ${big.line}`);
+      summary.push(`until the ${SIZES.followers}th follower's list shows the deal: p50 ${big.seen.p50.toFixed(0)} ms, max ${big.seen.max.toFixed(0)} ms`);
+      console.log(`POST /api/merchant/deals, business with ${SIZES.followers} followers (${POSTS} posts): ${big.line}`);
+      console.log(`  p99 with ${SIZES.followers} followers / with 1: ${(big.p99 / one.p99).toFixed(2)}x (goal: within 1.2x); / with 0: ${(big.p99 / quiet.p99).toFixed(2)}x`);
+      summary.push(`p99 with ${SIZES.followers} followers / with 1: ${(big.p99 / one.p99).toFixed(2)}x; / with 0 (no event recorded): ${(big.p99 / quiet.p99).toFixed(2)}x`);
+    }
 
     // 2. The busy paths at CONCURRENCY connections, each beside pgbench on the statements the API sent for it.
     const recorder = recordingApp(url);
@@ -122,18 +127,18 @@ async function measure(database: OpenedDatabase, url: string) {
       const ids = await referenceIds(database);
       const counterDeal = await counterDealOf(database, 'scale-owner-2@bench.local');
       const code = await currentCode(counterDeal.secret);
-      const paths: { label: string; path: string; cookie: string; body?: string; reference?: string }[] = [
-        { label: `GET /api/deals?cityId= (member deal list)`, path: `/api/deals?cityId=${cityId}`, cookie: member,
+      const paths: { key: string; label: string; path: string; cookie: string; body?: string; reference?: string }[] = [
+        { key: 'deals', label: `GET /api/deals?cityId= (member deal list)`, path: `/api/deals?cityId=${cityId}`, cookie: member,
           reference: REFERENCES.deals(cityId) },
-        { label: 'GET /api/notifications (the last follower)', path: '/api/notifications', cookie: lastFollower,
+        { key: 'notifications', label: 'GET /api/notifications (the last follower)', path: '/api/notifications', cookie: lastFollower,
           reference: REFERENCES.notifications(ids.lastFollowerId) },
-        { label: 'GET /api/user/following (member following 21)', path: '/api/user/following', cookie: member,
+        { key: 'following', label: 'GET /api/user/following (member following 21)', path: '/api/user/following', cookie: member,
           reference: REFERENCES.following(ids.memberId) },
-        { label: 'GET /api/businesses/search?q=shop (merchant)', path: '/api/businesses/search?q=shop', cookie: quietOwner,
+        { key: 'search', label: 'GET /api/businesses/search?q=shop (merchant)', path: '/api/businesses/search?q=shop', cookie: quietOwner,
           reference: REFERENCES.search(ids.quietOwnerCityId) },
-        { label: 'POST /api/merchant/verify-code (counter verify)', path: '/api/merchant/verify-code', cookie: quietOwner, body: JSON.stringify({ code, memberNumber }) },
+        { key: 'verify', label: 'POST /api/merchant/verify-code (counter verify)', path: '/api/merchant/verify-code', cookie: quietOwner, body: JSON.stringify({ code, memberNumber }) },
       ];
-      for (const p of paths) {
+      for (const p of paths.filter((path) => !ONLY || ONLY.has(path.key))) {
         const headers: Record<string, string> = p.body ? { cookie: p.cookie, origin: server.base } : { cookie: p.cookie };
         if (!p.body) await wrk('warm-up', `${server.base}${p.path}`, headers, CONCURRENCY, 2);
         const http = await wrk(`${p.label} (wrk, ${CONCURRENCY} connections)`, `${server.base}${p.path}`, headers, CONCURRENCY, SECONDS,
