@@ -3,7 +3,7 @@ import { NEXT_CURSOR_HEADER } from '../../_shared/constants.ts';
 import { businessSearchQuery } from '../../_shared/contract/collabs.ts';
 import { aheadRows, type AppEnv, sendAheadUnlessReplica } from '../http/context.ts';
 import { businessSearchPage, type BusinessSearchRow, businessSearchStatement } from './business-search.ts';
-import { parseQuery } from '../http/validate.ts';
+import { parseOrNull, parseQuery } from '../http/validate.ts';
 import { type AheadStatement, requireUser } from '../http/session.ts';
 
 export const businessSearchRoutes = new Hono<AppEnv>();
@@ -25,16 +25,16 @@ businessSearchRoutes.get('/', async (c) => {
 /**
  * GET /api/businesses/search's one statement, known from the query string: it leaves with the session lookup, the
  * whole request in one round trip (decision 130), unless a replica serves the search (decision 181). A query or
- * cursor it cannot read sends nothing ahead: the handler answers it (400).
+ * cursor it cannot read (text that cannot be stored included) sends nothing ahead: the handler answers it (400).
  */
 export const businessSearchAhead: AheadStatement = {
   method: 'GET',
   path: '/api/businesses/search',
   statement: (c) => sendAheadUnlessReplica(c, () => {
-    const query = businessSearchQuery.safeParse(c.req.query());
-    if (!query.success) return null;
+    const query = parseOrNull(businessSearchQuery, c.req.query());
+    if (!query) return null;
     try {
-      return businessSearchStatement(query.data);
+      return businessSearchStatement(query);
     } catch {
       return null;
     }

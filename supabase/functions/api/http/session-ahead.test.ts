@@ -44,6 +44,8 @@ describe('statements sent ahead with the session lookup', () => {
   it('input it cannot read sends nothing ahead, and the route answers it', async () => {
     expect(await callsOf(() => member.get('/api/deals?cityId=nope'))).toEqual({ status: 400, calls: ['open'] });
     expect(await callsOf(() => member.get('/api/businesses/search?cursor=nope'))).toEqual({ status: 400, calls: ['open'] });
+    // Text that cannot be stored (a NUL) is refused by the route, never written into a statement sent ahead.
+    expect(await callsOf(() => member.get('/api/businesses/search?q=a%00b'))).toEqual({ status: 400, calls: ['open'] });
   });
 
   it('business search without a replica: its one statement leaves with the lookup, and the answer is the same list', async () => {
