@@ -76,6 +76,7 @@ export const routes: AppRoute[] = [
       { path: paths.merchantCollabs, handle: { title: 'Local Collabs' }, lazy: () => import('./routes/merchant-collabs') },
       { path: paths.merchantInsights, handle: { title: 'Insights' }, lazy: () => import('./routes/merchant-insights') },
       { path: paths.merchantCommunity, handle: { title: 'Community' }, lazy: () => import('./routes/merchant-community') },
+      { path: paths.merchantLocations, handle: { title: 'Locations' }, lazy: () => import('./routes/merchant-locations') },
     ],
   },
   {

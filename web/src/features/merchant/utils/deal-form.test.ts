@@ -47,7 +47,7 @@ describe('updatePayload and formValuesOf', () => {
     expect(values).toMatchObject({ discountType: 'amount', discountAmount: '3.00', validTo: '2030-05-31', maxUses: '' });
     expect(updatePayload({ ...values, discountType: 'percent', discountPercent: '15' })).toEqual({
       ok: true,
-      payload: { title: 'Latte', description: 'Any size', discountPercent: 15, discountAmount: null, category: 'food-drink', maxUses: null, perMemberLimit: 'none', validFrom: null, validTo: localDayEnd('2030-05-31'), rules: null },
+      payload: { title: 'Latte', description: 'Any size', discountPercent: 15, discountAmount: null, category: 'food-drink', maxUses: null, perMemberLimit: 'none', validFrom: null, validTo: localDayEnd('2030-05-31'), rules: null, locationIds: [] },
     });
   });
 
