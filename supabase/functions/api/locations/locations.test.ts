@@ -5,7 +5,8 @@ import { createActiveMembers, withPersonalCode } from '../../../../tests/support
 import { SEED, TEST_ADMIN } from '../../../../tests/support/constants.ts';
 import { asService } from '../../../../tests/support/test-database.ts';
 import { type Agent, createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { LAST_LOCATION_MESSAGE } from '../../_shared/contract/locations.ts';
+import { GEOCODER_OFF_MESSAGE, LAST_LOCATION_MESSAGE } from '../../_shared/contract/locations.ts';
+import { nominatimGeocoder } from '../ports/geocoder/nominatim-geocoder.ts';
 
 let t: TestApp;
 let rosa: Agent;
@@ -201,5 +202,42 @@ describe('the admin', () => {
     expect(res.status).toBe(200);
     expect(res.body.map((l: { id: string }) => l.id)).toEqual([first.id, downtown.id]);
     expect((await rosa.get(`/api/admin/merchants/${SEED.activeMerchantId}/locations`)).status).toBe(403);
+  });
+});
+
+describe('the address lookup', () => {
+  it('is off unless a geocoder is configured: the owner is told to type coordinates', async () => {
+    const res = await rosa.get('/api/merchant/locations/geocode?q=12%20Main%20St');
+    expect([res.status, res.body.message]).toEqual([404, GEOCODER_OFF_MESSAGE]);
+  });
+
+  it("asks a Nominatim-shaped geocoder and answers its places; its failure is a 502 in words", async () => {
+    const asked: string[] = [];
+    let failing = false;
+    // A double of Nominatim's /search?format=jsonv2: an array of places, coordinates as decimal strings.
+    const double: typeof fetch = async (input) => {
+      asked.push(String(input));
+      if (failing) return new Response('busy', { status: 503 });
+      return Response.json([
+        { place_id: 1, licence: 'Data © OpenStreetMap contributors, ODbL 1.0', osm_type: 'way', lat: '40.2247431', lon: '-105.2713865',
+          category: 'building', type: 'yes', display_name: '12, Main Street, Lyons, Boulder County, Colorado, 80540, United States' },
+        { place_id: 2, lat: 'not a number', lon: '0', display_name: 'Broken' },
+      ]);
+    };
+    const geo = await createTestApp({}, (deps) => ({ ...deps, geocoder: nominatimGeocoder({ baseUrl: 'https://geo.test/', userAgent: 'test', fetch: double }) }));
+    try {
+      const owner = geo.agent('198.18.40.250');
+      await owner.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
+      const res = await owner.get('/api/merchant/locations/geocode?q=12%20Main%20St%2C%20Lyons');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual([{ label: '12, Main Street, Lyons, Boulder County, Colorado, 80540, United States', latitude: 40.2247431, longitude: -105.2713865 }]);
+      expect(asked).toEqual(['https://geo.test/search?format=jsonv2&limit=5&q=12+Main+St%2C+Lyons']);
+      expect((await owner.get('/api/merchant/locations/geocode?q=ab')).body.message).toBe('The search must be at least 3 characters');
+      failing = true;
+      const failed = await owner.get('/api/merchant/locations/geocode?q=12%20Main%20St');
+      expect([failed.status, failed.body.message]).toEqual([502, 'The address lookup did not answer: try again, or type the coordinates.']);
+    } finally {
+      await geo.close();
+    }
   });
 });

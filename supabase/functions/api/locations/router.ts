@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
-import { createLocationBody, updateLocationBody } from '../../_shared/contract/locations.ts';
-import { type AppEnv, userTx } from '../http/context.ts';
+import { createLocationBody, geocodeQuery, updateLocationBody } from '../../_shared/contract/locations.ts';
+import { type AppEnv, servicesOf, userTx } from '../http/context.ts';
 import { uuidParam } from '../http/params.ts';
-import { parseJson } from '../http/validate.ts';
+import { parseJson, parseQuery } from '../http/validate.ts';
 import { COUNTER_ROLES, requireUser } from '../http/session.ts';
 import { createLocation, deleteLocation, listLocations, updateLocation } from './locations.ts';
+import { geocodeAddress } from './geocode.ts';
 
 // A business's locations (issue 40), mounted at /merchant/locations: the owner manages them; the counter (owner
 // or staff) lists them to name and filter where redemptions happened.
@@ -15,6 +16,13 @@ const LOCATION_NOT_FOUND = 'Location not found';
 merchantLocationRoutes.get('/', async (c) => {
   requireUser(c, ...COUNTER_ROLES);
   return c.json(await userTx(c, listLocations));
+});
+
+/** GET /api/merchant/locations/geocode?q=: places for an address, through the configured geocoder (404 without one). */
+merchantLocationRoutes.get('/geocode', async (c) => {
+  requireUser(c, 'MERCHANT');
+  const { q } = parseQuery(c, geocodeQuery);
+  return c.json(await geocodeAddress(servicesOf(c), q));
 });
 
 merchantLocationRoutes.post('/', async (c) => {
