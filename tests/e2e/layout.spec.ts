@@ -85,6 +85,7 @@ const ROLES: { name: string; signIn?: SignIn; screens: Screen[] }[] = [
       { path: '/merchant/deals', ready: /deals/i },
       { path: '/merchant/collabs', ready: /collab/i },
       { path: '/merchant/insights', ready: /insight/i },
+      { path: '/merchant/locations', ready: 'Where members find you' },
       { path: '/merchant/counter', ready: 'Counter' },
       { path: '/merchant/counter/board', ready: "Today's codes" },
       { path: '/profile', ready: /profile/i },

@@ -63,14 +63,18 @@ export function MerchantLocationsPage() {
                       {location.latitude !== null ? `Pin: ${location.latitude}, ${location.longitude}` : 'No pin yet: members cannot find it on the map or by distance.'}
                       {location.phone && ` · ${location.phone}`}
                     </p>
-                    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5">
-                      {WEEKDAYS.map((day, i) => (
-                        <div key={day} className="contents">
-                          <dt className="text-stone-500">{day}</dt>
-                          <dd>{location.hours.length ? dayHoursText(location.hours, i + 1) : i === 0 ? 'No hours published' : ''}</dd>
-                        </div>
-                      ))}
-                    </dl>
+                    {location.hours.length === 0 ? (
+                      <p>No opening hours published yet.</p>
+                    ) : (
+                      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5">
+                        {WEEKDAYS.map((day, i) => (
+                          <div key={day} className="contents">
+                            <dt className="text-stone-500">{day}</dt>
+                            <dd>{dayHoursText(location.hours, i + 1)}</dd>
+                          </div>
+                        ))}
+                      </dl>
+                    )}
                     {location.exceptions.length > 0 && (
                       <ul aria-label="Dated exceptions" className="list-inside list-disc">
                         {location.exceptions.map((e) => (
