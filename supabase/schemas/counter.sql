@@ -22,7 +22,7 @@ create table public.deal_redemptions (
     amount_cents integer,
     location_id uuid,
     constraint deal_redemptions_amount_cents_check check (((amount_cents >= 1) and (amount_cents <= 10000000))),
-    constraint deal_redemptions_flag_check check ((flag = any (array['per_member_limit'::text, 'max_uses'::text, 'pass_reused'::text, 'code_reused'::text, 'deal_not_live'::text, 'membership_inactive'::text, 'unproven'::text, 'outside_rules'::text]))),
+    constraint deal_redemptions_flag_check check ((flag = any (array['per_member_limit'::text, 'max_uses'::text, 'pass_reused'::text, 'code_reused'::text, 'deal_not_live'::text, 'membership_inactive'::text, 'unproven'::text, 'outside_rules'::text, 'wrong_location'::text]))),
     constraint deal_redemptions_one_proof check ((((code_step is null) <> (pass_step is null)) and ((flag is distinct from 'unproven'::text) or ((code_step is not null) and (member_id is null))))),
     constraint deal_redemptions_pkey primary key (id),
     constraint deal_redemptions_acted_by_fkey foreign key (acted_by) references public.profiles(id) on delete set null,
@@ -48,7 +48,7 @@ comment on column public.deal_redemptions.pass_step is 'The 30 s step of the mem
 
 comment on column public.deal_redemptions.used_at is 'When the discount was given: now for an online check, the moment of the check for one a counter made offline and synced later.';
 
-comment on column public.deal_redemptions.flag is 'Set when a counter accepted the pass or code offline and the server, at sync, found it broke a rule (the reason); such a row counts toward no limit and is shown to the merchant. unproven: a typed code without a valid personal code (decision 190), kept with no member.';
+comment on column public.deal_redemptions.flag is 'Set when a counter accepted the pass or code offline and the server, at sync, found it broke a rule (the reason); such a row counts toward no limit and is shown to the merchant. unproven: a typed code without a valid personal code (decision 190), kept with no member. wrong_location: the deal is limited to other locations than the tablet''s (issue 40).';
 
 comment on column public.deal_redemptions.acted_by is 'Who accepted it at the counter: the owner or a staff member (the signed-in user).';
 
@@ -83,9 +83,14 @@ create table private.counter_pairing_codes (
     expires_at timestamp with time zone not null,
     used_at timestamp with time zone,
     created_at timestamp with time zone default now() not null,
+    -- Last: a column added by a migration lands at the end of the table, so it is declared there too.
+    location_id uuid,
     constraint counter_pairing_codes_pkey primary key (code_hash),
-    constraint counter_pairing_codes_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade
+    constraint counter_pairing_codes_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade,
+    constraint counter_pairing_codes_location_id_fkey foreign key (location_id) references public.business_locations(id) on delete cascade
 );
+
+comment on column private.counter_pairing_codes.location_id is 'The location the owner chose for the tablet this code pairs (issue 40); null: the business''s first location until the owner chooses.';
 
 comment on table private.counter_pairing_codes is 'One-time codes the owner makes on the dashboard to pair a tablet: the sha-256 of the 8-character code, valid 10 minutes, used once.';
 
@@ -368,7 +373,42 @@ $$;
 comment on function private.offer_rules_refusal(p_rules jsonb, p_at timestamp with time zone, p_time_zone text) is 'Whether a deal''s rules (public.deals.rules) allow a use at p_at in p_time_zone: null, or {rule, message (naming the rule and the local time now), availableAt (the next valid moment, or null)}. The twin of checkOfferRules (_shared/offer-rules.ts).';
 
 -- The redemption rule (decision 165), one function for the online counter and the offline replay, and its undo.
-create function private.record_deal_redemption(p_deal_id uuid, p_member_number integer, p_code_step bigint, p_pass_step bigint, p_checked_at timestamp with time zone default null::timestamp with time zone, p_proven boolean default false, p_amount_cents integer default null::integer) returns table(id bigint, deal_id uuid, deal_title text, member_number integer, member_name text, member_picture text, code_step bigint, pass_step bigint, created_at timestamp with time zone, used_at timestamp with time zone, used_count integer, max_uses integer, flag text, rules jsonb, per_member_limit text)
+-- Locations at the counter (issue 40): the tablet's location, and whether a deal is offered there.
+create function private.counter_location(p_merchant_id uuid, p_device_hash text) returns uuid
+    language sql stable security definer
+    set search_path to ''
+    as $$
+  select coalesce(
+    (select d.location_id from private.counter_devices d where d.token_hash = p_device_hash and d.merchant_id = p_merchant_id),
+    (select l.id from public.business_locations l where l.merchant_id = p_merchant_id order by l.created_at, l.id limit 1))
+$$;
+
+comment on function private.counter_location(p_merchant_id uuid, p_device_hash text) is 'Where a counter check happens: the location of the business''s paired tablet with this token hash, else (no tablet, or a tablet not yet placed) the business''s first location.';
+
+create function private.location_label(p_location_id uuid) returns text
+    language sql stable security definer
+    set search_path to ''
+    as $$
+  select coalesce(l.name, l.address) from public.business_locations l where l.id = p_location_id
+$$;
+
+comment on function private.location_label(p_location_id uuid) is 'How the counter names a location: its name, else its address.';
+
+create function private.deal_location_refusal(p_deal_id uuid, p_location_id uuid) returns jsonb
+    language sql stable security definer
+    set search_path to ''
+    as $$
+  select case when exists (select 1 from public.deal_locations dl where dl.deal_id = p_deal_id)
+               and not exists (select 1 from public.deal_locations dl where dl.deal_id = p_deal_id and dl.location_id = p_location_id)
+    then jsonb_build_object('message', 'This deal is not offered at ' || coalesce(private.location_label(p_location_id), 'this location')
+         || ': only at ' || (select string_agg(private.location_label(dl.location_id), '; ' order by private.location_label(dl.location_id))
+                               from public.deal_locations dl where dl.deal_id = p_deal_id))
+  end
+$$;
+
+comment on function private.deal_location_refusal(p_deal_id uuid, p_location_id uuid) is 'Null when the deal applies at this location (no limit, or the location is one of its deal_locations); else {message} naming where it applies.';
+
+create function private.record_deal_redemption(p_deal_id uuid, p_member_number integer, p_code_step bigint, p_pass_step bigint, p_checked_at timestamp with time zone default null::timestamp with time zone, p_proven boolean default false, p_amount_cents integer default null::integer, p_device_hash text default null::text) returns table(id bigint, deal_id uuid, deal_title text, member_number integer, member_name text, member_picture text, code_step bigint, pass_step bigint, created_at timestamp with time zone, used_at timestamp with time zone, used_count integer, max_uses integer, flag text, rules jsonb, per_member_limit text)
     language plpgsql security definer
     set search_path to ''
     as $$
@@ -386,6 +426,8 @@ declare
   -- Offer rules (issue 38).
   v_time_zone text := private.merchant_time_zone(v_merchant.city_id);
   v_refusal jsonb;
+  -- Where it happens (issue 40): the tablet's location, else the business's first.
+  v_location uuid := private.counter_location(v_merchant.id, p_device_hash);
 begin
   if (p_code_step is null) = (p_pass_step is null) then
     raise exception 'A redemption is proven by a member pass or by a deal code, not both' using errcode = 'PL400';
@@ -415,8 +457,8 @@ begin
     if not v_offline or p_code_step is null then
       raise exception '%', private.member_not_recognised_message() using errcode = 'PL404';
     end if;
-    insert into public.deal_redemptions (deal_id, merchant_id, member_id, code_step, pass_step, used_at, flag)
-    values (p_deal_id, v_merchant.id, null, p_code_step, null, v_at, 'unproven')
+    insert into public.deal_redemptions (deal_id, merchant_id, member_id, code_step, pass_step, used_at, flag, location_id)
+    values (p_deal_id, v_merchant.id, null, p_code_step, null, v_at, 'unproven', v_location)
     returning * into v_redemption;
     return query select v_redemption.id, v_redemption.deal_id, v_deal.title, p_member_number, null::text, null::text,
                         v_redemption.code_step, v_redemption.pass_step, v_redemption.created_at, v_redemption.used_at,
@@ -464,6 +506,15 @@ begin
       raise exception '%', v_refusal ->> 'message' using errcode = 'PL409';
     end if;
     v_flag := coalesce(v_flag, 'outside_rules');
+  end if;
+
+  -- A deal limited to some locations (issue 40) is used only there: refused online, flagged when replayed.
+  v_refusal := private.deal_location_refusal(p_deal_id, v_location);
+  if v_refusal is not null then
+    if not v_offline then
+      raise exception '%', v_refusal ->> 'message' using errcode = 'PL409';
+    end if;
+    v_flag := coalesce(v_flag, 'wrong_location');
   end if;
 
   -- The same pass step or code step once per member and deal (a screenshot is worth at most one use).
@@ -523,8 +574,8 @@ begin
   end if;
   if v_counted.id is null then v_counted := v_deal; end if;
 
-  insert into public.deal_redemptions (deal_id, merchant_id, member_id, code_step, pass_step, used_at, flag, amount_cents)
-  values (p_deal_id, v_merchant.id, v_member.id, p_code_step, p_pass_step, v_at, v_flag, p_amount_cents)
+  insert into public.deal_redemptions (deal_id, merchant_id, member_id, code_step, pass_step, used_at, flag, amount_cents, location_id)
+  values (p_deal_id, v_merchant.id, v_member.id, p_code_step, p_pass_step, v_at, v_flag, p_amount_cents, v_location)
   returning * into v_redemption;
 
   return query select v_redemption.id, v_redemption.deal_id, v_deal.title, v_member.member_number, v_member.name,
@@ -534,7 +585,7 @@ begin
 end
 $$;
 
-comment on function private.record_deal_redemption(p_deal_id uuid, p_member_number integer, p_code_step bigint, p_pass_step bigint, p_checked_at timestamp with time zone, p_proven boolean, p_amount_cents integer) is 'The one rule for a deal used at the counter (decision 165): the caller''s deal, live now (or checked offline within 12 hours), proof that the member is there (a pass or their personal code, decision 190: p_proven), its offer rules in the business''s time and minimum spend (issue 38), an active member, once per pass or code step, the deal''s per-member limit, then maxUses, all in one transaction. An offline check that broke a rule is recorded with a flag instead of refused. Returns the deal''s rules too, for the sentence the counter shows.';
+comment on function private.record_deal_redemption(p_deal_id uuid, p_member_number integer, p_code_step bigint, p_pass_step bigint, p_checked_at timestamp with time zone, p_proven boolean, p_amount_cents integer, p_device_hash text) is 'The one rule for a deal used at the counter (decision 165): the caller''s deal, live now (or checked offline within 12 hours), proof that the member is there (a pass or their personal code, decision 190: p_proven), its offer rules in the business''s time and minimum spend (issue 38), the tablet''s location among the deal''s (issue 40: p_device_hash, the paired tablet''s token hash; none = the first location), an active member, once per pass or code step, the deal''s per-member limit, then maxUses, all in one transaction. An offline check that broke a rule is recorded with a flag instead of refused. Returns the deal''s rules too, for the sentence the counter shows.';
 
 create function private.undo_deal_redemption(p_redemption_id bigint) returns table(id bigint, deal_id uuid, undone_at timestamp with time zone, used_count integer, max_uses integer)
     language plpgsql security definer
@@ -603,40 +654,45 @@ $$;
 
 comment on function private.member_redemptions(p_before_us bigint, p_before_id bigint, p_limit integer) is 'The signed-in member''s own redemptions (auth.uid()), newest first, by a (used_at, id) cursor: business, deal, when, undone.';
 
-create function private.counter_activity(p_limit integer default 20) returns table(type text, id text, deal_id uuid, deal_title text, member_number integer, member_first_name text, points integer, purchase_amount_cents integer, created_at timestamp with time zone, undone boolean, acted_by text, flag text)
+create function private.counter_activity(p_limit integer default 20, p_location_id uuid default null::uuid) returns table(type text, id text, deal_id uuid, deal_title text, member_number integer, member_first_name text, points integer, purchase_amount_cents integer, created_at timestamp with time zone, undone boolean, acted_by text, flag text, location_id uuid, location_name text)
     language plpgsql stable security definer
     set search_path to ''
     as $$
 declare
   v_merchant public.merchants := private.counter_merchant();
+  -- Redemptions from before locations count at the first one (issue 40).
+  v_first uuid := private.counter_location(v_merchant.id, null);
 begin
   return query
-    select * from (
+    select activity.*, private.location_label(activity.location_id) from (
       select 'deal'::text, r.id::text, r.deal_id, d.title, p.member_number, split_part(trim(p.name), ' ', 1),
-             null::integer, null::integer, r.created_at, r.undone_at is not null, a.name, r.flag
+             null::integer, null::integer, r.created_at, r.undone_at is not null, a.name, r.flag,
+             coalesce(r.location_id, v_first) as location_id
         from public.deal_redemptions r
         join public.deals d on d.id = r.deal_id
         left join public.profiles p on p.id = r.member_id
         left join public.profiles a on a.id = r.acted_by
        where r.merchant_id = v_merchant.id
+         and (p_location_id is null or coalesce(r.location_id, v_first) = p_location_id)
       union all
+      -- Points are the business's, not a location's: shown only in the unfiltered list.
       select l.kind, l.id::text, null::uuid, null::text, p.member_number, split_part(trim(p.name), ' ', 1),
              l.points, l.purchase_amount_cents, l.created_at,
-             exists (select 1 from public.point_ledger x where x.reverses_id = l.id), a.name, null::text
+             exists (select 1 from public.point_ledger x where x.reverses_id = l.id), a.name, null::text, null::uuid
         from public.point_ledger l
         left join public.profiles p on p.id = l.member_id
         left join public.profiles a on a.id = l.acted_by
-       where l.merchant_id = v_merchant.id
+       where l.merchant_id = v_merchant.id and p_location_id is null
     ) activity
     order by 9 desc
     limit least(greatest(p_limit, 1), 100);
 end
 $$;
 
-comment on function private.counter_activity(p_limit integer) is 'Recent counter activity of the caller''s business (owner or staff), newest first: the member''s first name, who did it (acted_by: the owner''s or staff member''s name) and the flag of a redemption an offline counter accepted against a rule.';
+comment on function private.counter_activity(p_limit integer, p_location_id uuid) is 'Recent counter activity of the caller''s business (owner or staff), newest first: the member''s first name, who did it (acted_by: the owner''s or staff member''s name), the flag of a redemption an offline counter accepted against a rule, and where a redemption happened (issue 40; p_location_id: only that location''s redemptions).';
 
 -- Pairing the tablet (decision 166): the owner makes a one-time code, lists and unpairs devices.
-create function private.create_pairing_code(p_code_hash text) returns timestamp with time zone
+create function private.create_pairing_code(p_code_hash text, p_location_id uuid default null::uuid) returns timestamp with time zone
     language plpgsql security definer
     set search_path to ''
     as $$
@@ -644,27 +700,52 @@ declare
   v_merchant public.merchants := private.owner_merchant();
   v_expires timestamptz := now() + interval '10 minutes';
 begin
+  if p_location_id is not null
+     and not exists (select 1 from public.business_locations l where l.id = p_location_id and l.merchant_id = v_merchant.id) then
+    raise exception 'No such location' using errcode = 'PL404';
+  end if;
   delete from private.counter_pairing_codes c where c.expires_at < now() - interval '1 day';
-  insert into private.counter_pairing_codes (code_hash, merchant_id, expires_at) values (p_code_hash, v_merchant.id, v_expires);
+  insert into private.counter_pairing_codes (code_hash, merchant_id, expires_at, location_id)
+  values (p_code_hash, v_merchant.id, v_expires, p_location_id);
   return v_expires;
 end
 $$;
 
-comment on function private.create_pairing_code(p_code_hash text) is 'The owner makes a pairing code (hash stored, valid 10 minutes, single use). PL403 for anyone else.';
+comment on function private.create_pairing_code(p_code_hash text, p_location_id uuid) is 'The owner makes a pairing code (hash stored, valid 10 minutes, single use), for a tablet at one of their locations (issue 40; null: the first until chosen). PL403 for anyone else, PL404 for a location not theirs.';
 
-create function private.list_counter_devices() returns table(id uuid, label text, created_at timestamp with time zone, last_seen_at timestamp with time zone)
+create function private.list_counter_devices() returns table(id uuid, label text, created_at timestamp with time zone, last_seen_at timestamp with time zone, location_id uuid)
     language plpgsql stable security definer
     set search_path to ''
     as $$
 declare
   v_merchant public.merchants := private.owner_merchant();
 begin
-  return query select d.id, d.label, d.created_at, d.last_seen_at from private.counter_devices d
+  return query select d.id, d.label, d.created_at, d.last_seen_at, d.location_id from private.counter_devices d
     where d.merchant_id = v_merchant.id order by d.created_at, d.id;
 end
 $$;
 
-comment on function private.list_counter_devices() is 'The owner''s paired counter tablets.';
+comment on function private.list_counter_devices() is 'The owner''s paired counter tablets and the location each stands at (null: the first location).';
+
+create function private.place_counter_device(p_device_id uuid, p_location_id uuid) returns boolean
+    language plpgsql security definer
+    set search_path to ''
+    as $$
+declare
+  v_merchant public.merchants := private.owner_merchant();
+begin
+  if not exists (select 1 from public.business_locations l where l.id = p_location_id and l.merchant_id = v_merchant.id) then
+    raise exception 'No such location' using errcode = 'PL404';
+  end if;
+  update private.counter_devices d set location_id = p_location_id where d.id = p_device_id and d.merchant_id = v_merchant.id;
+  if not found then
+    raise exception 'No such counter tablet' using errcode = 'PL404';
+  end if;
+  return true;
+end
+$$;
+
+comment on function private.place_counter_device(p_device_id uuid, p_location_id uuid) is 'The owner moves a paired tablet to one of their locations (issue 40): its next redemptions count there.';
 
 create function private.unpair_counter_device(p_device_id uuid) returns boolean
     language plpgsql security definer
@@ -767,13 +848,17 @@ revoke execute on function
   private.counter_member_id(uuid,integer),
   private.counter_member(integer),
   private.member_not_recognised_message(),
-  private.record_deal_redemption(uuid,integer,bigint,bigint,timestamp with time zone,boolean,integer),
+  private.counter_location(uuid,text),
+  private.location_label(uuid),
+  private.deal_location_refusal(uuid,uuid),
+  private.record_deal_redemption(uuid,integer,bigint,bigint,timestamp with time zone,boolean,integer,text),
   private.undo_deal_redemption(bigint),
   private.stamp_redemption_undo(),
   private.member_redemptions(bigint,bigint,integer),
-  private.counter_activity(integer),
-  private.create_pairing_code(text),
+  private.counter_activity(integer,uuid),
+  private.create_pairing_code(text,uuid),
   private.list_counter_devices(),
+  private.place_counter_device(uuid,uuid),
   private.unpair_counter_device(uuid),
   private.counter_guess_buckets(text),
   private.counter_guess_take(text,integer,integer,integer),
@@ -784,13 +869,14 @@ grant execute on function
   private.counter_member_id(uuid,integer),
   private.counter_member(integer),
   private.member_not_recognised_message(),
-  private.record_deal_redemption(uuid,integer,bigint,bigint,timestamp with time zone,boolean,integer),
+  private.record_deal_redemption(uuid,integer,bigint,bigint,timestamp with time zone,boolean,integer,text),
   private.undo_deal_redemption(bigint),
   private.stamp_redemption_undo(),
   private.member_redemptions(bigint,bigint,integer),
-  private.counter_activity(integer),
-  private.create_pairing_code(text),
+  private.counter_activity(integer,uuid),
+  private.create_pairing_code(text,uuid),
   private.list_counter_devices(),
+  private.place_counter_device(uuid,uuid),
   private.unpair_counter_device(uuid),
   private.counter_guess_buckets(text),
   private.counter_guess_take(text,integer,integer,integer),

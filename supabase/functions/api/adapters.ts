@@ -21,6 +21,7 @@ import { noPush, type PushPort } from './ports/push/push-port.ts';
 import { webPushSender } from './ports/push/web-push-sender.ts';
 import { stdoutRequestLog } from './ports/log.ts';
 import { type AppleWallet, appleWallet } from './ports/wallet/apple-wallet.ts';
+import { nominatimGeocoder } from './ports/geocoder/nominatim-geocoder.ts';
 import { GOOGLE_WALLET_API_URL, type GoogleWallet, googleWallet, parseGoogleServiceAccount } from './ports/wallet/google-wallet.ts';
 import { FLUSH_EVERY_MS, figuresWriter, JobRuns } from './system/index.ts';
 import { RequestFigures } from './http/request-guards.ts';
@@ -77,6 +78,8 @@ export function depsFromEnv(env: ApiEnv, db?: Database, options: { realtimeFallb
     push: pushFromConfig(config, options.pushFetch),
     ...googleWalletFromEnv(env, config),
     ...appleWalletFromEnv(env),
+    // An address lookup only when the operator names a Nominatim-compatible server (decision 208).
+    ...(env.GEOCODER_URL ? { geocoder: nominatimGeocoder({ baseUrl: env.GEOCODER_URL, userAgent: `Pay Local (${config.linkOrigin})` }) } : {}),
     requestLog: stdoutRequestLog,
     monitor: { stats: new RequestFigures({ write: figuresWriter(database), autoFlushMs: FLUSH_EVERY_MS }), jobs: new JobRuns() },
   };

@@ -32,6 +32,7 @@ import { reviewRoutes } from './reviews/index.ts';
 import { communityRoutes } from './community/index.ts';
 import { adminSystemRoutes, deepHealthRoutes } from './system/index.ts';
 import { adminAuditLogRoutes, businessAuditLogRoutes } from './audit/index.ts';
+import { merchantLocationRoutes } from './locations/index.ts';
 import { counterDeviceAdminRoutes, counterDeviceRoutes, merchantStaffRoutes, staffInviteRoutes } from './staff/index.ts';
 
 export type { AppDeps } from './http/context.ts';
@@ -91,6 +92,7 @@ export const mounts: readonly (readonly [prefix: string, routes: Hono<AppEnv>])[
   ['/health', deepHealthRoutes],
   ['/admin/audit-log', adminAuditLogRoutes],
   ['/merchant/audit-log', businessAuditLogRoutes],
+  ['/merchant/locations', merchantLocationRoutes],
 ];
 
 /** Paths that authenticate by other means than the session cookie (signed webhooks). */

@@ -202,6 +202,9 @@ export const apiEnvSchema = z.object({
   GOOGLE_WALLET_SERVICE_ACCOUNT: optionalText,
   /** Only for the local test double: the API's base (default https://walletobjects.googleapis.com). */
   GOOGLE_WALLET_API_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
+  // The owner's address lookup (decision 208): the base URL of a Nominatim-compatible search API. Unset: owners
+  // type coordinates.
+  GEOCODER_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
   // Apple Wallet (decision 207): the Pass Type ID, the team, and PEM text of the pass certificate, its key (and
   // passphrase) and Apple's WWDR certificate. All set: members get "Add to Apple Wallet"; any unset, it is absent.
   APPLE_WALLET_PASS_TYPE_ID: optionalText,

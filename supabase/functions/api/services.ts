@@ -8,6 +8,7 @@ import type { ObjectStore } from './ports/objects/object-store.ts';
 import type { PaymentProvider } from './ports/payments/payment-provider.ts';
 import type { GoogleWallet } from './ports/wallet/google-wallet.ts';
 import type { AppleWallet } from './ports/wallet/apple-wallet.ts';
+import type { Geocoder } from './ports/geocoder/geocoder-port.ts';
 
 /** The signed-in caller, as the session lookup found them (sessions/sessions.ts). */
 export interface AuthUser {
@@ -36,6 +37,8 @@ export interface Services {
   googleWallet: GoogleWallet | null;
   /** Apple Wallet's pass signer (decision 207); null: the offer is not configured. */
   appleWallet: AppleWallet | null;
+  /** The address lookup (GEOCODER_URL, decision 208); null: not configured. */
+  geocoder: Geocoder | null;
   /** Base of links in mail: from configuration only (SITE_URL, else http://localhost:PORT), never a request header. */
   siteUrl: string;
   /** Who is asking, or null for a visitor. */

@@ -77,6 +77,7 @@ export const routes: AppRoute[] = [
       { path: paths.merchantInsights, handle: { title: 'Insights' }, lazy: () => import('./routes/merchant-insights') },
       { path: paths.merchantMonthlyReport, handle: { title: 'Monthly report' }, lazy: () => import('./routes/merchant-monthly-report') },
       { path: paths.merchantCommunity, handle: { title: 'Community' }, lazy: () => import('./routes/merchant-community') },
+      { path: paths.merchantLocations, handle: { title: 'Locations' }, lazy: () => import('./routes/merchant-locations') },
     ],
   },
   {

@@ -28,6 +28,7 @@ export const screenPaths = {
   'merchant-collabs': [paths.merchantCollabs],
   'merchant-insights': [paths.merchantInsights],
   'merchant-community': [paths.merchantCommunity],
+  'merchant-locations': [paths.merchantLocations],
   'merchant-counter': [paths.merchantCounter],
   'merchant-counter-board': [paths.merchantCounterBoard],
   'counter-pair': [paths.counterPair],

@@ -33,6 +33,8 @@ export const paths = {
   merchantMonthlyReport: '/merchant/insights/monthly',
   /** The business's view of its city's community feed, where it posts (decision 196). */
   merchantCommunity: '/merchant/community',
+  /** The business's locations: address, pin, phone, hours (issue 40). */
+  merchantLocations: '/merchant/locations',
   notifications: '/notifications',
   profile: '/profile',
   admin: '/admin',

@@ -62,7 +62,7 @@ export const verifyPassBody = z.object({
 export type VerifyPassBody = z.input<typeof verifyPassBody>;
 
 /** Why a redemption a counter accepted offline broke a rule when it synced (recorded, shown to the merchant). */
-export const redemptionFlag = z.enum(['per_member_limit', 'max_uses', 'pass_reused', 'code_reused', 'deal_not_live', 'membership_inactive', 'unproven', 'outside_rules']);
+export const redemptionFlag = z.enum(['per_member_limit', 'max_uses', 'pass_reused', 'code_reused', 'deal_not_live', 'membership_inactive', 'unproven', 'outside_rules', 'wrong_location']);
 export type RedemptionFlag = z.infer<typeof redemptionFlag>;
 
 /** What the merchant reads about a redemption recorded although it broke a rule (checked offline, decision 165). */
@@ -75,6 +75,7 @@ export const REDEMPTION_FLAG_LABELS: Record<RedemptionFlag, string> = {
   membership_inactive: 'The membership was not active',
   unproven: 'No valid personal code: nothing showed the member was there',
   outside_rules: 'Outside the offer rules (days, hours, dates or minimum spend)',
+  wrong_location: 'At a location the deal is not offered at',
 };
 
 /** Answer of verify-code and verify-pass (201). */
@@ -159,8 +160,14 @@ export const counterActivityItem = z.object({
   actedBy: z.string().nullable(),
   /** A redemption an offline counter accepted against a rule: why (decision 165). */
   flag: redemptionFlag.nullable(),
+  /** Where a redemption happened (issue 40): its tablet's location; null for points, which are the business's. */
+  locationId: z.string().nullable(),
+  locationName: z.string().nullable(),
 });
 export type CounterActivityItem = z.infer<typeof counterActivityItem>;
+
+/** GET /api/merchant/counter/activity?locationId=: only that location's redemptions (issue 40). */
+export const counterActivityQuery = z.object({ locationId: z.uuid({ error: 'must be a valid id' }).optional() });
 
 /** GET /api/member/points: the member card. */
 export const memberPointsAnswer = z.object({

@@ -43,6 +43,10 @@ const dealInstant = (edge: 'start' | 'end') =>
 
 const nullable = <S extends z.ZodType>(schema: S) => z.preprocess(blankToNull, schema.nullable());
 
+/** The locations a deal is limited to (issue 40): ids of the business's locations; empty = every location. */
+const locationIds = z.array(uuid, { error: 'must be a list of location ids (empty for every location)' })
+  .max(100, 'must list at most 100 locations').transform((ids) => [...new Set(ids)]);
+
 export const createDealBody = z.object({
   title,
   description,
@@ -56,6 +60,7 @@ export const createDealBody = z.object({
   active: z.boolean({ error: 'must be true or false' }).optional().default(true),
   /** Offer rules (issue 38): days, hours, minimum spend, excluded dates, a note; null or absent = none. */
   rules: offerRulesInput.optional().transform((v) => v ?? null),
+  locationIds: locationIds.optional().transform((v) => v ?? []),
 }).superRefine((deal, ctx) => {
   const violation = dealRuleViolation({ ...deal, usedCount: 0 });
   if (violation) ctx.addIssue({ code: 'custom', message: violation });
@@ -75,6 +80,7 @@ export const updateDealBody = z.object({
   validTo: nullable(dealInstant('end')).optional(),
   active: z.boolean({ error: 'must be true or false' }).optional(),
   rules: offerRulesInput.optional(),
+  locationIds: locationIds.optional(),
 }).refine((patch) => Object.values(patch).some((v) => v !== undefined), { message: 'Nothing to update' });
 export type UpdateDealBody = z.input<typeof updateDealBody>;
 
@@ -119,6 +125,8 @@ const merchantDeal = dealTerms.extend({
   validFrom: z.string().nullable(),
   validTo: z.string().nullable(),
   perMemberLimit: z.enum(PER_MEMBER_LIMITS),
+  /** The locations it is limited to (issue 40); empty: every location of the business. */
+  locationIds: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

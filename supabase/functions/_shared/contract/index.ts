@@ -28,3 +28,4 @@ export * from './system.ts';
 export * from './referrals.ts';
 export * from './audit.ts';
 export * from './gifts.ts';
+export * from './locations.ts';

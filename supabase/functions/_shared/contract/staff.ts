@@ -40,7 +40,16 @@ export type StaffMember = z.infer<typeof staffMember>;
 export const pairingCodeAnswer = z.object({ code: z.string(), expiresAt: z.string() });
 export type PairingCodeAnswer = z.infer<typeof pairingCodeAnswer>;
 
-export const counterDevice = z.object({ id: z.string(), label: z.string(), createdAt: z.string(), lastSeenAt: z.string() });
+/** POST /api/merchant/counter-devices?locationId=: the code pairs a tablet at that location (issue 40; none: the first). */
+export const pairingCodeQuery = z.object({ locationId: z.uuid({ error: 'must be a valid id' }).optional() });
+
+/** PATCH /api/merchant/counter-devices/{id} {locationId}: the tablet now stands at that location (issue 40). */
+export const placeCounterDeviceBody = z.object({ locationId: z.uuid({ error: 'must be a valid id' }) });
+
+/** A paired tablet; locationId null: it counts at the business's first location until placed. */
+export const counterDevice = z.object({
+  id: z.string(), label: z.string(), createdAt: z.string(), lastSeenAt: z.string(), locationId: z.string().nullable(),
+});
 export type CounterDevice = z.infer<typeof counterDevice>;
 
 /** POST /api/counter/pair {code}: typed on the tablet; case and spaces do not matter. */

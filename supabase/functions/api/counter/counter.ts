@@ -46,6 +46,8 @@ export interface RedemptionClaim {
   proven: boolean;
   /** The purchase amount the counter entered (required by a deal with a minimum spend). */
   amountCents?: number | null;
+  /** The paired tablet's token hash: the redemption counts at its location (issue 40); null: the first location. */
+  deviceHash?: string | null;
 }
 
 type RedemptionRow = {
@@ -59,8 +61,9 @@ export async function recordRedemption(q: Query, claim: RedemptionClaim): Promis
   const [row] = await q<RedemptionRow>(
     `select id::text, deal_id, deal_title, member_number, member_name, member_picture, code_step::int as code_step,
             pass_step::int as pass_step, created_at, used_at, used_count, max_uses, flag, rules, per_member_limit
-       from private.record_deal_redemption($1, $2, $3, $4, $5, p_proven => $6, p_amount_cents => $7)`,
-    [claim.dealId, claim.memberNumber, claim.codeStep, claim.passStep, claim.checkedAt?.toISOString() ?? null, claim.proven, claim.amountCents ?? null],
+       from private.record_deal_redemption($1, $2, $3, $4, $5, p_proven => $6, p_amount_cents => $7, p_device_hash => $8)`,
+    [claim.dealId, claim.memberNumber, claim.codeStep, claim.passStep, claim.checkedAt?.toISOString() ?? null, claim.proven,
+      claim.amountCents ?? null, claim.deviceHash ?? null],
   );
   return {
     id: row.id, dealId: row.deal_id, dealTitle: row.deal_title, memberNumber: row.member_number,
@@ -85,13 +88,17 @@ export async function undoRedemption(q: Query, id: string) {
   return { id: row.id, dealId: row.deal_id, undoneAt: iso(row.undone_at), usedCount: row.used_count, maxUses: row.max_uses };
 }
 
-/** The counter's latest 20 redemptions and points entries, with who acted and what was flagged, for undo after a reload. */
-export async function counterActivity(q: Query, nowMs: number): Promise<CounterActivityItem[]> {
+/**
+ * The counter's latest 20 redemptions and points entries, with who acted, what was flagged and where (issue 40),
+ * for undo after a reload; with a location, only the redemptions there.
+ */
+export async function counterActivity(q: Query, nowMs: number, locationId: string | null = null): Promise<CounterActivityItem[]> {
   const rows = await q<{
     type: CounterActivityItem['type']; id: string; deal_id: string | null; deal_title: string | null;
     member_number: number | null; points: number | null; purchase_amount_cents: number | null; created_at: Date; undone: boolean;
     member_first_name: string | null; acted_by: string | null; flag: CounterActivityItem['flag'];
-  }>(`select * from private.counter_activity(20)`);
+    location_id: string | null; location_name: string | null;
+  }>(`select * from private.counter_activity(20, $1)`, [locationId]);
   return rows.map((r) => {
     const until = undoUntil(r.created_at);
     const undoable = r.type !== 'reversal' && !r.undone && new Date(until).getTime() > nowMs;
@@ -99,6 +106,7 @@ export async function counterActivity(q: Query, nowMs: number): Promise<CounterA
       type: r.type, id: r.id, dealId: r.deal_id, dealTitle: r.deal_title, memberNumber: r.member_number, points: r.points,
       purchaseAmountCents: r.purchase_amount_cents, createdAt: iso(r.created_at), undone: r.undone, undoUntil: undoable ? until : null,
       memberFirstName: r.member_first_name || null, actedBy: r.acted_by, flag: r.flag,
+      locationId: r.location_id, locationName: r.location_name,
     };
   });
 }

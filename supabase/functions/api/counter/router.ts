@@ -3,15 +3,15 @@
 import { Hono } from 'hono';
 import { memberNumberInput } from '../../_shared/contract/common.ts';
 import {
-  earnBody, MEMBER_NOT_RECOGNISED_MESSAGE, PERSONAL_CODE_REFUSED_MESSAGE, redeemBody, verifyCodeBody, verifyPassBody,
+  counterActivityQuery, earnBody, MEMBER_NOT_RECOGNISED_MESSAGE, PERSONAL_CODE_REFUSED_MESSAGE, redeemBody, verifyCodeBody, verifyPassBody,
 } from '../../_shared/contract/counter.ts';
 import { offlineCheckInstant } from '../../_shared/offline-codes.ts';
 import { type AppContext, type AppEnv, userTx, servicesOf } from '../http/context.ts';
 import type { Query } from '../db/database.ts';
 import { badRequest, conflict } from '../http/http-error.ts';
 import { serialParam } from '../http/params.ts';
-import { parse, parseJson } from '../http/validate.ts';
-import { counterDeviceKeyOf } from '../http/session.ts';
+import { parse, parseJson, parseQuery } from '../http/validate.ts';
+import { counterDeviceKeyOf, pairedDeviceHashOf } from '../http/session.ts';
 import { COUNTER_ROLES, requireUser } from '../http/session.ts';
 import { earnPoints, counterMember, redeemPoints, reversePointEntry } from './counter.ts';
 import { assertCounter, counterActivity, matchDealCode, recordRedemption, undoRedemption } from './counter.ts';
@@ -77,7 +77,7 @@ counterRoutes.post('/verify-code', async (c) => {
       checking(deal.id);
       const recorded = await recordRedemption(q, {
         dealId: deal.id, memberNumber: body.memberNumber, codeStep: deal.step, passStep: null, checkedAt: at.checkedAt, proven,
-        amountCents: body.amountCents,
+        amountCents: body.amountCents, deviceHash: await pairedDeviceHashOf(c),
       });
       await (proven ? guess.settleRightIn(q) : guess.settleWrongIn(q));
       return recorded;
@@ -103,7 +103,7 @@ counterRoutes.post('/verify-pass', async (c) => {
       checking(body.dealId);
       const recorded = await recordRedemption(q, {
         dealId: body.dealId, memberNumber: checked.memberNumber, codeStep: null, passStep: checked.step,
-        checkedAt: at.checkedAt, proven: true, amountCents: body.amountCents,
+        checkedAt: at.checkedAt, proven: true, amountCents: body.amountCents, deviceHash: await pairedDeviceHashOf(c),
       });
       await guess.settleRightIn(q);
       return recorded;
@@ -187,5 +187,6 @@ counterRoutes.get('/members/:memberNumber', async (c) => {
 /** GET /api/merchant/counter/activity: the latest redemptions and points entries, for undo after a reload. */
 counterRoutes.get('/counter/activity', async (c) => {
   requireUser(c, ...COUNTER_ROLES);
-  return c.json(await userTx(c, (q) => counterActivity(q, Date.now())));
+  const { locationId } = parseQuery(c, counterActivityQuery);
+  return c.json(await userTx(c, (q) => counterActivity(q, Date.now(), locationId ?? null)));
 });

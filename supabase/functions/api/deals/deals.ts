@@ -95,7 +95,8 @@ export async function memberDealPage(rows: MemberDealPageRow[], nowMs = Date.now
 /** Columns of public.deals as the merchant view needs them (alias d). */
 export const dealColumns = `d.id, d.title, d.description, d.discount_percent, d.discount_amount_cents, d.category,
   d.active, d.valid_from, d.valid_to, d.max_uses, d.per_member_limit, d.used_count, d.created_at, d.updated_at,
-  public.deal_is_live(d.active, d.valid_from, d.valid_to) as is_live, d.rules`;
+  public.deal_is_live(d.active, d.valid_from, d.valid_to) as is_live, d.rules,
+  array(select dl.location_id::text from public.deal_locations dl where dl.deal_id = d.id order by dl.location_id) as location_ids`;
 
 export interface DealRow {
   id: string;
@@ -115,6 +116,8 @@ export interface DealRow {
   /** public.deal_is_live, the one definition of live (redeemable now). */
   is_live: boolean;
   rules: Partial<OfferRules> | string | null;
+  /** The locations it is limited to (issue 40); empty: all. */
+  location_ids: string[];
 }
 
 /** A deal row's rules and their sentence with the per-member limit, as every deal answer carries them (issue 38). */
@@ -141,6 +144,7 @@ export function toMerchantDeal(row: DealRow, code: DealCode | undefined): Mercha
     validTo: isoOrNull(row.valid_to),
     maxUses: row.max_uses,
     perMemberLimit: row.per_member_limit,
+    locationIds: row.location_ids ?? [],
     usedCount: row.used_count,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),

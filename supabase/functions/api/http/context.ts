@@ -8,6 +8,7 @@ import type { PaymentProvider } from '../ports/payments/payment-provider.ts';
 import type { MailPort } from '../ports/mail/mail-port.ts';
 import type { PushPort } from '../ports/push/push-port.ts';
 import type { GoogleWallet } from '../ports/wallet/google-wallet.ts';
+import type { Geocoder } from '../ports/geocoder/geocoder-port.ts';
 import type { AppleWallet } from '../ports/wallet/apple-wallet.ts';
 import type { RequestLog } from '../ports/log.ts';
 import type { SystemMonitor } from '../system/index.ts';
@@ -35,6 +36,8 @@ export interface AppDeps {
   googleWallet?: GoogleWallet;
   /** Apple Wallet's pass signer (decision 207); absent: the offer is not configured. */
   appleWallet?: AppleWallet;
+  /** The address lookup (GEOCODER_URL, decision 208); absent: owners type coordinates. */
+  geocoder?: Geocoder;
   /** Where the one line per request goes (ports/log.ts). */
   requestLog: RequestLog;
   /** This process's request figures and loop runs for the operator's console (system/, decision 195). */
@@ -178,6 +181,7 @@ export function servicesOf(c: AppContext): Services {
     objects: deps.objects,
     googleWallet: deps.googleWallet ?? null,
     appleWallet: deps.appleWallet ?? null,
+    geocoder: deps.geocoder ?? null,
     siteUrl: siteUrlOf(c),
     user: c.var.user,
     get ip() {

@@ -160,6 +160,12 @@ export function clearSessionCookie(c: AppContext): void {
 export const COUNTER_DEVICE_COOKIE = 'pl_counter_device';
 export const DEVICE_COOKIE_DAYS = 400;
 
+/** The sha-256 of this request's paired-tablet token (its cookie), or null: where a counter check happens (issue 40). */
+export const pairedDeviceHashOf = async (c: AppContext): Promise<string | null> => {
+  const token = getCookie(c, COUNTER_DEVICE_COOKIE);
+  return token ? sha256Hex(token) : null;
+};
+
 /** The counter's limiter key for this request: its paired-device cookie, else its X-Counter-Device header. */
 export const counterDeviceKeyOf = (c: AppContext): Promise<string> =>
   counterDeviceKey(getCookie(c, COUNTER_DEVICE_COOKIE), c.req.header(COUNTER_DEVICE_HEADER));

@@ -34,6 +34,23 @@ async function ownDealForUpdate(q: Query, id: string): Promise<DealRow> {
   return row;
 }
 
+/**
+ * Limits the deal to these locations of its business (issue 40), replacing its limits; none = every location.
+ * Ids not of the caller's business are refused in words before RLS or the same-business trigger would.
+ */
+async function limitToLocations(q: Query, dealId: string, locationIds: string[]): Promise<void> {
+  if (locationIds.length > 0) {
+    const [{ known }] = await q<{ known: number }>(
+      `select count(*)::int as known from public.business_locations l
+        where l.id = any($1::uuid[]) and l.merchant_id = (select private.my_merchant_id())`, [locationIds]);
+    if (known !== locationIds.length) throw new DomainError('invalid', 'The locations must be locations of your business');
+  }
+  await q(`delete from public.deal_locations dl where dl.deal_id = $1`, [dealId]);
+  if (locationIds.length > 0) {
+    await q(`insert into public.deal_locations (deal_id, location_id) select $1, unnest($2::uuid[])`, [dealId, locationIds]);
+  }
+}
+
 /** The deals a counter role sees: staff the live deals of their counter's business (decision 166), the merchant all of theirs. */
 export async function counterDeals(q: Query, role: Role): Promise<MerchantDeal[]> {
   if (role === 'STAFF') return viewsOf(q, await counterLiveDealRows(q));
@@ -51,14 +68,16 @@ export async function createDeal(q: Query, body: z.output<typeof createDealBody>
   const merchant = await ownMerchant(q);
   if (!merchant) throw new DomainError('not-found', NO_MERCHANT_PROFILE);
   if (!merchant.active) throw new DomainError('forbidden', 'Your business must be approved before you can create deals');
-  const rows = await q<DealRow>(
+  const [created] = await q<{ id: string }>(
     `insert into public.deals as d (merchant_id, title, description, discount_percent, discount_amount_cents,
                                category, active, valid_from, valid_to, max_uses, per_member_limit, rules)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::text::jsonb)
-     returning ${dealColumns}`,
+     returning d.id`,
     [merchant.id, body.title, body.description, body.discountPercent, body.discountAmount, body.category,
       body.active, sqlValue(body.validFrom), sqlValue(body.validTo), body.maxUses, body.perMemberLimit, sqlValue(body.rules)],
   );
+  await limitToLocations(q, created.id, body.locationIds);
+  const rows = await q<DealRow>(`select ${dealColumns} from public.deals d where d.id = $1`, [created.id]);
   const [deal] = await viewsOf(q, rows);
   return deal;
 }
@@ -92,8 +111,13 @@ export async function updateDeal(q: Query, id: string, patch: z.output<typeof up
   const violation = dealRuleViolation(merged);
   if (violation) throw new DomainError('invalid', violation);
 
+  // Before the update: its RETURNING reads the deal's locations as they now are.
+  if (patch.locationIds !== undefined) await limitToLocations(q, id, patch.locationIds);
   const fields = (Object.keys(patchColumns) as (keyof typeof patchColumns)[]).filter((f) => patch[f] !== undefined);
-  const assignments = fields.map((f, i) => `${patchColumns[f]} = $${i + 2}${f === 'rules' ? '::text::jsonb' : ''}`).join(', ');
+  // Locations alone still mark the deal changed (updated_at).
+  const assignments = fields.length > 0
+    ? fields.map((f, i) => `${patchColumns[f]} = $${i + 2}${f === 'rules' ? '::text::jsonb' : ''}`).join(', ')
+    : 'title = d.title';
   const rows = await q<DealRow>(
     `update public.deals d set ${assignments} where d.id = $1 returning ${dealColumns}`,
     [id, ...fields.map((f) => sqlValue(patch[f]))],

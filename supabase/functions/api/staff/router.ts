@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import {
   acceptStaffInviteBody, changePinBody, INVALID_INVITE_MESSAGE, INVALID_PAIRING_CODE_MESSAGE, inviteStaffBody, NOT_PAIRED_MESSAGE,
-  pairBody, PIN_LOCKED_MESSAGE, PIN_MAX_TRIES, staffInviteQuery, switchStaffBody, WRONG_PIN_MESSAGE,
+  pairBody, pairingCodeQuery, PIN_LOCKED_MESSAGE, PIN_MAX_TRIES, placeCounterDeviceBody, staffInviteQuery, switchStaffBody, WRONG_PIN_MESSAGE,
 } from '../../_shared/contract/staff.ts';
 import { type AppContext, type AppEnv, serviceTx, siteUrlOf, userTx, servicesOf } from '../http/context.ts';
 import type { Query } from '../db/database.ts';
@@ -21,7 +21,7 @@ import { requireUser } from '../http/session.ts';
 import { enqueueMail, staffInviteMail } from '../mail/index.ts';
 import {
   acceptInvite, acceptPin, claimPinTry, findPairedDevice, type PairedDevice, createPairingCode, deviceView, endDeviceSession, findInvite, inviteStaff, listCounterDevices,
-  listStaff, pairDevice, pinLockedUntil, removeStaff, setStaffPin, staffPasswordHash, unpairCounterDevice,
+  listStaff, pairDevice, pinLockedUntil, placeCounterDevice, removeStaff, setStaffPin, staffPasswordHash, unpairCounterDevice,
 } from './staff.ts';
 import { clientIp } from '../http/request-guards.ts';
 import { checkPasswordLimited, countAccountAttempt } from '../limits/index.ts';
@@ -63,7 +63,17 @@ export const counterDeviceAdminRoutes = new Hono<AppEnv>();
 /** POST /api/merchant/counter-devices: a one-time pairing code (8 characters, 10 minutes). */
 counterDeviceAdminRoutes.post('/', async (c) => {
   requireUser(c, 'MERCHANT');
-  return c.json(await userTx(c, createPairingCode), 201);
+  const { locationId } = parseQuery(c, pairingCodeQuery);
+  return c.json(await userTx(c, (q) => createPairingCode(q, locationId ?? null)), 201);
+});
+
+/** PATCH /api/merchant/counter-devices/{id} {locationId}: the tablet now stands at that location (issue 40). */
+counterDeviceAdminRoutes.patch('/:id', async (c) => {
+  requireUser(c, 'MERCHANT');
+  const id = uuidParam(c, 'id', 'No such counter tablet');
+  const { locationId } = await parseJson(c, placeCounterDeviceBody);
+  await userTx(c, (q) => placeCounterDevice(q, id, locationId));
+  return c.json({ success: true });
 });
 
 counterDeviceAdminRoutes.get('/', async (c) => {

@@ -282,6 +282,8 @@ describe('what staff may do', () => {
       'POST /api/merchant/verify-code', 'POST /api/merchant/verify-pass', 'GET /api/merchant/pass-keys',
       'POST /api/merchant/redemptions/:id/undo', 'POST /api/merchant/earn', 'POST /api/merchant/redeem',
       'POST /api/merchant/points/:id/undo', 'GET /api/merchant/members/:memberNumber', 'GET /api/merchant/counter/activity',
+      // The counter names and filters its activity by location (issue 40): reading them, never writing.
+      'GET /api/merchant/locations',
     ]);
     const refused: string[] = [];
     const admitted: string[] = [];

@@ -47,16 +47,21 @@ export function newPairingCode(): string {
   return code;
 }
 
-export async function createPairingCode(q: Query): Promise<{ code: string; expiresAt: string }> {
+export async function createPairingCode(q: Query, locationId: string | null = null): Promise<{ code: string; expiresAt: string }> {
   const code = newPairingCode();
-  const [row] = await q<{ expires_at: Date }>(`select private.create_pairing_code($1) as expires_at`, [await sha256Hex(code)]);
+  const [row] = await q<{ expires_at: Date }>(`select private.create_pairing_code($1, $2) as expires_at`, [await sha256Hex(code), locationId]);
   return { code, expiresAt: iso(row.expires_at) };
 }
 
 export async function listCounterDevices(q: Query): Promise<CounterDevice[]> {
-  const rows = await q<{ id: string; label: string; created_at: Date; last_seen_at: Date }>(
-    `select id, label, created_at, last_seen_at from private.list_counter_devices()`);
-  return rows.map((r) => ({ id: r.id, label: r.label, createdAt: iso(r.created_at), lastSeenAt: iso(r.last_seen_at) }));
+  const rows = await q<{ id: string; label: string; created_at: Date; last_seen_at: Date; location_id: string | null }>(
+    `select id, label, created_at, last_seen_at, location_id from private.list_counter_devices()`);
+  return rows.map((r) => ({ id: r.id, label: r.label, createdAt: iso(r.created_at), lastSeenAt: iso(r.last_seen_at), locationId: r.location_id }));
+}
+
+/** Moves a paired tablet to one of the owner's locations (issue 40): its next redemptions count there. */
+export async function placeCounterDevice(q: Query, deviceId: string, locationId: string): Promise<void> {
+  await q(`select private.place_counter_device($1, $2)`, [deviceId, locationId]);
 }
 
 export async function unpairCounterDevice(q: Query, deviceId: string): Promise<void> {
@@ -96,16 +101,18 @@ export async function acceptInvite(q: Query, invite: InviteRow, passwordHash: st
 
 /** Uses a pairing code once (inside its 10 minutes) and pairs a new device; returns its token, or null. */
 export async function pairDevice(q: Query, code: string): Promise<{ token: string; businessName: string } | null> {
-  const [used] = await q<{ merchant_id: string; business_name: string }>(
+  const [used] = await q<{ merchant_id: string; business_name: string; location_id: string | null }>(
     `update private.counter_pairing_codes c set used_at = now()
        from public.merchants m
       where c.code_hash = $1 and c.used_at is null and c.expires_at > now() and m.id = c.merchant_id and m.active
-      returning c.merchant_id, m.name as business_name`,
+      returning c.merchant_id, m.name as business_name, c.location_id`,
     [await sha256Hex(code)],
   );
   if (!used) return null;
   const token = randomToken(32);
-  await q(`insert into private.counter_devices (merchant_id, token_hash) values ($1, $2)`, [used.merchant_id, await sha256Hex(token)]);
+  // The location the owner chose with the code (issue 40).
+  await q(`insert into private.counter_devices (merchant_id, token_hash, location_id) values ($1, $2, $3)`,
+    [used.merchant_id, await sha256Hex(token), used.location_id]);
   return { token, businessName: used.business_name };
 }
 

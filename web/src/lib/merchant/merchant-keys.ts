@@ -9,5 +9,7 @@ export const merchantKeys = {
   /** The platform's public pass keys, kept for checking member passes offline (decision 165). */
   passKeys: ['/api/merchant/pass-keys'] as const,
   counterActivity: ['/api/merchant/counter/activity'] as const,
+  /** The business's locations (issue 40): the locations screen, the deal form, the tablets and the counter's filter. */
+  locations: ['/api/merchant/locations'] as const,
   counterMember: (memberNumber: MemberNumber) => ['/api/merchant/members', String(memberNumber)] as const,
 };

@@ -9,6 +9,7 @@ import { actionToasts } from '../utils/action-toasts';
 import { ConfirmRowAction } from './confirm-row-action';
 import { Cell, DataTable, RowButton } from './data-table';
 import { MerchantReviewDialog } from './merchant-review-dialog';
+import { BusinessLocationsDialog } from './business-locations-dialog';
 import { QueryState } from './query-state';
 
 const day = (iso: string | null) => (iso ? shortDate(iso) : '—');
@@ -56,6 +57,7 @@ export function MerchantManagement() {
   const merchants = useAdminMerchants();
   const [reviewing, setReviewing] = useState<AdminMerchant | null>(null);
   const [deleting, setDeleting] = useState<AdminMerchant | null>(null);
+  const [locating, setLocating] = useState<AdminMerchant | null>(null);
   const remove = useDeleteMerchant(actionToasts({ done: 'Business deleted', failed: 'Failed to delete business', close: () => setDeleting(null) }));
 
   return (
@@ -83,11 +85,15 @@ export function MerchantManagement() {
             merchants={active}
             dateOf={(m) => m.approvedAt}
             action={(m) => (
-              <RowButton variant="destructive" label={`Delete ${m.name}`} onClick={() => setDeleting(m)}>Delete</RowButton>
+              <div className="flex flex-wrap justify-end gap-2">
+                <RowButton variant="secondary" label={`Locations of ${m.name}`} onClick={() => setLocating(m)}>Locations</RowButton>
+                <RowButton variant="destructive" label={`Delete ${m.name}`} onClick={() => setDeleting(m)}>Delete</RowButton>
+              </div>
             )}
           />
 
           <MerchantReviewDialog merchant={reviewing} onClose={() => setReviewing(null)} />
+          <BusinessLocationsDialog merchant={locating} onClose={() => setLocating(null)} />
           <ConfirmRowAction
             verb="Delete"
             thing="business"

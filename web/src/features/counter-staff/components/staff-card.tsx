@@ -9,10 +9,12 @@ import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
 import { clockTime, shortDate } from '@/lib/dates';
+import { useMerchantLocations } from '@/lib/merchant/get-merchant-locations';
 import { useCreatePairingCode } from '../api/create-pairing-code';
 import { useCounterDevices } from '../api/get-counter-devices';
 import { useStaff } from '../api/get-staff';
 import { useInviteStaff } from '../api/invite-staff';
+import { usePlaceDevice } from '../api/place-device';
 import { useRemoveStaff } from '../api/remove-staff';
 import { useUnpairDevice } from '../api/unpair-device';
 
@@ -39,6 +41,11 @@ export function StaffCard() {
   const remove = useRemoveStaff({ onError: failed('Could not remove') });
   const makeCode = useCreatePairingCode({ onError: failed('Could not make a code') });
   const unpair = useUnpairDevice({ onError: failed('Could not unpair') });
+  // With several locations (issue 40), a tablet is paired at one and can be moved; its redemptions count there.
+  const locations = useMerchantLocations();
+  const several = (locations.data?.length ?? 0) > 1;
+  const [pairAt, setPairAt] = useState('');
+  const place = usePlaceDevice({ onError: failed('Could not move the tablet') });
 
   const onInvite = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -86,9 +93,17 @@ export function StaffCard() {
         <div className="space-y-3 rounded-xl border border-stone-200 p-4">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h3 className="font-semibold text-stone-900">Counter tablets</h3>
-            <Button variant="outline" size="sm" pending={makeCode.isPending} onClick={() => makeCode.mutate(undefined, { onSuccess: setPairing })}>
-              Pair a counter tablet
-            </Button>
+            <div className="flex flex-wrap items-center gap-2">
+              {several && (
+                <select aria-label="Location of the new tablet" className="h-11 rounded-md border border-stone-300 bg-white px-2 text-sm"
+                  value={pairAt} onChange={(e) => setPairAt(e.target.value)}>
+                  {locations.data!.map((l, i) => <option key={l.id} value={i === 0 ? '' : l.id}>{l.name ?? l.address}</option>)}
+                </select>
+              )}
+              <Button variant="outline" size="sm" pending={makeCode.isPending} onClick={() => makeCode.mutate(pairAt || null, { onSuccess: setPairing })}>
+                Pair a counter tablet
+              </Button>
+            </div>
           </div>
           {pairing && (
             <div role="status" className="rounded-lg bg-brand-50 p-3 text-sm text-stone-800">
@@ -102,6 +117,14 @@ export function StaffCard() {
               {devices.data.map((device) => (
                 <li key={device.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                   <span>{device.label} · paired {shortDate(device.createdAt)}</span>
+                  {several && (
+                    <select aria-label={`Location of ${device.label}`} className="h-11 rounded-md border border-stone-300 bg-white px-2"
+                      value={device.locationId ?? locations.data![0]!.id} disabled={place.isPending}
+                      onChange={(e) => place.mutate({ id: device.id, locationId: e.target.value })}>
+                      {locations.data!.map((l) => <option key={l.id} value={l.id}>{l.name ?? l.address}</option>)}
+                    </select>
+                  )}
+
                   <ConfirmButton variant="ghost" size="sm" pending={unpair.isPending && unpair.variables === device.id}
                     title={`Unpair ${device.label}?`} confirmLabel="Unpair"
                     message="Whoever is signed in on it is signed out, and staff cannot use it until you pair it again with a new code."

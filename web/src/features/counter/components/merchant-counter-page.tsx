@@ -12,7 +12,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
 import { useUser } from '@/lib/auth/get-me';
 import { useNow } from '@/lib/deals/code-clock';
-import { useCounterActivity } from '../api/get-counter-activity';
+import { useCounterActivity, useCounterLocations } from '../api/get-counter-activity';
 import { useMerchantDeals } from '@/lib/merchant/get-merchant-deals';
 import { useMerchantMe } from '@/lib/merchant/get-merchant-me';
 import { useMerchantOfflineCodes } from '../api/get-offline-codes';
@@ -43,7 +43,10 @@ export function MerchantCounterPage({ staffBar, signOut }: { staffBar?: ReactNod
   const approved = merchant.data?.active === true;
   const deals = useMerchantDeals({ enabled: approved });
   const cover = useMerchantOfflineCodes({ enabled: approved }).data;
-  const activity = useCounterActivity();
+  // The activity of one location, when the business has several (issue 40); null: all.
+  const [activityLocation, setActivityLocation] = useState<string | null>(null);
+  const activity = useCounterActivity(activityLocation);
+  const locations = useCounterLocations();
   const nowMs = useNow();
   const [latest, setLatest] = useState<Latest | null>(null);
   const flaggedReplays = useFlaggedReplays();
@@ -114,6 +117,9 @@ export function MerchantCounterPage({ staffBar, signOut }: { staffBar?: ReactNod
               <PointsCard rewardRateBps={merchant.data.rewardRateBps} onRecorded={showPoints} />
               <RecentActivity
                 items={activity.data}
+                locations={locations.data ?? []}
+                locationId={activityLocation}
+                onLocation={setActivityLocation}
                 nowMs={nowMs}
                 undoingId={undoingId || null}
                 onUndo={(item: CounterActivityItem) => undo(item.type === 'deal' ? 'deal' : 'points', item.id)}

@@ -5,7 +5,7 @@ import { RecentActivity } from './recent-activity';
 
 const item = (over: Partial<CounterActivityItem>): CounterActivityItem => ({
   type: 'deal', id: '1', dealId: 'd', dealTitle: 'Latte', memberNumber: 100042, points: null, purchaseAmountCents: null,
-  createdAt: '2026-11-26T10:00:00Z', undone: false, undoUntil: null, memberFirstName: 'Dana', actedBy: 'Tess Till', flag: null, ...over,
+  createdAt: '2026-11-26T10:00:00Z', undone: false, undoUntil: null, memberFirstName: 'Dana', actedBy: 'Tess Till', flag: null, locationId: null, locationName: null, ...over,
 });
 
 /** The list as text (React's text separators removed). */

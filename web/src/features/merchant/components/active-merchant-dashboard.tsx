@@ -49,7 +49,7 @@ export function ActiveMerchantDashboard({ merchant, updateComposer, staffCard, r
 
       <BusinessHistoryCard />
 
-      <nav aria-label="Merchant tools" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+      <nav aria-label="Merchant tools" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Link to={paths.merchantDeals} className={tileClass}>
           <h2 className="text-lg font-semibold text-stone-900 group-hover:text-brand-800">Manage Deals</h2>
           <p className="mt-1 text-sm text-stone-600">Create, edit and pause your rotating-code deals.</p>
@@ -65,6 +65,10 @@ export function ActiveMerchantDashboard({ merchant, updateComposer, staffCard, r
         <Link to={paths.merchantInsights} className={tileClass}>
           <h2 className="text-lg font-semibold text-stone-900 group-hover:text-brand-800">Insights</h2>
           <p className="mt-1 text-sm text-stone-600">Redemptions, points and followers per day, with CSV export.</p>
+        </Link>
+        <Link to={paths.merchantLocations} className={tileClass}>
+          <h2 className="text-lg font-semibold text-stone-900 group-hover:text-brand-800">Locations</h2>
+          <p className="mt-1 text-sm text-stone-600">Addresses, map pins and opening hours of each shop.</p>
         </Link>
         <Link to={paths.merchantCommunity} className={tileClass}>
           <h2 className="text-lg font-semibold text-stone-900 group-hover:text-brand-800">Community</h2>

@@ -39,7 +39,7 @@ describe('updatePayload and formValuesOf', () => {
   const deal: MerchantDeal = {
     id: 'd1', title: 'Latte', description: 'Any size', discountPercent: null, discountAmount: 300, category: 'food-drink', active: true,
     currentCode: '123456', codeExpiresAt: null, validFrom: null, validTo: localDayEnd('2030-05-31'), maxUses: null, perMemberLimit: 'none', usedCount: 2,
-    createdAt: '', updatedAt: '', rules: null, rulesText: 'No per-member limit',
+    createdAt: '', updatedAt: '', rules: null, rulesText: 'No per-member limit', locationIds: [],
   };
 
   it('round-trips a stored deal and sends the unused kind as null', () => {
@@ -47,7 +47,7 @@ describe('updatePayload and formValuesOf', () => {
     expect(values).toMatchObject({ discountType: 'amount', discountAmount: '3.00', validTo: '2030-05-31', maxUses: '' });
     expect(updatePayload({ ...values, discountType: 'percent', discountPercent: '15' })).toEqual({
       ok: true,
-      payload: { title: 'Latte', description: 'Any size', discountPercent: 15, discountAmount: null, category: 'food-drink', maxUses: null, perMemberLimit: 'none', validFrom: null, validTo: localDayEnd('2030-05-31'), rules: null },
+      payload: { title: 'Latte', description: 'Any size', discountPercent: 15, discountAmount: null, category: 'food-drink', maxUses: null, perMemberLimit: 'none', validFrom: null, validTo: localDayEnd('2030-05-31'), rules: null, locationIds: [] },
     });
   });
 

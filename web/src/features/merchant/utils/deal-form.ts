@@ -33,6 +33,8 @@ export interface DealFormValues {
   /** "YYYY-MM-DD" dates, separated by commas or spaces. */
   excludedDates: string;
   rulesNote: string;
+  /** The locations the deal is limited to (issue 40); none ticked = all locations. */
+  locationIds: string[];
 }
 
 interface FormNotice {
@@ -45,7 +47,7 @@ export type DealFormResult<T> = { ok: true; payload: T } | { ok: false; notice: 
 export const emptyDealForm: DealFormValues = {
   title: '', description: '', discountType: 'percent', discountPercent: '', discountAmount: '',
   category: DEFAULT_DEAL_CATEGORY, maxUses: '', perMemberLimit: DEFAULT_PER_MEMBER_LIMIT, validFrom: '', validTo: '',
-  weekdays: [], startTime: '', endTime: '', minSpend: '', excludedDates: '', rulesNote: '',
+  weekdays: [], startTime: '', endTime: '', minSpend: '', excludedDates: '', rulesNote: '', locationIds: [],
 };
 
 /**
@@ -105,6 +107,7 @@ interface Checked {
   validFrom: string | null;
   validTo: string | null;
   rules: OfferRules | null;
+  locationIds: string[];
 }
 
 function check(values: DealFormValues): DealFormResult<Checked> {
@@ -141,16 +144,17 @@ function check(values: DealFormValues): DealFormResult<Checked> {
   }
   const rules = rulesOfForm(values);
   if (!rules.ok) return rules;
-  return { ok: true, payload: { title, description, discountPercent, discountAmount, category: values.category || DEFAULT_DEAL_CATEGORY, maxUses, perMemberLimit: values.perMemberLimit, validFrom, validTo, rules: rules.rules } };
+  return { ok: true, payload: { title, description, discountPercent, discountAmount, category: values.category || DEFAULT_DEAL_CATEGORY, maxUses, perMemberLimit: values.perMemberLimit, validFrom, validTo, rules: rules.rules, locationIds: values.locationIds } };
 }
 
 /** Create payload: only the chosen discount kind is sent; optional fields only when set. */
 export function createPayload(values: DealFormValues): DealFormResult<CreateDealBody> {
   const result = check(values);
   if (!result.ok) return result;
-  const { discountPercent, discountAmount, maxUses, validFrom, validTo, rules, ...rest } = result.payload;
+  const { discountPercent, discountAmount, maxUses, validFrom, validTo, rules, locationIds, ...rest } = result.payload;
   const payload: CreateDealBody = { ...rest };
   if (rules) payload.rules = rules;
+  if (locationIds.length > 0) payload.locationIds = locationIds;
   if (discountPercent !== null) payload.discountPercent = discountPercent;
   if (discountAmount !== null) payload.discountAmount = discountAmount;
   if (maxUses !== null) payload.maxUses = maxUses;
@@ -180,6 +184,7 @@ export function formValuesOf(deal: MerchantDeal): DealFormValues {
     validFrom: localDateOf(deal.validFrom),
     validTo: localDateOf(deal.validTo),
     ...formRulesOf(deal.rules),
+    locationIds: deal.locationIds,
   };
 }
 

@@ -11,6 +11,7 @@ import { RadioLabel } from '@/components/ui/radio-label';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { dealCategoryLabel } from '@/lib/categories';
+import { useMerchantLocations } from '@/lib/merchant/get-merchant-locations';
 import { OFFER_RULES_NOTE_MAX, rulesText } from '@shared/offer-rules.ts';
 import { createPayload, type DealFormValues, type DiscountType, emptyDealForm, rulesOfForm, updatePayload } from '../../utils/deal-form';
 
@@ -50,6 +51,37 @@ function OfferRulesFields({ id, values, set }: {
         <span className="font-semibold">Members read: </span>
         {checked.ok ? rulesText(checked.rules, values.perMemberLimit) : checked.notice.description}
       </p>
+    </fieldset>
+  );
+}
+
+/** Where the deal applies (issue 40): all locations, or the ones ticked. Shown only to a business with several. */
+function LocationFields({ values, set }: {
+  values: DealFormValues;
+  set: <K extends keyof DealFormValues>(key: K, value: DealFormValues[K]) => void;
+}) {
+  const locations = useMerchantLocations();
+  if (!locations.data || locations.data.length < 2) return null;
+  const all = values.locationIds.length === 0;
+  const toggle = (locationId: string) =>
+    set('locationIds', values.locationIds.includes(locationId) ? values.locationIds.filter((l) => l !== locationId) : [...values.locationIds, locationId]);
+  return (
+    <fieldset className="space-y-2 rounded-xl border border-stone-200 p-4">
+      <legend className="px-1 text-sm font-medium text-stone-800">Where it applies</legend>
+      <label className="flex min-h-11 items-center gap-2 text-sm">
+        <input type="checkbox" checked={all} onChange={() => set('locationIds', all ? [locations.data[0]!.id] : [])} />
+        All locations
+      </label>
+      {!all && (
+        <div role="group" aria-label="Locations" className="flex flex-wrap gap-2">
+          {locations.data.map((location) => (
+            <label key={location.id} className="inline-flex min-h-11 items-center gap-1.5 rounded-md border border-stone-300 px-3 text-sm">
+              <input type="checkbox" checked={values.locationIds.includes(location.id)} onChange={() => toggle(location.id)} />
+              {location.name ?? location.address}
+            </label>
+          ))}
+        </div>
+      )}
     </fieldset>
   );
 }
@@ -132,6 +164,7 @@ export function DealForm(props: DealFormProps) {
       </div>
 
       <OfferRulesFields id={id} values={values} set={set} />
+      <LocationFields values={values} set={set} />
 
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         {props.onCancel && (

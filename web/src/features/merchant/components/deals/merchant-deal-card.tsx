@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { discountLabel, usageLabel } from '@/lib/deals/deal-format';
 import { shortDate } from '@/lib/dates';
+import { useMerchantLocations } from '@/lib/merchant/get-merchant-locations';
 
 interface MerchantDealCardProps {
   deal: MerchantDeal;
@@ -27,6 +28,11 @@ export function MerchantDealCard({ deal, nowMs, busy, onEdit, onToggleActive, on
   const Heading = headingLevel;
   const ended = deal.validTo !== null && new Date(deal.validTo).getTime() < nowMs;
   const notStarted = deal.validFrom !== null && new Date(deal.validFrom).getTime() > nowMs;
+  // A deal limited to some locations (issue 40) names them; one for every location says nothing.
+  const locations = useMerchantLocations({ enabled: deal.locationIds.length > 0 });
+  const onlyAt = deal.locationIds.length > 0
+    ? (locations.data ?? []).filter((l) => deal.locationIds.includes(l.id)).map((l) => l.name ?? l.address).join(', ')
+    : null;
   return (
     <DealCardFrame title={deal.title} category={deal.category} className={cn('transition-opacity', !deal.active && 'opacity-60')}>
       <div className="flex flex-wrap items-center gap-2">
@@ -57,6 +63,7 @@ export function MerchantDealCard({ deal, nowMs, busy, onEdit, onToggleActive, on
           </dd>
         </div>
         {deal.validTo && <div><dt className="inline">Until </dt><dd className="inline">{shortDate(deal.validTo)}</dd></div>}
+        {onlyAt && <div><dt className="inline">Only at </dt><dd className="inline">{onlyAt}</dd></div>}
       </dl>
 
       <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-stone-100 pt-4">

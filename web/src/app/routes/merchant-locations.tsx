@@ -1,0 +1,1 @@
+export { MerchantLocationsPage as Component } from '@/features/locations/components/merchant-locations-page';
