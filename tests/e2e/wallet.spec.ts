@@ -1,10 +1,10 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { freePort } from '../../scripts/support/chromium.ts';
 import { hexToBytes } from '../../supabase/functions/_shared/encoding.ts';
 import { personalCodeAt } from '../../supabase/functions/_shared/personal-code.ts';
 import { startGoogleWalletDouble, type GoogleWalletDouble } from '../support/google-wallet-double.ts';
@@ -40,15 +40,6 @@ test('without wallet credentials the pass sheet offers neither wallet', async ({
     await expect(sheet.getByText(/Add to (Google|Apple) Wallet/)).toHaveCount(0);
   }
 });
-
-/** A port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A stand-in for Apple's WWDR intermediate and a Pass Type ID certificate it issued (as the API test makes them). */
 function throwawayAppleChain(dir: string) {
