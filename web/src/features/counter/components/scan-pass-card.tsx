@@ -209,7 +209,7 @@ export function ScanPassCard({ deals, onResult, cover }: ScanPassCardProps) {
           <Field id={`${id}-scanner`} label="Scanner input" hint="With a USB or Bluetooth scanner: tap here, then scan the pass (the scanner presses Enter).">
             <div className="flex gap-2">
               <Input id={`${id}-scanner`} autoComplete="off" autoCapitalize="off" autoCorrect="off" spellCheck={false} value={typed}
-                aria-describedby={`${id}-scanner-hint`} className="min-w-0 flex-1 font-mono" placeholder="PL1..." onChange={(e) => setTyped(e.target.value)} />
+                aria-describedby={`${id}-scanner-hint`} className="min-w-0 flex-1 font-mono" placeholder="Scan the pass here" onChange={(e) => setTyped(e.target.value)} />
               <Button type="submit" variant="outline" pending={verify.isPending}>Check</Button>
             </div>
           </Field>
