@@ -193,7 +193,7 @@ test('the System screen tells the admin how the service is doing, a refused webh
   await expect(page.getByRole('heading', { name: 'System', level: 1 })).toBeVisible();
   await expect(page.getByText(/The last Stripe webhook arrived (just now|.* ago) and was refused: bad signature\./)).toBeVisible();
   await expect(page.getByText(/^Mail: /)).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Scheduled jobs' })).toContainText('Sending maildrain-outbox');
+  await expect(page.getByRole('table', { name: 'Scheduled jobs' })).toContainText('Sending mail');
   await expect(page.getByRole('table', { name: 'Requests per route' })).toContainText('POST /api/stripe/webhook');
   await expectNoAxeViolations(page);
 });
