@@ -1,4 +1,5 @@
 import { GiftBuyPage, type RenderGiftPayment } from '@/features/gifts/components/gift-buy-page';
+import { GiftFrame } from '@/features/gifts/components/gift-frame';
 import { CardForm } from '@/features/subscriptions/components/payment-step';
 
 const payment: RenderGiftPayment = ({ payment: started, busy, onPaid, onFailed }) => (
@@ -7,5 +8,5 @@ const payment: RenderGiftPayment = ({ payment: started, busy, onPaid, onFailed }
 
 /** /gift: the gift form (features/gifts) paid with the subscriptions feature's card form. */
 export function Component() {
-  return <GiftBuyPage renderPayment={payment} />;
+  return <GiftFrame><GiftBuyPage renderPayment={payment} /></GiftFrame>;
 }

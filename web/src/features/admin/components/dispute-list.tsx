@@ -7,20 +7,12 @@ import { errorMessage } from '@/lib/api-error';
 import { formatCents } from '@shared/money.ts';
 import { useAdminDisputes } from '../api/get-admin-disputes';
 import { Cell, DataTable } from './data-table';
+import { membershipWords } from '../utils/account-words';
 
 const STATUS: Record<AdminDispute['status'], { label: string; variant: 'destructive' | 'outline' | 'warning' }> = {
   open: { label: 'Open', variant: 'destructive' },
   won: { label: 'Won', variant: 'outline' },
   lost: { label: 'Lost', variant: 'warning' },
-};
-
-const MEMBERSHIP: Record<NonNullable<AdminDispute['membership']>, string> = {
-  active: 'Active',
-  paused: 'Paused',
-  past_due: 'Payment overdue',
-  unpaid: 'Unpaid',
-  canceled: 'Ended',
-  suspended: 'Suspended (dispute open)',
 };
 
 /** The evidence deadline, and how near it is while the dispute is open (the admin answers at the provider). */
@@ -61,7 +53,7 @@ export function DisputeList() {
                 </Cell>
                 <Cell className="whitespace-nowrap">{formatCents(dispute.amountCents)}</Cell>
                 <Cell className="whitespace-nowrap">{shortDate(dispute.openedAt)}</Cell>
-                <Cell>{dispute.membership ? MEMBERSHIP[dispute.membership] : 'None'}</Cell>
+                <Cell>{dispute.membership ? membershipWords(dispute.membership) : 'None'}</Cell>
               </tr>
             ))}
           </DataTable>

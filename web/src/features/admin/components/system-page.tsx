@@ -9,7 +9,7 @@ import { dateAndTime24 } from '@/lib/dates';
 import type { SystemStatus } from '@shared/contract/index.ts';
 import { useSystemStatus } from '../api/get-system-status';
 import {
-  ago, bytes, JOB_OUTCOMES, jobLastRun, p95Words, percent, queueSentence, requestRate, webhookSentences,
+  ago, bytes, JOB_OUTCOMES, jobLastRun, jobWords, p95Words, percent, queueSentence, requestRate, webhookSentences,
 } from '../utils/system-words';
 import { AccessDenied } from './access-denied';
 import { Cell, DataTable } from './data-table';
@@ -82,7 +82,7 @@ function Figures({ s }: { s: SystemStatus }) {
           <DataTable label="Scheduled jobs" headers={['Job', 'How often', 'Last run', 'Outcome', 'Failures in 24 hours', 'On time']}>
             {s.jobs.map((job) => (
               <tr key={job.name}>
-                <Cell>{job.name}</Cell>
+                <Cell>{jobWords(job.name)}<span className="block font-mono text-xs text-stone-500">{job.name}</span></Cell>
                 <Cell>{job.schedule}</Cell>
                 <Cell>{jobLastRun(job, now)}</Cell>
                 <Cell>{job.lastOutcome ? JOB_OUTCOMES[job.lastOutcome] : '—'}{job.lastMessage ? ` (${job.lastMessage})` : ''}</Cell>

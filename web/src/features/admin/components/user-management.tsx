@@ -12,6 +12,7 @@ import { ConfirmRowAction } from './confirm-row-action';
 import { ActionsCell, Cell, DataTable, RowButton } from './data-table';
 import { QueryState } from './query-state';
 import { UserPaymentsDialog } from './user-payments-dialog';
+import { membershipWords, ROLE_WORDS } from '../utils/account-words';
 
 /** Every account, newest first, searchable and paged; delete for non-admin accounts only. */
 export function UserManagement() {
@@ -43,15 +44,15 @@ export function UserManagement() {
         <QueryState query={users} loading="Loading users..." failure="Unable to load users.">
           {({ users: list, total }) => (
             <>
-              <DataTable label="Users" headers={['Name', 'Email', 'Role', 'Subscription', 'Created', '']} empty={list.length === 0 && 'No users found'}>
+              <DataTable label="Users" headers={['Name', 'Email', 'Role', 'Membership', 'Created', '']} empty={list.length === 0 && 'No users found'}>
                 {list.map((user) => (
                   <tr key={user.id}>
                     <Cell className="font-medium">{user.name}</Cell>
                     <Cell>{user.email}</Cell>
                     <Cell>
-                      <Badge variant={user.role === 'ADMIN' ? 'default' : user.role === 'MERCHANT' ? 'warning' : 'secondary'}>{user.role}</Badge>
+                      <Badge variant={user.role === 'ADMIN' ? 'default' : user.role === 'MERCHANT' ? 'warning' : 'secondary'}>{ROLE_WORDS[user.role]}</Badge>
                     </Cell>
-                    <Cell>{user.subscriptionStatus}</Cell>
+                    <Cell>{membershipWords(user.subscriptionStatus)}</Cell>
                     <Cell className="whitespace-nowrap">{shortDate(user.createdAt)}</Cell>
                     <ActionsCell>
                       {user.role !== 'ADMIN' && (

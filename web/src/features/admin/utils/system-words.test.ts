@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ago, bytes, duration, p95Words, queueSentence, requestRate, webhookSentences } from './system-words';
+import { ago, bytes, duration, jobWords, p95Words, queueSentence, requestRate, webhookSentences } from './system-words';
 
 const NOW = '2026-11-28T10:00:00.000Z';
 const before = (seconds: number) => new Date(Date.parse(NOW) - seconds * 1000).toISOString();
@@ -30,5 +30,10 @@ describe('the System screen in words', () => {
     expect(webhookSentences({
       lastReceivedAt: null, lastOutcome: null, lastEventType: null, received24h: 0, failures24h: 0, lastFailureAt: null, lastFailureOutcome: null,
     }, NOW)).toEqual(['No Stripe webhook has arrived in the last 24 hours.']);
+  });
+
+  it('names the scheduled jobs in words, one added later included', () => {
+    expect(jobWords('drain-outbox')).toBe('Sending mail');
+    expect(jobWords('nightly-export')).toBe('Nightly export');
   });
 });

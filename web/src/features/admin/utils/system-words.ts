@@ -54,6 +54,28 @@ export function queueSentence(q: SystemQueue): string {
   return `${QUEUE_NAMES[q.name]}: ${waiting}; ${givenUp} in the last 24 hours.`;
 }
 
+/** What each scheduled job does, in words; the job's own name (as Supabase Cron lists it) stays beside it. */
+const JOB_WORDS: Record<string, string> = {
+  'billing-reminders': 'Billing reminders',
+  'drain-outbox': 'Sending mail',
+  'drain-push': 'Sending push messages',
+  'flush-live': 'Live updates to open screens',
+  'gift-deliveries': 'Gift deliveries',
+  'objects-cleanup': 'Removing unused photos',
+  'promise-deadlines': 'Offer-not-honoured deadlines',
+  'purge-job-run-details': 'Clearing old job history',
+  'referral-rewards': 'Referral rewards',
+  'system-check': 'System check and alerts',
+};
+
+/** A job in words; one not listed reads spaced and capitalised rather than as its name. */
+export function jobWords(name: string): string {
+  const known = JOB_WORDS[name];
+  if (known) return known;
+  const spaced = name.replace(/[_-]+/g, ' ').trim();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
 export const jobLastRun = (job: SystemJob, now: string) => (job.lastStartedAt ? ago(job.lastStartedAt, now) : 'Not run yet');
 
 /** "about 12 a minute", or per hour when fewer than one a minute. */

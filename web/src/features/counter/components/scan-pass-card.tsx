@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { PASS_NOT_RECOGNISED, parsePass } from '@shared/member-pass.ts';
-import type { DealRedemption, MerchantDeal, OfflineCodesAnswer } from '@shared/contract/index.ts';
+import { PASS_NOT_RECOGNISED, parsePass, walletCodeOf } from '@shared/member-pass.ts';
+import type { DealRedemption, MemberNumber, MerchantDeal, OfflineCodesAnswer } from '@shared/contract/index.ts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, Input, Select } from '@/components/ui/form-controls';
@@ -13,9 +13,9 @@ import { usePassKeys } from '../api/get-pass-keys';
 import { useVerifyPass } from '../api/verify-pass';
 import { checkPassOffline } from '../utils/offline-pass';
 import { offlineRulesRefusal } from '../utils/offline-check';
-import { typedAmountCents } from '../utils/counter-input';
+import { parseCode, typedAmountCents } from '../utils/counter-input';
 import { offlineRepeatRefusal } from '../utils/offline-repeat';
-import { createRepeatGuard, isMemberPass, scanRefusalOf, scannedText } from '../utils/pass-scan';
+import { createRepeatGuard, isMemberPass, scannedMemberNumber, scanRefusalOf, scannedText } from '../utils/pass-scan';
 import { preloadQrDecoder } from '../utils/qr-decoder';
 import type { CheckResult } from './check-result-panel';
 import { PassCamera } from './pass-camera';
@@ -49,6 +49,11 @@ export function ScanPassCard({ deals, onResult, cover }: ScanPassCardProps) {
   const [amount, setAmount] = useState('');
   const needsAmount = Boolean(deal?.rules?.minSpendCents);
   const [guard] = useState(() => createRepeatGuard());
+  // An Apple Wallet pass's QR names the member only (decision 207): its number is filled in and the personal code
+  // asked for; the two go to verify-pass together as a Google pass's code would, never the number alone.
+  const [namedMember, setNamedMember] = useState<MemberNumber | null>(null);
+  const [personalCode, setPersonalCode] = useState('');
+  const [personalCodeInvalid, setPersonalCodeInvalid] = useState(false);
 
   const passKeys = usePassKeys().data;
 
@@ -84,6 +89,8 @@ export function ScanPassCard({ deals, onResult, cover }: ScanPassCardProps) {
       const discount = redeemed ? discountLabel(redeemed) : '';
       const usage = usageLabel({ usedCount: redemption.usedCount, maxUses: redemption.maxUses });
       setAmount('');
+      setNamedMember(null);
+      setPersonalCode('');
       onResult({
         kind: 'approved', id: redemption.id, firstName: redemption.member?.firstName ?? null, pictureUrl: redemption.member?.pictureUrl ?? null,
         memberNumber: redemption.memberNumber, dealTitle: redemption.dealTitle, discount, rulesText: redemption.rulesText ?? null, usage,
@@ -100,6 +107,22 @@ export function ScanPassCard({ deals, onResult, cover }: ScanPassCardProps) {
   function scan(raw: string) {
     const text = scannedText(raw);
     if (!text) return;
+    const numberOnly = scannedMemberNumber(text);
+    if (numberOnly !== null) {
+      if (guard.accept(`number ${text}`)) {
+        setNamedMember(numberOnly);
+        setPersonalCode('');
+        setPersonalCodeInvalid(false);
+        // After React shows the field.
+        setTimeout(() => document.getElementById(`${id}-personal`)?.focus());
+      }
+      return;
+    }
+    send(text);
+  }
+
+  /** A member pass or a wallet code (PLW.<number>.<personal code>) to verify-pass, for the chosen deal. */
+  function send(text: string) {
     if (!isMemberPass(text)) {
       if (guard.accept(text)) onResult({ kind: 'refused', message: PASS_NOT_RECOGNISED, availableAt: null, firstName: null, dealTitle: null, rulesText: null });
       return;
@@ -130,6 +153,14 @@ export function ScanPassCard({ deals, onResult, cover }: ScanPassCardProps) {
     });
   }
 
+  function submitPersonalCode(event: FormEvent) {
+    event.preventDefault();
+    const code = parseCode(personalCode);
+    setPersonalCodeInvalid(code === null);
+    if (code === null || namedMember === null) return;
+    send(walletCodeOf(namedMember, code));
+  }
+
   function submitTyped(event: FormEvent) {
     event.preventDefault();
     scan(typed);
@@ -156,11 +187,29 @@ export function ScanPassCard({ deals, onResult, cover }: ScanPassCardProps) {
           </Field>
         )}
         <PassCamera onScan={scan} />
+        {namedMember !== null && (
+          <form onSubmit={submitPersonalCode} noValidate aria-label="Personal code for this member" data-testid="scan-personal-code"
+            className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-3">
+            <p className="text-sm text-amber-900">A wallet pass shows the member number only. Ask the member for the personal code under their pass in the Pay Local app.</p>
+            <Field id={`${id}-number`} label="Member number">
+              <Input id={`${id}-number`} readOnly value={String(namedMember)} className="font-mono" />
+            </Field>
+            <Field id={`${id}-personal`} label="Personal code" required hint={personalCodeInvalid ? 'Enter the 6 digits under the member’s pass.' : undefined}>
+              <div className="flex gap-2">
+                <Input id={`${id}-personal`} inputMode="numeric" autoComplete="off" maxLength={7} placeholder="654321" value={personalCode}
+                  aria-invalid={personalCodeInvalid || undefined} aria-describedby={personalCodeInvalid ? `${id}-personal-hint` : undefined}
+                  className="min-w-0 flex-1 font-mono tracking-[0.2em]" onChange={(e) => setPersonalCode(e.target.value)} />
+                <Button type="submit" pending={verify.isPending}>Check</Button>
+              </div>
+            </Field>
+            <Button type="button" variant="ghost" size="sm" onClick={() => setNamedMember(null)}>Cancel</Button>
+          </form>
+        )}
         <form onSubmit={submitTyped} noValidate className="space-y-2">
           <Field id={`${id}-scanner`} label="Scanner input" hint="With a USB or Bluetooth scanner: tap here, then scan the pass (the scanner presses Enter).">
             <div className="flex gap-2">
               <Input id={`${id}-scanner`} autoComplete="off" autoCapitalize="off" autoCorrect="off" spellCheck={false} value={typed}
-                aria-describedby={`${id}-scanner-hint`} className="min-w-0 flex-1 font-mono" placeholder="PL1..." onChange={(e) => setTyped(e.target.value)} />
+                aria-describedby={`${id}-scanner-hint`} className="min-w-0 flex-1 font-mono" placeholder="Scan the pass here" onChange={(e) => setTyped(e.target.value)} />
               <Button type="submit" variant="outline" pending={verify.isPending}>Check</Button>
             </div>
           </Field>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { certifyPassKey, generateDeviceKey, passStepAt, publicKeyCoordinates, signPass } from '@shared/member-pass.ts';
 import { ApiError } from '@/lib/api-error';
 import { decodeSize } from './qr-decoder';
-import { availableAgainLabel, createRepeatGuard, isMemberPass, SCAN_REPEAT_MS, scannedText, scanRefusalOf } from './pass-scan';
+import { availableAgainLabel, createRepeatGuard, isMemberPass, SCAN_REPEAT_MS, scannedMemberNumber, scannedText, scanRefusalOf } from './pass-scan';
 
 async function aPass(): Promise<string> {
   const platform = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']) as CryptoKeyPair;
@@ -34,6 +34,13 @@ describe('scanned text', () => {
     expect(isMemberPass('PLW.0.094287')).toBe(false);
     expect(isMemberPass(pass.replace(/^PL1/, 'PL2'))).toBe(false);
     expect(isMemberPass(pass.split('.').slice(0, 4).join('.'))).toBe(false);
+  });
+
+  it("reads an Apple Wallet pass's QR as a member number only (no pass)", async () => {
+    expect(scannedMemberNumber('100042')).toBe(100042);
+    expect(isMemberPass('100042')).toBe(false);
+    for (const text of ['0', '#100042', '100042a', 'PLW.100042.094287', '99999999999', '']) expect(scannedMemberNumber(text)).toBeNull();
+    expect(scannedMemberNumber(await aPass())).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 // What the counter does with a scanned member pass before and after asking the server (decision 167).
-import type { RedemptionRefusal } from '@shared/contract/index.ts';
+import { parseMemberNumber, type MemberNumber, type RedemptionRefusal } from '@shared/contract/index.ts';
 import { parsePass } from '@shared/member-pass.ts';
 import { parseWalletCode } from '@shared/member-pass.ts';
 import { ApiError } from '@/lib/api-error';
@@ -18,6 +18,12 @@ export const scannedText = (raw: string) => raw.replace(/\s+/g, '');
  * (decision 207). A foreign QR is refused without asking the server.
  */
 export const isMemberPass = (text: string) => parsePass(text) !== null || parseWalletCode(text) !== null;
+
+/**
+ * The member number an Apple Wallet pass's QR holds (its digits and nothing else, decision 207), or null. It only
+ * names the member: the counter fills it in and asks for the personal code, and never sends it alone.
+ */
+export const scannedMemberNumber = (text: string): MemberNumber | null => (/^\d+$/.test(text) ? parseMemberNumber(text) : null);
 
 /**
  * A guard against sending one pass twice: a camera decodes the QR held in front of it several times a second,

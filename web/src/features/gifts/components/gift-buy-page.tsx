@@ -42,7 +42,7 @@ export function GiftBuyPage({ renderPayment }: { renderPayment: RenderGiftPaymen
 
   if (done) {
     return (
-      <main className="mx-auto max-w-lg space-y-4 p-6">
+      <main className="mx-auto w-full max-w-lg space-y-4 p-6">
         <h1 className="text-2xl font-bold">Thank you: your gift is paid</h1>
         <p role="status">
           Your {done.gift.months}-month gift for {done.gift.recipientEmail} will be emailed on {done.gift.deliverOn}. A receipt is on its way to you.
@@ -52,7 +52,7 @@ export function GiftBuyPage({ renderPayment }: { renderPayment: RenderGiftPaymen
     );
   }
   return (
-    <main className="mx-auto max-w-lg space-y-6 p-6">
+    <main className="mx-auto w-full max-w-lg space-y-6 p-6">
       <h1 className="text-2xl font-bold">Give Pay Local</h1>
       <p className="text-stone-700">A membership paid once, that never renews. 10% goes to a local charity.</p>
       {payment ? (

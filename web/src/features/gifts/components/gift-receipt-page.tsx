@@ -6,10 +6,10 @@ import { GiftLine } from './gift-state';
 export function GiftReceiptPage() {
   const { token = '' } = useParams();
   const receipt = useGiftReceipt(token);
-  if (receipt.isPending) return <main className="p-6" role="status">Loading your gift…</main>;
-  if (receipt.isError || !receipt.data) return <main className="p-6"><p role="alert">This receipt link is not valid.</p></main>;
+  if (receipt.isPending) return <main className="mx-auto w-full max-w-lg p-6" role="status">Loading your gift…</main>;
+  if (receipt.isError || !receipt.data) return <main className="mx-auto w-full max-w-lg p-6"><p role="alert">This receipt link is not valid.</p></main>;
   return (
-    <main className="mx-auto max-w-lg space-y-4 p-6">
+    <main className="mx-auto w-full max-w-lg space-y-4 p-6">
       <h1 className="text-2xl font-bold">Your gift</h1>
       <ul><GiftLine gift={receipt.data.gift} /></ul>
     </main>

@@ -40,11 +40,11 @@ export function GiftRedeemPage() {
     void run(() => apiJson('POST', '/api/auth/register', { role: 'USER', name, email: email ?? gift.data?.recipientEmail, password }));
   };
 
-  if (gift.isPending) return <main className="p-6" role="status">Opening your gift…</main>;
-  if (gift.isError || !gift.data) return <main className="p-6"><p role="alert">This gift link is not valid.</p></main>;
+  if (gift.isPending) return <main className="mx-auto w-full max-w-lg p-6" role="status">Opening your gift…</main>;
+  if (gift.isError || !gift.data) return <main className="mx-auto w-full max-w-lg p-6"><p role="alert">This gift link is not valid.</p></main>;
   const g = gift.data;
   return (
-    <main className="mx-auto max-w-lg space-y-4 p-6">
+    <main className="mx-auto w-full max-w-lg space-y-4 p-6">
       <h1 className="text-2xl font-bold">{g.fromName} gave you {g.months === 1 ? 'a month' : `${g.months} months`} of Pay Local</h1>
       {g.message && <blockquote className="rounded-xl bg-stone-100 p-3 italic">“{g.message}”</blockquote>}
       {redeemed ? (

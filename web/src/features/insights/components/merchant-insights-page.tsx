@@ -12,6 +12,7 @@ import { errorMessage, errorStatus } from '@/lib/api-error';
 import { downloadCsv } from '@/lib/csv';
 import { formatCents } from '@shared/money.ts';
 import { formatCount } from '@/lib/numbers';
+import { calendarDay } from '@/lib/dates';
 import { useMerchantInsights } from '../api/get-merchant-insights';
 import { merchantInsightsCsv } from '../utils/insights-csv';
 
@@ -92,7 +93,8 @@ function InsightFigures({ insights }: { insights: MerchantInsights }) {
     { label: 'Followers', values: followers.total },
     { label: 'New followers', values: followers.new },
   ], [followers]);
-  const period = `the last ${insights.days} days (${dates[0]} to ${dates.at(-1)}, UTC)`;
+  // Days as people write them ("Oct 30, 2026"), not as the API sends them.
+  const period = dates.length ? `the last ${insights.days} days (${calendarDay(dates[0])} to ${calendarDay(dates[dates.length - 1])}, UTC)` : `the last ${insights.days} days`;
   const totals = [
     { label: 'Redemptions', value: formatCount(sum(deals.map((deal) => deal.total))) },
     { label: 'Points earned', value: formatCount(points.totalEarned) },

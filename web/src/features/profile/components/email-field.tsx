@@ -10,12 +10,14 @@ export function EmailField({ email, verified }: { email: string; verified: boole
   const resend = useResendVerification();
   return (
     <Field id="profile-email" label="Email address" hint="To change your email address, please contact support.">
-      <div className="flex flex-wrap items-center gap-2">
-        <Input id="profile-email" type="email" value={email} readOnly aria-describedby="profile-email-hint" className="min-w-48 flex-1 bg-stone-50" />
+      {/* On a phone the address has the row to itself and its state goes below: beside the badge and Resend, a
+          320-390 px screen cut the address off (issue 42). */}
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <Input id="profile-email" type="email" value={email} readOnly aria-describedby="profile-email-hint" className="w-full bg-stone-50 sm:min-w-48 sm:flex-1" />
         {verified ? (
-          <Badge variant="secondary">Verified</Badge>
+          <Badge variant="secondary" className="self-start sm:self-auto">Verified</Badge>
         ) : (
-          <>
+          <div className="flex items-center gap-2">
             <Badge variant="outline">Not verified</Badge>
             <Button
               variant="outline"
@@ -30,7 +32,7 @@ export function EmailField({ email, verified }: { email: string; verified: boole
             >
               Resend
             </Button>
-          </>
+          </div>
         )}
       </div>
     </Field>

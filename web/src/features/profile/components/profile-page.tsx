@@ -36,7 +36,8 @@ export function ProfilePage({ memberReports }: { memberReports?: ReactNode } = {
     <SignedInScreen homePath={home}>
       <main className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">
         <BackLink to={home}>Back</BackLink>
-        <ScreenTitle subtitle="Manage your details and membership.">Profile</ScreenTitle>
+        {/* Only a member has a membership here: a business owner, staff or admin manages details and sign-ins. */}
+        <ScreenTitle subtitle={user?.role === 'USER' ? 'Manage your details and membership.' : 'Manage your details and sign-ins.'}>Profile</ScreenTitle>
         {!profile.data && (!online || profile.fetchStatus === 'paused') ? (
           // Offline with nothing saved on this device: say so instead of loading for ever (issue 31).
           <div className="rounded-2xl border border-dashed border-stone-300 p-6 text-stone-700">
