@@ -307,3 +307,9 @@ grant execute on function
 grant execute on function
   private.member_deals_near(uuid,text,text[],double precision,double precision,boolean,boolean,timestamp with time zone,uuid,integer)
   to authenticated, service_role;
+-- The valid-now filter evaluates the offer rules as the member: they read no table, only their arguments (the
+-- deal's rules, which the member already reads, and the moment).
+grant execute on function
+  private.offer_rules_refusal(jsonb,timestamp with time zone,text),
+  private.weekdays_text(integer[])
+  to authenticated, service_role;

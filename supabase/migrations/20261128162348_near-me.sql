@@ -294,5 +294,9 @@ grant execute on function private.location_open_state(p_location_id uuid, p_at t
 revoke execute on function private.member_deals_near(p_city_id uuid, p_filter text, p_categories text[], p_latitude double precision, p_longitude double precision, p_open_now boolean, p_valid_now boolean, p_after_created_at timestamp with time zone, p_after_id uuid, p_limit integer) from public;
 grant execute on function private.member_deals_near(p_city_id uuid, p_filter text, p_categories text[], p_latitude double precision, p_longitude double precision, p_open_now boolean, p_valid_now boolean, p_after_created_at timestamp with time zone, p_after_id uuid, p_limit integer) to authenticated;
 grant execute on function private.member_deals_near(p_city_id uuid, p_filter text, p_categories text[], p_latitude double precision, p_longitude double precision, p_open_now boolean, p_valid_now boolean, p_after_created_at timestamp with time zone, p_after_id uuid, p_limit integer) to service_role;
+grant execute on function private.offer_rules_refusal(p_rules jsonb, p_at timestamp with time zone, p_time_zone text) to authenticated;
+grant execute on function private.offer_rules_refusal(p_rules jsonb, p_at timestamp with time zone, p_time_zone text) to service_role;
+grant execute on function private.weekdays_text(p_weekdays integer[]) to authenticated;
+grant execute on function private.weekdays_text(p_weekdays integer[]) to service_role;
 
 reset check_function_bodies;
