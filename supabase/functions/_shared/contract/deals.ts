@@ -90,7 +90,7 @@ export const memberDealsQuery = z.object({
   cursor: z.string().max(200).optional(),
   /**
    * Near me (decision 209): the member's position, nearest deals first (one page, no cursor). Sent only with this
-   * request, never stored or logged; both or neither.
+   * request, never stored or logged; both or neither, and no cursor with them (memberDealsStatement checks).
    */
   latitude: z.coerce.number({ error: 'must be a latitude in degrees' }).min(-90, 'must be between -90 and 90').max(90, 'must be between -90 and 90').optional(),
   longitude: z.coerce.number({ error: 'must be a longitude in degrees' }).min(-180, 'must be between -180 and 180').max(180, 'must be between -180 and 180').optional(),
@@ -98,13 +98,6 @@ export const memberDealsQuery = z.object({
   openNow: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   /** "true": only deals whose offer rules allow a use now (issue 38). */
   validNow: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
-}).superRefine((query, ctx) => {
-  if ((query.latitude === undefined) !== (query.longitude === undefined)) {
-    ctx.addIssue({ code: 'custom', path: [query.latitude === undefined ? 'latitude' : 'longitude'], message: 'is required with the other half of the position' });
-  }
-  if (query.latitude !== undefined && query.cursor) {
-    ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'is not used with a position (the nearest deals are one page)' });
-  }
 });
 
 export const publicDealsQuery = z.object({

@@ -102,6 +102,10 @@ export const publicDealsStatement = (cityId: string | undefined, category: strin
  */
 export function memberDealsStatement(cityId: string, category: string, cursor: string | undefined, pageSize = MEMBER_DEALS_PAGE_SIZE, around: MemberDealsAround = {}): Statement {
   const near = around.latitude !== undefined && around.longitude !== undefined;
+  if (!near && (around.latitude !== undefined || around.longitude !== undefined)) {
+    throw invalid(fieldMessage(around.latitude === undefined ? 'latitude' : 'longitude', 'is required with the other half of the position'));
+  }
+  if (near && cursor) throw invalid(fieldMessage('cursor', 'is not used with a position (the nearest deals are one page)'));
   if (!near && !around.openNow && !around.validNow) {
     const params = memberDealsParams(cityId, category, cursor, pageSize);
     params.forEach(sqlLiteral); // written in as literals when sent ahead (throws on what cannot be)
