@@ -7,29 +7,9 @@
 set check_function_bodies = false;
 
 -- ---------------------------------------------------------------- functions
--- The opening intervals of the days p_from..p_to as moments: a date's exceptions replace its weekday's hours (an
+-- The opening intervals of yesterday to a week ahead as moments: a date's exceptions replace its weekday's hours (an
 -- exception without times: closed that day), and an interval whose closing time is not after its opening passes
--- midnight into the next day. Wall times are read as PostgreSQL reads `timestamp at time zone` (like offer rules).
-create function private.location_intervals(p_location_id uuid, p_from date, p_to date, p_time_zone text) returns table(day date, starts_at timestamp with time zone, ends_at timestamp with time zone)
-    language sql stable
-    set search_path to ''
-    as $$
-  select d.day::date,
-         (d.day::date + t.opens_at) at time zone p_time_zone,
-         ((d.day::date + case when t.closes_at > t.opens_at then 0 else 1 end) + t.closes_at) at time zone p_time_zone
-    from generate_series(p_from::timestamp, p_to::timestamp, interval '1 day') as d (day)
-    cross join lateral (
-      select e.opens_at, e.closes_at from public.location_exceptions e
-       where e.location_id = p_location_id and e.on_date = d.day::date and e.opens_at is not null
-      union all
-      select h.opens_at, h.closes_at from public.location_hours h
-       where h.location_id = p_location_id and h.weekday = extract(isodow from d.day)::smallint
-         and not exists (select 1 from public.location_exceptions e where e.location_id = p_location_id and e.on_date = d.day::date)
-    ) t
-$$;
-
-comment on function private.location_intervals(p_location_id uuid, p_from date, p_to date, p_time_zone text) is 'A location''s opening intervals on the local days p_from..p_to (day = the local date an interval opens on), exceptions replacing the weekly hours, intervals past midnight ending the next day.';
-
+-- midnight into the next day; wall times read as PostgreSQL reads `timestamp at time zone` (like offer rules).
 -- Open now: an interval opened yesterday or today holds the moment; back-to-back intervals (22:00–00:00 then
 -- 00:00–02:00) read as one. Closed: the next opening within a week. No weekly hours and no interval this week: no
 -- row (the card says nothing).
@@ -54,9 +34,24 @@ begin
     return;
   end if;
   v_today := (p_at at time zone v_zone)::date;
+  -- The intervals, in one statement whose plan this function keeps (two index reads per card).
+  with hours as (select h.weekday, h.opens_at, h.closes_at from public.location_hours h where h.location_id = p_location_id),
+       dated as (select e.on_date, e.opens_at, e.closes_at from public.location_exceptions e
+                  where e.location_id = p_location_id and e.on_date between v_today - 1 and v_today + 7)
   select array_agg(i.day order by i.starts_at), array_agg(i.starts_at order by i.starts_at), array_agg(i.ends_at order by i.starts_at)
     into v_days, v_starts, v_ends
-    from private.location_intervals(p_location_id, v_today - 1, v_today + 7, v_zone) i;
+    from (
+      select d.day, (d.day + t.opens_at) at time zone v_zone as starts_at,
+             ((d.day + case when t.closes_at > t.opens_at then 0 else 1 end) + t.closes_at) at time zone v_zone as ends_at
+        from generate_series(-1, 7) k
+        cross join lateral (select v_today + k as day) d
+        cross join lateral (
+          select x.opens_at, x.closes_at from dated x where x.on_date = d.day and x.opens_at is not null
+          union all
+          select w.opens_at, w.closes_at from hours w
+           where w.weekday = extract(isodow from d.day) and not exists (select 1 from dated x where x.on_date = d.day)
+        ) t
+    ) i;
   if v_starts is null then
     if exists (select 1 from public.location_hours h where h.location_id = p_location_id) then
       return query select false, null::timestamptz, 'Closed'::text;
@@ -292,14 +287,12 @@ comment on function private.member_deals_near(p_city_id uuid, p_filter text, p_c
 
 -- ---------------------------------------------------------------- grants
 revoke execute on function
-  private.location_intervals(uuid,date,date,text),
   private.location_open_state(uuid,timestamp with time zone),
   private.distance_m(double precision,double precision,double precision,double precision),
   private.deal_place(uuid,uuid,timestamp with time zone),
   private.member_deals_near(uuid,text,text[],double precision,double precision,boolean,boolean,timestamp with time zone,uuid,integer)
   from public;
 grant execute on function
-  private.location_intervals(uuid,date,date,text),
   private.location_open_state(uuid,timestamp with time zone),
   private.distance_m(double precision,double precision,double precision,double precision),
   private.deal_place(uuid,uuid,timestamp with time zone)

@@ -28,26 +28,6 @@ AS $function$
                           + power(radians(p_latitude_b - p_latitude_a), 2))
 $function$
 ;
-CREATE OR REPLACE FUNCTION private.location_intervals(p_location_id uuid, p_from date, p_to date, p_time_zone text)
- RETURNS TABLE(day date, starts_at timestamp with time zone, ends_at timestamp with time zone)
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select d.day::date,
-         (d.day::date + t.opens_at) at time zone p_time_zone,
-         ((d.day::date + case when t.closes_at > t.opens_at then 0 else 1 end) + t.closes_at) at time zone p_time_zone
-    from generate_series(p_from::timestamp, p_to::timestamp, interval '1 day') as d (day)
-    cross join lateral (
-      select e.opens_at, e.closes_at from public.location_exceptions e
-       where e.location_id = p_location_id and e.on_date = d.day::date and e.opens_at is not null
-      union all
-      select h.opens_at, h.closes_at from public.location_hours h
-       where h.location_id = p_location_id and h.weekday = extract(isodow from d.day)::smallint
-         and not exists (select 1 from public.location_exceptions e where e.location_id = p_location_id and e.on_date = d.day::date)
-    ) t
-$function$
-;
 CREATE OR REPLACE FUNCTION private.location_open_state(p_location_id uuid, p_at timestamp with time zone)
  RETURNS TABLE(open_now boolean, changes_at timestamp with time zone, open_text text)
  LANGUAGE plpgsql
@@ -71,9 +51,24 @@ begin
     return;
   end if;
   v_today := (p_at at time zone v_zone)::date;
+  -- The intervals, in one statement whose plan this function keeps (two index reads per card).
+  with hours as (select h.weekday, h.opens_at, h.closes_at from public.location_hours h where h.location_id = p_location_id),
+       dated as (select e.on_date, e.opens_at, e.closes_at from public.location_exceptions e
+                  where e.location_id = p_location_id and e.on_date between v_today - 1 and v_today + 7)
   select array_agg(i.day order by i.starts_at), array_agg(i.starts_at order by i.starts_at), array_agg(i.ends_at order by i.starts_at)
     into v_days, v_starts, v_ends
-    from private.location_intervals(p_location_id, v_today - 1, v_today + 7, v_zone) i;
+    from (
+      select d.day, (d.day + t.opens_at) at time zone v_zone as starts_at,
+             ((d.day + case when t.closes_at > t.opens_at then 0 else 1 end) + t.closes_at) at time zone v_zone as ends_at
+        from generate_series(-1, 7) k
+        cross join lateral (select v_today + k as day) d
+        cross join lateral (
+          select x.opens_at, x.closes_at from dated x where x.on_date = d.day and x.opens_at is not null
+          union all
+          select w.opens_at, w.closes_at from hours w
+           where w.weekday = extract(isodow from d.day) and not exists (select 1 from dated x where x.on_date = d.day)
+        ) t
+    ) i;
   if v_starts is null then
     if exists (select 1 from public.location_hours h where h.location_id = p_location_id) then
       return query select false, null::timestamptz, 'Closed'::text;
@@ -268,7 +263,6 @@ $function$
 ;
 
 -- Comments and rows (db:diff, from the schema files: migra leaves them out).
-comment on function private.location_intervals(pg_catalog.uuid,pg_catalog.date,pg_catalog.date,pg_catalog.text) is 'A location''s opening intervals on the local days p_from..p_to (day = the local date an interval opens on), exceptions replacing the weekly hours, intervals past midnight ending the next day.';
 comment on function private.location_open_state(pg_catalog.uuid,timestamp with time zone) is 'The one open-now rule (decision 209): whether the location is open at p_at in its business''s city''s time, when that changes (closes or next opens, within a week) and the words cards show ("Open now · closes 18:00", "Opens 11:00", "Opens Tue 11:00", "Closed today · opens Wed 09:00", "Closed"). No row: no hours published.';
 comment on function private.distance_m(double precision,double precision,double precision,double precision) is 'Metres between two positions (equirectangular, mean-latitude cosine): the distance near-me sorts and shows.';
 comment on function private.deal_place(pg_catalog.uuid,pg_catalog.uuid,timestamp with time zone) is 'The location a deal''s card shows without a position: its first location open at p_at, else its first location; with that location''s open state.';
@@ -283,10 +277,6 @@ revoke execute on function private.distance_m(p_latitude_a double precision, p_l
 grant execute on function private.distance_m(p_latitude_a double precision, p_longitude_a double precision, p_latitude_b double precision, p_longitude_b double precision) to anon;
 grant execute on function private.distance_m(p_latitude_a double precision, p_longitude_a double precision, p_latitude_b double precision, p_longitude_b double precision) to authenticated;
 grant execute on function private.distance_m(p_latitude_a double precision, p_longitude_a double precision, p_latitude_b double precision, p_longitude_b double precision) to service_role;
-revoke execute on function private.location_intervals(p_location_id uuid, p_from date, p_to date, p_time_zone text) from public;
-grant execute on function private.location_intervals(p_location_id uuid, p_from date, p_to date, p_time_zone text) to anon;
-grant execute on function private.location_intervals(p_location_id uuid, p_from date, p_to date, p_time_zone text) to authenticated;
-grant execute on function private.location_intervals(p_location_id uuid, p_from date, p_to date, p_time_zone text) to service_role;
 revoke execute on function private.location_open_state(p_location_id uuid, p_at timestamp with time zone) from public;
 grant execute on function private.location_open_state(p_location_id uuid, p_at timestamp with time zone) to anon;
 grant execute on function private.location_open_state(p_location_id uuid, p_at timestamp with time zone) to authenticated;
