@@ -5,26 +5,21 @@
 //  - the merchant's create-deal request (POST /api/merchant/deals), sequentially: p50/p99 for a business with
 //    0, 1 and 100,000 followers (goal: 100,000 the same as 1 within 20%);
 //  - the time until the 100,000th follower's notification list (GET /api/notifications) shows that deal;
-//  - the member deal list, near me, notification list, following list and business search, each with wrk at 50
-//    connections, beside pgbench at 50 clients running a fixed reference written once here (decision 206): a plain
-//    indexed SELECT of the rows that screen needs, not the API's own statements, so a slow statement in the API
-//    shows as a low ratio; ratio and p50/p99 of both. Counter verify (a write) is still compared with the
-//    statements the API sent for one request (recorded in-process through the Database port, values inlined).
+//  - the member deal list, near me, notification list, following list, business search and counter verify, each with wrk at 50
+//    connections, beside pgbench at 50 clients running a fixed reference written once here (decision 206): for the
+//    reads a plain indexed SELECT of the rows that screen needs, for counter verify (a write) a plain INSERT of one
+//    redemption row into a table of deal_redemptions' shape; never the API's own statements, so a slow statement in
+//    the API shows as a low ratio; ratio and p50/p99 of both.
 // Knobs: BENCH_SECONDS (per wrk/pgbench row, default 10), BENCH_CONCURRENCY (50), BENCH_PORT (3170),
 // BENCH_SCALE (a fraction of every size, for a quick try; default 1), BENCH_POSTS (posts per business, 30),
-// BENCH_KEEP_DATABASE (keep the seeded database; with BENCH_REUSE=1 a later run skips the seed).
+// BENCH_KEEP_DATABASE (keep the seeded database; with BENCH_REUSE=1 a later run skips the seed), BENCH_ONLY (a comma list
+// of the paths' keys, deals,near,notifications,following,search,verify: only those rows, without the posting part, for a
+// quicker run of one path at full size).
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import postgres from 'postgres';
 import { openPostgres, type OpenedDatabase } from '../local/admin-sql.ts';
 import { prepareDatabase } from '../local/migrate.ts';
-import { depsFromEnv } from '../supabase/functions/api/adapters.ts';
-import { createApp } from '../supabase/functions/api/app.ts';
-import { parseApiEnv } from '../supabase/functions/api/env.ts';
-import {
-  claimsSetupParams, claimsSetupSql, type Database, type OpenTransaction, type Query,
-} from '../supabase/functions/api/db/database.ts';
-import { postgresDatabase } from '../supabase/functions/api/db/postgres-js.ts';
 import { codeStepAt, dealCodeAt, stepEndsAt } from '../supabase/functions/_shared/deal-code.ts';
 import { hexToBytes } from '../supabase/functions/_shared/encoding.ts';
 import { formatFigures, pgbench, startServer, wrk, type LoadFigures } from './support/external-load.ts';
@@ -41,6 +36,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3170);
 const POSTS = Number(process.env.BENCH_POSTS ?? 30);
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((k) => k.trim())) : null;
 const PASSWORD = 'bench-password';
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 
@@ -79,7 +75,7 @@ async function measure(database: OpenedDatabase, url: string) {
     PORT: String(PORT), ADMIN_EMAIL: 'admin@bench.local', ADMIN_PASSWORD: PASSWORD, BCRYPT_ROUNDS: '4',
     OBJECTS_DIR: join(tmpdir(), 'paylocal-bench-objects'), DATABASE_URL: url, SITE_URL: ORIGIN,
   });
-  const rows: { http: LoadFigures; sql?: LoadFigures }[] = [];
+  const rows: { http: LoadFigures; sql: LoadFigures }[] = [];
   const summary: string[] = [];
   try {
     const member = await login(server.base, 'scale-member-1@bench.local');
@@ -97,72 +93,69 @@ async function measure(database: OpenedDatabase, url: string) {
     const oneOwner = await login(server.base, 'scale-owner-23@bench.local');
 
     // 1. Posting: the merchant's own request, sequentially, with 0, 1 and SIZES.followers followers.
-    const quiet = await posts(server.base, quietOwner, 'quiet', POSTS);
-    summary.push(`create deal, 0 followers: ${quiet.line}`);
-    console.log(`POST /api/merchant/deals, business with 0 followers (${POSTS} posts): ${quiet.line}`);
-    const one = await posts(server.base, oneOwner, 'one', POSTS);
-    summary.push(`create deal, 1 follower: ${one.line}`);
-    console.log(`POST /api/merchant/deals, business with 1 follower (${POSTS} posts): ${one.line}`);
-    const big = await posts(server.base, bigOwner, 'popular', POSTS, async (dealId, startedAt) => {
-      const seen = await firstSeen(server.base, lastFollower, dealId, startedAt);
-      console.log(`  the ${SIZES.followers.toLocaleString('en-US')}th follower's notification list shows it ${seen.toFixed(0)} ms after the post began`);
-      return seen;
-    });
-    summary.push(`create deal, ${SIZES.followers} followers: ${big.line}`);
-    summary.push(`until the ${SIZES.followers}th follower's list shows the deal: p50 ${big.seen.p50.toFixed(0)} ms, max ${big.seen.max.toFixed(0)} ms`);
-    console.log(`POST /api/merchant/deals, business with ${SIZES.followers} followers (${POSTS} posts): ${big.line}`);
-    console.log(`  p99 with ${SIZES.followers} followers / with 1: ${(big.p99 / one.p99).toFixed(2)}x (goal: within 1.2x); / with 0: ${(big.p99 / quiet.p99).toFixed(2)}x`);
-    summary.push(`p99 with ${SIZES.followers} followers / with 1: ${(big.p99 / one.p99).toFixed(2)}x; / with 0 (no event recorded): ${(big.p99 / quiet.p99).toFixed(2)}x`);
+    if (!ONLY) {
+      const quiet = await posts(server.base, quietOwner, 'quiet', POSTS);
+      summary.push(`create deal, 0 followers: ${quiet.line}`);
+      console.log(`POST /api/merchant/deals, business with 0 followers (${POSTS} posts): ${quiet.line}`);
+      const one = await posts(server.base, oneOwner, 'one', POSTS);
+      summary.push(`create deal, 1 follower: ${one.line}`);
+      console.log(`POST /api/merchant/deals, business with 1 follower (${POSTS} posts): ${one.line}`);
+      const big = await posts(server.base, bigOwner, 'popular', POSTS, async (dealId, startedAt) => {
+        const seen = await firstSeen(server.base, lastFollower, dealId, startedAt);
+        console.log(`  the ${SIZES.followers.toLocaleString('en-US')}th follower's notification list shows it ${seen.toFixed(0)} ms after the post began`);
+        return seen;
+      });
+      summary.push(`create deal, ${SIZES.followers} followers: ${big.line}`);
+      summary.push(`until the ${SIZES.followers}th follower's list shows the deal: p50 ${big.seen.p50.toFixed(0)} ms, max ${big.seen.max.toFixed(0)} ms`);
+      console.log(`POST /api/merchant/deals, business with ${SIZES.followers} followers (${POSTS} posts): ${big.line}`);
+      console.log(`  p99 with ${SIZES.followers} followers / with 1: ${(big.p99 / one.p99).toFixed(2)}x (goal: within 1.2x); / with 0: ${(big.p99 / quiet.p99).toFixed(2)}x`);
+      summary.push(`p99 with ${SIZES.followers} followers / with 1: ${(big.p99 / one.p99).toFixed(2)}x; / with 0 (no event recorded): ${(big.p99 / quiet.p99).toFixed(2)}x`);
+    }
 
-    // 2. The busy paths at CONCURRENCY connections, each beside pgbench on the statements the API sent for it.
-    const recorder = recordingApp(url);
-    try {
-      const [{ city_id: cityId, member_number: memberNumber }] = await database.admin.query<{ city_id: string; member_number: number }>(
-        `select home_city_id as city_id, member_number from public.profiles where email = 'scale-member-1@bench.local'`);
-      const ids = await referenceIds(database);
-      const counterDeal = await counterDealOf(database, 'scale-owner-2@bench.local');
-      const code = await currentCode(counterDeal.secret);
-      const paths: { label: string; path: string; cookie: string; body?: string; reference?: string }[] = [
-        { label: `GET /api/deals?cityId= (member deal list)`, path: `/api/deals?cityId=${cityId}`, cookie: member,
-          reference: REFERENCES.deals(cityId) },
-        { label: 'GET /api/deals?cityId=&latitude=&longitude= (near me)', path: `/api/deals?cityId=${cityId}&latitude=${ids.here.latitude}&longitude=${ids.here.longitude}`,
-          cookie: member, reference: REFERENCES.nearMe(ids.here) },
-        { label: 'GET /api/notifications (the last follower)', path: '/api/notifications', cookie: lastFollower,
-          reference: REFERENCES.notifications(ids.lastFollowerId) },
-        { label: 'GET /api/user/following (member following 21)', path: '/api/user/following', cookie: member,
-          reference: REFERENCES.following(ids.memberId) },
-        { label: 'GET /api/businesses/search?q=shop (merchant)', path: '/api/businesses/search?q=shop', cookie: quietOwner,
-          reference: REFERENCES.search(ids.quietOwnerCityId) },
-        { label: 'POST /api/merchant/verify-code (counter verify)', path: '/api/merchant/verify-code', cookie: quietOwner, body: JSON.stringify({ code, memberNumber }) },
-      ];
-      for (const p of paths) {
-        const headers: Record<string, string> = p.body ? { cookie: p.cookie, origin: server.base } : { cookie: p.cookie };
-        if (!p.body) await wrk('warm-up', `${server.base}${p.path}`, headers, CONCURRENCY, 2);
-        const http = await wrk(`${p.label} (wrk, ${CONCURRENCY} connections)`, `${server.base}${p.path}`, headers, CONCURRENCY, SECONDS,
-          p.body ? { body: p.body } : undefined);
-        console.log(formatFigures(http));
-        let sql: LoadFigures;
-        if (p.reference) {
-          sql = await pgbench(`pgbench: the fixed reference (a plain indexed SELECT; ${CONCURRENCY} clients)`, url, `${p.reference};\n`, CONCURRENCY, SECONDS);
-        } else {
-          const script = await recorder.record(p.path, p.cookie, p.body);
-          sql = await pgbench(`pgbench: the same statements (${script.statements} per request, as recorded with answer ${script.status}; ${CONCURRENCY} clients)`, url, script.text, CONCURRENCY, SECONDS);
-        }
-        const against = p.reference ? 'reference' : 'API statements';
-        console.log(formatFigures(sql));
-        console.log(`  HTTP / ${against}: ${pct(http.perSecond, sql.perSecond)} of the rate; p50 ${http.p50.toFixed(1)} vs ${sql.p50.toFixed(1)} ms, p99 ${http.p99.toFixed(1)} vs ${sql.p99.toFixed(1)} ms`);
-        rows.push({ http, sql });
-        summary.push(`${p.label}: HTTP ${http.perSecond.toFixed(0)}/s p50 ${http.p50.toFixed(1)} p99 ${http.p99.toFixed(1)} ms` +
-          (http.errors ? ` (${http.errors} non-2xx)` : '') +
-          ` | ${against} ${sql.perSecond.toFixed(0)}/s p50 ${sql.p50.toFixed(1)} p99 ${sql.p99.toFixed(1)} ms | ratio ${pct(http.perSecond, sql.perSecond)}`);
-      }
-    } finally {
-      await recorder.close();
+    // 2. The busy paths at CONCURRENCY connections, each beside pgbench on its fixed reference.
+    const [{ city_id: cityId, member_number: memberNumber }] = await database.admin.query<{ city_id: string; member_number: number }>(
+      `select home_city_id as city_id, member_number from public.profiles where email = 'scale-member-1@bench.local'`);
+    const ids = await referenceIds(database);
+    const counterDeal = await counterDealOf(database, 'scale-owner-2@bench.local');
+    const code = await currentCode(counterDeal.secret);
+    const paths: { key: string; label: string; path: string; cookie: string; body?: string; reference: string }[] = [
+      { key: 'deals', label: `GET /api/deals?cityId= (member deal list)`, path: `/api/deals?cityId=${cityId}`, cookie: member,
+        reference: REFERENCES.deals(cityId) },
+      { key: 'near', label: 'GET /api/deals?cityId=&latitude=&longitude= (near me)',
+        path: `/api/deals?cityId=${cityId}&latitude=${ids.here.latitude}&longitude=${ids.here.longitude}`, cookie: member,
+        reference: REFERENCES.nearMe(ids.here) },
+      { key: 'notifications', label: 'GET /api/notifications (the last follower)', path: '/api/notifications', cookie: lastFollower,
+        reference: REFERENCES.notifications(ids.lastFollowerId) },
+      { key: 'following', label: 'GET /api/user/following (member following 21)', path: '/api/user/following', cookie: member,
+        reference: REFERENCES.following(ids.memberId) },
+      { key: 'search', label: 'GET /api/businesses/search?q=shop (merchant)', path: '/api/businesses/search?q=shop', cookie: quietOwner,
+        reference: REFERENCES.search(ids.quietOwnerCityId) },
+      { key: 'verify', label: 'POST /api/merchant/verify-code (counter verify)', path: '/api/merchant/verify-code', cookie: quietOwner,
+        body: JSON.stringify({ code, memberNumber }),
+        reference: REFERENCES.verify({ dealId: counterDeal.id, merchantId: counterDeal.merchantId, memberId: ids.memberId, ownerId: counterDeal.ownerId }) },
+    ];
+    for (const p of paths.filter((path) => !ONLY || ONLY.has(path.key))) {
+      const headers: Record<string, string> = p.body ? { cookie: p.cookie, origin: server.base } : { cookie: p.cookie };
+      if (!p.body) await wrk('warm-up', `${server.base}${p.path}`, headers, CONCURRENCY, 2);
+      const http = await wrk(`${p.label} (wrk, ${CONCURRENCY} connections)`, `${server.base}${p.path}`, headers, CONCURRENCY, SECONDS,
+        p.body ? { body: p.body } : undefined);
+      console.log(formatFigures(http));
+      // The write's reference goes into a table of its own, made here and dropped after its row.
+      if (p.key === 'verify') await database.admin.exec(REDEMPTION_TABLE_SQL);
+      const what = p.key === 'verify' ? 'a plain INSERT of one redemption row' : 'a plain indexed SELECT';
+      const sql = await pgbench(`pgbench: the fixed reference (${what}; ${CONCURRENCY} clients)`, url, `${p.reference};\n`, CONCURRENCY, SECONDS)
+        .finally(() => p.key === 'verify' ? database.admin.exec('drop table if exists public.bench_redemptions') : undefined);
+      console.log(formatFigures(sql));
+      console.log(`  HTTP / reference: ${pct(http.perSecond, sql.perSecond)} of the rate; p50 ${http.p50.toFixed(1)} vs ${sql.p50.toFixed(1)} ms, p99 ${http.p99.toFixed(1)} vs ${sql.p99.toFixed(1)} ms`);
+      rows.push({ http, sql });
+      summary.push(`${p.label}: HTTP ${http.perSecond.toFixed(0)}/s p50 ${http.p50.toFixed(1)} p99 ${http.p99.toFixed(1)} ms` +
+        (http.errors ? ` (${http.errors} non-2xx)` : '') +
+        ` | reference ${sql.perSecond.toFixed(0)}/s p50 ${sql.p50.toFixed(1)} p99 ${sql.p99.toFixed(1)} ms | ratio ${pct(http.perSecond, sql.perSecond)}`);
     }
   } finally {
     await server.stop();
   }
-  console.log('\nscale figures (for the decision record):');
+  console.log('\nscale figures (summary; figures live in bench output, not in decision records):');
   for (const line of summary) console.log(`  ${line}`);
 }
 
@@ -253,77 +246,32 @@ const REFERENCES = {
   /** Business search's first page: 20 active businesses of the caller's city by name (merchants_city_id_active_idx). */
   search: (cityId: string) => `select m.id, m.name, m.logo_url, m.city_name, m.business_type, m.category, m.active
       from public.merchants m where m.active and m.city_id = '${cityId}' order by m.name, m.id limit 20`,
+  /**
+   * Counter verify, a write: one redemption row as the counter records it (the member, the code's step, who accepted
+   * it) inserted into REDEMPTION_TABLE_SQL's copy of public.deal_redemptions. A random step per row keeps the
+   * once-per-step unique index from refusing it, as a new code step would.
+   */
+  verify: (row: { dealId: string; merchantId: string; memberId: string; ownerId: string }) => `\\set step random(1, 1000000000000000)
+insert into public.bench_redemptions (deal_id, merchant_id, member_id, code_step, acted_by)
+  values ('${row.dealId}', '${row.merchantId}', '${row.memberId}', :step, '${row.ownerId}')`,
 };
 
-// ---- The statements one request sends, as a pgbench script ----------------------------------------------
-
-/** A value as a literal for a recorded statement (the API binds it as a parameter). */
-function literal(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (value instanceof Date) return `'${value.toISOString()}'`;
-  if (value instanceof Uint8Array) return `'\\x${Buffer.from(value).toString('hex')}'`;
-  if (Array.isArray(value)) return `'{${value.map((v) => JSON.stringify(String(v))).join(',')}}'`;
-  if (typeof value === 'object') return `'${JSON.stringify(value).replace(/'/g, "''")}'`;
-  if (typeof value === 'number' || typeof value === 'boolean') return `'${value}'`;
-  return `E'${String(value).replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
-}
-
-const inline = (text: string, params: readonly unknown[] = []) =>
-  text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1])).trim();
-
-interface Recorded { sql: string; failed: boolean }
-
-/** The API in this process on a Database that writes down every statement it sends (what pgbench then replays). */
-function recordingApp(url: string) {
-  const db = postgresDatabase(url, { max: 2 });
-  let log: Recorded[] = [];
-  const logged = (query: Query): Query => (async (text: string, params: readonly unknown[] = []) => {
-    const entry = { sql: inline(text, params), failed: false };
-    log.push(entry);
-    try { return await query(text, params); } catch (error) { entry.failed = true; throw error; }
-  }) as Query;
-  const wrapped: Database = {
-    async transaction(claims, work) {
-      log.push({ sql: 'begin', failed: false }, { sql: inline(claimsSetupSql, claimsSetupParams(claims)), failed: false });
-      try {
-        const result = await db.transaction(claims, (q) => work(logged(q)));
-        log.push({ sql: 'commit', failed: false });
-        return result;
-      } catch (error) {
-        log.push({ sql: 'rollback', failed: false });
-        throw error;
-      }
-    },
-    async open<R>(first: string, params: readonly unknown[], ahead?: { text: string; params: readonly unknown[] }) {
-      log.push({ sql: 'begin', failed: false }, { sql: inline(first, params), failed: false });
-      if (ahead) log.push({ sql: 'set transaction read only', failed: false }, { sql: inline(ahead.text, ahead.params), failed: false }, { sql: 'commit', failed: false });
-      const tx = await db.open<R>(first, params, ahead);
-      if (tx.ahead) return tx;
-      const held: OpenTransaction<R> = {
-        ...tx,
-        query: logged(tx.query),
-        end: async (commit) => { log.push({ sql: commit ? 'commit' : 'rollback', failed: false }); await tx.end(commit); },
-      };
-      return held;
-    },
-    close: () => db.close(),
-  };
-  const app = createApp(depsFromEnv(parseApiEnv({ ADMIN_EMAIL: 'admin@bench.local', BCRYPT_ROUNDS: '4', MAIL_DIR: join(tmpdir(), 'paylocal-bench-mail') }), wrapped));
-  return {
-    async record(path: string, cookie: string, body?: string) {
-      log = [];
-      const res = await app.request(`${ORIGIN}${path}`, body
-        ? { method: 'POST', headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' }, body }
-        : { headers: { cookie } });
-      await res.arrayBuffer();
-      // A statement that failed (a refused repeat use at the counter: 409) is replayed inside a block that
-      // catches the refusal, so pgbench runs the same work without stopping its client.
-      const lines = log.map((r) => r.failed ? `do $bench$ begin perform 1 from (${r.sql}) s; exception when others then null; end $bench$;` : `${r.sql};`);
-      return { text: `${lines.join('\n')}\n`, statements: log.length, status: res.status };
-    },
-    close: () => db.close(),
-  };
-}
+/**
+ * The verify reference's table: deal_redemptions' shape (columns, defaults, identity, checks and every index, the
+ * once-per-step unique ones included) and its foreign keys, so a row costs what the table makes a row cost; none of
+ * the API's rules, and the real table keeps only the rows the API wrote.
+ */
+const REDEMPTION_TABLE_SQL = `
+  drop table if exists public.bench_redemptions;
+  create table public.bench_redemptions (like public.deal_redemptions including all);
+  do $bench$
+  declare fk record;
+  begin
+    for fk in select conname, pg_get_constraintdef(oid) as def from pg_constraint
+               where conrelid = 'public.deal_redemptions'::regclass and contype = 'f' loop
+      execute format('alter table public.bench_redemptions add constraint %I %s', 'bench_' || fk.conname, fk.def);
+    end loop;
+  end $bench$;`;
 
 // ---- Seed ------------------------------------------------------------------------------------------------
 
@@ -407,16 +355,16 @@ async function printSizes(database: OpenedDatabase) {
   console.log(`database: ${Object.entries(row).map(([k, v]) => `${k} ${v}`).join(', ')}`);
 }
 
-/** A live deal of the business, its use limit lifted: its secret (hex). */
+/** A live deal of the business, its use limit lifted: its secret (hex), its id, its business and the owner. */
 async function counterDealOf(database: OpenedDatabase, ownerEmail: string) {
-  const [row] = await database.admin.query<{ id: string; secret: string }>(
-    `select d.id, encode(s.secret, 'hex') as secret
+  const [row] = await database.admin.query<{ id: string; merchantId: string; ownerId: string; secret: string }>(
+    `select d.id, m.id as "merchantId", p.id as "ownerId", encode(s.secret, 'hex') as secret
        from public.merchants m join public.profiles p on p.id = m.owner_user_id
        join public.deals d on d.merchant_id = m.id join private.deal_secrets s on s.deal_id = d.id
       where p.email = $1 and public.deal_is_live(d.active, d.valid_from, d.valid_to)
       order by d.created_at limit 1`, [ownerEmail]);
   await database.admin.query(`update public.deals set max_uses = null where id = $1`, [row.id]);
-  return { secret: row.secret };
+  return row;
 }
 
 /** The code the deal shows now, waiting for a new step if this one ends before the wrk and pgbench rows are done. */

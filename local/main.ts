@@ -17,6 +17,7 @@ import { startBillingReminderLoop } from '../supabase/functions/api/subscription
 import { startPromiseLoop } from '../supabase/functions/api/reviews/promise.ts';
 import { startReferralLoop } from '../supabase/functions/api/subscriptions/referrals.ts';
 import { startGiftDeliveryLoop } from '../supabase/functions/api/gifts/index.ts';
+import { startMonthlyReportLoop } from '../supabase/functions/api/insights/index.ts';
 import { startPushLoop } from '../supabase/functions/api/jobs/push-drain.ts';
 import { flushCityChanges } from '../supabase/functions/api/deals/live-updates.ts';
 import { loadOrCreateVapidKeys } from './vapid-keys.ts';
@@ -87,6 +88,9 @@ const stopPromise = startPromiseLoop({ db: database.db, payments: deps.payments 
 const stopReferrals = startReferralLoop({ db: database.db, payments: deps.payments }, deps.config.referralCreditCents, 60_000, jobs);
 // Gift memberships sent on their date (decision 201); hosted, Supabase Cron calls POST /api/internal/gift-deliveries.
 const stopGifts = startGiftDeliveryLoop({ db: database.db, payments: deps.payments }, deps.config.siteUrl ?? `http://localhost:${env.port}`, 60_000, jobs);
+// The monthly value report mailed once per owner and month (decision 211); hosted, Supabase Cron calls
+// POST /api/internal/monthly-reports.
+const stopMonthlyReports = startMonthlyReportLoop(database.db, deps.config.siteUrl ?? `http://localhost:${env.port}`, 60_000, jobs);
 const app = createLocalServer({
   api, staticDir: env.staticDir, objects: deps.objects, trustedProxyHops: deps.config.trustedProxyHops, realtime: realtimeSseRoutes({
     db: database.db, relay, maxStreamsPerSession: env.realtimeMaxStreamsPerSession,
@@ -157,6 +161,7 @@ async function shutdown(signal: string) {
   stopPromise();
   stopReferrals();
   stopGifts();
+  stopMonthlyReports();
   clearInterval(cleanup);
   clearInterval(flushLive);
   clearInterval(systemCheck);

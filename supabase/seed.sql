@@ -34,10 +34,11 @@ insert into private.credentials (user_id, password_hash) values
   ('a0000000-0000-4000-8000-000000000003', extensions.crypt('merchant12345', extensions.gen_salt('bf', 10))),
   ('a0000000-0000-4000-8000-000000000004', extensions.crypt('pending12345', extensions.gen_salt('bf', 10)));
 
+-- Rosa's was approved months ago: the monthly report's mail (decision 211) is due for it from the first run.
 insert into public.merchants (id, owner_user_id, name, address, business_type, description, phone, website, city_id, city_name, is_women_owned, active, reward_rate_bps, approved_at) values
   ('b0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000003', 'Rosa''s River Cafe', '401 Main St, Lyons, CO 80540', 'food',
    'Family-run cafe by the river: breakfast burritos, pastries and local coffee.', '(303) 555-0142', 'https://rosas-river-cafe.example',
-   'c0000000-0000-4000-8000-000000000001', 'Lyons, Colorado', true, true, 500, now()),
+   'c0000000-0000-4000-8000-000000000001', 'Lyons, Colorado', true, true, 500, now() - interval '3 months'),
   ('b0000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000004', 'Pete''s Hardware', '220 Broadway, Lyons, CO 80540', 'retail',
    'Hardware, garden and fishing supplies since 1978.', '(303) 555-0199', null,
    'c0000000-0000-4000-8000-000000000001', 'Lyons, Colorado', false, false, 500, null);

@@ -259,12 +259,38 @@ $$;
 
 comment on function private.on_business_listing_changed() is 'Publishes deal_changed {dealId: null, merchantId, cityId, change: business} on the city topics a business''s listing change affects, coalesced per city (private.publish_city_change).';
 
+-- The least text after every text that starts with the prefix, in "C" order (code point order): the prefix with its
+-- last character raised by one code point (skipping the surrogates, which text never holds); null when there is none
+-- (an empty prefix, or one of U+10FFFF only). Business search's tier 0 reads [prefix, this) from a btree.
+create function private.name_prefix_end(prefix text) returns text
+    language plpgsql immutable strict
+    set search_path to ''
+    as $$
+declare
+  head text := prefix;
+  last_char integer;
+begin
+  while head <> '' loop
+    last_char := ascii(right(head, 1));
+    head := left(head, -1);
+    if last_char < 1114111 then
+      return head || chr(case when last_char + 1 = 55296 then 57344 else last_char + 1 end);
+    end if;
+  end loop;
+  return null;
+end
+$$;
+
+comment on function private.name_prefix_end(prefix text) is 'The least text after every text starting with the prefix in "C" order (null when none): the upper end of business search''s name-prefix range (decision 210).';
+
 -- Business search (decision 206): the top page only, each tier read from an index in its order with a bounded LIMIT,
 -- never every match ranked. Tiers: 0 the name starts with the words (btree on the folded name), 1 a word matches
 -- (full text, stemmed; GIN), 2 part of a word or a misspelled name (trigram GIN), closest first. Within a tier the
 -- caller's city (their business's, else their home city) comes first, then the folded name. Each row carries its
 -- sort key (tier, city_rank, score, name_key, id) so that the API can hand the last one back as a keyset cursor;
--- max_results + 1 rows are returned so that the API knows whether a next page exists.
+-- max_results + 1 rows are returned so that the API knows whether a next page exists. Tier 0 of typed words runs as
+-- static statements whose plans the connection keeps (planning was most of a search's database time); the other
+-- tiers are planned for their words (a word's frequency decides between the GIN index and a walk in name order).
 create function private.search_businesses(search text, category_filter text, city_filter uuid, max_results integer,
     after_tier integer default null, after_city_rank integer default null, after_score double precision default null,
     after_name_key text default null, after_id uuid default null)
@@ -278,6 +304,10 @@ declare
   words text := coalesce(trim(search), '');
   wanted integer := least(greatest(coalesce(max_results, 20), 1), 100) + 1;
   escaped text := replace(replace(replace(lower(words), '\', '\\'), '%', '\%'), '_', '\_');
+  -- Tier 0 as a range of the folded name: [name_from, name_upto) holds exactly the names starting with the words.
+  name_from text := lower(words);
+  name_upto text := private.name_prefix_end(lower(words));
+  me uuid := auth.uid();
   my_city uuid := coalesce(
     (select m.city_id from public.merchants m where m.owner_user_id = (select auth.uid()) limit 1),
     (select p.home_city_id from public.profiles p where p.id = (select auth.uid())));
@@ -296,6 +326,8 @@ declare
   keyset text;
   found integer;
   sort_setting text := current_setting('enable_sort');
+  from_cursor boolean;
+  range_from text;
   t integer;
   r integer;
 begin
@@ -314,6 +346,48 @@ begin
       exit when wanted <= 0;
       continue when t = after_tier and r < after_city_rank;
       continue when r = 0 and my_city is null;
+      if t = 0 and name_upto is not null then
+        -- Typed words, tier 0: static statements, so their plans are kept per connection (a generic plan, the
+        -- range being an index condition whatever the words) instead of made for every search; from a cursor
+        -- the range starts at its name.
+        from_cursor := coalesce(t = after_tier and r = after_city_rank, false);
+        range_from := case when from_cursor then greatest(name_from collate "C", after_name_key collate "C") else name_from end;
+        -- Planned without a sort, as the dynamic tier 0 below (and a plan, once kept, keeps that).
+        perform set_config('enable_sort', 'off', true);
+        if r = 0 then
+          return query select m.id, m.name, m.logo_url,
+              coalesce(ci.name, nullif(split_part(m.city_name, ', ', 1), '')),
+              coalesce(ci.state, nullif(split_part(m.city_name, ', ', 2), '')),
+              m.business_type, m.category, m.active, 0, 0, 0::double precision, lower(m.name) collate "C"
+            from public.merchants m left join public.cities ci on ci.id = m.city_id
+           where m.active and m.owner_user_id is distinct from me
+             and (category_filter is null or m.category = category_filter or (category_filter = 'women-owned' and m.is_women_owned))
+             and (city_filter is null or m.city_id = city_filter)
+             and m.city_id = my_city
+             and lower(m.name) collate "C" >= range_from and lower(m.name) collate "C" < name_upto
+             and (not from_cursor or (lower(m.name) collate "C", m.id) > (after_name_key collate "C", after_id))
+           order by lower(m.name) collate "C", m.id
+           limit wanted;
+        else
+          return query select m.id, m.name, m.logo_url,
+              coalesce(ci.name, nullif(split_part(m.city_name, ', ', 1), '')),
+              coalesce(ci.state, nullif(split_part(m.city_name, ', ', 2), '')),
+              m.business_type, m.category, m.active, 0, 1, 0::double precision, lower(m.name) collate "C"
+            from public.merchants m left join public.cities ci on ci.id = m.city_id
+           where m.active and m.owner_user_id is distinct from me
+             and (category_filter is null or m.category = category_filter or (category_filter = 'women-owned' and m.is_women_owned))
+             and (city_filter is null or m.city_id = city_filter)
+             and (my_city is null or m.city_id is distinct from my_city)
+             and lower(m.name) collate "C" >= range_from and lower(m.name) collate "C" < name_upto
+             and (not from_cursor or (lower(m.name) collate "C", m.id) > (after_name_key collate "C", after_id))
+           order by lower(m.name) collate "C", m.id
+           limit wanted;
+        end if;
+        get diagnostics found = row_count;
+        perform set_config('enable_sort', sort_setting, true);
+        wanted := wanted - found;
+        continue;
+      end if;
       city_match := case when r = 0 then 'm.city_id = $7' when my_city is null then 'true' else 'm.city_id is distinct from $7' end;
       keyset := case when t = after_tier and r = after_city_rank
         then format('and (%s, lower(m.name) collate "C", m.id) > ($8, $9 collate "C", $10)', tier_score) else '' end;
@@ -374,6 +448,7 @@ revoke execute on function
   private.count_active_merchants(),
   private.deals_follow_merchant(),
   private.on_business_listing_changed(),
+  private.name_prefix_end(text),
   private.search_businesses(text,text,uuid,integer,integer,integer,double precision,text,uuid)
   from public;
 grant execute on function

@@ -3,6 +3,22 @@
 
 set check_function_bodies = false;
 
+-- ---------------------------------------------------------------- tables
+-- The monthly value report's mail (decision 211): one row per business and month claims the mail, so a second run
+-- of the job (or one running at the same time) sends nothing.
+create table private.monthly_report_mails (
+    merchant_id uuid not null,
+    month date not null,
+    sent_at timestamp with time zone default now() not null,
+    constraint monthly_report_mails_pkey primary key (merchant_id, month),
+    constraint monthly_report_mails_month_check check ((month = date_trunc('month'::text, (month)::timestamp without time zone)::date)),
+    constraint monthly_report_mails_merchant_id_fkey foreign key (merchant_id) references public.merchants(id) on delete cascade
+);
+
+comment on table private.monthly_report_mails is 'The monthly value report mailed to a business''s owner: one row per business and local month (its first day), written in the transaction that queues the mail. Never exposed to clients.';
+
+alter table private.monthly_report_mails enable row level security;
+
 -- ---------------------------------------------------------------- functions
 create function private.insight_days(p_days integer) returns table(day date)
     language sql stable
@@ -160,6 +176,171 @@ $$;
 
 comment on function private.admin_platform_months(p_months integer) is 'The designated admin only (42501 otherwise): per UTC month over the last p_months (default 12), zero-filled: accounts created, memberships running at the month''s end, payment volume and charity share (cents) net of refunds and lost disputes in the month they happened. Invoker rights: RLS applies too.';
 
+-- The monthly value report (decision 211): each figure defined once, here, per business and local month of the
+-- business's city. Security definer because follow periods, reviews and reports are not all readable by the owner
+-- through RLS; the callers' wrappers below decide who may ask for which business.
+create function private.value_report_rows(p_merchants uuid[], p_month date, p_location uuid) returns table(merchant_id uuid, visits integer, unique_members integer, new_members integer, repeat_members integer, discounts_cents bigint, discounts_unknown integer, spend_cents bigint, followers_gained integer, followers_lost integer, rating_count integer, rating_sum integer, upheld_reports integer)
+    language sql stable security definer
+    set search_path to ''
+    as $$
+  with biz as (
+    select m.id,
+           (p_month::timestamp at time zone private.merchant_time_zone(m.city_id)) as starts,
+           ((p_month + interval '1 month')::timestamp at time zone private.merchant_time_zone(m.city_id)) as ends,
+           -- A redemption without a location was made before locations: the business's first one.
+           (select l.id from public.business_locations l where l.merchant_id = m.id order by l.created_at, l.id limit 1) as first_location
+      from public.merchants m
+     where p_merchants is null or m.id = any (p_merchants)
+  ), counted as (
+    -- A visit: a redemption made (used_at, the counter's moment) in the month, not undone, not flagged.
+    select r.merchant_id, r.member_id, r.amount_cents,
+           case when d.discount_percent is not null
+                then case when r.amount_cents is not null then round(r.amount_cents * d.discount_percent / 100.0)::bigint end
+                else least(d.discount_amount_cents, coalesce(r.amount_cents, d.discount_amount_cents))::bigint
+           end as discount_cents
+      from biz b
+      join public.deal_redemptions r on r.merchant_id = b.id
+      join public.deals d on d.id = r.deal_id
+     where r.undone_at is null and r.flag is null
+       and r.used_at >= b.starts and r.used_at < b.ends
+       and (p_location is null or coalesce(r.location_id, b.first_location) = p_location)
+  ), visit_sums as (
+    select c.merchant_id, count(*)::integer as visits,
+           coalesce(sum(c.discount_cents), 0)::bigint as discounts_cents,
+           (count(*) filter (where c.discount_cents is null))::integer as discounts_unknown,
+           coalesce(sum(c.amount_cents), 0)::bigint as spend_cents
+      from counted c
+     group by 1
+  ), members as (
+    select c.merchant_id, c.member_id, count(*) as visits,
+           -- New: no counted redemption at this business (any location) before the month.
+           not exists (select 1 from public.deal_redemptions e, biz b
+                        where b.id = c.merchant_id and e.member_id = c.member_id and e.merchant_id = c.merchant_id
+                          and e.undone_at is null and e.flag is null and e.used_at < b.starts) as is_new
+      from counted c
+     where c.member_id is not null
+     group by 1, 2
+  ), member_sums as (
+    select mb.merchant_id, count(*)::integer as unique_members,
+           (count(*) filter (where mb.is_new))::integer as new_members,
+           (count(*) filter (where mb.visits >= 2))::integer as repeat_members
+      from members mb
+     group by 1
+  ), follow_sums as (
+    -- The whole business: a follow has no location.
+    select b.id as merchant_id,
+           (count(*) filter (where f.started_at >= b.starts and f.started_at < b.ends))::integer as gained,
+           (count(*) filter (where f.ended_at >= b.starts and f.ended_at < b.ends))::integer as lost
+      from biz b
+      join public.follow_periods f on f.merchant_id = b.id
+     where p_location is null
+     group by 1
+  ), review_sums as (
+    -- Reviews written in the month and shown; at a location: those of visits there.
+    select b.id as merchant_id, count(*)::integer as n, sum(v.rating)::integer as total
+      from biz b
+      join public.business_reviews v on v.merchant_id = b.id
+      left join public.deal_redemptions r on r.id = v.redemption_id
+     where v.hidden_at is null and v.created_at >= b.starts and v.created_at < b.ends
+       and (p_location is null or coalesce(r.location_id, b.first_location) = p_location)
+     group by 1
+  ), report_sums as (
+    -- Upheld in the month; at a location: reports naming a visit there.
+    select b.id as merchant_id, count(*)::integer as n
+      from biz b
+      join public.offer_reports o on o.merchant_id = b.id
+      left join public.deal_redemptions r on r.id = o.redemption_id
+     where o.upheld and o.decided_at >= b.starts and o.decided_at < b.ends
+       and (p_location is null or (r.id is not null and coalesce(r.location_id, b.first_location) = p_location))
+     group by 1
+  )
+  select b.id, coalesce(vs.visits, 0), coalesce(ms.unique_members, 0), coalesce(ms.new_members, 0),
+         coalesce(ms.repeat_members, 0), coalesce(vs.discounts_cents, 0), coalesce(vs.discounts_unknown, 0),
+         coalesce(vs.spend_cents, 0),
+         case when p_location is null then coalesce(fs.gained, 0) end,
+         case when p_location is null then coalesce(fs.lost, 0) end,
+         coalesce(rs.n, 0), coalesce(rs.total, 0), coalesce(os.n, 0)
+    from biz b
+    left join visit_sums vs on vs.merchant_id = b.id
+    left join member_sums ms on ms.merchant_id = b.id
+    left join follow_sums fs on fs.merchant_id = b.id
+    left join review_sums rs on rs.merchant_id = b.id
+    left join report_sums os on os.merchant_id = b.id
+$$;
+
+comment on function private.value_report_rows(p_merchants uuid[], p_month date, p_location uuid) is 'The monthly value report''s figures (decision 211), one row per business (null: every business), for the local month starting p_month in each business''s city, at one location (null: all). Internal: no API role may call it; private.monthly_value_report and private.monthly_value_peers check the caller.';
+
+create function private.monthly_value_report(p_merchant uuid, p_month date, p_location uuid default null) returns table(visits integer, unique_members integer, new_members integer, returning_members integer, repeat_members integer, repeat_rate_percent numeric, discounts_cents bigint, discounts_unknown integer, spend_cents bigint, net_cents bigint, followers_gained integer, followers_lost integer, rating_count integer, rating_average numeric, upheld_reports integer)
+    language plpgsql stable security definer
+    set search_path to ''
+    as $$
+begin
+  if p_month is null or p_month <> date_trunc('month', p_month)::date then
+    raise exception 'The month must start on its first day' using errcode = '22023';
+  end if;
+  -- The owner of the business (approved or not), or the admin; the admin alone for every business (null).
+  if not private.is_admin() and (p_merchant is null or p_merchant is distinct from private.my_merchant_id()) then
+    raise exception 'Only the business owner can see its report' using errcode = '42501';
+  end if;
+  if p_location is not null and not exists (
+    select 1 from public.business_locations l where l.id = p_location and (p_merchant is null or l.merchant_id = p_merchant)) then
+    raise exception 'No such location' using errcode = 'PL404';
+  end if;
+  return query
+    select sum(r.visits)::integer, sum(r.unique_members)::integer, sum(r.new_members)::integer,
+           (sum(r.unique_members) - sum(r.new_members))::integer, sum(r.repeat_members)::integer,
+           -- Members with two visits or more, of the month's members (a percent, one decimal).
+           case when sum(r.unique_members) > 0 then round(100.0 * sum(r.repeat_members) / sum(r.unique_members), 1) end,
+           sum(r.discounts_cents)::bigint, sum(r.discounts_unknown)::integer, sum(r.spend_cents)::bigint,
+           (sum(r.spend_cents) - sum(r.discounts_cents))::bigint,
+           sum(r.followers_gained)::integer, sum(r.followers_lost)::integer,
+           coalesce(sum(r.rating_count), 0)::integer,
+           case when sum(r.rating_count) > 0 then round(sum(r.rating_sum)::numeric / sum(r.rating_count), 2) end,
+           sum(r.upheld_reports)::integer
+      from private.value_report_rows(case when p_merchant is null then null else array[p_merchant] end, p_month, p_location) r;
+end
+$$;
+
+comment on function private.monthly_value_report(p_merchant uuid, p_month date, p_location uuid) is 'One business''s monthly value report (its owner or the admin; 42501 otherwise), or every business''s summed (null: the admin only), for the local month starting p_month, at one location or all (followers: null at a location). Platform-wide, members are counted once per business.';
+
+create function private.monthly_value_peers(p_merchant uuid, p_month date) returns table(businesses integer, visits numeric, unique_members numeric, new_members numeric, spend_cents numeric)
+    language plpgsql stable security definer
+    set search_path to ''
+    as $$
+declare
+  v_merchant public.merchants;
+  v_peers uuid[];
+begin
+  if not private.is_admin() and (p_merchant is null or p_merchant is distinct from private.my_merchant_id()) then
+    raise exception 'Only the business owner can see its report' using errcode = '42501';
+  end if;
+  select * into v_merchant from public.merchants m where m.id = p_merchant;
+  -- Businesses like this one: approved, same city, same category, not itself.
+  select coalesce(array_agg(m.id), '{}') into v_peers from public.merchants m
+   where m.active and m.city_id = v_merchant.city_id and m.category = v_merchant.category and m.id <> v_merchant.id;
+  -- Fewer than 5 would say too much about each of them: no comparison.
+  if cardinality(v_peers) < 5 then
+    return;
+  end if;
+  return query
+    select count(*)::integer,
+           percentile_cont(0.5) within group (order by r.visits)::numeric,
+           percentile_cont(0.5) within group (order by r.unique_members)::numeric,
+           percentile_cont(0.5) within group (order by r.new_members)::numeric,
+           percentile_cont(0.5) within group (order by r.spend_cents)::numeric
+      from private.value_report_rows(v_peers, p_month, null) r;
+end
+$$;
+
+comment on function private.monthly_value_peers(p_merchant uuid, p_month date) is 'The median visits, unique members, new members and spend of the approved businesses of the same category and city (not the business itself) in the same local month; no row when fewer than 5. The owner or the admin only.';
+
+create function private.merchant_local_month(p_merchant uuid, p_at timestamp with time zone default now()) returns date
+    language sql stable
+    set search_path to ''
+    as $$ select date_trunc('month', private.business_local_day(p_merchant, p_at))::date $$;
+
+comment on function private.merchant_local_month(p_merchant uuid, p_at timestamp with time zone) is 'The first day of the month a moment falls in, in the business''s city''s time.';
+
 -- ---------------------------------------------------------------- grants
 -- Written as changes to what each object got when it was made, so they hold locally and hosted alike. In public
 -- the API roles get Supabase's default privileges (tables: select, insert, update, delete, and hosted more, less what
@@ -170,7 +351,11 @@ revoke execute on function
   private.merchant_point_days(uuid,integer),
   private.my_follower_days(integer),
   private.admin_metrics(),
-  private.admin_platform_months(integer)
+  private.admin_platform_months(integer),
+  private.value_report_rows(uuid[],date,uuid),
+  private.monthly_value_report(uuid,date,uuid),
+  private.monthly_value_peers(uuid,date),
+  private.merchant_local_month(uuid,timestamp with time zone)
   from public;
 grant execute on function
   private.insight_days(integer),
@@ -178,5 +363,12 @@ grant execute on function
   private.merchant_point_days(uuid,integer),
   private.my_follower_days(integer),
   private.admin_metrics(),
-  private.admin_platform_months(integer)
+  private.admin_platform_months(integer),
+  private.monthly_value_report(uuid,date,uuid),
+  private.monthly_value_peers(uuid,date),
+  private.merchant_local_month(uuid,timestamp with time zone)
   to authenticated, service_role;
+-- The figures behind the report: only its checked wrappers (and the owner) run it.
+grant execute on function private.value_report_rows(uuid[],date,uuid) to service_role;
+revoke all on table private.monthly_report_mails from public;
+grant select, insert, delete on table private.monthly_report_mails to service_role;

@@ -85,6 +85,8 @@ const ROLES: { name: string; signIn?: SignIn; screens: Screen[] }[] = [
       { path: '/merchant/deals', ready: /deals/i },
       { path: '/merchant/collabs', ready: /collab/i },
       { path: '/merchant/insights', ready: /insight/i },
+      // A month named in the address: the screen reads the same whenever it runs.
+      { path: '/merchant/insights/monthly?month=2026-01', ready: 'Figure' },
       { path: '/merchant/counter', ready: 'Counter' },
       { path: '/merchant/counter/board', ready: "Today's codes" },
       { path: '/profile', ready: /profile/i },

@@ -24,7 +24,7 @@ import { notificationRoutes, notificationsAhead } from './notifications/index.ts
 import { realtimeRoutes } from './realtime/index.ts';
 import { objectRoutes, profilePictureRoutes } from './uploads/index.ts';
 import { completeSubscriptionRoutes, createSubscriptionRoutes, memberReferralRoutes, paymentConfigRoutes, subscriptionRoutes, testPaymentRoutes, webhookRoutes } from './subscriptions/index.ts';
-import { businessSearchRoutes, collabRoutes } from './collabs/index.ts';
+import { businessSearchAhead, businessSearchRoutes, collabRoutes } from './collabs/index.ts';
 import { internalRoutes } from './jobs/router.ts';
 import { adminInsightsRoutes, merchantInsightsRoutes } from './insights/index.ts';
 import { pushRoutes } from './push/index.ts';
@@ -127,7 +127,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', accountGate());
   // Bodies are in (http/request-guards.ts) before the session lookup opens the request's transaction (decision 175).
   // The busiest signed-in reads send their one statement with the session lookup: one round trip (decision 130).
-  app.use('*', sessionLoader([memberDealsAhead, publicDealsAhead, sessionUserAhead, notificationsAhead, followingAhead]));
+  app.use('*', sessionLoader([memberDealsAhead, publicDealsAhead, sessionUserAhead, notificationsAhead, followingAhead, businessSearchAhead]));
   app.use('*', idempotency);
 
   // Each route module owns its own path prefix (no module is mounted at `/`), so no two modules answer the same

@@ -75,6 +75,7 @@ export const routes: AppRoute[] = [
       { path: paths.merchantDeals, handle: { title: 'Manage deals' }, lazy: () => import('./routes/merchant-deals') },
       { path: paths.merchantCollabs, handle: { title: 'Local Collabs' }, lazy: () => import('./routes/merchant-collabs') },
       { path: paths.merchantInsights, handle: { title: 'Insights' }, lazy: () => import('./routes/merchant-insights') },
+      { path: paths.merchantMonthlyReport, handle: { title: 'Monthly report' }, lazy: () => import('./routes/merchant-monthly-report') },
       { path: paths.merchantCommunity, handle: { title: 'Community' }, lazy: () => import('./routes/merchant-community') },
     ],
   },

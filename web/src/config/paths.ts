@@ -29,6 +29,8 @@ export const paths = {
   staffAccept: '/staff/accept',
   /** How the business's deals, points and followers did (issue 17, decision 120). */
   merchantInsights: '/merchant/insights',
+  /** The monthly value report (issue 40, decision 211); ?month=YYYY-MM, the link the monthly mail sends. */
+  merchantMonthlyReport: '/merchant/insights/monthly',
   /** The business's view of its city's community feed, where it posts (decision 196). */
   merchantCommunity: '/merchant/community',
   notifications: '/notifications',

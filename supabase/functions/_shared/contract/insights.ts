@@ -50,3 +50,75 @@ export const platformInsights = z.object({
   charityShareCents: z.array(z.number()),
 });
 export type PlatformInsights = z.infer<typeof platformInsights>;
+
+// ---------------------------------------------------------------- the monthly value report (decision 211)
+const monthText = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'must be a month like 2026-10' });
+
+/** GET /api/merchant/insights/monthly?month=YYYY-MM[&location=<id>]; without a month: the last full month. */
+export const monthlyReportQuery = z.object({
+  month: monthText.optional(),
+  location: z.string().uuid({ message: 'must be one of your locations' }).optional(),
+});
+
+/** GET /api/admin/insights/monthly?month=YYYY-MM */
+export const platformMonthlyReportQuery = z.object({ month: monthText.optional() });
+
+/**
+ * One month's figures (money in cents), each defined once in SQL (private.monthly_value_report). Null: not
+ * known (no members, no reviews) or not kept per location (followers).
+ */
+export const monthlyFigures = z.object({
+  /** Counted redemptions: not undone, not flagged. */
+  visits: z.number(),
+  uniqueMembers: z.number(),
+  /** Members with no counted visit at the business before the month. */
+  newMembers: z.number(),
+  returningMembers: z.number(),
+  /** Members with two visits or more in the month. */
+  repeatMembers: z.number(),
+  repeatRatePercent: z.number().nullable(),
+  discountsCents: z.number(),
+  /** Visits on a percent deal where the counter entered no amount: their discount is not known (counted as 0). */
+  discountsNotKnown: z.number(),
+  spendCents: z.number(),
+  /** Spend recorded at the counter less the discounts. */
+  netCents: z.number(),
+  followersGained: z.number().nullable(),
+  followersLost: z.number().nullable(),
+  ratingCount: z.number(),
+  ratingAverage: z.number().nullable(),
+  upheldReports: z.number(),
+});
+export type MonthlyFigures = z.infer<typeof monthlyFigures>;
+
+export const monthlyReport = z.object({
+  /** "YYYY-MM": the business's local month (its city's time zone). */
+  month: z.string(),
+  previousMonth: z.string(),
+  timeZone: z.string(),
+  /** The location reported on; null: all of them. */
+  location: z.string().nullable(),
+  locations: z.array(z.object({ id: z.string(), name: z.string() })),
+  figures: monthlyFigures,
+  previous: monthlyFigures,
+  /** Medians of businesses like this one (same category and city); null when fewer than 5 contribute. */
+  city: z.object({
+    cityName: z.string(),
+    category: z.string(),
+    businesses: z.number(),
+    visits: z.number(),
+    uniqueMembers: z.number(),
+    newMembers: z.number(),
+    spendCents: z.number(),
+  }).nullable(),
+});
+export type MonthlyReport = z.infer<typeof monthlyReport>;
+
+/** The admin's: every business's figures summed, each business in its own local month. */
+export const platformMonthlyReport = z.object({
+  month: z.string(),
+  previousMonth: z.string(),
+  figures: monthlyFigures,
+  previous: monthlyFigures,
+});
+export type PlatformMonthlyReport = z.infer<typeof platformMonthlyReport>;

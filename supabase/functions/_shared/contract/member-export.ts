@@ -67,5 +67,42 @@ export const memberExport = z.object({
     business: z.string().nullable(),
     since: z.string(),
   })),
+  /** Account credits and their uses (negative: taken off a payment or taken back), newest first. */
+  credits: z.array(z.object({
+    amountCents: z.number().int(),
+    reason: z.string(),
+    createdAt: z.string(),
+  })),
+  /** The member's invite code (null: never asked for) and the referrals on either side: the other person is not named. */
+  referral: z.object({
+    code: z.string().nullable(),
+    referrals: z.array(z.object({
+      side: z.enum(['invited_someone', 'was_invited']),
+      status: z.string(),
+      createdAt: z.string(),
+      settledAt: z.string().nullable(),
+    })),
+  }),
+  /** Gift memberships the member bought (with the recipient's email they typed) or redeemed. */
+  gifts: z.array(z.object({
+    side: z.enum(['bought', 'received']),
+    months: z.number().int(),
+    amountCents: z.number().int(),
+    recipientEmail: z.string().nullable(),
+    message: z.string().nullable(),
+    deliverOn: z.string(),
+    paidAt: z.string().nullable(),
+    redeemedAt: z.string().nullable(),
+    refundedAt: z.string().nullable(),
+  })),
+  /** The member's own community posts, hidden ones included. */
+  posts: z.array(z.object({
+    id: z.string(),
+    body: z.string(),
+    photo: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    hidden: z.boolean(),
+  })),
 });
 export type MemberExport = z.infer<typeof memberExport>;

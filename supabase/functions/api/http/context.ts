@@ -136,9 +136,10 @@ export async function readTx<T>(c: AppContext, work: (query: Query) => Promise<T
  * session lookup, its answer waits in the request context and is handed over as it is (an error it met is
  * thrown here, as if it had just run): the statement was built once, from the request, by the route's
  * AheadStatement. Otherwise (no session cookie, or input the AheadStatement could not read) `build` makes it
- * now and it runs as the caller, in the request's transaction.
+ * now and it runs as the caller, in the request's transaction, or with `read`, through readTx (the replica when
+ * there is one; such a route's AheadStatement sends nothing ahead then: see sendAheadUnlessReplica).
  */
-export async function aheadRows<R>(c: AppContext, build: () => Statement): Promise<R[]> {
+export async function aheadRows<R>(c: AppContext, build: () => Statement, read = false): Promise<R[]> {
   const sent = c.var.sentAhead;
   if (sent) {
     c.set('sentAhead', null); // taken once
@@ -146,8 +147,15 @@ export async function aheadRows<R>(c: AppContext, build: () => Statement): Promi
     return sent.rows as R[];
   }
   const statement = build();
-  return userTx(c, (q) => runStatement<R>(q, statement));
+  return (read ? readTx : userTx)(c, (q) => runStatement<R>(q, statement));
 }
+
+/**
+ * For a read that belongs on the replica (readTx): sent ahead with the session lookup, on the primary, only when
+ * there is no replica. With one, the read stays there (decision 181) and costs the lookup's round trip plus its own.
+ */
+export const sendAheadUnlessReplica = (c: AppContext, build: () => Statement | null): Statement | null =>
+  c.var.deps.readDb ? null : build();
 
 /** SQL as service_role: only for the auth layer and server-verified writes (payments). */
 export const serviceTx = <T>(c: AppContext, work: (query: Query) => Promise<T>) =>

@@ -30,8 +30,8 @@ const callsOf = async (request: () => Promise<{ status: number }>) => {
 };
 
 describe('statements sent ahead with the session lookup', () => {
-  it('a member\'s GET /api/deals, /auth/me, /notifications and /user/following: one opened transaction, nothing else', async () => {
-    for (const path of [`/api/deals?cityId=${SEED.lyonsId}`, '/api/auth/me', '/api/notifications', '/api/user/following', '/api/deals/public']) {
+  it('a member\'s GET /api/deals, /auth/me, /notifications, /user/following and /businesses/search: one opened transaction, nothing else', async () => {
+    for (const path of [`/api/deals?cityId=${SEED.lyonsId}`, '/api/auth/me', '/api/notifications', '/api/user/following', '/api/deals/public', '/api/businesses/search?q=rosa']) {
       expect(await callsOf(() => member.get(path))).toEqual({ status: 200, calls: ['open+ahead'] });
     }
   });
@@ -43,6 +43,40 @@ describe('statements sent ahead with the session lookup', () => {
 
   it('input it cannot read sends nothing ahead, and the route answers it', async () => {
     expect(await callsOf(() => member.get('/api/deals?cityId=nope'))).toEqual({ status: 400, calls: ['open'] });
+    expect(await callsOf(() => member.get('/api/businesses/search?cursor=nope'))).toEqual({ status: 400, calls: ['open'] });
+    // Text that cannot be stored (a NUL) is refused by the route, never written into a statement sent ahead.
+    expect(await callsOf(() => member.get('/api/businesses/search?q=a%00b'))).toEqual({ status: 400, calls: ['open'] });
+  });
+
+  it('business search without a replica: its one statement leaves with the lookup, and the answer is the same list', async () => {
+    const sent = await member.get('/api/businesses/search?q=rosa');
+    expect(sent.status).toBe(200);
+    expect(sent.body.map((b: { name: string }) => b.name)).toEqual(["Rosa's River Cafe"]);
+    expect(await callsOf(() => member.get('/api/businesses/search?q=rosa&limit=5'))).toEqual({ status: 200, calls: ['open+ahead'] });
+  });
+});
+
+describe('business search with a replica (decision 181)', () => {
+  const replicaCalls: string[] = [];
+  let withReplica: TestApp;
+  beforeAll(async () => {
+    withReplica = await createTestApp({}, (deps) => ({
+      ...deps,
+      db: { ...deps.db, open: (first, params, ahead) => { replicaCalls.push(ahead ? 'open+ahead' : 'open'); return deps.db.open(first, params, ahead); } },
+      // A stand-in replica: the primary itself, counted.
+      readDb: { ...deps.db, read: (claims, work) => { replicaCalls.push('replica'); return deps.db.transaction(claims, work); } },
+    }));
+  });
+  afterAll(() => withReplica?.close());
+
+  it('stays on the replica: the lookup goes alone, the search reads there', async () => {
+    const agent = withReplica.agent();
+    await agent.login(SEED.member.email, SEED.member.password);
+    replicaCalls.length = 0;
+    const res = await agent.get('/api/businesses/search?q=rosa');
+    expect(res.status).toBe(200);
+    expect(res.body.map((b: { name: string }) => b.name)).toEqual(["Rosa's River Cafe"]);
+    expect(replicaCalls).toEqual(['open', 'replica']);
   });
 });
 

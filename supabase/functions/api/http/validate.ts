@@ -22,6 +22,16 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown, field?: st
   return result.data;
 }
 
+/**
+ * As parse, but null where parse answers 400: for a statement sent ahead with the session lookup (session.ts
+ * AheadStatement), which must not carry what the route refuses (a NUL cannot even be written as a literal).
+ */
+export function parseOrNull<S extends z.ZodType>(schema: S, value: unknown): z.output<S> | null {
+  if (findUnstorableField(value) !== null) return null;
+  const result = schema.safeParse(value);
+  return result.success ? result.data : null;
+}
+
 /** The request's JSON body, refused (400) when it is not JSON or nests deeper than JSON_MAX_DEPTH. */
 export async function readJsonBody(c: Context): Promise<unknown> {
   const text = await c.req.text();

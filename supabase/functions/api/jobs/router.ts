@@ -9,6 +9,7 @@ import { servicesOf, siteUrlOf } from '../http/context.ts';
 import { upholdUnansweredReports } from '../reviews/index.ts';
 import { deliverDueGifts } from '../gifts/index.ts';
 import { runSystemCheck } from '../system/index.ts';
+import { mailMonthlyReports } from '../insights/index.ts';
 
 /** Header the scheduled caller (Supabase Cron, decision 090) sends with MAIL_DRAIN_SECRET. */
 export const DRAIN_SECRET_HEADER = 'x-drain-secret';
@@ -83,6 +84,15 @@ internalRoutes.post('/referral-rewards', async (c) => {
  */
 internalRoutes.post('/gift-deliveries', async (c) => {
   return c.json(await deliverDueGifts(servicesOf(c), siteUrlOf(c)));
+});
+
+/**
+ * The monthly value report (decision 211): once a business's local month has turned, its owner is mailed the month
+ * before's report, once. Called hourly by Supabase Cron with the mail drain's secret (every business's month turns
+ * at its own midnight); locally, a loop (local/main.ts).
+ */
+internalRoutes.post('/monthly-reports', async (c) => {
+  return c.json(await mailMonthlyReports(c.var.deps.db, siteUrlOf(c)));
 });
 
 /**

@@ -1,6 +1,7 @@
 // Message templates: every mail has a plain-text part, the product's name and a link back to the site.
 // Links are built from config.linkOrigin: SITE_URL, else the local runner's http://localhost:PORT (decision 176).
 
+import { monthName } from '../../_shared/iso-dates.ts';
 import { formatCents } from '../../_shared/money.ts';
 
 export const PRODUCT_NAME = 'Pay Local';
@@ -359,6 +360,26 @@ export function giftDeliveryMail(p: { fromName: string; siteUrl: string; months:
       'Open the link to start it (or to add it to your membership, if you are a member already). It does not renew.',
     ],
     action: { label: 'Open your gift', url: link(p.siteUrl, `/gift/${encodeURIComponent(p.token)}`) },
+    siteUrl: p.siteUrl,
+  });
+}
+
+/** The monthly value report (decision 211): three headline figures of the month and a link to the whole report. */
+export function monthlyReportMail(p: {
+  ownerName: string; businessName: string; month: string; siteUrl: string;
+  figures: { visits: number; newMembers: number; spendCents: number };
+}): RenderedMail {
+  const month = monthName(p.month);
+  return layout({
+    kind: 'monthly_report',
+    subject: `${p.businessName}: your ${month} with ${PRODUCT_NAME}`,
+    greeting: `Hi ${p.ownerName},`,
+    paragraphs: [
+      `In ${month}, ${PRODUCT_NAME} members made ${p.figures.visits} ${p.figures.visits === 1 ? 'visit' : 'visits'} to ${p.businessName}.`,
+      `${p.figures.newMembers} of them ${p.figures.newMembers === 1 ? 'was' : 'were'} new to you, and members spent ${formatCents(p.figures.spendCents)} as recorded at your counter.`,
+      'The full report shows discounts given, repeat visits, followers, ratings and the month before side by side.',
+    ],
+    action: { label: 'See your monthly report', url: link(p.siteUrl, `/merchant/insights/monthly?month=${p.month}`) },
     siteUrl: p.siteUrl,
   });
 }

@@ -17,9 +17,10 @@ afterAll(() => t.close());
 
 let ip = 0;
 /** A member who subscribed through the checkout (a subscription and a payment), follows Rosa, and rated a visit there. */
-async function member(email: string, name: string, comment: string) {
+async function member(email: string, name: string, comment: string, referralCode?: string) {
   const agent = t.agent(`198.51.100.${++ip}`);
-  const done = (await subscribeThroughApi(agent, { email, name, password: 'secret123', homeCityId: SEED.lyonsId })).completed!;
+  const account = { email, name, password: 'secret123', homeCityId: SEED.lyonsId, ...(referralCode ? { referralCode } : {}) };
+  const done = (await subscribeThroughApi(agent, account)).completed!;
   expect(done.status).toBe(200);
   const id = done.body.user.id as string;
   expect((await agent.post(`/api/businesses/${SEED.activeMerchantId}/follow`)).status).toBeLessThan(300);
@@ -40,12 +41,25 @@ const download = (agent: Agent) => agent.get('/api/member/export');
 describe('GET /api/member/export', () => {
   let ana: Awaited<ReturnType<typeof member>>;
   let ben: Awaited<ReturnType<typeof member>>;
+  let anaCode: string;
   beforeAll(async () => {
     ana = await member('ana-export@example.com', 'Ana Export', 'Ana liked the scones');
-    ben = await member('ben-export@example.com', 'Ben Export', 'Ben found it too loud');
+    // Ben came with Ana's invite; Ana has a credit, a gift she bought for a friend, and a post.
+    anaCode = (await ana.agent.get('/api/member/referral')).body.code as string;
+    ben = await member('ben-export@example.com', 'Ben Export', 'Ben found it too loud', anaCode);
+    // Written as the owner: these tables are written only by their functions (credits, gifts) or a signed-in author.
+    const admin = t.database.admin;
+    await admin.query(`insert into public.account_credits (user_id, amount_cents, reason, source) values ($1, 500, 'offer_not_honoured', 'export-test')`, [ana.id]);
+    await admin.query(
+      `insert into public.gifts (months, amount_cents, buyer_user_id, buyer_email, buyer_name, recipient_email, message, deliver_on, provider, payment_intent_id)
+       values (3, 2997, $1, $2, 'Ana Export', 'friend-export@example.com', 'Enjoy!', '2026-12-24', 'test', 'pi_export_gift')`,
+      [ana.id, ana.email]);
+    await admin.query(
+      `insert into public.community_posts (city_id, author_id, author_name, body) values ($1, $2, 'Ana', 'Ana posted about the market')`,
+      [SEED.lyonsId, ana.id]);
   });
 
-  it('is a download of the member\'s own profile, membership, payments, redemptions, reviews and follows', async () => {
+  it('is a download of the member\'s own profile, membership, payments, redemptions, reviews, follows, credits, referrals, gifts and posts', async () => {
     const res = await download(ana.agent);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -58,6 +72,20 @@ describe('GET /api/member/export', () => {
     expect(data.redemptions).toEqual([expect.objectContaining({ business: "Rosa's River Cafe", undone: false })]);
     expect(data.reviews).toEqual([expect.objectContaining({ business: "Rosa's River Cafe", rating: 4, comment: 'Ana liked the scones', hidden: false })]);
     expect(data.follows).toEqual([expect.objectContaining({ businessId: SEED.activeMerchantId, business: "Rosa's River Cafe" })]);
+    expect(data.credits).toEqual([expect.objectContaining({ amountCents: 500, reason: 'offer_not_honoured' })]);
+    expect(data.referral).toEqual({ code: anaCode, referrals: [expect.objectContaining({ side: 'invited_someone', status: 'pending', settledAt: null })] });
+    expect(data.gifts).toEqual([expect.objectContaining({
+      side: 'bought', months: 3, amountCents: 2997, recipientEmail: 'friend-export@example.com', message: 'Enjoy!', deliverOn: '2026-12-24', paidAt: null,
+    })]);
+    expect(data.posts).toEqual([expect.objectContaining({ body: 'Ana posted about the market', photo: null, hidden: false })]);
+  });
+
+  it('shows the invited side of a referral without naming who invited', async () => {
+    const data = memberExport.parse((await download(ben.agent)).body);
+    expect(data.referral).toEqual({ code: null, referrals: [expect.objectContaining({ side: 'was_invited', status: 'pending' })] });
+    expect(data.credits).toEqual([]);
+    expect(data.gifts).toEqual([]);
+    expect(data.posts).toEqual([]);
   });
 
   it('never holds another member\'s rows, though both have the same kinds', async () => {
@@ -70,6 +98,9 @@ describe('GET /api/member/export', () => {
     }
     expect(anaText).not.toContain('Ben found it too loud');
     expect(benText).not.toContain('Ana liked the scones');
+    expect(benText).not.toContain('Ana posted about the market');
+    expect(benText).not.toContain('friend-export@example.com');
+    expect(benText).not.toContain(anaCode);
     const paymentIds = (body: typeof forAna.body) => (body.payments as { id: string }[]).map((p) => p.id);
     expect(paymentIds(forAna.body)).toHaveLength(1);
     expect(paymentIds(forBen.body)).toHaveLength(1);

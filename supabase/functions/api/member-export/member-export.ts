@@ -1,8 +1,9 @@
 // A member's own data as one JSON file (issue 41, decision 197): profile, memberships, payments and their refunds,
-// redemptions, reviews, follows. Every read runs as the member and row-level security does the scoping: the
+// redemptions, reviews, follows, account credits, referrals, gifts and community posts. Every read runs as the member and row-level security does the scoping: the
 // profiles, subscriptions, payments, refunds and follows a member's transaction can read are their own, so those
-// reads name no user (the API test proves another member's rows never appear). Reviews are the exception: RLS shows
-// every signed-in user the reviews on display, so `member_id = auth.uid()` keeps the member's own. Each download
+// reads name no user (the API test proves another member's rows never appear). Reviews and posts are the exception:
+// RLS shows every signed-in user the reviews on display and a city's posts, so `= auth.uid()` keeps the member's own.
+// Referrals and gifts have two sides; each row says which one the member is on, and the other person is not named. Each download
 // first takes a place from the one limiter (decision 168): the file reads every table the member has rows in, which
 // is not a thing to repeat in a loop.
 import type { MemberExport } from '../../_shared/contract/member-export.ts';
@@ -118,6 +119,56 @@ async function followsOf(q: Query): Promise<MemberExport['follows']> {
   return rows.map((r) => ({ businessId: r.merchant_id, business: r.business, since: iso(r.created_at) }));
 }
 
+async function creditsOf(q: Query): Promise<MemberExport['credits']> {
+  const rows = await q<{ amount_cents: number; reason: string; created_at: Time }>(
+    `select amount_cents, reason, created_at from public.account_credits order by created_at desc, id desc`,
+  );
+  return rows.map((r) => ({ amountCents: Number(r.amount_cents), reason: r.reason, createdAt: iso(r.created_at) }));
+}
+
+async function referralOf(q: Query): Promise<MemberExport['referral']> {
+  const [code] = await q<{ code: string }>(`select code from public.referral_codes`);
+  const rows = await q<{ invited_someone: boolean; status: string; created_at: Time; settled_at: Time | null }>(
+    `select referrer_id = (select auth.uid()) as invited_someone, status, created_at, settled_at
+       from public.referrals order by created_at desc, id`,
+  );
+  return {
+    code: code?.code ?? null,
+    referrals: rows.map((r) => ({
+      side: r.invited_someone ? 'invited_someone' as const : 'was_invited' as const, status: r.status,
+      createdAt: iso(r.created_at), settledAt: isoOrNull(r.settled_at),
+    })),
+  };
+}
+
+async function giftsOf(q: Query): Promise<MemberExport['gifts']> {
+  // A gift the member both bought and redeemed is listed as bought (it holds the redemption time too).
+  const rows = await q<{
+    bought: boolean; months: number; amount_cents: number; recipient_email: string; message: string | null; deliver_on: Time;
+    paid_at: Time | null; redeemed_at: Time | null; refunded_at: Time | null;
+  }>(
+    `select buyer_user_id is not distinct from (select auth.uid()) as bought, months, amount_cents, recipient_email, message,
+            deliver_on::text as deliver_on, paid_at, redeemed_at, refunded_at
+       from public.gifts order by created_at desc, id`,
+  );
+  return rows.map((r) => ({
+    side: r.bought ? 'bought' as const : 'received' as const, months: Number(r.months), amountCents: Number(r.amount_cents),
+    recipientEmail: r.bought ? r.recipient_email : null, message: r.message, deliverOn: String(r.deliver_on).slice(0, 10),
+    paidAt: isoOrNull(r.paid_at), redeemedAt: isoOrNull(r.redeemed_at), refundedAt: isoOrNull(r.refunded_at),
+  }));
+}
+
+async function postsOf(q: Query): Promise<MemberExport['posts']> {
+  const rows = await q<{ id: string; body: string; photo_path: string | null; created_at: Time; updated_at: Time; hidden: boolean }>(
+    `select id::text, body, photo_path, created_at, updated_at, hidden_at is not null as hidden
+       from public.community_posts where author_id = (select auth.uid())
+      order by created_at desc, id desc`,
+  );
+  return rows.map((r) => ({
+    id: r.id, body: r.body, photo: r.photo_path, createdAt: iso(r.created_at), updatedAt: iso(r.updated_at), hidden: r.hidden,
+  }));
+}
+
 /** GET /api/member/export: the signed-in member's data, and the name of the file it is downloaded as. */
 export async function memberExport(s: Used): Promise<{ filename: string; data: MemberExport }> {
   const userId = s.user!.id;
@@ -130,7 +181,8 @@ export async function memberExport(s: Used): Promise<{ filename: string; data: M
     return {
       format: 'pay-local-member-export', version: 1, exportedAt: exportedAt.toISOString(), profile,
       memberships: await membershipsOf(q), payments: await paymentsOf(q), redemptions: await redemptionsOf(q),
-      reviews: await reviewsOf(q), follows: await followsOf(q),
+      reviews: await reviewsOf(q), follows: await followsOf(q), credits: await creditsOf(q), referral: await referralOf(q),
+      gifts: await giftsOf(q), posts: await postsOf(q),
     };
   });
   return { filename: `pay-local-data-${data.profile.memberNumber}-${data.exportedAt.slice(0, 10)}.json`, data };

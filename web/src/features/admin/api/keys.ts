@@ -6,6 +6,7 @@ export const adminKeys = {
   users: (page: { search: string; offset: number }) => ['/api/admin/users', page] as const,
   cities: ['/api/admin/cities'] as const,
   insights: ['/api/admin/insights'] as const,
+  monthlyReport: (month: string) => ['/api/admin/insights/monthly', month] as const,
   paymentsRoot: ['/api/admin/payments'] as const,
   payments: (userId: string) => ['/api/admin/payments', userId] as const,
   auditLog: ['/api/admin/audit-log'] as const,

@@ -15,6 +15,7 @@ import { DisputeList } from './dispute-list';
 import { MerchantManagement } from './merchant-management';
 import { MetricCards } from './metric-cards';
 import { PlatformInsights } from './platform-insights';
+import { PlatformMonthlyReport } from './platform-monthly-report';
 import { UserManagement } from './user-management';
 
 /**
@@ -46,6 +47,7 @@ export function AdminDashboardPage({ reviewQueue }: { reviewQueue?: ReactNode })
             </div>
             <MetricCards metrics={metrics.data} failed={metrics.isError} />
             <PlatformInsights />
+            <PlatformMonthlyReport />
             <Tabs defaultIndex={0}>
               <TabList>
                 <Tab>Merchant Management</Tab>

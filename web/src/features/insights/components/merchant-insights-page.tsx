@@ -4,7 +4,7 @@ import { ChartFigure } from '@/components/charts/chart-figure';
 import { BackLink } from '@/components/layout/back-link';
 import { ScreenTitle } from '@/components/layout/screen-title';
 import { SignedInScreen } from '@/components/layout/signed-in-screen';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -48,6 +48,7 @@ export function MerchantInsightsPage() {
                 </button>
               ))}
             </div>
+            <ButtonLink variant="outline" to={paths.merchantMonthlyReport}>Monthly report</ButtonLink>
             <Button
               variant="outline"
               disabled={!insights.data || insights.isPlaceholderData}

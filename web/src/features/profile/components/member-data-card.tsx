@@ -11,7 +11,7 @@ export function MemberDataCard() {
       <CardHeader>
         <CardTitle>Your data</CardTitle>
         <CardDescription>
-          Download your profile, membership, payments, redemptions, reviews and follows as one JSON file.
+          Download your profile, membership, payments, credits, redemptions, reviews, follows, invites, gifts and posts as one JSON file.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-2">

@@ -1,0 +1,1 @@
+export { MonthlyReportPage as Component } from '@/features/insights/components/monthly-report-page';
