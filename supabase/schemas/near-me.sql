@@ -14,7 +14,7 @@ set check_function_bodies = false;
 -- 00:00–02:00) read as one. Closed: the next opening within a week. No weekly hours and no interval this week: no
 -- row (the card says nothing).
 create function private.location_open_state(p_location_id uuid, p_at timestamp with time zone) returns table(open_now boolean, changes_at timestamp with time zone, open_text text)
-    language plpgsql stable
+    language plpgsql stable security definer
     set search_path to ''
     as $$
 declare
@@ -27,9 +27,12 @@ declare
   v_next timestamptz;
   v_ran boolean;
 begin
+  -- The read policies of the hours, checked once here rather than on every row read below (security definer):
+  -- an approved business's, the caller's own, or any for the admin.
   select private.merchant_time_zone(m.city_id) into v_zone
     from public.business_locations l join public.merchants m on m.id = l.merchant_id
-   where l.id = p_location_id;
+   where l.id = p_location_id
+     and (m.active or m.owner_user_id = (select auth.uid()) or (select private.is_admin()));
   if v_zone is null then
     return;
   end if;
@@ -98,7 +101,7 @@ begin
 end
 $$;
 
-comment on function private.location_open_state(p_location_id uuid, p_at timestamp with time zone) is 'The one open-now rule (decision 209): whether the location is open at p_at in its business''s city''s time, when that changes (closes or next opens, within a week) and the words cards show ("Open now · closes 18:00", "Opens 11:00", "Opens Tue 11:00", "Closed today · opens Wed 09:00", "Closed"). No row: no hours published.';
+comment on function private.location_open_state(p_location_id uuid, p_at timestamp with time zone) is 'The one open-now rule (decision 209), for a location the caller may read (an approved business''s, their own, the admin any): whether the location is open at p_at in its business''s city''s time, when that changes (closes or next opens, within a week) and the words cards show ("Open now · closes 18:00", "Opens 11:00", "Opens Tue 11:00", "Closed today · opens Wed 09:00", "Closed"). No row: no hours published.';
 
 -- Metres between two WGS 84 positions, equirectangular: exact enough within a city and cheap per row. Longitude
 -- degrees shrink with latitude (the cosine of the mean latitude).
@@ -115,13 +118,16 @@ comment on function private.distance_m(p_latitude_a double precision, p_longitud
 -- Where a deal's card stands when the member gave no position: among the deal's locations (all of its business's
 -- unless deal_locations names some), the first open now, else the first made (the one from the business's address).
 create function private.deal_place(p_deal_id uuid, p_merchant_id uuid, p_at timestamp with time zone) returns table(location_id uuid, latitude double precision, longitude double precision, open_now boolean, open_text text)
-    language sql stable
+    language sql stable security definer
     set search_path to ''
     as $$
   select l.id, l.latitude, l.longitude, o.open_now, o.open_text
     from public.business_locations l
+    join public.merchants m on m.id = l.merchant_id
     left join lateral private.location_open_state(l.id, p_at) o on true
    where l.merchant_id = p_merchant_id
+     -- The locations' read policies, once per call (security definer): approved, the caller's own, or the admin.
+     and (m.active or m.owner_user_id = (select auth.uid()) or (select private.is_admin()))
      and (not exists (select 1 from public.deal_locations x where x.deal_id = p_deal_id)
           or exists (select 1 from public.deal_locations x where x.deal_id = p_deal_id and x.location_id = l.id))
    order by coalesce(o.open_now, false) desc, l.created_at, l.id

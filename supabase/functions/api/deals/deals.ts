@@ -22,11 +22,9 @@ export const MEMBER_DEALS_PAGE_SIZE = 50;
  * PL403 when the caller has no active membership. Each business's rating summary joins by its key (kept on write,
  * decision 183), in the function's order.
  */
-export const memberDealsSql = `select md.*, s.review_count, s.rating_sum, p.location_id, p.latitude, p.longitude,
-       null::double precision as distance_m, p.open_now, p.open_text
+export const memberDealsSql = `select md.*, s.review_count, s.rating_sum
   from private.member_deals($1::uuid, $2::text, $3::text[], $4::timestamptz, $5::uuid, $6::integer) with ordinality md
   left join public.business_review_summaries s on s.merchant_id = md.merchant_id
-  left join lateral private.deal_place(md.id, md.merchant_id, now()) p on true
  order by md.ordinality`;
 
 /**

@@ -5,13 +5,16 @@ set check_function_bodies = off;
 CREATE OR REPLACE FUNCTION private.deal_place(p_deal_id uuid, p_merchant_id uuid, p_at timestamp with time zone)
  RETURNS TABLE(location_id uuid, latitude double precision, longitude double precision, open_now boolean, open_text text)
  LANGUAGE sql
- STABLE
+ STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
   select l.id, l.latitude, l.longitude, o.open_now, o.open_text
     from public.business_locations l
+    join public.merchants m on m.id = l.merchant_id
     left join lateral private.location_open_state(l.id, p_at) o on true
    where l.merchant_id = p_merchant_id
+     -- The locations' read policies, once per call (security definer): approved, the caller's own, or the admin.
+     and (m.active or m.owner_user_id = (select auth.uid()) or (select private.is_admin()))
      and (not exists (select 1 from public.deal_locations x where x.deal_id = p_deal_id)
           or exists (select 1 from public.deal_locations x where x.deal_id = p_deal_id and x.location_id = l.id))
    order by coalesce(o.open_now, false) desc, l.created_at, l.id
@@ -31,7 +34,7 @@ $function$
 CREATE OR REPLACE FUNCTION private.location_open_state(p_location_id uuid, p_at timestamp with time zone)
  RETURNS TABLE(open_now boolean, changes_at timestamp with time zone, open_text text)
  LANGUAGE plpgsql
- STABLE
+ STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
@@ -44,9 +47,12 @@ declare
   v_next timestamptz;
   v_ran boolean;
 begin
+  -- The read policies of the hours, checked once here rather than on every row read below (security definer):
+  -- an approved business's, the caller's own, or any for the admin.
   select private.merchant_time_zone(m.city_id) into v_zone
     from public.business_locations l join public.merchants m on m.id = l.merchant_id
-   where l.id = p_location_id;
+   where l.id = p_location_id
+     and (m.active or m.owner_user_id = (select auth.uid()) or (select private.is_admin()));
   if v_zone is null then
     return;
   end if;
@@ -263,7 +269,7 @@ $function$
 ;
 
 -- Comments and rows (db:diff, from the schema files: migra leaves them out).
-comment on function private.location_open_state(pg_catalog.uuid,timestamp with time zone) is 'The one open-now rule (decision 209): whether the location is open at p_at in its business''s city''s time, when that changes (closes or next opens, within a week) and the words cards show ("Open now · closes 18:00", "Opens 11:00", "Opens Tue 11:00", "Closed today · opens Wed 09:00", "Closed"). No row: no hours published.';
+comment on function private.location_open_state(pg_catalog.uuid,timestamp with time zone) is 'The one open-now rule (decision 209), for a location the caller may read (an approved business''s, their own, the admin any): whether the location is open at p_at in its business''s city''s time, when that changes (closes or next opens, within a week) and the words cards show ("Open now · closes 18:00", "Opens 11:00", "Opens Tue 11:00", "Closed today · opens Wed 09:00", "Closed"). No row: no hours published.';
 comment on function private.distance_m(double precision,double precision,double precision,double precision) is 'Metres between two positions (equirectangular, mean-latitude cosine): the distance near-me sorts and shows.';
 comment on function private.deal_place(pg_catalog.uuid,pg_catalog.uuid,timestamp with time zone) is 'The location a deal''s card shows without a position: its first location open at p_at, else its first location; with that location''s open state.';
 comment on function private.member_deals_near(pg_catalog.uuid,pg_catalog.text,pg_catalog.text[],double precision,double precision,boolean,boolean,timestamp with time zone,pg_catalog.uuid,integer) is 'GET /api/deals with a position (nearest first, placed locations from the GiST index, then unplaced businesses; one page) or the open-now / valid-now filters (newest first, with the cursor): the member_deals rows plus the card''s location, its distance in metres and its open state. RLS deciding; PL403 without an active membership. The position is a parameter only.';
