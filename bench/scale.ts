@@ -5,7 +5,7 @@
 //  - the merchant's create-deal request (POST /api/merchant/deals), sequentially: p50/p99 for a business with
 //    0, 1 and 100,000 followers (goal: 100,000 the same as 1 within 20%);
 //  - the time until the 100,000th follower's notification list (GET /api/notifications) shows that deal;
-//  - the member deal list, notification list, following list, business search and counter verify, each with wrk at 50
+//  - the member deal list, near me, notification list, following list, business search and counter verify, each with wrk at 50
 //    connections, beside pgbench at 50 clients running a fixed reference written once here (decision 206): for the
 //    reads a plain indexed SELECT of the rows that screen needs, for counter verify (a write) a plain INSERT of one
 //    redemption row into a table of deal_redemptions' shape; never the API's own statements, so a slow statement in
@@ -13,7 +13,7 @@
 // Knobs: BENCH_SECONDS (per wrk/pgbench row, default 10), BENCH_CONCURRENCY (50), BENCH_PORT (3170),
 // BENCH_SCALE (a fraction of every size, for a quick try; default 1), BENCH_POSTS (posts per business, 30),
 // BENCH_KEEP_DATABASE (keep the seeded database; with BENCH_REUSE=1 a later run skips the seed), BENCH_ONLY (a comma list
-// of the paths' keys, deals,notifications,following,search,verify: only those rows, without the posting part, for a
+// of the paths' keys, deals,near,notifications,following,search,verify: only those rows, without the posting part, for a
 // quicker run of one path at full size).
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -121,6 +121,9 @@ async function measure(database: OpenedDatabase, url: string) {
     const paths: { key: string; label: string; path: string; cookie: string; body?: string; reference: string }[] = [
       { key: 'deals', label: `GET /api/deals?cityId= (member deal list)`, path: `/api/deals?cityId=${cityId}`, cookie: member,
         reference: REFERENCES.deals(cityId) },
+      { key: 'near', label: 'GET /api/deals?cityId=&latitude=&longitude= (near me)',
+        path: `/api/deals?cityId=${cityId}&latitude=${ids.here.latitude}&longitude=${ids.here.longitude}`, cookie: member,
+        reference: REFERENCES.nearMe(ids.here) },
       { key: 'notifications', label: 'GET /api/notifications (the last follower)', path: '/api/notifications', cookie: lastFollower,
         reference: REFERENCES.notifications(ids.lastFollowerId) },
       { key: 'following', label: 'GET /api/user/following (member following 21)', path: '/api/user/following', cookie: member,
@@ -210,12 +213,19 @@ const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(0)}%`;
 
 /** The ids the references need, read from the seed. */
 async function referenceIds(database: OpenedDatabase) {
+  // The member stands at the middle of their city's placed locations (near me).
+  const [here] = await database.admin.query<{ latitude: string; longitude: string }>(`
+    select round(avg(l.latitude)::numeric, 5)::text as latitude, round(avg(l.longitude)::numeric, 5)::text as longitude
+      from public.business_locations l join public.merchants m on m.id = l.merchant_id
+     where m.city_id = (select home_city_id from public.profiles where email = 'scale-member-1@bench.local')`);
   const [row] = await database.admin.query<{ memberId: string; lastFollowerId: string; quietOwnerCityId: string }>(`
     select (select id from public.profiles where email = 'scale-member-1@bench.local') as "memberId",
            (select id from public.profiles where email = 'scale-member-${SIZES.followers}@bench.local') as "lastFollowerId",
            (select m.city_id from public.merchants m join public.profiles p on p.id = m.owner_user_id
              where p.email = 'scale-owner-2@bench.local') as "quietOwnerCityId"`);
-  return row;
+  const plan = await database.admin.query<{ 'QUERY PLAN': string }>(`explain ${REFERENCES.nearMe(here!)}`);
+  console.log(`near me reads placed locations nearest first from the index:\n${plan.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
+  return { ...row!, here: here! };
 }
 
 const REFERENCES = {
@@ -229,6 +239,10 @@ const REFERENCES = {
   /** The following list: the member's followed businesses with their names (follows_pkey, merchants_pkey). */
   following: (userId: string) => `select m.id, m.name, m.logo_url, m.category, f.created_at from public.follows f
       join public.merchants m on m.id = f.merchant_id where f.user_id = '${userId}' order by f.created_at desc`,
+  /** Near me: the 50 placed locations nearest the member (business_locations_pin_idx, KNN). */
+  nearMe: (here: { latitude: string; longitude: string }) => `select l.id, l.merchant_id, l.latitude, l.longitude
+      from public.business_locations l where l.latitude is not null
+     order by point(l.longitude, l.latitude) <-> point(${Number(here.longitude)}, ${Number(here.latitude)}) limit 50`,
   /** Business search's first page: 20 active businesses of the caller's city by name (merchants_city_id_active_idx). */
   search: (cityId: string) => `select m.id, m.name, m.logo_url, m.city_name, m.business_type, m.category, m.active
       from public.merchants m where m.active and m.city_id = '${cityId}' order by m.name, m.id limit 20`,
@@ -298,6 +312,16 @@ async function seed(database: OpenedDatabase) {
              case when i % 2 = 0 then 5 + i % 50 end, case when i % 2 = 1 then 100 + i % 900 end,
              (array['food-drink','retail-shopping','services','health-wellness','arts-entertainment'])[1 + i % 5]
         from generate_series(1, ${SIZES.deals}) i join public.bench_merchants m on m.n = 1 + (i - 1) % ${SIZES.businesses};`);
+  // Near me (decision 209): each city a point on a grid a quarter degree apart, each business's first location
+  // pinned within about 5 km of it, open 07:00–22:00 every day.
+  await step(`${SIZES.businesses} placed locations with hours`, `
+    update public.business_locations l
+       set latitude = 37 + (c.n % 20) * 0.25 + ((b.n * 7919) % 1000) / 10000.0 - 0.05,
+           longitude = -108 + (c.n / 20) * 0.25 + ((b.n * 104729) % 1000) / 10000.0 - 0.05
+      from public.bench_merchants b join public.merchants m on m.id = b.id join public.bench_cities c on c.id = m.city_id
+     where l.merchant_id = b.id;
+    insert into public.location_hours (location_id, weekday, opens_at, closes_at)
+      select l.id, w, '07:00', '22:00' from public.business_locations l cross join generate_series(1, 7) w;`);
   // Scale Shop 1 is the popular one: members 1..followers follow it, in that order (the last is "the 100,000th").
   // Member 1 also follows 20 other businesses (3..22); Scale Shop 2 has no follower at all.
   await step(`${SIZES.followers} followers of one business, 5 notifications each`, `

@@ -84,6 +84,10 @@ create index location_exceptions_location_date_idx on public.location_exceptions
 
 create index deal_locations_location_idx on public.deal_locations using btree (location_id);
 
+-- Near me (decision 209): placed locations nearest first straight from the index (KNN, `<->` in degrees);
+-- private.member_deals_near turns that order into metres.
+create index business_locations_pin_idx on public.business_locations using gist (point(longitude, latitude)) where (latitude is not null);
+
 -- ---------------------------------------------------------------- policies
 alter table public.business_locations enable row level security;
 alter table public.location_hours enable row level security;

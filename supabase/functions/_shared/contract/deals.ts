@@ -94,6 +94,16 @@ export const memberDealsQuery = z.object({
   category: z.enum(MEMBER_DEAL_FILTERS, { error: 'must be one of the member categories' }).optional().default('all'),
   /** The page after this one (from the previous page's NEXT_CURSOR_HEADER); absent = the first page. */
   cursor: z.string().max(200).optional(),
+  /**
+   * Near me (decision 209): the member's position, nearest deals first (one page, no cursor). Sent only with this
+   * request, never stored or logged; both or neither, and no cursor with them (memberDealsStatement checks).
+   */
+  latitude: z.coerce.number({ error: 'must be a latitude in degrees' }).min(-90, 'must be between -90 and 90').max(90, 'must be between -90 and 90').optional(),
+  longitude: z.coerce.number({ error: 'must be a longitude in degrees' }).min(-180, 'must be between -180 and 180').max(180, 'must be between -180 and 180').optional(),
+  /** "true": only deals at a location open now (private.location_open_state). */
+  openNow: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  /** "true": only deals whose offer rules allow a use now (issue 38). */
+  validNow: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
 });
 
 export const publicDealsQuery = z.object({
@@ -146,6 +156,19 @@ export const memberDeal = listedDeal.extend({
   validTo: z.string().nullable(),
   /** The business's shown ratings (decision 183). */
   rating: ratingSummary.optional(),
+  /**
+   * The member list only (decision 209): the location the card stands for (the nearest placed one with a position,
+   * else the first open one, else the first), its pin, how far it is (metres, with a position and a pin) and whether
+   * it is open now with the words the card shows ("Open now · closes 18:00"); null when no hours are published.
+   */
+  location: z.object({
+    id: z.string(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    distanceMeters: z.number().nullable(),
+    openNow: z.boolean().nullable(),
+    openText: z.string().nullable(),
+  }).nullable().optional(),
 });
 export type MemberDeal = z.infer<typeof memberDeal>;
 

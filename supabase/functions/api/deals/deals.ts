@@ -27,6 +27,26 @@ export const memberDealsSql = `select md.*, s.review_count, s.rating_sum
   left join public.business_review_summaries s on s.merchant_id = md.merchant_id
  order by md.ordinality`;
 
+/**
+ * The member list with a position or the open-now / valid-now filters (decision 209), in one statement:
+ * $1 city, $2 filter, $3 categories, $4/$5 latitude/longitude (null: newest first), $6 open now, $7 valid now,
+ * $8/$9 the cursor (newest first only), $10 limit. The same columns as memberDealsSql.
+ */
+export const memberDealsNearSql = `select md.*, s.review_count, s.rating_sum
+  from private.member_deals_near($1::uuid, $2::text, $3::text[], $4::float8, $5::float8, $6::boolean, $7::boolean,
+                                 $8::timestamptz, $9::uuid, $10::integer) with ordinality md
+  left join public.business_review_summaries s on s.merchant_id = md.merchant_id
+ order by md.ordinality`;
+
+/** What narrows or orders the member list beyond the city and category (decision 209). */
+export interface MemberDealsAround {
+  /** The member's position: a parameter of this one statement, never stored. */
+  latitude?: number;
+  longitude?: number;
+  openNow?: boolean;
+  validNow?: boolean;
+}
+
 export interface MemberDealPage {
   deals: MemberDeal[];
   /** Opaque; pass as `cursor` for the next page. Null on the last page. */
@@ -74,11 +94,26 @@ export const publicDealsSql = `select * from public.public_deals($1::uuid, $2::t
 export const publicDealsStatement = (cityId: string | undefined, category: string): Statement =>
   ({ text: publicDealsSql, params: [cityId ?? null, ...filterParams(category), PUBLIC_DEALS_LIMIT] });
 
-/** memberDealsSql with its parameters (built once per request); 400 for a cursor that is not valid. */
-export function memberDealsStatement(cityId: string, category: string, cursor: string | undefined, pageSize = MEMBER_DEALS_PAGE_SIZE): Statement {
-  const params = memberDealsParams(cityId, category, cursor, pageSize);
-  params.forEach(sqlLiteral); // written in as literals when sent ahead (throws on what cannot be)
-  return { text: memberDealsSql, params };
+/**
+ * memberDealsSql (or memberDealsNearSql with a position or a filter) with its parameters (built once per request);
+ * 400 for a cursor that is not valid. With a position the page holds the nearest deals and has no next page.
+ */
+export function memberDealsStatement(cityId: string, category: string, cursor: string | undefined, pageSize = MEMBER_DEALS_PAGE_SIZE, around: MemberDealsAround = {}): Statement {
+  const near = around.latitude !== undefined && around.longitude !== undefined;
+  if (!near && (around.latitude !== undefined || around.longitude !== undefined)) {
+    throw invalid(fieldMessage(around.latitude === undefined ? 'latitude' : 'longitude', 'is required with the other half of the position'));
+  }
+  if (near && cursor) throw invalid(fieldMessage('cursor', 'is not used with a position (the nearest deals are one page)'));
+  if (!near && !around.openNow && !around.validNow) {
+    const params = memberDealsParams(cityId, category, cursor, pageSize);
+    params.forEach(sqlLiteral); // written in as literals when sent ahead (throws on what cannot be)
+    return { text: memberDealsSql, params };
+  }
+  const [, filter, categories, afterCreatedAt, afterId] = memberDealsParams(cityId, category, near ? undefined : cursor, pageSize);
+  const params = [cityId, filter, categories, near ? around.latitude : null, near ? around.longitude : null,
+    Boolean(around.openNow), Boolean(around.validNow), afterCreatedAt, afterId, near ? pageSize : pageSize + 1];
+  params.forEach(sqlLiteral);
+  return { text: memberDealsNearSql, params };
 }
 
 /** GET /api/deals: one page of the member view with current codes, from memberDealsStatement's rows. */
@@ -171,6 +206,13 @@ export interface MemberDealRow {
   rating_sum?: number | null;
   rules: Partial<OfferRules> | string | null;
   per_member_limit: PerMemberLimit;
+  /** The member list's card location (decision 209); absent from single-deal rows. */
+  location_id?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  distance_m?: number | null;
+  open_now?: boolean | null;
+  open_text?: string | null;
 }
 
 export type SummaryRow = { review_count?: number | null; rating_sum?: number | null };
@@ -198,7 +240,18 @@ export const toMemberDeal = (row: MemberDealRow, code: DealCode): MemberDeal => 
   maxUses: row.max_uses,
   validTo: isoOrNull(row.valid_to),
   ...rulesOf(row),
+  ...(row.location_id === undefined ? {} : { location: locationOf(row) }),
 });
+
+/** The card's location as answered: metres rounded, the open state as private.location_open_state wrote it. */
+const locationOf = (row: MemberDealRow): MemberDeal['location'] => (row.location_id ? {
+  id: row.location_id,
+  latitude: row.latitude ?? null,
+  longitude: row.longitude ?? null,
+  distanceMeters: row.distance_m == null ? null : Math.round(Number(row.distance_m)),
+  openNow: row.open_now ?? null,
+  openText: row.open_text ?? null,
+} : null);
 
 export interface PublicDealRow extends Omit<MemberDealRow, 'merchant_is_women_owned'> {
   logo_url: string | null;

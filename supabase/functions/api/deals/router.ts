@@ -4,7 +4,7 @@ import { memberDealsQuery, publicDealsQuery } from '../../_shared/contract/deals
 import { aheadRows, type AppEnv } from '../http/context.ts';
 import { parseQuery } from '../http/validate.ts';
 import { requireUser } from '../http/session.ts';
-import { memberDealPage, type MemberDealPageRow, memberDealsStatement, publicDealsStatement } from './deals.ts';
+import { MEMBER_DEALS_PAGE_SIZE, memberDealPage, type MemberDealPageRow, type MemberDealsAround, memberDealsStatement, publicDealsStatement } from './deals.ts';
 import type { AheadStatement } from '../http/session.ts';
 import { type PublicDealRow, toPublicDeal } from './deals.ts';
 
@@ -28,17 +28,23 @@ export const publicDealsAhead: AheadStatement = {
   },
 };
 
+/** The query's position and filters as the statement takes them (the position goes no further than it). */
+const aroundOf = (query: { latitude?: number; longitude?: number; openNow?: 'true' | 'false'; validNow?: 'true' | 'false' }): MemberDealsAround => ({
+  latitude: query.latitude, longitude: query.longitude, openNow: query.openNow === 'true', validNow: query.validNow === 'true',
+});
+
 /**
- * GET /api/deals?cityId=&category=&cursor=: one page (MEMBER_DEALS_PAGE_SIZE) of the member view
+ * GET /api/deals?cityId=&category=&cursor=&latitude=&longitude=&openNow=&validNow=: one page (MEMBER_DEALS_PAGE_SIZE) of the member view
  * with current codes, for an active membership only (PL403 from SQL otherwise); the next page's
  * cursor in the NEXT_CURSOR_HEADER response header.
  */
 dealRoutes.get('/', async (c) => {
   requireUser(c, 'USER');
-  const { cityId, category, cursor } = parseQuery(c, memberDealsQuery);
+  const { cityId, category, cursor, ...around } = parseQuery(c, memberDealsQuery);
   // The statement's answer, sent ahead with the session lookup by memberDealsAhead below (or run now).
-  const rows = await aheadRows<MemberDealPageRow>(c, () => memberDealsStatement(cityId, category, cursor));
-  const page = await memberDealPage(rows);
+  const rows = await aheadRows<MemberDealPageRow>(c, () => memberDealsStatement(cityId, category, cursor, MEMBER_DEALS_PAGE_SIZE, aroundOf(around)));
+  // With a position the page is the nearest deals, with no next page (decision 209).
+  const page = await memberDealPage(rows, Date.now(), around.latitude === undefined ? MEMBER_DEALS_PAGE_SIZE : rows.length);
   if (page.nextCursor) c.header(NEXT_CURSOR_HEADER, page.nextCursor);
   return c.json(page.deals);
 });
@@ -55,7 +61,8 @@ export const memberDealsAhead: AheadStatement = {
     const query = memberDealsQuery.safeParse(c.req.query());
     if (!query.success) return null;
     try {
-      return memberDealsStatement(query.data.cityId, query.data.category, query.data.cursor);
+      const { cityId, category, cursor, ...around } = query.data;
+      return memberDealsStatement(cityId, category, cursor, MEMBER_DEALS_PAGE_SIZE, aroundOf(around));
     } catch {
       return null; // a bad cursor: the handler answers it (400)
     }

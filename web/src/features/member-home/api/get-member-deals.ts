@@ -11,9 +11,24 @@ import { useAfterFirstScreen } from '@/lib/first-screen';
 
 export type MemberFilter = (typeof MEMBER_DEAL_FILTERS)[number];
 
+/**
+ * Near me and the now-filters (decision 209). The position is held in memory only, sent with the request that
+ * needs it and kept out of the query key (so out of any cache of keys): the key says only "near".
+ */
+export interface MemberDealsAround {
+  /** takenAt: when the browser gave it (a new fix is a new list; the key holds this, not the position). */
+  position?: { latitude: number; longitude: number; takenAt: number };
+  openNow?: boolean;
+  validNow?: boolean;
+}
+
 /** Query keys of the member home. The city and category are part of the deals key (docs/spec.md section 7). */
 export const memberKeys = {
-  deals: (cityId: string, category: MemberFilter) => ['/api/deals', cityId, category] as const,
+  deals: (cityId: string, category: MemberFilter, around: MemberDealsAround = {}) => {
+    const view = { near: around.position?.takenAt ?? false, openNow: Boolean(around.openNow), validNow: Boolean(around.validNow) };
+    // The plain list keeps its key (the early answer and the first screen's prefetch use it).
+    return view.near || view.openNow || view.validNow ? ['/api/deals', cityId, category, view] as const : ['/api/deals', cityId, category] as const;
+  },
   allDeals: ['/api/deals'] as const,
   points: ['/api/member/points'] as const,
   passCertificate: ['/api/member/pass-certificate'] as const,
@@ -27,9 +42,15 @@ export interface MemberDealPage {
   nextCursor: string | null;
 }
 
-async function fetchMemberDealPage(cityId: string, category: MemberFilter, cursor: string | null): Promise<MemberDealPage> {
+async function fetchMemberDealPage(cityId: string, category: MemberFilter, cursor: string | null, around: MemberDealsAround = {}): Promise<MemberDealPage> {
   const params = new URLSearchParams({ cityId, category });
   if (cursor) params.set('cursor', cursor);
+  if (around.position) {
+    params.set('latitude', around.position.latitude.toFixed(5));
+    params.set('longitude', around.position.longitude.toFixed(5));
+  }
+  if (around.openNow) params.set('openNow', 'true');
+  if (around.validNow) params.set('validNow', 'true');
   const url = `/api/deals?${params}`;
   // The first page may already be on its way (index.html asks for the default city's on /app): the cards
   // then wait for no request of their own. Any other page, or no usable early answer, asks the server.
@@ -38,10 +59,12 @@ async function fetchMemberDealPage(cityId: string, category: MemberFilter, curso
 }
 
 /** GET /api/deals?cityId=&category=&cursor=: the member view with current codes (active membership only), by page. */
-export const memberDealsQueryOptions = (cityId: string, category: MemberFilter) =>
+export const memberDealsQueryOptions = (cityId: string, category: MemberFilter, around: MemberDealsAround = {}) =>
   infiniteQueryOptions({
-    queryKey: memberKeys.deals(cityId, category),
-    queryFn: ({ pageParam }) => fetchMemberDealPage(cityId, category, pageParam),
+    queryKey: memberKeys.deals(cityId, category, around),
+    queryFn: ({ pageParam }) => fetchMemberDealPage(cityId, category, pageParam, around),
+    // Never saved on the device: the distances would tell where the member stood (decision 209).
+    meta: around.position ? { persist: false } : undefined,
     initialPageParam: null as string | null,
     getNextPageParam: (last: MemberDealPage) => last.nextCursor,
   });
@@ -50,8 +73,8 @@ export const memberDealsQueryOptions = (cityId: string, category: MemberFilter) 
  * Runs only once a city is chosen; more pages as the member scrolls (fetchNextPage); refetches by
  * itself when the first code on screen expires. `deals` = the loaded pages, in order.
  */
-export function useMemberDeals(cityId: string | undefined, category: MemberFilter) {
-  const query = useInfiniteQuery({ ...memberDealsQueryOptions(cityId ?? '', category), enabled: Boolean(cityId) });
+export function useMemberDeals(cityId: string | undefined, category: MemberFilter, around: MemberDealsAround = {}) {
+  const query = useInfiniteQuery({ ...memberDealsQueryOptions(cityId ?? '', category, around), enabled: Boolean(cityId) });
   const { refetch } = query;
   const refresh = useCallback(() => void refetch(), [refetch]);
   const deals = useMemo(() => query.data?.pages.flatMap((page) => page.deals), [query.data]);

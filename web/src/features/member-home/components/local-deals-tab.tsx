@@ -10,7 +10,7 @@ import { cityLabel } from '@/lib/cities';
 import { memberFilterLabel } from '@/lib/categories';
 import { useLiveQueries } from '@/lib/realtime/realtime-provider';
 import { useCities } from '@/lib/lookup/get-cities';
-import { type MemberFilter, useMemberDeals, useOfflineCodes } from '../api/get-member-deals';
+import { type MemberDealsAround, type MemberFilter, useMemberDeals, useOfflineCodes } from '../api/get-member-deals';
 import { MemberDealCard } from './member-deal-card';
 
 interface LocalDealsTabProps {
@@ -25,9 +25,10 @@ interface LocalDealsTabProps {
 export const searchDeals = (deals: readonly MemberDeal[], term: string) => deals.filter((deal) => dealMatchesSearch(deal, term));
 
 /** The spec's empty texts, most specific first. */
-export function emptyDealsMessage(search: string, category: string): string {
+export function emptyDealsMessage(search: string, category: string, now: { openNow?: boolean; validNow?: boolean } = {}): string {
   const term = search.trim();
   if (term) return `No deals found matching "${term}"`;
+  if (now.openNow || now.validNow) return `No deals ${now.openNow ? 'open' : 'valid'} right now${category !== 'all' ? ' in this category' : ''}`;
   if (category !== 'all') return 'No deals available in this category';
   return 'No deals available in this city';
 }
@@ -39,7 +40,11 @@ export function LocalDealsTab({ city, citySelector, renderFollowButton, renderRe
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<MemberFilter>('all');
-  const deals = useMemberDeals(city?.id, category);
+  const near = useNearMe();
+  const [openNow, setOpenNow] = useState(false);
+  const [validNow, setValidNow] = useState(false);
+  const around = useMemo<MemberDealsAround>(() => ({ position: near.position, openNow, validNow }), [near.position, openNow, validNow]);
+  const deals = useMemberDeals(city?.id, category, around);
   // No city yet because the city list itself is still loading: that is loading the deals too (issue 17).
   const cityList = useCities();
   const citiesLoading = cityList.isPending && cityList.fetchStatus !== 'paused';
@@ -95,6 +100,13 @@ export function LocalDealsTab({ city, citySelector, renderFollowButton, renderRe
           </button>
         ))}
       </div>
+      {/* Near me and what is usable now (decision 209): asked of the server, which knows the hours and rules. */}
+      <div role="group" aria-label="Sort and show" className="flex flex-wrap gap-2">
+        <Toggle pressed={Boolean(near.position)} onClick={near.toggle}>{near.locating ? 'Locating...' : 'Near me'}</Toggle>
+        <Toggle pressed={openNow} onClick={() => setOpenNow((on) => !on)}>Open now</Toggle>
+        <Toggle pressed={validNow} onClick={() => setValidNow((on) => !on)}>Valid now</Toggle>
+      </div>
+      {near.error && <p role="alert" className="text-sm text-red-800">{near.error}</p>}
       </div>
 
       {!city ? (citiesLoading ? <p role="status" className="py-10 text-center text-stone-600">Loading deals...</p> : null) : deals.isPending && deals.fetchStatus === 'paused' ? (
@@ -109,7 +121,7 @@ export function LocalDealsTab({ city, citySelector, renderFollowButton, renderRe
           <Button variant="outline" size="sm" className="mt-3" onClick={() => void deals.refetch()}>Try again</Button>
         </div>
       ) : shown.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-stone-300 p-10 text-center text-stone-700">{emptyDealsMessage(search, category)}</p>
+        <p className="rounded-2xl border border-dashed border-stone-300 p-10 text-center text-stone-700">{emptyDealsMessage(search, category, around)}</p>
       ) : (
         <DealGrid deals={deferredShown} cover={cover ?? undefined} renderFollowButton={renderFollowButton} renderReviewActions={renderReviewActions} />
       )}
@@ -118,6 +130,45 @@ export function LocalDealsTab({ city, citySelector, renderFollowButton, renderRe
       ) : null}
     </section>
   );
+}
+
+const TOGGLE = 'min-h-11 rounded-full border px-4 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+
+function Toggle({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" aria-pressed={pressed} onClick={onClick}
+      className={cn(TOGGLE, pressed ? 'border-brand-700 bg-brand-700 text-white' : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-50')}>
+      {children}
+    </button>
+  );
+}
+
+/**
+ * The member's position for "Near me" (decision 209): asked of the browser on a tap, held in this screen's memory
+ * only, and sent with the one list request that needs it. A second tap forgets it.
+ */
+function useNearMe() {
+  const [position, setPosition] = useState<MemberDealsAround['position']>();
+  const [locating, setLocating] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const toggle = () => {
+    setError(null);
+    if (position) return setPosition(undefined);
+    if (!('geolocation' in navigator)) return setError('This browser cannot share your location.');
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (fix) => {
+        setLocating(false);
+        setPosition({ latitude: fix.coords.latitude, longitude: fix.coords.longitude, takenAt: Date.now() });
+      },
+      () => {
+        setLocating(false);
+        setError('Your location is not available: allow it in the browser to sort by distance.');
+      },
+      { maximumAge: 60_000, timeout: 15_000 },
+    );
+  };
+  return { position, locating, error, toggle };
 }
 
 /** The end of the loaded cards: asks for the next page when it scrolls into view (or on a tap). */

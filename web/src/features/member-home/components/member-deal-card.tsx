@@ -41,6 +41,14 @@ export const MemberDealCard = memo(function MemberDealCard({ deal, renderFollowB
         </Link>
       </h3>
       <p className="text-sm font-medium text-stone-700">{deal.merchantName}</p>
+      {/* Open now and how far (decision 209): the server's words, in the business's time. */}
+      {deal.location && (deal.location.openText || deal.location.distanceMeters !== null) && (
+        <p className="text-sm" data-testid="deal-open-state">
+          {deal.location.openText && <span className={deal.location.openNow ? 'font-semibold text-green-800' : 'text-stone-700'}>{deal.location.openText}</span>}
+          {deal.location.openText && deal.location.distanceMeters !== null && <span className="text-stone-600"> · </span>}
+          {deal.location.distanceMeters !== null && <span className="text-stone-700">{distanceLabel(deal.location.distanceMeters)}</span>}
+        </p>
+      )}
       {deal.rating && <RatingSummary {...deal.rating} />}
       <p className="mt-2 text-sm text-stone-600">{deal.description}</p>
       {/* The rules and the per-member limit, before the visit (issue 38). */}
@@ -56,3 +64,9 @@ export const MemberDealCard = memo(function MemberDealCard({ deal, renderFollowB
     </DealCardFrame>
   );
 });
+
+/** 80 m, 950 m, 1.2 km, 14 km. */
+export function distanceLabel(meters: number): string {
+  if (meters < 1000) return `${Math.max(10, Math.round(meters / 10) * 10)} m`;
+  return meters < 10_000 ? `${(meters / 1000).toFixed(1)} km` : `${Math.round(meters / 1000)} km`;
+}

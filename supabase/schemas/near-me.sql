@@ -1,0 +1,314 @@
+-- Open now and near me (issue 40, decision 209): the one rule for whether a location is open at a moment and what
+-- its card says ("Open now · closes 18:00", "Opens Tue 11:00"), read in the business's city's time zone
+-- (private.merchant_time_zone) from its weekly hours and dated exceptions (locations.sql); and the member's deal
+-- list sorted by distance from a position that is a parameter of the call only, never stored, and filtered to what
+-- is open now and what the offer rules (issue 38, private.offer_rules_refusal) allow now.
+
+set check_function_bodies = false;
+
+-- ---------------------------------------------------------------- functions
+-- The opening intervals of yesterday to a week ahead as moments: a date's exceptions replace its weekday's hours (an
+-- exception without times: closed that day), and an interval whose closing time is not after its opening passes
+-- midnight into the next day; wall times read as PostgreSQL reads `timestamp at time zone` (like offer rules).
+-- Open now: an interval opened yesterday or today holds the moment; back-to-back intervals (22:00–00:00 then
+-- 00:00–02:00) read as one. Closed: the next opening within a week. No weekly hours and no interval this week: no
+-- row (the card says nothing).
+create function private.location_open_state(p_location_id uuid, p_at timestamp with time zone) returns table(open_now boolean, changes_at timestamp with time zone, open_text text)
+    language plpgsql stable security definer
+    set search_path to ''
+    as $$
+declare
+  v_zone text;
+  v_today date;
+  v_days date[];
+  v_starts timestamptz[];
+  v_ends timestamptz[];
+  v_until timestamptz;
+  v_next timestamptz;
+  v_ran boolean;
+begin
+  -- The read policies of the hours, checked once here rather than on every row read below (security definer):
+  -- an approved business's, the caller's own, or any for the admin.
+  select private.merchant_time_zone(m.city_id) into v_zone
+    from public.business_locations l join public.merchants m on m.id = l.merchant_id
+   where l.id = p_location_id
+     and (m.active or m.owner_user_id = (select auth.uid()) or (select private.is_admin()));
+  if v_zone is null then
+    return;
+  end if;
+  v_today := (p_at at time zone v_zone)::date;
+  -- The intervals, in one statement whose plan this function keeps (two index reads per card).
+  with hours as (select h.weekday, h.opens_at, h.closes_at from public.location_hours h where h.location_id = p_location_id),
+       dated as (select e.on_date, e.opens_at, e.closes_at from public.location_exceptions e
+                  where e.location_id = p_location_id and e.on_date between v_today - 1 and v_today + 7)
+  select array_agg(i.day order by i.starts_at), array_agg(i.starts_at order by i.starts_at), array_agg(i.ends_at order by i.starts_at)
+    into v_days, v_starts, v_ends
+    from (
+      select d.day, (d.day + t.opens_at) at time zone v_zone as starts_at,
+             ((d.day + case when t.closes_at > t.opens_at then 0 else 1 end) + t.closes_at) at time zone v_zone as ends_at
+        from generate_series(-1, 7) k
+        cross join lateral (select v_today + k as day) d
+        cross join lateral (
+          select x.opens_at, x.closes_at from dated x where x.on_date = d.day and x.opens_at is not null
+          union all
+          select w.opens_at, w.closes_at from hours w
+           where w.weekday = extract(isodow from d.day) and not exists (select 1 from dated x where x.on_date = d.day)
+        ) t
+    ) i;
+  if v_starts is null then
+    if exists (select 1 from public.location_hours h where h.location_id = p_location_id) then
+      return query select false, null::timestamptz, 'Closed'::text;
+    end if;
+    return;
+  end if;
+  for k in 1..cardinality(v_starts) loop
+    if v_starts[k] <= p_at and p_at < v_ends[k] then
+      v_until := greatest(v_until, v_ends[k]);
+    end if;
+  end loop;
+  if v_until is not null then
+    loop
+      v_ran := false;
+      for k in 1..cardinality(v_starts) loop
+        if v_starts[k] <= v_until and v_ends[k] > v_until then
+          v_until := v_ends[k];
+          v_ran := true;
+        end if;
+      end loop;
+      exit when not v_ran;
+    end loop;
+    return query select true, v_until,
+      case when v_until >= v_ends[cardinality(v_ends)] and v_until > p_at + interval '6 days' then 'Open now'
+           else 'Open now · closes ' || to_char(v_until at time zone v_zone, 'HH24:MI') end;
+    return;
+  end if;
+  for k in 1..cardinality(v_starts) loop
+    if v_starts[k] > p_at then
+      v_next := v_starts[k];
+      exit;
+    end if;
+  end loop;
+  if v_next is null then
+    return query select false, null::timestamptz, 'Closed'::text;
+  elsif (v_next at time zone v_zone)::date = v_today then
+    return query select false, v_next, 'Opens ' || to_char(v_next at time zone v_zone, 'HH24:MI');
+  else
+    return query select false, v_next,
+      case when v_today = any (v_days) then '' else 'Closed today · ' end
+      || case when v_today = any (v_days) then 'Opens ' else 'opens ' end
+      || to_char(v_next at time zone v_zone, 'Dy HH24:MI');
+  end if;
+end
+$$;
+
+comment on function private.location_open_state(p_location_id uuid, p_at timestamp with time zone) is 'The one open-now rule (decision 209), for a location the caller may read (an approved business''s, their own, the admin any): whether the location is open at p_at in its business''s city''s time, when that changes (closes or next opens, within a week) and the words cards show ("Open now · closes 18:00", "Opens 11:00", "Opens Tue 11:00", "Closed today · opens Wed 09:00", "Closed"). No row: no hours published.';
+
+-- Metres between two WGS 84 positions, equirectangular: exact enough within a city and cheap per row. Longitude
+-- degrees shrink with latitude (the cosine of the mean latitude).
+create function private.distance_m(p_latitude_a double precision, p_longitude_a double precision, p_latitude_b double precision, p_longitude_b double precision) returns double precision
+    language sql immutable parallel safe
+    set search_path to ''
+    as $$
+  select 6371008.8 * sqrt(power(radians(p_longitude_b - p_longitude_a) * cos(radians((p_latitude_a + p_latitude_b) / 2)), 2)
+                          + power(radians(p_latitude_b - p_latitude_a), 2))
+$$;
+
+comment on function private.distance_m(p_latitude_a double precision, p_longitude_a double precision, p_latitude_b double precision, p_longitude_b double precision) is 'Metres between two positions (equirectangular, mean-latitude cosine): the distance near-me sorts and shows.';
+
+-- Where a deal's card stands when the member gave no position: among the deal's locations (all of its business's
+-- unless deal_locations names some), the first open now, else the first made (the one from the business's address).
+create function private.deal_place(p_deal_id uuid, p_merchant_id uuid, p_at timestamp with time zone) returns table(location_id uuid, latitude double precision, longitude double precision, open_now boolean, open_text text)
+    language sql stable security definer
+    set search_path to ''
+    as $$
+  select l.id, l.latitude, l.longitude, o.open_now, o.open_text
+    from public.business_locations l
+    join public.merchants m on m.id = l.merchant_id
+    left join lateral private.location_open_state(l.id, p_at) o on true
+   where l.merchant_id = p_merchant_id
+     -- The locations' read policies, once per call (security definer): approved, the caller's own, or the admin.
+     and (m.active or m.owner_user_id = (select auth.uid()) or (select private.is_admin()))
+     and (not exists (select 1 from public.deal_locations x where x.deal_id = p_deal_id)
+          or exists (select 1 from public.deal_locations x where x.deal_id = p_deal_id and x.location_id = l.id))
+   order by coalesce(o.open_now, false) desc, l.created_at, l.id
+   limit 1
+$$;
+
+comment on function private.deal_place(p_deal_id uuid, p_merchant_id uuid, p_at timestamp with time zone) is 'The location a deal''s card shows without a position: its first location open at p_at, else its first location; with that location''s open state.';
+
+-- GET /api/deals with a position or the "open now"/"valid now" filters. Without a position: the city's deals newest
+-- first (private.member_deals' order and cursor), each at private.deal_place. With one: nearest first, a deal as
+-- near as its nearest placed location (of those it applies at; with "open now", of those open), then the deals
+-- whose business placed none, newest first; one page (no cursor).
+-- Nearest first from the index: the GiST index orders placed locations by degrees (`<->`), not metres, since a
+-- degree of longitude shrinks with latitude. So the scan runs until it has p_limit deals; the farthest of those in
+-- metres bounds the page; every location nearer than that lies within a circle of that many metres read as degrees
+-- of longitude at the highest latitude it can reach; the page is the nearest p_limit of what that circle holds,
+-- also read from the index. Positions near the poles or across the 180th meridian are not served well (no city is).
+create function private.member_deals_near(p_city_id uuid, p_filter text, p_categories text[], p_latitude double precision, p_longitude double precision, p_open_now boolean, p_valid_now boolean, p_after_created_at timestamp with time zone, p_after_id uuid, p_limit integer) returns table(id uuid, title text, description text, category text, discount_percent integer, discount_amount_cents integer, used_count integer, max_uses integer, valid_to timestamp with time zone, created_at text, merchant_id uuid, merchant_name text, merchant_category text, merchant_is_women_owned boolean, secret text, rules jsonb, per_member_limit text, location_id uuid, latitude double precision, longitude double precision, distance_m double precision, open_now boolean, open_text text)
+    language plpgsql stable
+    set search_path to ''
+    set jit to 'off'
+    as $$
+#variable_conflict use_column
+declare
+  v_limit integer := least(greatest(p_limit, 1), 100);
+  v_now timestamptz := now();
+  v_deals uuid[] := '{}';
+  v_places uuid[] := '{}';
+  v_metres double precision[] := '{}';
+  v_bound double precision;
+  v_degrees double precision;
+  v_radius double precision := 360;
+  v_more_deals uuid[];
+  v_more_places uuid[];
+  r record;
+begin
+  if p_latitude is null or p_longitude is null then
+    select coalesce(array_agg(x.deal_id order by x.created_at desc, x.deal_id), '{}'),
+           coalesce(array_agg(x.location_id order by x.created_at desc, x.deal_id), '{}')
+      into v_deals, v_places
+      from (
+        select d.id as deal_id, d.created_at, p.location_id
+          from public.deals d
+          join public.merchants m on m.id = d.merchant_id
+          left join lateral private.deal_place(d.id, d.merchant_id, v_now) p on true
+         where d.city_id = p_city_id
+           and public.deal_is_live_and_listed(d.active, d.valid_from, d.valid_to, d.merchant_listed)
+           and (p_filter is null or m.category = p_filter or d.category = any (p_categories)
+                or (p_filter = 'women-owned' and m.is_women_owned))
+           and (p_after_created_at is null
+                or d.created_at < p_after_created_at
+                or (d.created_at = p_after_created_at and d.id > p_after_id))
+           and (not p_open_now or coalesce(p.open_now, false))
+           and (not p_valid_now or private.offer_rules_refusal(d.rules, v_now, private.merchant_time_zone(m.city_id)) is null)
+         order by d.created_at desc, d.id
+         limit v_limit
+      ) x;
+    v_metres := array_fill(null::double precision, array[cardinality(v_deals)]);
+  else
+    -- The scan in degrees until p_limit deals: its farthest in metres bounds the page.
+    for r in
+      select d.id as deal_id, private.distance_m(p_latitude, p_longitude, l.latitude, l.longitude) as metres
+        from public.business_locations l
+        join public.deals d on d.merchant_id = l.merchant_id
+        join public.merchants m on m.id = d.merchant_id
+       where l.latitude is not null
+         and d.city_id = p_city_id
+         and public.deal_is_live_and_listed(d.active, d.valid_from, d.valid_to, d.merchant_listed)
+         and (p_filter is null or m.category = p_filter or d.category = any (p_categories)
+              or (p_filter = 'women-owned' and m.is_women_owned))
+         and (not exists (select 1 from public.deal_locations x where x.deal_id = d.id)
+              or exists (select 1 from public.deal_locations x where x.deal_id = d.id and x.location_id = l.id))
+         and (not p_valid_now or private.offer_rules_refusal(d.rules, v_now, private.merchant_time_zone(m.city_id)) is null)
+         and (not p_open_now or exists (select 1 from private.location_open_state(l.id, v_now) o where o.open_now))
+       order by point(l.longitude, l.latitude) <-> point(p_longitude, p_latitude)
+    loop
+      if not (r.deal_id = any (v_deals)) then
+        v_deals := v_deals || r.deal_id;
+        v_bound := greatest(v_bound, r.metres);
+        exit when cardinality(v_deals) >= v_limit;
+      end if;
+    end loop;
+    if cardinality(v_deals) >= v_limit then
+      -- Metres as degrees of latitude, then of longitude at the highest latitude the circle can reach.
+      v_degrees := degrees(v_bound / 6371008.8);
+      v_radius := v_degrees / cos(radians(least(89.0, abs(p_latitude) + 2 * v_degrees / cos(radians(least(89.0, abs(p_latitude)))))));
+    end if;
+    -- Each deal at its nearest placed location within the circle, nearest first.
+    select coalesce(array_agg(n.deal_id order by n.metres, n.deal_id), '{}'),
+           coalesce(array_agg(n.location_id order by n.metres, n.deal_id), '{}'),
+           coalesce(array_agg(n.metres order by n.metres, n.deal_id), '{}')
+      into v_deals, v_places, v_metres
+      from (
+        select * from (
+          select distinct on (d.id) d.id as deal_id, l.id as location_id,
+                 private.distance_m(p_latitude, p_longitude, l.latitude, l.longitude) as metres
+            from public.business_locations l
+            join public.deals d on d.merchant_id = l.merchant_id
+            join public.merchants m on m.id = d.merchant_id
+           where l.latitude is not null
+             and point(l.longitude, l.latitude) <@ circle(point(p_longitude, p_latitude), v_radius)
+             and d.city_id = p_city_id
+             and public.deal_is_live_and_listed(d.active, d.valid_from, d.valid_to, d.merchant_listed)
+             and (p_filter is null or m.category = p_filter or d.category = any (p_categories)
+                  or (p_filter = 'women-owned' and m.is_women_owned))
+             and (not exists (select 1 from public.deal_locations x where x.deal_id = d.id)
+                  or exists (select 1 from public.deal_locations x where x.deal_id = d.id and x.location_id = l.id))
+             and (not p_valid_now or private.offer_rules_refusal(d.rules, v_now, private.merchant_time_zone(m.city_id)) is null)
+             and (not p_open_now or exists (select 1 from private.location_open_state(l.id, v_now) o where o.open_now))
+           order by d.id, metres, l.id
+        ) nearest
+        order by nearest.metres, nearest.deal_id
+        limit v_limit
+      ) n;
+    -- Then the deals of businesses that placed none of their locations (for this deal), newest first.
+    if cardinality(v_deals) < v_limit then
+      select coalesce(array_agg(x.deal_id order by x.created_at desc, x.deal_id), '{}'),
+             coalesce(array_agg(x.location_id order by x.created_at desc, x.deal_id), '{}')
+        into v_more_deals, v_more_places
+        from (
+          select d.id as deal_id, d.created_at, p.location_id
+            from public.deals d
+            join public.merchants m on m.id = d.merchant_id
+            left join lateral private.deal_place(d.id, d.merchant_id, v_now) p on true
+           where d.city_id = p_city_id
+             and public.deal_is_live_and_listed(d.active, d.valid_from, d.valid_to, d.merchant_listed)
+             and (p_filter is null or m.category = p_filter or d.category = any (p_categories)
+                  or (p_filter = 'women-owned' and m.is_women_owned))
+             and not exists (
+               select 1 from public.business_locations l
+                where l.merchant_id = d.merchant_id and l.latitude is not null
+                  and (not exists (select 1 from public.deal_locations x where x.deal_id = d.id)
+                       or exists (select 1 from public.deal_locations x where x.deal_id = d.id and x.location_id = l.id)))
+             and (not p_open_now or coalesce(p.open_now, false))
+             and (not p_valid_now or private.offer_rules_refusal(d.rules, v_now, private.merchant_time_zone(m.city_id)) is null)
+           order by d.created_at desc, d.id
+           limit v_limit - cardinality(v_deals)
+        ) x;
+      v_metres := v_metres || array_fill(null::double precision, array[cardinality(v_more_deals)]);
+      v_deals := v_deals || v_more_deals;
+      v_places := v_places || v_more_places;
+    end if;
+  end if;
+  return query
+    select d.id, d.title, d.description, d.category, d.discount_percent, d.discount_amount_cents, d.used_count,
+           d.max_uses, d.valid_to, d.created_at::text, m.id, m.name, m.category, m.is_women_owned, s.secret,
+           d.rules, d.per_member_limit, l.id, l.latitude, l.longitude, u.metres, o.open_now, o.open_text
+      from unnest(v_deals, v_places, v_metres) with ordinality as u (deal_id, location_id, metres, n)
+      join public.deals d on d.id = u.deal_id
+      join public.merchants m on m.id = d.merchant_id
+      join private.member_deal_secrets(v_deals) s on s.deal_id = d.id
+      left join public.business_locations l on l.id = u.location_id
+      left join lateral private.location_open_state(u.location_id, v_now) o on true
+     order by u.n;
+  -- As in private.member_deals: the membership is checked even when no row asked for a secret.
+  if not found then
+    perform 1 from private.member_deal_secrets('{}');
+  end if;
+end
+$$;
+
+comment on function private.member_deals_near(p_city_id uuid, p_filter text, p_categories text[], p_latitude double precision, p_longitude double precision, p_open_now boolean, p_valid_now boolean, p_after_created_at timestamp with time zone, p_after_id uuid, p_limit integer) is 'GET /api/deals with a position (nearest first, placed locations from the GiST index, then unplaced businesses; one page) or the open-now / valid-now filters (newest first, with the cursor): the member_deals rows plus the card''s location, its distance in metres and its open state. RLS deciding; PL403 without an active membership. The position is a parameter only.';
+
+-- ---------------------------------------------------------------- grants
+revoke execute on function
+  private.location_open_state(uuid,timestamp with time zone),
+  private.distance_m(double precision,double precision,double precision,double precision),
+  private.deal_place(uuid,uuid,timestamp with time zone),
+  private.member_deals_near(uuid,text,text[],double precision,double precision,boolean,boolean,timestamp with time zone,uuid,integer)
+  from public;
+grant execute on function
+  private.location_open_state(uuid,timestamp with time zone),
+  private.distance_m(double precision,double precision,double precision,double precision),
+  private.deal_place(uuid,uuid,timestamp with time zone)
+  to anon, authenticated, service_role;
+grant execute on function
+  private.member_deals_near(uuid,text,text[],double precision,double precision,boolean,boolean,timestamp with time zone,uuid,integer)
+  to authenticated, service_role;
+-- The valid-now filter evaluates the offer rules as the member: they read no table, only their arguments (the
+-- deal's rules, which the member already reads, and the moment).
+grant execute on function
+  private.offer_rules_refusal(jsonb,timestamp with time zone,text),
+  private.weekdays_text(integer[])
+  to authenticated, service_role;
