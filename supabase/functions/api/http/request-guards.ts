@@ -410,8 +410,9 @@ export const COMMON_SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
-  // The camera for the app's own pages only: the counter scans member passes with it (decision 167).
-  'Permissions-Policy': 'camera=(self), microphone=(), geolocation=(), payment=(self "https://js.stripe.com"), usb=()',
+  // The camera and geolocation for the app's own pages only: the counter scans member passes (decision 167);
+  // "Near me" asks where the member stands (decision 209).
+  'Permissions-Policy': 'camera=(self), microphone=(), geolocation=(self), payment=(self "https://js.stripe.com"), usb=()',
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
