@@ -12,14 +12,14 @@ const BOULDER = 'c0000000-0000-4000-8000-000000000003';
  * A business of this test's own (registered, approved by the admin), in a city no other journey looks at: the
  * demo business's deal lists stay as other journeys expect them. Its API session and its password.
  */
-export async function ownMerchant(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string) {
+export async function ownMerchant(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string, cityId = BOULDER) {
   const business = `Counter Scan Cafe ${Math.random().toString(36).slice(2, 8)}`;
   const account = { email: uniqueEmail('scan-cafe'), password: 'secret1234' };
   const api = await playwright.request.newContext({ baseURL });
   const reg = await api.post('/api/auth/register', {
     data: {
       role: 'MERCHANT', name: `Owner of ${business}`, ...account,
-      merchantData: { businessName: business, businessAddress: '1 Pearl St, Boulder, CO', businessType: 'food', isWomenOwned: false, cityId: BOULDER },
+      merchantData: { businessName: business, businessAddress: '1 Pearl St, Boulder, CO', businessType: 'food', isWomenOwned: false, cityId },
     },
   });
   expect(reg.status(), await reg.text()).toBe(201);

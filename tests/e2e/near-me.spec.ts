@@ -5,19 +5,21 @@ import { DEMO, signIn } from './support';
 // Issue 40, decision 209, on a phone (390×844): a member standing by a business's second location sorts by
 // distance and sees that business first, open now; filters "open now"; and keeps the list when the network goes.
 
-const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opensAt: '00:00', closesAt: '00:00' }));
+// The demo member's home city.
+const LYONS = 'c0000000-0000-4000-8000-000000000001';
+const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opensAt: '00:00', closesAt: '23:59' }));
 
 test('a member near a second location sees it first, open now, and keeps the list offline', async ({ browser, playwright, baseURL }) => {
   test.setTimeout(60_000);
   // A business of its own (parallel journeys change the demo one), in the demo member's city.
-  const { api } = await ownMerchant(playwright, baseURL!);
+  const { api } = await ownMerchant(playwright, baseURL!, LYONS);
   const suffix = Math.random().toString(36).slice(2, 7);
   const dealTitle = `Corner cookie ${suffix}`;
   await createDeal(api, dealTitle);
-  // A pin of its own near Boulder (other journeys place theirs elsewhere), open all day every day.
-  const pin = { latitude: 40.03 + Math.random() / 100, longitude: -105.26 + Math.random() / 100 };
+  // A pin of its own in Lyons (other journeys place theirs elsewhere), open all day every day.
+  const pin = { latitude: 40.22 + Math.random() / 100, longitude: -105.27 + Math.random() / 100 };
   const placed = await api.post('/api/merchant/locations', {
-    data: { name: `Corner ${suffix}`, address: '2 Pearl St, Boulder, CO', ...pin, hours: EVERY_DAY },
+    data: { name: `Corner ${suffix}`, address: '2 Main St, Lyons, CO', ...pin, hours: EVERY_DAY },
   });
   expect(placed.status(), await placed.text()).toBe(201);
   await api.dispose();
@@ -26,7 +28,7 @@ test('a member near a second location sees it first, open now, and keeps the lis
   await context.grantPermissions(['geolocation']);
   const page = await context.newPage();
   await signIn(page, DEMO.member);
-  await expect(page).toHaveURL(/\/member$/);
+  await expect(page).toHaveURL(/\/app$/);
   const cards = page.getByRole('article');
   await expect(cards.first()).toBeVisible();
 
