@@ -98,6 +98,8 @@ export default defineConfig({
         globIgnores: [
           '**/merchant-insights-*', '**/uPlot*', '**/jsqr-module-*', '**/community-feed-*', '**/merchant-community-*',
           '**/admin-*', '**/stripe-*', '**/gift-buy-*', '**/gift-redeem-*', '**/gift-receipt-*',
+          // The members' map (decision 209): MapLibre, its worker and styles need the network for tiles anyway.
+          '**/member-map-*', '**/maplibre-*',
         ],
         // Web Push handlers (push, notificationclick): web/public/push-sw.js (decision 110).
         importScripts: ['push-sw.js'],

@@ -6,7 +6,7 @@ import { relative } from 'node:path';
 import type { App } from '../supabase/functions/api/app.ts';
 import { isValidObjectKey, type ObjectStore } from '../supabase/functions/api/ports/objects/object-store.ts';
 import {
-  COMMON_SECURITY_HEADERS, HSTS, inlineScripts, isSecureRequest, scriptHash, webAppCsp,
+  COMMON_SECURITY_HEADERS, HSTS, inlineScripts, isSecureRequest, mapOrigins, scriptHash, webAppCsp,
 } from '../supabase/functions/api/http/request-guards.ts';
 import { forwardedValue } from '../supabase/functions/api/http/request-guards.ts';
 import { logError } from '../supabase/functions/api/ports/log.ts';
@@ -31,7 +31,8 @@ async function webCspFor(staticDir: string): Promise<string> {
     if (!existsSync(file)) continue;
     for (const body of inlineScripts(readFileSync(file, 'utf8'))) hashes.add(await scriptHash(body));
   }
-  return webAppCsp([...hashes]);
+  // The map's style and tile origins (decision 209), from the same environment the API reads MAP_STYLE_URL from.
+  return webAppCsp([...hashes], mapOrigins(process.env));
 }
 
 /** The embedded stack's HTTP surface: /api from the Hono app, everything else the PWA with SPA fallback. */

@@ -32,7 +32,7 @@ import { reviewRoutes } from './reviews/index.ts';
 import { communityRoutes } from './community/index.ts';
 import { adminSystemRoutes, deepHealthRoutes } from './system/index.ts';
 import { adminAuditLogRoutes, businessAuditLogRoutes } from './audit/index.ts';
-import { merchantLocationRoutes } from './locations/index.ts';
+import { mapRoutes, merchantLocationRoutes } from './locations/index.ts';
 import { counterDeviceAdminRoutes, counterDeviceRoutes, merchantStaffRoutes, staffInviteRoutes } from './staff/index.ts';
 
 export type { AppDeps } from './http/context.ts';
@@ -93,6 +93,7 @@ export const mounts: readonly (readonly [prefix: string, routes: Hono<AppEnv>])[
   ['/admin/audit-log', adminAuditLogRoutes],
   ['/merchant/audit-log', businessAuditLogRoutes],
   ['/merchant/locations', merchantLocationRoutes],
+  ['/map', mapRoutes],
 ];
 
 /** Paths that authenticate by other means than the session cookie (signed webhooks). */

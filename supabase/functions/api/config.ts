@@ -6,6 +6,8 @@ import { randomToken } from '../_shared/tokens.ts';
 export interface AppConfig {
   /** The one account the admin dashboard admits (docs/spec.md section 6). */
   adminEmail: string;
+  /** The members' map style (MAP_STYLE_URL, decision 209); null: no map. */
+  mapStyleUrl: string | null;
   bcryptRounds: number;
   /** Live sessions one account may have (SESSIONS_PER_ACCOUNT, 10): a new sign-in ends the oldest (decision 176). */
   sessionsPerAccount: number;
@@ -95,6 +97,7 @@ export function configFromEnv(env: ApiEnv): AppConfig {
   const siteUrl = env.SITE_URL ?? null;
   return {
     adminEmail: env.ADMIN_EMAIL,
+    mapStyleUrl: env.MAP_STYLE_URL ?? null,
     bcryptRounds: env.BCRYPT_ROUNDS,
     sessionsPerAccount: env.SESSIONS_PER_ACCOUNT,
     siteUrl,

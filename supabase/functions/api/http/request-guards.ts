@@ -424,16 +424,30 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'no
 const STRIPE = 'https://js.stripe.com';
 const SUPABASE = 'https://*.supabase.co';
 
-/** The web app's policy, given the `'sha256-…'` sources of its inline scripts. */
-export function webAppCsp(scriptHashes: string[]): string {
+/**
+ * The origins of the members' map (decision 209): MAP_STYLE_URL's and MAP_ORIGINS' (its tiles, glyphs, sprites),
+ * as the place that writes the web's CSP reads them from its environment. None configured: none allowed.
+ */
+export function mapOrigins(env: { MAP_STYLE_URL?: string; MAP_ORIGINS?: string }): string[] {
+  const urls = [env.MAP_STYLE_URL ?? '', ...(env.MAP_ORIGINS ?? '').split(',')].map((u) => u.trim()).filter(Boolean);
+  const origins = new Set<string>();
+  for (const url of urls) {
+    try { origins.add(new URL(url).origin); } catch { throw new Error(`MAP_STYLE_URL and MAP_ORIGINS must be URLs: ${url}`); }
+  }
+  return [...origins];
+}
+
+/** The web app's policy, given the `'sha256-…'` sources of its inline scripts and the map's origins. */
+export function webAppCsp(scriptHashes: string[], map: string[] = []): string {
+  const mapSources = map.map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
     `script-src 'self' ${STRIPE} ${scriptHashes.map((h) => `'${h}'`).join(' ')}`.trim(),
     // Inline style attributes and <style> elements some components inject; scripts stay hash-only.
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${SUPABASE} https://*.stripe.com`,
+    `img-src 'self' data: blob: ${SUPABASE} https://*.stripe.com${mapSources}`,
     "font-src 'self' data:",
-    `connect-src 'self' ${SUPABASE} wss://*.supabase.co https://api.stripe.com`,
+    `connect-src 'self' ${SUPABASE} wss://*.supabase.co https://api.stripe.com${mapSources}`,
     `frame-src ${STRIPE} https://hooks.stripe.com`,
     "worker-src 'self'",
     "manifest-src 'self'",

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { createLocationBody, geocodeQuery, updateLocationBody } from '../../_shared/contract/locations.ts';
+import { createLocationBody, geocodeQuery, updateLocationBody, type MapConfig } from '../../_shared/contract/locations.ts';
 import { type AppEnv, servicesOf, userTx } from '../http/context.ts';
 import { uuidParam } from '../http/params.ts';
 import { parseJson, parseQuery } from '../http/validate.ts';
@@ -44,3 +44,9 @@ merchantLocationRoutes.delete('/:id', async (c) => {
   await userTx(c, (q) => deleteLocation(q, id));
   return c.json({ success: true });
 });
+
+// The members' map (decision 209), mounted at /map: its style URL, read by the web at run time so one build serves
+// any deployment's tile host (MAP_STYLE_URL); null: the member home offers the list only.
+export const mapRoutes = new Hono<AppEnv>();
+
+mapRoutes.get('/', (c) => c.json({ styleUrl: c.var.deps.config.mapStyleUrl } satisfies MapConfig));

@@ -3,7 +3,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { NEXT_CURSOR_HEADER, type MEMBER_DEAL_FILTERS } from '@shared/constants.ts';
-import type { MemberDeal, OfflineCodesAnswer } from '@shared/contract/index.ts';
+import type { MapConfig, MemberDeal, OfflineCodesAnswer } from '@shared/contract/index.ts';
 import { apiJson, apiRequest, takeEarlyAnswer } from '@/lib/api-client';
 import { errorStatus } from '@/lib/api-error';
 import { useFreshCover, useRefreshAtExpiry } from '@/lib/deals/code-refresh';
@@ -106,4 +106,17 @@ export function useOfflineCodes(cityId: string | undefined) {
   const query = useQuery({ ...offlineCodesQueryOptions(cityId ?? ''), enabled: Boolean(cityId) && settled });
   useFreshCover(query.data?.issuedAt, query.refetch, Boolean(cityId));
   return query;
+}
+
+/**
+ * GET /api/map: the members' map style (MAP_STYLE_URL, decision 209), asked only once the member switches to the
+ * map, so the home's first screen does not wait for it.
+ */
+export function useMapConfig(enabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/map'] as const,
+    queryFn: () => apiJson<MapConfig>('GET', '/api/map'),
+    enabled,
+    staleTime: 60 * 60 * 1000,
+  });
 }

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MEMBER_DEAL_FILTERS } from '@shared/constants.ts';
 import type { City, MemberDeal, OfflineCodesAnswer, OfflineDealCodes } from '@shared/contract/index.ts';
 import { dealMatchesSearch } from '@shared/deal-filters.ts';
@@ -9,9 +9,13 @@ import { errorMessage } from '@/lib/api-error';
 import { cityLabel } from '@/lib/cities';
 import { memberFilterLabel } from '@/lib/categories';
 import { useLiveQueries } from '@/lib/realtime/realtime-provider';
+import { useOnlineStatus } from '@/lib/network/connectivity';
 import { useCities } from '@/lib/lookup/get-cities';
-import { type MemberDealsAround, type MemberFilter, useMemberDeals, useOfflineCodes } from '../api/get-member-deals';
+import { type MemberDealsAround, type MemberFilter, useMapConfig, useMemberDeals, useOfflineCodes } from '../api/get-member-deals';
 import { MemberDealCard } from './member-deal-card';
+
+// MapLibre and the map are their own chunks, fetched when the member switches to the map (decision 209).
+const MemberMap = lazy(() => import('./member-map'));
 
 interface LocalDealsTabProps {
   city: City | undefined;
@@ -43,6 +47,14 @@ export function LocalDealsTab({ city, citySelector, renderFollowButton, renderRe
   const near = useNearMe();
   const [openNow, setOpenNow] = useState(false);
   const [validNow, setValidNow] = useState(false);
+  const [mapOn, setMapOn] = useState(false);
+  const online = useOnlineStatus();
+  const mapConfig = useMapConfig(mapOn && online);
+  // The map needs the network (style, tiles) and a configured style: otherwise the list, saying why.
+  const mapStyle = mapOn && online ? mapConfig.data?.styleUrl ?? null : null;
+  const mapNote = !mapOn ? null : !online ? 'The map needs a connection: here is the list.'
+    : mapConfig.data && !mapConfig.data.styleUrl ? 'The map is not available here: here is the list.'
+      : mapConfig.isError ? 'The map could not load: here is the list.' : null;
   const around = useMemo<MemberDealsAround>(() => ({ position: near.position, openNow, validNow }), [near.position, openNow, validNow]);
   const deals = useMemberDeals(city?.id, category, around);
   // No city yet because the city list itself is still loading: that is loading the deals too (issue 17).
@@ -105,9 +117,11 @@ export function LocalDealsTab({ city, citySelector, renderFollowButton, renderRe
         <Toggle pressed={Boolean(near.position)} onClick={near.toggle}>{near.locating ? 'Locating...' : 'Near me'}</Toggle>
         <Toggle pressed={openNow} onClick={() => setOpenNow((on) => !on)}>Open now</Toggle>
         <Toggle pressed={validNow} onClick={() => setValidNow((on) => !on)}>Valid now</Toggle>
+        <Toggle pressed={mapOn} onClick={() => setMapOn((on) => !on)}>Map</Toggle>
       </div>
       {near.error && <p role="alert" className="text-sm text-red-800">{near.error}</p>}
       </div>
+      {mapNote && <p role="status" className="text-sm text-stone-700">{mapNote}</p>}
 
       {!city ? (citiesLoading ? <p role="status" className="py-10 text-center text-stone-600">Loading deals...</p> : null) : deals.isPending && deals.fetchStatus === 'paused' ? (
         <p role="status" className="rounded-2xl border border-dashed border-stone-300 p-10 text-center text-stone-700">
@@ -122,6 +136,10 @@ export function LocalDealsTab({ city, citySelector, renderFollowButton, renderRe
         </div>
       ) : shown.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-stone-300 p-10 text-center text-stone-700">{emptyDealsMessage(search, category, around)}</p>
+      ) : mapStyle ? (
+        <Suspense fallback={<p role="status" className="py-10 text-center text-stone-600">Loading the map...</p>}>
+          <MemberMap styleUrl={mapStyle} deals={deferredShown} />
+        </Suspense>
       ) : (
         <DealGrid deals={deferredShown} cover={cover ?? undefined} renderFollowButton={renderFollowButton} renderReviewActions={renderReviewActions} />
       )}
