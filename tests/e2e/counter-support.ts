@@ -29,7 +29,7 @@ export async function ownMerchant(playwright: { request: { newContext: (o: { bas
   expect((await admin.post(`/api/admin/merchants/${pending.find((m) => m.name === business)!.id}/approve`)).status()).toBe(200);
   await admin.dispose();
   expect((await api.post('/api/auth/login', { data: account })).status()).toBe(200);
-  return { api, account };
+  return { api, account, business };
 }
 
 /** A live deal, once per member per rolling day. */

@@ -1,56 +1,107 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createDeal, ownMerchant } from './counter-support';
 import { DEMO, signIn } from './support';
 
 // Issue 40, decision 209, on a phone (390×844): a member standing by a business's second location sorts by
-// distance and sees that business first, open now; filters "open now"; and keeps the list when the network goes.
+// distance and sees that business first, open now; filters "open now"; keeps the list when the network goes; and
+// opens the map (a local style: a background layer only, so no tile host is asked) with a marker per location.
 
 // The demo member's home city.
 const LYONS = 'c0000000-0000-4000-8000-000000000001';
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opensAt: '00:00', closesAt: '23:59' }));
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
-test('a member near a second location sees it first, open now, and keeps the list offline', async ({ browser, playwright, baseURL }) => {
-  test.setTimeout(60_000);
-  // A business of its own (parallel journeys change the demo one), in the demo member's city.
-  const { api } = await ownMerchant(playwright, baseURL!, LYONS);
+/** A business of its own (parallel journeys change the demo one) with a deal and a second, placed location open all day. */
+async function placedBusiness(playwright: Parameters<typeof ownMerchant>[0], baseURL: string) {
+  const { api, business } = await ownMerchant(playwright, baseURL, LYONS);
   const suffix = Math.random().toString(36).slice(2, 7);
   const dealTitle = `Corner cookie ${suffix}`;
   await createDeal(api, dealTitle);
-  // A pin of its own in Lyons (other journeys place theirs elsewhere), open all day every day.
+  // A pin of its own in Lyons: the member stands on it.
   const pin = { latitude: 40.22 + Math.random() / 100, longitude: -105.27 + Math.random() / 100 };
   const placed = await api.post('/api/merchant/locations', {
     data: { name: `Corner ${suffix}`, address: '2 Main St, Lyons, CO', ...pin, hours: EVERY_DAY },
   });
   expect(placed.status(), await placed.text()).toBe(201);
   await api.dispose();
+  return { business, dealTitle, pin };
+}
 
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, geolocation: pin });
+/** The member, signed in on a phone standing at `pin`, with "Near me" on. */
+async function memberNear(browser: Browser, pin: { latitude: number; longitude: number }): Promise<Page> {
+  const context = await browser.newContext({ ...PHONE, geolocation: pin });
   await context.grantPermissions(['geolocation']);
   const page = await context.newPage();
   await signIn(page, DEMO.member);
   await expect(page).toHaveURL(/\/app$/);
-  const cards = page.getByRole('article');
-  await expect(cards.first()).toBeVisible();
-
-  // ---- near me: this business first, with its open state and distance -------------------------------
+  await expect(page.getByRole('article').first()).toBeVisible();
   await page.getByRole('button', { name: /^Filters/ }).click();
   const near = page.getByRole('group', { name: 'Sort and show' }).getByRole('button', { name: 'Near me' });
   await near.click();
   await expect(near).toHaveAttribute('aria-pressed', 'true');
+  return page;
+}
+
+test('a member near a second location sees it first, open now, and keeps the list offline', async ({ browser, playwright, baseURL }) => {
+  test.setTimeout(60_000);
+  const { dealTitle, pin } = await placedBusiness(playwright, baseURL!);
+  const page = await memberNear(browser, pin);
+  const cards = page.getByRole('article');
+
+  // ---- near me: this business first, with its open state and distance -------------------------------
   await expect(cards.first()).toHaveAccessibleName(dealTitle);
   await expect(cards.first().getByTestId('deal-open-state')).toContainText(/^Open now.* · \d+ m$/);
 
   // ---- open now: only open locations' deals, ours still first ---------------------------------------
-  await page.getByRole('group', { name: 'Sort and show' }).getByRole('button', { name: 'Open now' }).click();
-  await expect(page.getByRole('group', { name: 'Sort and show' }).getByRole('button', { name: 'Open now' })).toHaveAttribute('aria-pressed', 'true');
+  const openNow = page.getByRole('group', { name: 'Sort and show' }).getByRole('button', { name: 'Open now' });
+  await openNow.click();
+  await expect(openNow).toHaveAttribute('aria-pressed', 'true');
   await expect(cards.first()).toHaveAccessibleName(dealTitle);
   for (const state of await page.getByTestId('deal-open-state').all()) await expect(state).toContainText('Open now');
 
   // ---- offline: the list stays on screen ------------------------------------------------------------
-  await context.setOffline(true);
+  await page.context().setOffline(true);
   await page.waitForTimeout(500);
   await expect(cards.first()).toHaveAccessibleName(dealTitle);
   await expect(cards.first().getByTestId('deal-open-state')).toContainText('Open now');
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
-  await context.close();
+  await page.context().close();
+});
+
+test('the map shows a marker per placed location, opens its deal, and falls back to the list offline', async ({ browser, playwright, baseURL }) => {
+  test.setTimeout(60_000);
+  const { business, dealTitle, pin } = await placedBusiness(playwright, baseURL!);
+  const page = await memberNear(browser, pin);
+  // A local style (a background layer only) as a deployment's MAP_STYLE_URL would name one: no tile host is asked.
+  await page.route('**/api/map', (route) => route.fulfill({ json: { styleUrl: `${baseURL}/e2e-map-style.json` } }));
+  await page.route('**/e2e-map-style.json', (route) => route.fulfill({
+    json: { version: 8, sources: {}, layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#e7e5e4' } }] },
+  }));
+  const chunks: string[] = [];
+  page.on('request', (request) => { if (/\/assets\/(member-map|maplibre)-/.test(request.url())) chunks.push(request.url()); });
+
+  const mapSwitch = page.getByRole('group', { name: 'Sort and show' }).getByRole('button', { name: 'Map' });
+  await expect(page.getByRole('article').first()).toHaveAccessibleName(dealTitle);
+  expect(chunks, 'MapLibre loads only with the map').toEqual([]);
+  await mapSwitch.click();
+  const map = page.getByRole('region', { name: 'Map of deals' });
+  await expect(map).toBeVisible();
+  await expect(map.locator('canvas.maplibregl-canvas')).toBeVisible();
+  const marker = map.getByRole('button', { name: new RegExp(`^${business}, Open now`) });
+  await expect(marker).toBeVisible();
+  expect(chunks.some((url) => /maplibre-gl-csp-worker-/.test(url)), 'the worker is a same-origin file').toBe(true);
+  await marker.click();
+  await expect(page).toHaveURL(/\/deals\/[0-9a-f-]+$/);
+  await expect(page.getByRole('heading', { name: dealTitle })).toBeVisible();
+
+  // ---- offline: the switch gives the list, saying why -----------------------------------------------
+  await page.goBack();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await page.getByRole('group', { name: 'Sort and show' }).getByRole('button', { name: 'Map' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The map needs a connection: here is the list.' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Map of deals' })).toHaveCount(0);
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await page.context().close();
 });
