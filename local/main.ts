@@ -24,6 +24,7 @@ import { loadOrCreateVapidKeys } from './vapid-keys.ts';
 import { makeBackup } from './backup.ts';
 import { socketAnswers, startControlSocket } from './control-socket.ts';
 import { runSystemCheck } from '../supabase/functions/api/system/index.ts';
+import { mapOrigins } from '../supabase/functions/api/http/request-guards.ts';
 
 const started = performance.now();
 loadDotEnv();
@@ -92,7 +93,7 @@ const stopGifts = startGiftDeliveryLoop({ db: database.db, payments: deps.paymen
 // POST /api/internal/monthly-reports.
 const stopMonthlyReports = startMonthlyReportLoop(database.db, deps.config.siteUrl ?? `http://localhost:${env.port}`, 60_000, jobs);
 const app = createLocalServer({
-  api, staticDir: env.staticDir, objects: deps.objects, trustedProxyHops: deps.config.trustedProxyHops, realtime: realtimeSseRoutes({
+  api, staticDir: env.staticDir, objects: deps.objects, trustedProxyHops: deps.config.trustedProxyHops, mapOrigins: mapOrigins(env.api), realtime: realtimeSseRoutes({
     db: database.db, relay, maxStreamsPerSession: env.realtimeMaxStreamsPerSession,
   }),
 });

@@ -6,7 +6,7 @@ import { relative } from 'node:path';
 import type { App } from '../supabase/functions/api/app.ts';
 import { isValidObjectKey, type ObjectStore } from '../supabase/functions/api/ports/objects/object-store.ts';
 import {
-  COMMON_SECURITY_HEADERS, HSTS, inlineScripts, isSecureRequest, mapOrigins, scriptHash, webAppCsp,
+  COMMON_SECURITY_HEADERS, HSTS, inlineScripts, isSecureRequest, scriptHash, webAppCsp,
 } from '../supabase/functions/api/http/request-guards.ts';
 import { forwardedValue } from '../supabase/functions/api/http/request-guards.ts';
 import { logError } from '../supabase/functions/api/ports/log.ts';
@@ -21,22 +21,23 @@ export interface LocalServerOptions {
   objects?: ObjectStore;
   /** TRUSTED_PROXY_HOPS: X-Forwarded-Proto (for HSTS) is read only when proxies of ours are in front. */
   trustedProxyHops?: number;
+  /** The members' map's style and tile origins (MAP_STYLE_URL, MAP_ORIGINS; decision 209), allowed by the CSP. */
+  mapOrigins?: string[];
 }
 
 /** The web app's CSP: the hashes of the inline scripts of the built pages (index.html, offline.html). */
-async function webCspFor(staticDir: string): Promise<string> {
+async function webCspFor(staticDir: string, mapOrigins: string[]): Promise<string> {
   const hashes = new Set<string>();
   for (const page of ['index.html', 'offline.html']) {
     const file = `${staticDir}/${page}`;
     if (!existsSync(file)) continue;
     for (const body of inlineScripts(readFileSync(file, 'utf8'))) hashes.add(await scriptHash(body));
   }
-  // The map's style and tile origins (decision 209), from the same environment the API reads MAP_STYLE_URL from.
-  return webAppCsp([...hashes], mapOrigins(process.env));
+  return webAppCsp([...hashes], mapOrigins);
 }
 
 /** The embedded stack's HTTP surface: /api from the Hono app, everything else the PWA with SPA fallback. */
-export function createLocalServer({ api, staticDir, realtime, objects, trustedProxyHops = 0 }: LocalServerOptions) {
+export function createLocalServer({ api, staticDir, realtime, objects, trustedProxyHops = 0, mapOrigins = [] }: LocalServerOptions) {
   const server = new Hono();
   // Errors outside the API (the realtime stream, static files): logged by kind only, never the error object,
   // which for a database error carries the SQL parameters (ports/log.ts).
@@ -45,7 +46,7 @@ export function createLocalServer({ api, staticDir, realtime, objects, trustedPr
     return c.json({ message: 'Something went wrong. Please try again.' }, 500);
   });
   // Security headers on every page and file (decision 089); the API and /objects set their own stricter CSP.
-  const webCsp = webCspFor(staticDir);
+  const webCsp = webCspFor(staticDir, mapOrigins);
   server.use('*', async (c, next) => {
     await next();
     const headers = c.res.headers;

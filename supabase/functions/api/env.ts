@@ -209,6 +209,7 @@ export const apiEnvSchema = z.object({
   // origins its tiles, glyphs and sprites come from (comma-separated), read with MAP_STYLE_URL where the web's CSP is
   // written (local/server.ts, scripts/vite/security-headers.ts): no tile host is hard-wired.
   MAP_STYLE_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
+  MAP_ORIGINS: originListVar,
   // Apple Wallet (decision 207): the Pass Type ID, the team, and PEM text of the pass certificate, its key (and
   // passphrase) and Apple's WWDR certificate. All set: members get "Add to Apple Wallet"; any unset, it is absent.
   APPLE_WALLET_PASS_TYPE_ID: optionalText,

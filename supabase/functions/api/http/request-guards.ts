@@ -428,8 +428,9 @@ const SUPABASE = 'https://*.supabase.co';
  * The origins of the members' map (decision 209): MAP_STYLE_URL's and MAP_ORIGINS' (its tiles, glyphs, sprites),
  * as the place that writes the web's CSP reads them from its environment. None configured: none allowed.
  */
-export function mapOrigins(env: { MAP_STYLE_URL?: string; MAP_ORIGINS?: string }): string[] {
-  const urls = [env.MAP_STYLE_URL ?? '', ...(env.MAP_ORIGINS ?? '').split(',')].map((u) => u.trim()).filter(Boolean);
+export function mapOrigins(env: { MAP_STYLE_URL?: string; MAP_ORIGINS?: string | string[] }): string[] {
+  const more = typeof env.MAP_ORIGINS === 'string' ? env.MAP_ORIGINS.split(',') : env.MAP_ORIGINS ?? [];
+  const urls = [env.MAP_STYLE_URL ?? '', ...more].map((u) => u.trim()).filter(Boolean);
   const origins = new Set<string>();
   for (const url of urls) {
     try { origins.add(new URL(url).origin); } catch { throw new Error(`MAP_STYLE_URL and MAP_ORIGINS must be URLs: ${url}`); }
