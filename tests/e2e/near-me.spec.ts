@@ -77,6 +77,9 @@ test('the map shows a marker per placed location, opens its deal, and falls back
   await page.route('**/e2e-map-style.json', (route) => route.fulfill({
     json: { version: 8, sources: {}, layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#e7e5e4' } }] },
   }));
+  // The policy (worker-src 'self', connect-src) must let MapLibre and its worker run: no refusal on the console.
+  const refusals: string[] = [];
+  page.on('console', (message) => { if (/Content Security Policy/i.test(message.text())) refusals.push(message.text()); });
   const chunks: string[] = [];
   page.on('request', (request) => { if (/\/assets\/(member-map|maplibre)-/.test(request.url())) chunks.push(request.url()); });
 
@@ -90,6 +93,7 @@ test('the map shows a marker per placed location, opens its deal, and falls back
   const marker = map.getByRole('button', { name: new RegExp(`^${business}, Open now`) });
   await expect(marker).toBeVisible();
   expect(chunks.some((url) => /maplibre-gl-csp-worker-/.test(url)), 'the worker is a same-origin file').toBe(true);
+  expect(refusals).toEqual([]);
   await marker.click();
   await expect(page).toHaveURL(/\/deals\/[0-9a-f-]+$/);
   await expect(page.getByRole('heading', { name: dealTitle })).toBeVisible();

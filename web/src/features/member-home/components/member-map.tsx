@@ -65,7 +65,7 @@ export default function MemberMap({ styleUrl, deals }: { styleUrl: string; deals
   return (
     <div>
       <div ref={container} role="region" aria-label="Map of deals" className="h-[60vh] min-h-72 w-full overflow-hidden rounded-2xl border border-stone-200" data-testid="member-map" />
-      {places.length === 0 && <p className="mt-2 text-sm text-stone-700">No business on this page has a place on the map yet.</p>}
+      {places.length === 0 && <p className="mt-2 text-sm text-stone-700">No deal in this list has a place on the map yet: Near me and Open now show where deals are.</p>}
     </div>
   );
 }
