@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Component, lazy, memo, Suspense, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MEMBER_DEAL_FILTERS } from '@shared/constants.ts';
 import type { City, MemberDeal, OfflineCodesAnswer, OfflineDealCodes } from '@shared/contract/index.ts';
 import { dealMatchesSearch } from '@shared/deal-filters.ts';
@@ -137,9 +137,16 @@ export function LocalDealsTab({ city, citySelector, renderFollowButton, renderRe
       ) : shown.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-stone-300 p-10 text-center text-stone-700">{emptyDealsMessage(search, category, around)}</p>
       ) : mapStyle ? (
-        <Suspense fallback={<p role="status" className="py-10 text-center text-stone-600">Loading the map...</p>}>
-          <MemberMap styleUrl={mapStyle} deals={deferredShown} />
-        </Suspense>
+        <MapFallback fallback={(
+          <>
+            <p role="status" className="text-sm text-stone-700">The map could not load: here is the list.</p>
+            <DealGrid deals={deferredShown} cover={cover ?? undefined} renderFollowButton={renderFollowButton} renderReviewActions={renderReviewActions} />
+          </>
+        )}>
+          <Suspense fallback={<p role="status" className="py-10 text-center text-stone-600">Loading the map...</p>}>
+            <MemberMap styleUrl={mapStyle} deals={deferredShown} />
+          </Suspense>
+        </MapFallback>
       ) : (
         <DealGrid deals={deferredShown} cover={cover ?? undefined} renderFollowButton={renderFollowButton} renderReviewActions={renderReviewActions} />
       )}
@@ -148,6 +155,20 @@ export function LocalDealsTab({ city, citySelector, renderFollowButton, renderRe
       ) : null}
     </section>
   );
+}
+
+/**
+ * The list instead of the map when the map fails: its chunk did not arrive (the connection went as it loaded) or
+ * the device has no WebGL. The rest of the home stays up.
+ */
+class MapFallback extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
 }
 
 const TOGGLE = 'min-h-11 rounded-full border px-4 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
