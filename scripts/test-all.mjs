@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every check a change must pass, in order, stopping at the first failure:
-// typecheck, lint, unit + API + RLS + Deno tests (PGlite; again on PostgreSQL 15 when TEST_DATABASE_URL is
-// set, and the server-dependent suites on PostgreSQL 17 when TEST_DATABASE_17_URL is), the production build, the
-// hosted rehearsal (on 15, and on 17), its quality budgets, then the end-to-end journeys in real Chromium. Ends
-// with one summary line. scripts/ci-postgres.sh starts the servers and exports the URLs.
+// typecheck, lint, unit + API + RLS + Deno tests (PGlite; those that use the database again on PostgreSQL 15 when
+// TEST_DATABASE_URL is set, and the server-dependent suites on PostgreSQL 17 when TEST_DATABASE_17_URL is), the
+// production build, the hosted rehearsal (on 15, and on 17), its quality budgets, then the end-to-end journeys in
+// real Chromium. Ends with one summary line. scripts/ci-postgres.sh starts the servers and exports the URLs.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -73,9 +73,12 @@ run('lint', bin('knip'), []); // unused files, exports and dependencies (knip.js
 const { TEST_DATABASE_URL, TEST_DATABASE_17_URL, TEST_DATABASE_17_READ_URL, ...envWithoutServer } = process.env;
 run('unit', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${join(reports, 'vitest-pglite.json')}`],
   { ...envWithoutServer, TEST_DATABASE_URL: '' });
+// On PostgreSQL 15: the files whose outcome can change with the server (ONLY_DATABASE_TESTS, vitest.config.ts: those
+// that reach TEST_DATABASE_URL or the test database's template, found from their imports on every run). The others
+// (components, pure units, lint) would only repeat the PGlite run.
 if (TEST_DATABASE_URL) {
   run('postgres', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${join(reports, 'vitest-postgres.json')}`],
-    { TEST_DATABASE_URL });
+    { TEST_DATABASE_URL, ONLY_DATABASE_TESTS: '1' });
 } else if (!only.length || only.includes('postgres')) {
   console.log('\n(no TEST_DATABASE_URL: the database tests ran on PGlite only; set it to also run them on a PostgreSQL server)');
 }
