@@ -10,6 +10,10 @@ import { TEST_DATABASE_OPENED } from './constants.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
+// A worker that runs several files in one process (isolate: false) keeps globalThis from the file before; this
+// module runs again before each file is imported (a file may open its database as it loads).
+delete (globalThis as Record<symbol, unknown>)[TEST_DATABASE_OPENED];
+
 afterAll(() => {
   if (!(globalThis as Record<symbol, unknown>)[TEST_DATABASE_OPENED]) return;
   const file = relative(root, expect.getState().testPath ?? '');
