@@ -14,11 +14,15 @@ set check_function_bodies = false;
 -- (22:00–00:00 then 00:00–02:00) read as one run, found set-based (an interval starting after every earlier one has
 -- closed starts a new run). Closed: the next opening within a week. No weekly hours and no interval this week: no
 -- row (the card says nothing). Set-based over many locations so that a page of cards costs one statement: the hours
--- and exceptions of all of them are read once, not per card.
+-- and exceptions of all of them are read once, not per card. PL/pgSQL rather than SQL so that the session keeps the
+-- statement's plan (a SQL function's statement is planned again on every call, which costs more than running it).
 create function private.locations_open_state(p_location_ids uuid[], p_at timestamp with time zone) returns table(location_id uuid, open_now boolean, changes_at timestamp with time zone, open_text text)
-    language sql stable security definer
+    language plpgsql stable security definer
     set search_path to ''
     as $$
+#variable_conflict use_column
+begin
+  return query
   with places as (
     -- The read policies of the hours, checked once per location here rather than on every row read below (security
     -- definer): an approved business's, the caller's own, or any for the admin.
@@ -88,32 +92,35 @@ create function private.locations_open_state(p_location_ids uuid[], p_at timesta
     from places p
     left join weeks w on w.id = p.id
     left join spans o on o.id = p.id
-   where w.id is not null or exists (select 1 from public.location_hours h where h.location_id = p.id)
+   where w.id is not null or exists (select 1 from public.location_hours h where h.location_id = p.id);
+end
 $$;
 
 comment on function private.locations_open_state(p_location_ids uuid[], p_at timestamp with time zone) is 'The one open-now rule (decision 209), set-based, for the locations the caller may read (an approved business''s, their own, the admin any): whether each is open at p_at in its business''s city''s time, when that changes (closes or next opens, within a week) and the words cards show ("Open now · closes 18:00", "Opens 11:00", "Opens Tue 11:00", "Closed today · opens Wed 09:00", "Closed"). No row for a location without published hours.';
 
--- One location's open state: the set-based rule for one.
+-- One location's open state: the set-based rule for one (PL/pgSQL, its plan kept, like the rule's).
 create function private.location_open_state(p_location_id uuid, p_at timestamp with time zone) returns table(open_now boolean, changes_at timestamp with time zone, open_text text)
-    language sql stable
+    language plpgsql stable
     set search_path to ''
     as $$
-  select o.open_now, o.changes_at, o.open_text from private.locations_open_state(array[p_location_id], p_at) o
+begin
+  return query select o.open_now, o.changes_at, o.open_text from private.locations_open_state(array[p_location_id], p_at) o;
+end
 $$;
 
 comment on function private.location_open_state(p_location_id uuid, p_at timestamp with time zone) is 'private.locations_open_state for one location: open now, when that changes and the card''s words; no row without published hours.';
 
 -- Metres between two WGS 84 positions, equirectangular: exact enough within a city and cheap per row. Longitude
--- degrees shrink with latitude (the cosine of the mean latitude).
+-- degrees shrink with latitude (the cosine of the mean latitude). No search_path setting, so that the planner inlines
+-- it (a function with one is called row by row): it names only pg_catalog's functions, which resolve first anyway.
 create function private.distance_m(p_latitude_a double precision, p_longitude_a double precision, p_latitude_b double precision, p_longitude_b double precision) returns double precision
     language sql immutable parallel safe
-    set search_path to ''
     as $$
   select 6371008.8 * sqrt(power(radians(p_longitude_b - p_longitude_a) * cos(radians((p_latitude_a + p_latitude_b) / 2)), 2)
                           + power(radians(p_latitude_b - p_latitude_a), 2))
 $$;
 
-comment on function private.distance_m(p_latitude_a double precision, p_longitude_a double precision, p_latitude_b double precision, p_longitude_b double precision) is 'Metres between two positions (equirectangular, mean-latitude cosine): the distance near-me sorts and shows.';
+comment on function private.distance_m(p_latitude_a double precision, p_longitude_a double precision, p_latitude_b double precision, p_longitude_b double precision) is 'Metres between two positions (equirectangular, mean-latitude cosine): the distance near-me sorts and shows. Inlined by the planner.';
 
 -- Where a deal's card stands when the member gave no position: among the deal's locations (all of its business's
 -- unless deal_locations names some), the first open now, else the first made (the one from the business's address).

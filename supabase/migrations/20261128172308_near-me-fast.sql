@@ -3,10 +3,13 @@
 set check_function_bodies = off;
 CREATE OR REPLACE FUNCTION private.locations_open_state(p_location_ids uuid[], p_at timestamp with time zone)
  RETURNS TABLE(location_id uuid, open_now boolean, changes_at timestamp with time zone, open_text text)
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+#variable_conflict use_column
+begin
+  return query
   with places as (
     -- The read policies of the hours, checked once per location here rather than on every row read below (security
     -- definer): an approved business's, the caller's own, or any for the admin.
@@ -76,7 +79,8 @@ AS $function$
     from places p
     left join weeks w on w.id = p.id
     left join spans o on o.id = p.id
-   where w.id is not null or exists (select 1 from public.location_hours h where h.location_id = p.id)
+   where w.id is not null or exists (select 1 from public.location_hours h where h.location_id = p.id);
+end
 $function$
 ;
 CREATE OR REPLACE FUNCTION private.deal_place(p_deal_id uuid, p_merchant_id uuid, p_at timestamp with time zone)
@@ -101,11 +105,13 @@ $function$
 ;
 CREATE OR REPLACE FUNCTION private.location_open_state(p_location_id uuid, p_at timestamp with time zone)
  RETURNS TABLE(open_now boolean, changes_at timestamp with time zone, open_text text)
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select o.open_now, o.changes_at, o.open_text from private.locations_open_state(array[p_location_id], p_at) o
+begin
+  return query select o.open_now, o.changes_at, o.open_text from private.locations_open_state(array[p_location_id], p_at) o;
+end
 $function$
 ;
 CREATE OR REPLACE FUNCTION private.member_deals_near(p_city_id uuid, p_filter text, p_categories text[], p_latitude double precision, p_longitude double precision, p_open_now boolean, p_valid_now boolean, p_after_created_at timestamp with time zone, p_after_id uuid, p_limit integer)
@@ -258,9 +264,13 @@ end
 $function$
 ;
 
+-- By hand: migra does not compare a function's settings. distance_m loses its search_path so the planner inlines it.
+alter function private.distance_m(double precision, double precision, double precision, double precision) reset search_path;
+
 -- Comments and rows (db:diff, from the schema files: migra leaves them out).
 comment on function private.locations_open_state(pg_catalog.uuid[],timestamp with time zone) is 'The one open-now rule (decision 209), set-based, for the locations the caller may read (an approved business''s, their own, the admin any): whether each is open at p_at in its business''s city''s time, when that changes (closes or next opens, within a week) and the words cards show ("Open now · closes 18:00", "Opens 11:00", "Opens Tue 11:00", "Closed today · opens Wed 09:00", "Closed"). No row for a location without published hours.';
 comment on function private.location_open_state(pg_catalog.uuid,timestamp with time zone) is 'private.locations_open_state for one location: open now, when that changes and the card''s words; no row without published hours.';
+comment on function private.distance_m(double precision,double precision,double precision,double precision) is 'Metres between two positions (equirectangular, mean-latitude cosine): the distance near-me sorts and shows. Inlined by the planner.';
 comment on function private.member_deals_near(pg_catalog.uuid,pg_catalog.text,pg_catalog.text[],double precision,double precision,boolean,boolean,timestamp with time zone,pg_catalog.uuid,integer) is 'GET /api/deals with a position (nearest first, placed locations from the GiST index, then unplaced businesses; one page) or the open-now / valid-now filters (newest first, with the cursor): the member_deals rows plus the card''s location, its distance in metres and its open state. Security definer with member_deals'' rules written out once (an active membership, else PL403; live deals of listed businesses). The position is a parameter only.';
 
 -- Privileges and default privileges (db:diff: each as the schema files leave it, grantee by grantee).
