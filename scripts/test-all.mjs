@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every check a change must pass, in order, stopping at the first failure:
-// typecheck, lint, unit + API + RLS + Deno tests (PGlite; again on PostgreSQL 15 when TEST_DATABASE_URL is
-// set, and the server-dependent suites on PostgreSQL 17 when TEST_DATABASE_17_URL is), the production build, the
-// hosted rehearsal (on 15, and on 17), its quality budgets, then the end-to-end journeys in real Chromium. Ends
-// with one summary line. scripts/ci-postgres.sh starts the servers and exports the URLs.
-import { spawnSync } from 'node:child_process';
+// typecheck, lint, unit + API + RLS + Deno tests (PGlite; those that use the database again on PostgreSQL 15 when
+// TEST_DATABASE_URL is set, and the server-dependent suites on PostgreSQL 17 when TEST_DATABASE_17_URL is), the
+// production build, the hosted rehearsal (on 15, and on 17), its quality budgets, then the end-to-end journeys in
+// real Chromium. Ends with one summary line. scripts/ci-postgres.sh starts the servers and exports the URLs.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -26,6 +26,37 @@ function run(step, command, args, env = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   console.log(`◀ ${step} ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   if (result.status !== 0) finish(1, step);
+}
+
+/**
+ * Runs steps side by side, each its commands in turn, then prints each step's output in order: for checks that
+ * read the sources only (no server, no clock), so that both cores work. Stops as `run` does at the first failure.
+ */
+async function runSideBySide(steps) {
+  const chosen = steps.filter(({ step }) => !only.length || only.includes(step));
+  const t0 = Date.now();
+  const outcomes = await Promise.all(chosen.map(async ({ step, commands }) => {
+    const output = [];
+    let status = 0;
+    for (const [command, args] of commands) {
+      output.push(`\n▶ ${step}: ${[command, ...args].join(' ')}\n`);
+      status = await new Promise((resolve) => {
+        const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+        child.stdout.on('data', (chunk) => output.push(chunk));
+        child.stderr.on('data', (chunk) => output.push(chunk));
+        child.on('error', (error) => { output.push(`${error.message}\n`); resolve(1); });
+        child.on('close', (code) => resolve(code ?? 1));
+      });
+      if (status !== 0) break;
+    }
+    return { step, output, status, seconds: ((Date.now() - t0) / 1000).toFixed(1) };
+  }));
+  for (const { step, output, status, seconds } of outcomes) {
+    process.stdout.write(Buffer.concat(output.map((part) => (typeof part === 'string' ? Buffer.from(part) : part))));
+    console.log(`◀ ${step} ${status === 0 ? 'ok' : 'FAILED'} in ${seconds} s (side by side with ${chosen.length - 1} other)`);
+  }
+  const failedStep = outcomes.find(({ status }) => status !== 0);
+  if (failedStep) finish(1, failedStep.step);
 }
 
 function countVitest(file) {
@@ -67,15 +98,20 @@ if ((!only.length || only.includes('e2e')) && !existsSync(chromium)) {
   }
 }
 
-run('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-run('lint', bin('eslint'), ['.', '--max-warnings=0']);
-run('lint', bin('knip'), []); // unused files, exports and dependencies (knip.json)
+await runSideBySide([
+  { step: 'typecheck', commands: [[bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']]] },
+  // knip: unused files, exports and dependencies (knip.json)
+  { step: 'lint', commands: [[bin('eslint'), ['.', '--max-warnings=0']], [bin('knip'), []]] },
+]);
 const { TEST_DATABASE_URL, TEST_DATABASE_17_URL, TEST_DATABASE_17_READ_URL, ...envWithoutServer } = process.env;
 run('unit', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${join(reports, 'vitest-pglite.json')}`],
   { ...envWithoutServer, TEST_DATABASE_URL: '' });
+// On PostgreSQL 15: the files whose outcome can change with the server (ONLY_DATABASE_TESTS, vitest.config.ts: those
+// that reach TEST_DATABASE_URL or the test database's template, found from their imports on every run). The others
+// (components, pure units, lint) would only repeat the PGlite run.
 if (TEST_DATABASE_URL) {
   run('postgres', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${join(reports, 'vitest-postgres.json')}`],
-    { TEST_DATABASE_URL });
+    { TEST_DATABASE_URL, ONLY_DATABASE_TESTS: '1' });
 } else if (!only.length || only.includes('postgres')) {
   console.log('\n(no TEST_DATABASE_URL: the database tests ran on PGlite only; set it to also run them on a PostgreSQL server)');
 }

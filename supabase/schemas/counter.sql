@@ -155,6 +155,9 @@ create index deal_redemptions_member_used_idx on public.deal_redemptions using b
 
 create index deal_redemptions_merchant_id_idx on public.deal_redemptions using btree (merchant_id, created_at desc);
 
+-- The monthly value report (decision 211) reads one business's counted visits of a local month by used_at.
+create index deal_redemptions_merchant_counted_used_idx on public.deal_redemptions using btree (merchant_id, used_at) where ((undone_at is null) and (flag is null));
+
 create unique index deal_redemptions_once_per_code_step_key on public.deal_redemptions using btree (deal_id, member_id, code_step) where ((member_id is not null) and (undone_at is null) and (flag is null) and (code_step is not null));
 
 create unique index deal_redemptions_once_per_pass_step_key on public.deal_redemptions using btree (deal_id, member_id, pass_step) where ((member_id is not null) and (undone_at is null) and (flag is null) and (pass_step is not null));

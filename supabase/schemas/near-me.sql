@@ -8,112 +8,119 @@ set check_function_bodies = false;
 
 -- ---------------------------------------------------------------- functions
 -- The opening intervals of yesterday to a week ahead as moments: a date's exceptions replace its weekday's hours (an
--- exception without times: closed that day), and an interval whose closing time is not after its opening passes
--- midnight into the next day; wall times read as PostgreSQL reads `timestamp at time zone` (like offer rules).
--- Open now: an interval opened yesterday or today holds the moment; back-to-back intervals (22:00–00:00 then
--- 00:00–02:00) read as one. Closed: the next opening within a week. No weekly hours and no interval this week: no
--- row (the card says nothing).
-create function private.location_open_state(p_location_id uuid, p_at timestamp with time zone) returns table(open_now boolean, changes_at timestamp with time zone, open_text text)
+-- exception without times: closed that day), and an interval whose closing time is not after its open passes
+-- midnight into the next day; wall times read as PostgreSQL reads `timestamp at time zone` reads them (like offer
+-- rules). Open now: an interval opened yesterday or today holds the moment; back-to-back or overlapping intervals
+-- (22:00–00:00 then 00:00–02:00) read as one run, found set-based (an interval starting after every earlier one has
+-- closed starts a new run). Closed: the next opening within a week. No weekly hours and no interval this week: no
+-- row (the card says nothing). Set-based over many locations so that a page of cards costs one statement: the hours
+-- and exceptions of all of them are read once, not per card. PL/pgSQL rather than SQL so that the session keeps the
+-- statement's plan (a SQL function's statement is planned again on every call, which costs more than running it).
+create function private.locations_open_state(p_location_ids uuid[], p_at timestamp with time zone) returns table(location_id uuid, open_now boolean, changes_at timestamp with time zone, open_text text)
     language plpgsql stable security definer
     set search_path to ''
     as $$
-declare
-  v_zone text;
-  v_today date;
-  v_days date[];
-  v_starts timestamptz[];
-  v_ends timestamptz[];
-  v_until timestamptz;
-  v_next timestamptz;
-  v_ran boolean;
+#variable_conflict use_column
 begin
-  -- The read policies of the hours, checked once here rather than on every row read below (security definer):
-  -- an approved business's, the caller's own, or any for the admin.
-  select private.merchant_time_zone(m.city_id) into v_zone
-    from public.business_locations l join public.merchants m on m.id = l.merchant_id
-   where l.id = p_location_id
-     and (m.active or m.owner_user_id = (select auth.uid()) or (select private.is_admin()));
-  if v_zone is null then
-    return;
-  end if;
-  v_today := (p_at at time zone v_zone)::date;
-  -- The intervals, in one statement whose plan this function keeps (two index reads per card).
-  with hours as (select h.weekday, h.opens_at, h.closes_at from public.location_hours h where h.location_id = p_location_id),
-       dated as (select e.on_date, e.opens_at, e.closes_at from public.location_exceptions e
-                  where e.location_id = p_location_id and e.on_date between v_today - 1 and v_today + 7)
-  select array_agg(i.day order by i.starts_at), array_agg(i.starts_at order by i.starts_at), array_agg(i.ends_at order by i.starts_at)
-    into v_days, v_starts, v_ends
-    from (
-      select d.day, (d.day + t.opens_at) at time zone v_zone as starts_at,
-             ((d.day + case when t.closes_at > t.opens_at then 0 else 1 end) + t.closes_at) at time zone v_zone as ends_at
-        from generate_series(-1, 7) k
-        cross join lateral (select v_today + k as day) d
-        cross join lateral (
-          select x.opens_at, x.closes_at from dated x where x.on_date = d.day and x.opens_at is not null
-          union all
-          select w.opens_at, w.closes_at from hours w
-           where w.weekday = extract(isodow from d.day) and not exists (select 1 from dated x where x.on_date = d.day)
-        ) t
-    ) i;
-  if v_starts is null then
-    if exists (select 1 from public.location_hours h where h.location_id = p_location_id) then
-      return query select false, null::timestamptz, 'Closed'::text;
-    end if;
-    return;
-  end if;
-  for k in 1..cardinality(v_starts) loop
-    if v_starts[k] <= p_at and p_at < v_ends[k] then
-      v_until := greatest(v_until, v_ends[k]);
-    end if;
-  end loop;
-  if v_until is not null then
-    loop
-      v_ran := false;
-      for k in 1..cardinality(v_starts) loop
-        if v_starts[k] <= v_until and v_ends[k] > v_until then
-          v_until := v_ends[k];
-          v_ran := true;
-        end if;
-      end loop;
-      exit when not v_ran;
-    end loop;
-    return query select true, v_until,
-      case when v_until >= v_ends[cardinality(v_ends)] and v_until > p_at + interval '6 days' then 'Open now'
-           else 'Open now · closes ' || to_char(v_until at time zone v_zone, 'HH24:MI') end;
-    return;
-  end if;
-  for k in 1..cardinality(v_starts) loop
-    if v_starts[k] > p_at then
-      v_next := v_starts[k];
-      exit;
-    end if;
-  end loop;
-  if v_next is null then
-    return query select false, null::timestamptz, 'Closed'::text;
-  elsif (v_next at time zone v_zone)::date = v_today then
-    return query select false, v_next, 'Opens ' || to_char(v_next at time zone v_zone, 'HH24:MI');
-  else
-    return query select false, v_next,
-      case when v_today = any (v_days) then '' else 'Closed today · ' end
-      || case when v_today = any (v_days) then 'Opens ' else 'opens ' end
-      || to_char(v_next at time zone v_zone, 'Dy HH24:MI');
-  end if;
+  return query
+  with places as (
+    -- The read policies of the hours, checked once per location here rather than on every row read below (security
+    -- definer): an approved business's, the caller's own, or any for the admin.
+    select l.id, z.zone, (p_at at time zone z.zone)::date as today
+      from public.business_locations l
+      join public.merchants m on m.id = l.merchant_id
+      cross join lateral (select private.merchant_time_zone(m.city_id) as zone) z
+     where l.id = any (p_location_ids)
+       and (m.active or m.owner_user_id = (select auth.uid()) or (select private.is_admin()))
+  ),
+  days as (
+    select p.id, p.zone, p.today, p.today + k as day from places p cross join generate_series(-1, 7) k
+  ),
+  dated as (
+    select e.location_id, e.on_date, e.opens_at, e.closes_at
+      from public.location_exceptions e
+      join places p on p.id = e.location_id
+     where e.on_date between p.today - 1 and p.today + 7
+  ),
+  times as (
+    select d.id, d.zone, d.day, x.opens_at, x.closes_at
+      from days d join dated x on x.location_id = d.id and x.on_date = d.day
+     where x.opens_at is not null
+    union all
+    select d.id, d.zone, d.day, w.opens_at, w.closes_at
+      from days d join public.location_hours w on w.location_id = d.id and w.weekday = extract(isodow from d.day)
+     where w.location_id = any (p_location_ids)
+       and not exists (select 1 from dated x where x.location_id = d.id and x.on_date = d.day)
+  ),
+  intervals as (
+    select t.id, t.day, (t.day + t.opens_at) at time zone t.zone as starts_at,
+           ((t.day + case when t.closes_at > t.opens_at then 0 else 1 end) + t.closes_at) at time zone t.zone as ends_at
+      from times t
+  ),
+  runs as (
+    select i.*, sum(i.fresh) over (partition by i.id order by i.starts_at, i.ends_at rows unbounded preceding) as run
+      from (
+        select i.*, case when i.starts_at <= max(i.ends_at) over (partition by i.id order by i.starts_at, i.ends_at
+                                                                 rows between unbounded preceding and 1 preceding)
+                         then 0 else 1 end as fresh
+          from intervals i
+      ) i
+  ),
+  spans as (
+    select r.id, max(r.ends_at) as until from runs r
+     group by r.id, r.run
+    having bool_or(r.starts_at <= p_at and p_at < r.ends_at)
+  ),
+  weeks as (
+    select r.id, (array_agg(r.ends_at order by r.starts_at desc, r.ends_at desc))[1] as last_end,
+           min(r.starts_at) filter (where r.starts_at > p_at) as next_start,
+           array_agg(distinct r.day) as days
+      from runs r
+     group by r.id
+  )
+  select p.id, o.until is not null, coalesce(o.until, w.next_start),
+         case
+           when o.until is not null then
+             case when o.until >= w.last_end and o.until > p_at + interval '6 days' then 'Open now'
+                  else 'Open now · closes ' || to_char(o.until at time zone p.zone, 'HH24:MI') end
+           when w.next_start is null then 'Closed'
+           when (w.next_start at time zone p.zone)::date = p.today
+             then 'Opens ' || to_char(w.next_start at time zone p.zone, 'HH24:MI')
+           else case when p.today = any (w.days) then 'Opens ' else 'Closed today · opens ' end
+                || to_char(w.next_start at time zone p.zone, 'Dy HH24:MI')
+         end
+    from places p
+    left join weeks w on w.id = p.id
+    left join spans o on o.id = p.id
+   where w.id is not null or exists (select 1 from public.location_hours h where h.location_id = p.id);
 end
 $$;
 
-comment on function private.location_open_state(p_location_id uuid, p_at timestamp with time zone) is 'The one open-now rule (decision 209), for a location the caller may read (an approved business''s, their own, the admin any): whether the location is open at p_at in its business''s city''s time, when that changes (closes or next opens, within a week) and the words cards show ("Open now · closes 18:00", "Opens 11:00", "Opens Tue 11:00", "Closed today · opens Wed 09:00", "Closed"). No row: no hours published.';
+comment on function private.locations_open_state(p_location_ids uuid[], p_at timestamp with time zone) is 'The one open-now rule (decision 209), set-based, for the locations the caller may read (an approved business''s, their own, the admin any): whether each is open at p_at in its business''s city''s time, when that changes (closes or next opens, within a week) and the words cards show ("Open now · closes 18:00", "Opens 11:00", "Opens Tue 11:00", "Closed today · opens Wed 09:00", "Closed"). No row for a location without published hours.';
+
+-- One location's open state: the set-based rule for one (PL/pgSQL, its plan kept, like the rule's).
+create function private.location_open_state(p_location_id uuid, p_at timestamp with time zone) returns table(open_now boolean, changes_at timestamp with time zone, open_text text)
+    language plpgsql stable
+    set search_path to ''
+    as $$
+begin
+  return query select o.open_now, o.changes_at, o.open_text from private.locations_open_state(array[p_location_id], p_at) o;
+end
+$$;
+
+comment on function private.location_open_state(p_location_id uuid, p_at timestamp with time zone) is 'private.locations_open_state for one location: open now, when that changes and the card''s words; no row without published hours.';
 
 -- Metres between two WGS 84 positions, equirectangular: exact enough within a city and cheap per row. Longitude
--- degrees shrink with latitude (the cosine of the mean latitude).
+-- degrees shrink with latitude (the cosine of the mean latitude). No search_path setting, so that the planner inlines
+-- it (a function with one is called row by row): it names only pg_catalog's functions, which resolve first anyway.
 create function private.distance_m(p_latitude_a double precision, p_longitude_a double precision, p_latitude_b double precision, p_longitude_b double precision) returns double precision
     language sql immutable parallel safe
-    set search_path to ''
     as $$
   select 6371008.8 * sqrt(power(radians(p_longitude_b - p_longitude_a) * cos(radians((p_latitude_a + p_latitude_b) / 2)), 2)
                           + power(radians(p_latitude_b - p_latitude_a), 2))
 $$;
 
-comment on function private.distance_m(p_latitude_a double precision, p_longitude_a double precision, p_latitude_b double precision, p_longitude_b double precision) is 'Metres between two positions (equirectangular, mean-latitude cosine): the distance near-me sorts and shows.';
+comment on function private.distance_m(p_latitude_a double precision, p_longitude_a double precision, p_latitude_b double precision, p_longitude_b double precision) is 'Metres between two positions (equirectangular, mean-latitude cosine): the distance near-me sorts and shows. Inlined by the planner.';
 
 -- Where a deal's card stands when the member gave no position: among the deal's locations (all of its business's
 -- unless deal_locations names some), the first open now, else the first made (the one from the business's address).
@@ -124,7 +131,8 @@ create function private.deal_place(p_deal_id uuid, p_merchant_id uuid, p_at time
   select l.id, l.latitude, l.longitude, o.open_now, o.open_text
     from public.business_locations l
     join public.merchants m on m.id = l.merchant_id
-    left join lateral private.location_open_state(l.id, p_at) o on true
+    left join private.locations_open_state(
+      array(select x.id from public.business_locations x where x.merchant_id = p_merchant_id), p_at) o on o.location_id = l.id
    where l.merchant_id = p_merchant_id
      -- The locations' read policies, once per call (security definer): approved, the caller's own, or the admin.
      and (m.active or m.owner_user_id = (select auth.uid()) or (select private.is_admin()))
@@ -146,7 +154,7 @@ comment on function private.deal_place(p_deal_id uuid, p_merchant_id uuid, p_at 
 -- of longitude at the highest latitude it can reach; the page is the nearest p_limit of what that circle holds,
 -- also read from the index. Positions near the poles or across the 180th meridian are not served well (no city is).
 create function private.member_deals_near(p_city_id uuid, p_filter text, p_categories text[], p_latitude double precision, p_longitude double precision, p_open_now boolean, p_valid_now boolean, p_after_created_at timestamp with time zone, p_after_id uuid, p_limit integer) returns table(id uuid, title text, description text, category text, discount_percent integer, discount_amount_cents integer, used_count integer, max_uses integer, valid_to timestamp with time zone, created_at text, merchant_id uuid, merchant_name text, merchant_category text, merchant_is_women_owned boolean, secret text, rules jsonb, per_member_limit text, location_id uuid, latitude double precision, longitude double precision, distance_m double precision, open_now boolean, open_text text)
-    language plpgsql stable
+    language plpgsql stable security definer
     set search_path to ''
     set jit to 'off'
     as $$
@@ -164,6 +172,12 @@ declare
   v_more_places uuid[];
   r record;
 begin
+  -- Security definer: row-level security would check every location, deal location and business row the scans
+  -- read. The member's rights are written out once instead, the same as private.member_deals gets them through RLS:
+  -- an active membership (private.member_deal_secrets' check, PL403, before anything is read) and the deals a member
+  -- may see, public.deal_is_live_and_listed, on every statement below. A listed deal's business is approved
+  -- (deals.merchant_listed), so the business, its locations and deal locations all pass their read policies too.
+  perform 1 from private.member_deal_secrets('{}');
   if p_latitude is null or p_longitude is null then
     select coalesce(array_agg(x.deal_id order by x.created_at desc, x.deal_id), '{}'),
            coalesce(array_agg(x.location_id order by x.created_at desc, x.deal_id), '{}')
@@ -280,25 +294,24 @@ begin
       join public.merchants m on m.id = d.merchant_id
       join private.member_deal_secrets(v_deals) s on s.deal_id = d.id
       left join public.business_locations l on l.id = u.location_id
-      left join lateral private.location_open_state(u.location_id, v_now) o on true
+      -- The page's open states in one statement, not one call per card.
+      left join private.locations_open_state(v_places, v_now) o on o.location_id = u.location_id
      order by u.n;
-  -- As in private.member_deals: the membership is checked even when no row asked for a secret.
-  if not found then
-    perform 1 from private.member_deal_secrets('{}');
-  end if;
 end
 $$;
 
-comment on function private.member_deals_near(p_city_id uuid, p_filter text, p_categories text[], p_latitude double precision, p_longitude double precision, p_open_now boolean, p_valid_now boolean, p_after_created_at timestamp with time zone, p_after_id uuid, p_limit integer) is 'GET /api/deals with a position (nearest first, placed locations from the GiST index, then unplaced businesses; one page) or the open-now / valid-now filters (newest first, with the cursor): the member_deals rows plus the card''s location, its distance in metres and its open state. RLS deciding; PL403 without an active membership. The position is a parameter only.';
+comment on function private.member_deals_near(p_city_id uuid, p_filter text, p_categories text[], p_latitude double precision, p_longitude double precision, p_open_now boolean, p_valid_now boolean, p_after_created_at timestamp with time zone, p_after_id uuid, p_limit integer) is 'GET /api/deals with a position (nearest first, placed locations from the GiST index, then unplaced businesses; one page) or the open-now / valid-now filters (newest first, with the cursor): the member_deals rows plus the card''s location, its distance in metres and its open state. Security definer with member_deals'' rules written out once (an active membership, else PL403; live deals of listed businesses). The position is a parameter only.';
 
 -- ---------------------------------------------------------------- grants
 revoke execute on function
+  private.locations_open_state(uuid[],timestamp with time zone),
   private.location_open_state(uuid,timestamp with time zone),
   private.distance_m(double precision,double precision,double precision,double precision),
   private.deal_place(uuid,uuid,timestamp with time zone),
   private.member_deals_near(uuid,text,text[],double precision,double precision,boolean,boolean,timestamp with time zone,uuid,integer)
   from public;
 grant execute on function
+  private.locations_open_state(uuid[],timestamp with time zone),
   private.location_open_state(uuid,timestamp with time zone),
   private.distance_m(double precision,double precision,double precision,double precision),
   private.deal_place(uuid,uuid,timestamp with time zone)

@@ -17,3 +17,6 @@ export const SEED = {
 
 /** The x-drain-secret journeys send to call a scheduled job as Supabase Cron does (the e2e server's MAIL_DRAIN_SECRET). */
 export const E2E_DRAIN_SECRET = 'e2e-drain-secret';
+
+/** Set on globalThis when a vitest file opens a test database (tests/support/database-use.ts reads it). */
+export const TEST_DATABASE_OPENED = Symbol.for('paylocal.testDatabaseOpened');

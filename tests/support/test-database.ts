@@ -4,9 +4,11 @@ import { describe, inject } from 'vitest';
 import { openPglite, openPostgres, type OpenedDatabase } from '../../local/admin-sql.ts';
 import type { Claims, Query } from '../../supabase/functions/api/db/database.ts';
 import { withDatabase } from '../../local/admin-sql.ts';
+import { TEST_DATABASE_OPENED } from './constants.ts';
 
 /** A private, migrated and seeded database for one test file. */
 export async function openTestDatabase(): Promise<OpenedDatabase> {
+  (globalThis as Record<symbol, unknown>)[TEST_DATABASE_OPENED] = true; // checked by tests/support/database-use.ts
   const template = inject('databaseTemplate');
   if (template.kind === 'pglite') {
     return openPglite({ loadDataDir: new Blob([readFileSync(template.file)]) });

@@ -58,7 +58,7 @@ describe('the router', () => {
       '/app': member, '/deals': member, '/notifications': member, '/test-payments/invoice/:id': member,
       '/merchant': merchant, '/merchant/deals': merchant, '/merchant/collabs': merchant, '/merchant/insights': merchant,
       '/merchant/community': merchant,
-      '/merchant/locations': merchant,
+      '/merchant/locations': merchant, '/merchant/insights/monthly': merchant,
       '/merchant/counter': counter, '/merchant/counter/board': counter,
       '/profile': ['USER', 'MERCHANT', 'ADMIN', 'STAFF'],
       '/receipts/:id': ['USER', 'MERCHANT', 'ADMIN', 'STAFF'],

@@ -27,6 +27,7 @@ export const screenPaths = {
   'merchant-deals': [paths.merchantDeals],
   'merchant-collabs': [paths.merchantCollabs],
   'merchant-insights': [paths.merchantInsights],
+  'merchant-monthly-report': [paths.merchantMonthlyReport],
   'merchant-community': [paths.merchantCommunity],
   'merchant-locations': [paths.merchantLocations],
   'merchant-counter': [paths.merchantCounter],

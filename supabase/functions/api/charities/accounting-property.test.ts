@@ -38,8 +38,16 @@ import { giftPriceCents, type GiftMonths } from '../../_shared/contract/gifts.ts
 import { platformInsights } from '../insights/insights.ts';
 import { charityImpact, GENERAL_FUND_ID, listCharities } from './charities.ts';
 
-const SEQUENCES = 1000;
-const DEFAULT_SEED = 20261128;
+// The whole count on PGlite (every run of the suite); on a PostgreSQL server (TEST_DATABASE_URL, `npm test`'s second
+// run) a smaller slice of other seeds: the rules are the same SQL on both, so a server difference would show in
+// every sequence that reaches it, and each operation still runs more than ten times there (OFTEN: the seeds are
+// fixed, so the tally is too). The planted errors run with each engine's own count and seeds: they show that the
+// slice still finds a cent off.
+const ON_SERVER = Boolean(process.env.TEST_DATABASE_URL);
+const SEQUENCES = ON_SERVER ? 200 : 1000;
+const DEFAULT_SEED = ON_SERVER ? 20261128 + 1000 : 20261128;
+/** Fewer runs of an operation than this fails the property (it would prove little about that operation). */
+const OFTEN = ON_SERVER ? SEQUENCES / 20 : SEQUENCES / 10;
 // Receipts are mail, not money: without a site address the renewal and switch record no receipt (which saves time).
 const NO_RECEIPT = '';
 const NOTIFY = { adminEmail: TEST_ADMIN.email, siteUrl: 'http://localhost:5173' };
@@ -711,7 +719,7 @@ describe('accounting stays exact', () => {
       Math.round((process.cpuUsage(cpu).user + process.cpuUsage(cpu).system) / 1000)} ms): ${
       [...tally].map(([op, n]) => `${n} ${op}`).join(', ')}`);
     // Every operation ran, and often (the weights and the model let each one happen).
-    for (const op of OPERATIONS) expect(tally.get(op.name) ?? 0, op.name).toBeGreaterThan(SEQUENCES / 10);
+    for (const op of OPERATIONS) expect(tally.get(op.name) ?? 0, op.name).toBeGreaterThan(OFTEN);
   }, 300_000);
 
   // Planted errors in the rule, each in a rolled-back transaction only: the property must find them.

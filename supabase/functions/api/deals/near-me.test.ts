@@ -139,8 +139,45 @@ describe('the new reads keep to RLS', () => {
       place: await q(`select * from private.deal_place(gen_random_uuid(), $1, now())`, [SEED.pendingMerchantId]),
     }));
     expect(asMember).toEqual({ state: [], hours: [], place: [] });
+    // The set-based rule drops the pending business's location and answers for the approved one beside it.
+    const states = await asUser(t.database, SEED.member.id, (q) => q<{ location_id: string }>(
+      `select location_id from private.locations_open_state($1::uuid[], now())`, [[pendingLocation, rosaSecond]]));
+    expect(states.map((r) => r.location_id)).toEqual([rosaSecond]);
     const asAdmin = await asUser(t.database, TEST_ADMIN.id, (q) => q(`select * from private.location_open_state($1, now())`, [pendingLocation]));
     expect(asAdmin).toHaveLength(1);
+  });
+
+  // member_deals_near is security definer: these prove its written-out rules keep to what member_deals (RLS) lists.
+  it('lists exactly what the plain list lists: the city\'s live deals of listed businesses, no other city\'s', async () => {
+    const q = t.database.admin.query.bind(t.database.admin);
+    // A Longmont business placed at the member's feet with one of its deals hidden, and one of Rosa's deals hidden.
+    await q(`update public.business_locations set latitude = $2, longitude = $3 where merchant_id = $1`,
+      [DEALS_SEED.longmontMerchantId, HERE.latitude, HERE.longitude]);
+    const hidden = [DEALS_SEED.longmontDealId, DEALS_SEED.rosaPercentDealId];
+    await q(`update public.deals set active = false where id = any ($1::uuid[])`, [hidden]);
+    try {
+      const ids = (deals: MemberDeal[]) => deals.map((d) => d.id).sort();
+      const near = (await list(HERE)).body as MemberDeal[];
+      const plain = (await list({})).body as MemberDeal[];
+      expect(ids(near)).toEqual(ids(plain));
+      expect(near).toHaveLength(DEALS_SEED.lyonsDealCount - 1);
+      expect(ids(near)).not.toContain(DEALS_SEED.rosaPercentDealId);
+      expect(near.map((d) => d.merchantId)).not.toContain(DEALS_SEED.longmontMerchantId);
+      const longmont = await asUser(t.database, SEED.member.id, (m) => m<{ id: string }>(
+        `select id from private.member_deals_near($1, null, null, $2, $3, false, false, null, null, 20)`,
+        [SEED.longmontId, HERE.latitude, HERE.longitude]));
+      expect(longmont).toHaveLength(DEALS_SEED.longmontDealCount - 1);
+      expect(longmont.map((r) => r.id)).not.toContain(DEALS_SEED.longmontDealId);
+    } finally {
+      await q(`update public.deals set active = true where id = any ($1::uuid[])`, [hidden]);
+      await q(`update public.business_locations set latitude = null, longitude = null where merchant_id = $1`, [DEALS_SEED.longmontMerchantId]);
+    }
+  });
+
+  it('refuses a caller without an active membership before reading anything (PL403)', async () => {
+    await expect(asUser(t.database, SEED.merchantOwner.id, (q) => q(
+      `select * from private.member_deals_near($1, null, null, $2, $3, false, false, null, null, 20)`,
+      [SEED.lyonsId, HERE.latitude, HERE.longitude]))).rejects.toThrow(/active membership/);
   });
 
   it('a pending business\'s deal at the member\'s feet is not listed', async () => {

@@ -2,7 +2,8 @@
 // any order, more than once, stamped in whole seconds. A member's realistic life at Stripe (the local
 // double, which records an event for each change) is delivered in EVERY order, a redelivery included,
 // and each order must end in the same subscriptions row and payments: Stripe's final state. One database
-// for all 720 orders, the rows reset between them. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+// for all 360 distinct orders (720 permutations, less those that only swap the redelivery's two identical copies),
+// the rows reset between them. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../../../tests/support/constants.ts';
 import { deliverStripeEvent, startStripeTestApp, stripeClientFor } from '../../../../tests/support/stripe-account.ts';
@@ -114,11 +115,15 @@ describe('every delivery order ends in Stripe\'s state', () => {
                from public.payments x where x.subscription_id = s.id) as payments
        from public.subscriptions s where s.provider_subscription_id = $1`, [subscriptionId])))[0];
 
-  it('all 720 orders of 6 deliveries (a duplicate among them) give one row: cancelled, renewed period, two payments', async () => {
+  it('all 360 distinct orders of 6 deliveries (a redelivery among them) give one row: cancelled, renewed period, two payments', async () => {
     const stripeNow = double.subscriptions.get(subscriptionId)!;
     const item = stripeNow.items.data[0];
-    const orders = permutations(sequence);
-    expect(orders).toHaveLength(720);
+    const permuted = permutations(sequence);
+    expect(permuted).toHaveLength(720);
+    // The redelivery is the same event twice (same id, same body): two permutations that only swap its copies send
+    // the same requests in the same order, so each order of event ids is delivered once.
+    const orders = [...new Map(permuted.map((order) => [order.map((e) => e.id).join(' '), order])).values()];
+    expect(orders).toHaveLength(360);
     const finals = new Map<string, string[]>();
     for (const order of orders) {
       await reset();

@@ -49,7 +49,8 @@ export function AdminDashboardPage({ reviewQueue }: { reviewQueue?: ReactNode })
             <PlatformInsights />
             <PlatformMonthlyReport />
             <Tabs defaultIndex={0}>
-              <TabList>
+              {/* Seven tabs: on a phone they wrap to rows rather than scroll, so no label is cut off (issue 42). */}
+              <TabList className="flex-wrap">
                 <Tab>Merchant Management</Tab>
                 <Tab>User Management</Tab>
                 <Tab>City Management</Tab>
