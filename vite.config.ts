@@ -100,6 +100,9 @@ export default defineConfig({
           '**/admin-*', '**/stripe-*', '**/gift-buy-*', '**/gift-redeem-*', '**/gift-receipt-*',
           // The members' map (decision 209): MapLibre, its worker and styles need the network for tiles anyway.
           '**/member-map-*', '**/maplibre-*',
+          // The owner's monthly report (figures fetched live, like insights; decision 211) and the locations editor
+          // (every change is a call to the API; decision 208): cached on first use.
+          '**/merchant-monthly-report-*', '**/merchant-locations-*',
         ],
         // Web Push handlers (push, notificationclick): web/public/push-sw.js (decision 110).
         importScripts: ['push-sw.js'],
