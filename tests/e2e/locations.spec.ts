@@ -56,6 +56,8 @@ test('an owner adds a second location; a tablet paired there records its redempt
   await expect(tablet).toHaveURL(/\/counter\/switch$/);
   // The owner works this tablet's counter themself.
   await signIn(tablet, account);
+  // Signed in once the app has left the sign-in page: navigating earlier would cancel the sign-in request.
+  await expect(tablet).not.toHaveURL(/\/login$/);
   await tablet.goto('/merchant/counter');
 
   // ---- the tablet records a redemption at its location ---------------------------------------------

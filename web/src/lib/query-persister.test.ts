@@ -28,6 +28,18 @@ describe('IndexedDB persister', () => {
     vi.useRealTimers();
   });
 
+  it('makes a waiting write when the page goes away, not after', async () => {
+    vi.useFakeTimers();
+    const { map, store } = memoryStore();
+    const page = new EventTarget();
+    const persister = createIndexedDbPersister(store, 100, undefined, page);
+    persister.persistClient(snapshot(3));
+    page.dispatchEvent(new Event('pagehide'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(map.get(PERSISTED_CLIENT_KEY)?.timestamp).toBe(3);
+    vi.useRealTimers();
+  });
+
   it('removeClient deletes the copy and drops a pending write', async () => {
     vi.useFakeTimers();
     const { map, store } = memoryStore();

@@ -37,6 +37,8 @@ export function createIndexedDbPersister(
   delayMs = WRITE_DELAY_MS,
   /** Writing waits for this (the app: until the first screen is up; Dexie is downloaded for the first write). */
   ready: () => Promise<void> = () => Promise.resolve(),
+  /** Where the page says it is going away (the window): a write still waiting is made then, not lost. */
+  page: Pick<EventTarget, 'addEventListener'> | undefined = typeof window === 'undefined' ? undefined : window,
 ): Persister {
   let pending: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -48,6 +50,13 @@ export function createIndexedDbPersister(
     pending = null;
     if (client) await store.put(PERSISTED_CLIENT_KEY, client).catch(() => undefined);
   };
+  // A reload or a link out within the delay would otherwise start from the snapshot before the last change (a
+  // location just added, then the dashboard opened: its tablet card read the old list from the device).
+  page?.addEventListener('pagehide', () => {
+    if (!timer) return;
+    clearTimeout(timer);
+    void flush();
+  });
 
   return {
     persistClient: (client) => {
