@@ -53,6 +53,8 @@ test('rules shown before the visit and enforced at the till', async ({ browser, 
   const tabletContext = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true });
   const tablet = await tabletContext.newPage();
   await signIn(tablet, account);
+  // Signed in once the app has left the sign-in page: navigating earlier would cancel the sign-in request.
+  await expect(tablet).not.toHaveURL(/\/login$/);
   await tablet.goto('/merchant/counter');
   await expect(tablet.getByRole('listitem', { name: later }).getByTestId('deal-rules')).toHaveText(laterSentence);
   const typeCard = tablet.getByRole('form', { name: 'Type a code' });

@@ -17,6 +17,8 @@ test('invite link → a friend subscribes with it → after 7 days both have cre
   const desk = await browser.newContext({ viewport: { width: 1440, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
   const mine = await desk.newPage();
   await signIn(mine, referrer);
+  // Signed in once the app has left the sign-in page: navigating earlier would cancel the sign-in request.
+  await expect(mine).not.toHaveURL(/\/login$/);
   await mine.goto('/profile');
   const link = await mine.getByLabel('Your invite link').inputValue();
   expect(link).toMatch(/\/subscribe\?ref=[A-Z2-9]{8}$/);
