@@ -410,15 +410,19 @@ create policy "account_credits: service reads" on public.account_credits
 -- Who has access now: one rule (paid period, a failed renewal's grace, no open dispute; or a redeemed gift's period,
 -- decision 201) for policies and the API.
 create function private.has_active_subscription(user_id uuid) returns boolean
-    language sql stable security definer
+    language plpgsql stable security definer
     set search_path to ''
     as $$
-  select exists (
+begin
+  -- PL/pgSQL so that the session keeps the plan: every member request asks (a SQL function with settings is planned
+  -- on every call; decision 212).
+  return exists (
     select 1 from public.subscriptions s
      where s.user_id = has_active_subscription.user_id
        and s.suspended_at is null
        and private.subscription_access_until(s.status, s.current_period_end, s.grace_ends_at) > now()
-  ) or private.gifted_access_until(has_active_subscription.user_id) is not null
+  ) or private.gifted_access_until(has_active_subscription.user_id) is not null;
+end
 $$;
 
 comment on function private.has_active_subscription(user_id uuid) is 'True while a subscription of the user grants access (its paid period or a failed renewal''s grace period, private.subscription_access_until, and no open dispute: suspended_at) or the user is in a redeemed gift''s period (private.gifted_access_until, gifts.sql).';

@@ -103,10 +103,11 @@ comment on function private.current_merchant_id() is 'Id of the business owned b
 
 -- A business's days and hours are read in its city's time (issue 38): offer rules, the visit a review rates. Keyed
 -- by the city, not the business, so it also answers in the RETURNING of the insert that makes the business (a
--- function called there does not see the row being inserted).
+-- function called there does not see the row being inserted). No search_path setting, so that the planner inlines it
+-- (a function with one is called row by row and planned on every call; decision 212): it names its table with its
+-- schema and only pg_catalog's functions besides.
 create function private.merchant_time_zone(p_city_id uuid) returns text
     language sql stable
-    set search_path to ''
     as $$ select coalesce((select c.time_zone from public.cities c where c.id = p_city_id), 'America/Denver') $$;
 
 comment on function private.merchant_time_zone(p_city_id uuid) is 'The time zone a business''s deal rules are read in: its city''s (a business without a city: the cities column''s default).';

@@ -269,9 +269,13 @@ $$;
 
 -- Reading notifications: the member's list (events of their follow periods, decision 180) and marking read.
 create function private.member_notifications(p_limit integer) returns table(id uuid, type text, is_read boolean, created_at timestamp with time zone, data jsonb, merchant_id uuid, deal_id uuid)
-    language sql stable security definer
+    language plpgsql stable security definer
     set search_path to ''
     as $$
+#variable_conflict use_column
+begin
+  -- PL/pgSQL so that the session keeps the plan (a SQL function's statement is planned on every call; decision 212).
+  return query
   -- First the newest p_limit keys (index-only scans of notification_events_merchant_created_idx, one per
   -- period), then the rows and read state of those alone.
   with latest as (
@@ -310,7 +314,8 @@ create function private.member_notifications(p_limit integer) returns table(id u
     from latest l
     left join public.notifications n on l.own and n.id = l.id
     left join public.notification_events e on not l.own and e.id = l.id
-   order by l.created_at desc, l.id desc
+   order by l.created_at desc, l.id desc;
+end
 $$;
 
 comment on function private.member_notifications(p_limit integer) is 'The signed-in member''s latest p_limit (at most 500) notifications: own rows of public.notifications and the events of the businesses they followed at the time (follow periods), with read state. Decision 180.';

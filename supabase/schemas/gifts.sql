@@ -85,11 +85,14 @@ create policy "gifts: buyer, recipient or admin reads" on public.gifts
 
 -- ---------------------------------------------------------------- functions
 create function private.gifted_access_until(p_user uuid) returns timestamp with time zone
-    language sql stable security definer
+    language plpgsql stable security definer
     set search_path to ''
     as $$
-  select max(g.ends_at) from public.gifts g
-   where g.redeemed_by = p_user and g.starts_at <= now() and g.ends_at > now()
+begin
+  -- PL/pgSQL so that the session keeps the plan: every member request asks (decision 212).
+  return (select max(g.ends_at) from public.gifts g
+           where g.redeemed_by = p_user and g.starts_at <= now() and g.ends_at > now());
+end
 $$;
 
 comment on function private.gifted_access_until(p_user uuid) is 'The end of the gifted period the user is in now, or null: read by private.has_active_subscription.';

@@ -6,6 +6,25 @@
 
 set check_function_bodies = false;
 
+-- ---------------------------------------------------------------- tables
+create table private.location_open_states (
+    location_id uuid not null,
+    open_now boolean,
+    changes_at timestamp with time zone,
+    open_text text,
+    computed_at timestamp with time zone not null,
+    valid_until timestamp with time zone not null,
+    constraint location_open_states_pkey primary key (location_id),
+    constraint location_open_states_location_id_fkey foreign key (location_id) references public.business_locations(id) on delete cascade
+);
+
+comment on table private.location_open_states is 'The open-now rule''s answer per location, kept from computed_at until valid_until (the next change or the local midnight; no hours: an hour), with null words for a location without published hours. Written by the open-states Cron job, dropped by triggers when hours change; read only through private.locations_open_state (decision 212). Never exposed to clients.';
+
+-- The refresh finds the answers that expired.
+create index location_open_states_valid_until_idx on private.location_open_states using btree (valid_until);
+
+alter table private.location_open_states enable row level security;
+
 -- ---------------------------------------------------------------- functions
 -- The opening intervals of yesterday to a week ahead as moments: a date's exceptions replace its weekday's hours (an
 -- exception without times: closed that day), and an interval whose closing time is not after its open passes
@@ -16,7 +35,7 @@ set check_function_bodies = false;
 -- row (the card says nothing). Set-based over many locations so that a page of cards costs one statement: the hours
 -- and exceptions of all of them are read once, not per card. PL/pgSQL rather than SQL so that the session keeps the
 -- statement's plan (a SQL function's statement is planned again on every call, which costs more than running it).
-create function private.locations_open_state(p_location_ids uuid[], p_at timestamp with time zone) returns table(location_id uuid, open_now boolean, changes_at timestamp with time zone, open_text text)
+create function private.locations_open_state_live(p_location_ids uuid[], p_at timestamp with time zone) returns table(location_id uuid, open_now boolean, changes_at timestamp with time zone, open_text text, valid_until timestamp with time zone)
     language plpgsql stable security definer
     set search_path to ''
     as $$
@@ -24,14 +43,12 @@ create function private.locations_open_state(p_location_ids uuid[], p_at timesta
 begin
   return query
   with places as (
-    -- The read policies of the hours, checked once per location here rather than on every row read below (security
-    -- definer): an approved business's, the caller's own, or any for the admin.
+    -- No read policy here: callers check it (private.locations_open_state) or run as the service (the refresh).
     select l.id, z.zone, (p_at at time zone z.zone)::date as today
       from public.business_locations l
       join public.merchants m on m.id = l.merchant_id
       cross join lateral (select private.merchant_time_zone(m.city_id) as zone) z
      where l.id = any (p_location_ids)
-       and (m.active or m.owner_user_id = (select auth.uid()) or (select private.is_admin()))
   ),
   days as (
     select p.id, p.zone, p.today, p.today + k as day from places p cross join generate_series(-1, 7) k
@@ -88,7 +105,9 @@ begin
              then 'Opens ' || to_char(w.next_start at time zone p.zone, 'HH24:MI')
            else case when p.today = any (w.days) then 'Opens ' else 'Closed today · opens ' end
                 || to_char(w.next_start at time zone p.zone, 'Dy HH24:MI')
-         end
+         end,
+         -- The words hold until the state changes or the local day turns ("Opens Tue 11:00" becomes "Opens 11:00").
+         least(coalesce(o.until, w.next_start, 'infinity'), ((p.today + 1)::timestamp at time zone p.zone))
     from places p
     left join weeks w on w.id = p.id
     left join spans o on o.id = p.id
@@ -96,7 +115,103 @@ begin
 end
 $$;
 
-comment on function private.locations_open_state(p_location_ids uuid[], p_at timestamp with time zone) is 'The one open-now rule (decision 209), set-based, for the locations the caller may read (an approved business''s, their own, the admin any): whether each is open at p_at in its business''s city''s time, when that changes (closes or next opens, within a week) and the words cards show ("Open now · closes 18:00", "Opens 11:00", "Opens Tue 11:00", "Closed today · opens Wed 09:00", "Closed"). No row for a location without published hours.';
+comment on function private.locations_open_state_live(p_location_ids uuid[], p_at timestamp with time zone) is 'The one open-now rule (decision 209), set-based, computed from the hours: whether each location is open at p_at in its business''s city''s time, when that changes (closes or next opens, within a week), the words cards show ("Open now · closes 18:00", "Opens 11:00", "Opens Tue 11:00", "Closed today · opens Wed 09:00", "Closed") and until when those words hold (the change or the local midnight). No row for a location without published hours. Checks no read policy: called by private.locations_open_state and the refresh only (decision 212).';
+
+-- What every card reads (decision 212): the rule's answer kept per location until it changes, so that a page of cards
+-- costs an index lookup per location instead of the rule's work (about 70 µs a location). The kept answer is used only
+-- for a moment inside [computed_at, valid_until); anything else (no row yet, expired, a moment in the past or future,
+-- hours just edited) is computed by the rule at once, so the answer never differs from the rule's.
+create function private.locations_open_state(p_location_ids uuid[], p_at timestamp with time zone) returns table(location_id uuid, open_now boolean, changes_at timestamp with time zone, open_text text)
+    language plpgsql stable security definer
+    set search_path to ''
+    set plan_cache_mode to 'force_generic_plan'
+    as $$
+#variable_conflict use_column
+declare
+  v_readable uuid[];
+  v_missing uuid[];
+begin
+  -- The read policies of the hours, checked once per location here rather than on every row (security definer): an
+  -- approved business's, the caller's own, or any for the admin.
+  select coalesce(array_agg(l.id), '{}'),
+         coalesce(array_agg(l.id) filter (where not exists (
+           select 1 from private.location_open_states s
+            where s.location_id = l.id and s.computed_at <= p_at and p_at < s.valid_until)), '{}')
+    into v_readable, v_missing
+    from public.business_locations l
+    join public.merchants m on m.id = l.merchant_id
+   where l.id = any (p_location_ids)
+     and (m.active or m.owner_user_id = (select auth.uid()) or (select private.is_admin()));
+  return query
+    select s.location_id, s.open_now, s.changes_at, s.open_text
+      from private.location_open_states s
+     where s.location_id = any (v_readable) and s.computed_at <= p_at and p_at < s.valid_until and s.open_text is not null;
+  if cardinality(v_missing) > 0 then
+    return query
+      select o.location_id, o.open_now, o.changes_at, o.open_text from private.locations_open_state_live(v_missing, p_at) o;
+  end if;
+end
+$$;
+
+comment on function private.locations_open_state(p_location_ids uuid[], p_at timestamp with time zone) is 'The open-now rule''s answer (private.locations_open_state_live) for the locations the caller may read (an approved business''s, their own, the admin any): open now, when that changes, the card''s words; no row without published hours. Read from private.location_open_states while p_at is inside a kept answer''s span, else computed (decision 212).';
+
+-- Cron job open-states (every minute; the local runner: a loop): the answers that expired, and those of locations
+-- without one, computed again at p_at, at most p_limit a run, so that cards read them kept.
+create function private.refresh_location_open_states(p_at timestamp with time zone default now(), p_limit integer default 5000) returns integer
+    language plpgsql security definer
+    set search_path to ''
+    as $$
+declare
+  v_ids uuid[];
+  v_count integer;
+begin
+  select coalesce(array_agg(c.id), '{}') into v_ids
+    from (
+      select x.id from (
+        (select s.location_id as id from private.location_open_states s where s.valid_until <= p_at order by s.valid_until limit p_limit)
+        union
+        (select l.id from public.business_locations l
+          where not exists (select 1 from private.location_open_states s where s.location_id = l.id) limit p_limit)
+      ) x limit p_limit
+    ) c;
+  insert into private.location_open_states as s (location_id, open_now, changes_at, open_text, computed_at, valid_until)
+  select x.id, o.open_now, o.changes_at, o.open_text, p_at,
+         -- No hours published: nothing to say; asked again within the hour (an exception may come into the week).
+         coalesce(o.valid_until, p_at + interval '1 hour')
+    from unnest(v_ids) x (id)
+    left join private.locations_open_state_live(v_ids, p_at) o on o.location_id = x.id
+  on conflict (location_id) do update
+     set open_now = excluded.open_now, changes_at = excluded.changes_at, open_text = excluded.open_text,
+         computed_at = excluded.computed_at, valid_until = excluded.valid_until;
+  get diagnostics v_count = row_count;
+  return v_count;
+end
+$$;
+
+comment on function private.refresh_location_open_states(p_at timestamp with time zone, p_limit integer) is 'Cron job open-states (decision 212): computes again the kept open-now answers that expired by p_at and those of locations without one, at most p_limit; the number written.';
+
+-- A location's hours, exceptions or time zone changed: its kept answer goes (the next read computes it at once).
+create function private.forget_open_state() returns trigger
+    language plpgsql security definer
+    set search_path to ''
+    as $$
+begin
+  if tg_table_name = 'cities' then
+    delete from private.location_open_states s
+     using public.business_locations l join public.merchants m on m.id = l.merchant_id
+     where s.location_id = l.id and m.city_id = new.id;
+  elsif tg_table_name = 'merchants' then
+    delete from private.location_open_states s using public.business_locations l
+     where s.location_id = l.id and l.merchant_id = new.id;
+  else
+    delete from private.location_open_states s
+     where s.location_id in ((case when tg_op <> 'INSERT' then old.location_id end), (case when tg_op <> 'DELETE' then new.location_id end));
+  end if;
+  return null;
+end
+$$;
+
+comment on function private.forget_open_state() is 'Trigger: drops the kept open-now answers a change of hours, exceptions, a city''s time zone or a business''s city makes stale (decision 212).';
 
 -- One location's open state: the set-based rule for one (PL/pgSQL, its plan kept, like the rule's).
 create function private.location_open_state(p_location_id uuid, p_at timestamp with time zone) returns table(open_now boolean, changes_at timestamp with time zone, open_text text)
@@ -302,7 +417,21 @@ $$;
 
 comment on function private.member_deals_near(p_city_id uuid, p_filter text, p_categories text[], p_latitude double precision, p_longitude double precision, p_open_now boolean, p_valid_now boolean, p_after_created_at timestamp with time zone, p_after_id uuid, p_limit integer) is 'GET /api/deals with a position (nearest first, placed locations from the GiST index, then unplaced businesses; one page) or the open-now / valid-now filters (newest first, with the cursor): the member_deals rows plus the card''s location, its distance in metres and its open state. Security definer with member_deals'' rules written out once (an active membership, else PL403; live deals of listed businesses). The position is a parameter only.';
 
+-- ---------------------------------------------------------------- triggers
+create trigger location_hours_forget_open_state after insert or update or delete on public.location_hours for each row execute function private.forget_open_state();
+create trigger location_exceptions_forget_open_state after insert or update or delete on public.location_exceptions for each row execute function private.forget_open_state();
+create trigger cities_forget_open_state after update of time_zone on public.cities for each row when (old.time_zone is distinct from new.time_zone) execute function private.forget_open_state();
+create trigger merchants_forget_open_state after update of city_id on public.merchants for each row when (old.city_id is distinct from new.city_id) execute function private.forget_open_state();
+
 -- ---------------------------------------------------------------- grants
+revoke all on table private.location_open_states from public;
+grant select, insert, update, delete on table private.location_open_states to service_role;
+revoke execute on function
+  private.locations_open_state_live(uuid[],timestamp with time zone),
+  private.refresh_location_open_states(timestamp with time zone,integer),
+  private.forget_open_state()
+  from public;
+grant execute on function private.refresh_location_open_states(timestamp with time zone,integer) to service_role;
 revoke execute on function
   private.locations_open_state(uuid[],timestamp with time zone),
   private.location_open_state(uuid,timestamp with time zone),

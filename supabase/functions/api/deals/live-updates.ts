@@ -6,3 +6,19 @@ import { type Database, serviceClaims } from '../db/database.ts';
 export async function flushCityChanges(db: Database): Promise<number> {
   return db.transaction(serviceClaims, async (q) => (await q<{ sent: number }>(`select private.flush_city_changes() as sent`))[0]!.sent);
 }
+
+/**
+ * The open-states job (decision 212): the kept open-now answers that expired, and those of locations without one,
+ * computed again, `batch` at a time until none is left (hosted: Supabase Cron runs the SQL every minute). Returns how
+ * many were written.
+ */
+export async function refreshOpenStates(db: Database, batch = 5000, maxBatches = 10): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < maxBatches; i++) {
+    const count = await db.transaction(serviceClaims, async (q) =>
+      (await q<{ written: number }>(`select private.refresh_location_open_states(now(), $1) as written`, [batch]))[0]!.written);
+    written += count;
+    if (count < batch) break;
+  }
+  return written;
+}

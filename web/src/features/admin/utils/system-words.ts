@@ -62,6 +62,7 @@ const JOB_WORDS: Record<string, string> = {
   'flush-live': 'Live updates to open screens',
   'gift-deliveries': 'Gift deliveries',
   'objects-cleanup': 'Removing unused photos',
+  'open-states': 'Keeping “open now” current',
   'promise-deadlines': 'Offer-not-honoured deadlines',
   'purge-job-run-details': 'Clearing old job history',
   'referral-rewards': 'Referral rewards',
