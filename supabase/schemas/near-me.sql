@@ -268,10 +268,16 @@ comment on function private.deal_place(p_deal_id uuid, p_merchant_id uuid, p_at 
 -- metres bounds the page; every location nearer than that lies within a circle of that many metres read as degrees
 -- of longitude at the highest latitude it can reach; the page is the nearest p_limit of what that circle holds,
 -- also read from the index. Positions near the poles or across the 180th meridian are not served well (no city is).
+-- Generic plans, and index paths over sorts and sequential scans (decision 212): the position and the circle's radius
+-- differ on every call, so custom plans were made again each time (planning cost more than running); the generic
+-- plans with these settings read the same indexes and answer the same rows.
 create function private.member_deals_near(p_city_id uuid, p_filter text, p_categories text[], p_latitude double precision, p_longitude double precision, p_open_now boolean, p_valid_now boolean, p_after_created_at timestamp with time zone, p_after_id uuid, p_limit integer) returns table(id uuid, title text, description text, category text, discount_percent integer, discount_amount_cents integer, used_count integer, max_uses integer, valid_to timestamp with time zone, created_at text, merchant_id uuid, merchant_name text, merchant_category text, merchant_is_women_owned boolean, secret text, rules jsonb, per_member_limit text, location_id uuid, latitude double precision, longitude double precision, distance_m double precision, open_now boolean, open_text text)
     language plpgsql stable security definer
     set search_path to ''
     set jit to 'off'
+    set plan_cache_mode to 'force_generic_plan'
+    set enable_sort to 'off'
+    set enable_seqscan to 'off'
     as $$
 #variable_conflict use_column
 declare

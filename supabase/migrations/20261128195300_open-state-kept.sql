@@ -292,3 +292,10 @@ reset check_function_bodies;
 
 -- The diff does not see a removed setting: merchant_time_zone is inlined without one (decision 212).
 alter function private.merchant_time_zone(uuid) reset search_path;
+-- Nor changed settings: member_deals_near plans once per session (decision 212).
+alter function private.member_deals_near(uuid,text,text[],double precision,double precision,boolean,boolean,timestamp with time zone,uuid,integer)
+  set plan_cache_mode = 'force_generic_plan';
+alter function private.member_deals_near(uuid,text,text[],double precision,double precision,boolean,boolean,timestamp with time zone,uuid,integer)
+  set enable_sort = 'off';
+alter function private.member_deals_near(uuid,text,text[],double precision,double precision,boolean,boolean,timestamp with time zone,uuid,integer)
+  set enable_seqscan = 'off';
