@@ -15,6 +15,7 @@
 // BENCH_KEEP_DATABASE (keep the seeded database; with BENCH_REUSE=1 a later run skips the seed), BENCH_ONLY (a comma list
 // of the paths' keys, deals,near,notifications,following,search,verify: only those rows, without the posting part, for a
 // quicker run of one path at full size).
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import postgres from 'postgres';
@@ -22,6 +23,7 @@ import { openPostgres, type OpenedDatabase } from '../local/admin-sql.ts';
 import { prepareDatabase } from '../local/migrate.ts';
 import { codeStepAt, dealCodeAt, stepEndsAt } from '../supabase/functions/_shared/deal-code.ts';
 import { hexToBytes } from '../supabase/functions/_shared/encoding.ts';
+import { personalCodeOfStep, personalCodeStepAt } from '../supabase/functions/_shared/personal-code.ts';
 import { formatFigures, pgbench, startServer, wrk, type LoadFigures } from './support/external-load.ts';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -130,7 +132,7 @@ async function measure(database: OpenedDatabase, url: string) {
         reference: REFERENCES.following(ids.memberId) },
       { key: 'search', label: 'GET /api/businesses/search?q=shop (merchant)', path: '/api/businesses/search?q=shop', cookie: quietOwner,
         reference: REFERENCES.search(ids.quietOwnerCityId) },
-      { key: 'verify', label: 'POST /api/merchant/verify-code (counter verify)', path: '/api/merchant/verify-code', cookie: quietOwner,
+      { key: 'verify', label: 'POST /api/merchant/verify-code (counter verify, a member each)', path: '/api/merchant/verify-code', cookie: quietOwner,
         body: JSON.stringify({ code, memberNumber }),
         reference: REFERENCES.verify({ dealId: counterDeal.id, merchantId: counterDeal.merchantId, memberId: ids.memberId, ownerId: counterDeal.ownerId }) },
     ];
@@ -138,7 +140,7 @@ async function measure(database: OpenedDatabase, url: string) {
       const headers: Record<string, string> = p.body ? { cookie: p.cookie, origin: server.base } : { cookie: p.cookie };
       if (!p.body) await wrk('warm-up', `${server.base}${p.path}`, headers, CONCURRENCY, 2);
       const http = await wrk(`${p.label} (wrk, ${CONCURRENCY} connections)`, `${server.base}${p.path}`, headers, CONCURRENCY, SECONDS,
-        p.body ? { body: p.body } : undefined);
+        p.key === 'verify' ? { lua: verifyLua(code, await membersWithCodes(database, memberNumber)) } : p.body ? { body: p.body } : undefined);
       console.log(formatFigures(http));
       // The write's reference goes into a table of its own, made here and dropped after its row.
       if (p.key === 'verify') await database.admin.exec(REDEMPTION_TABLE_SQL);
@@ -157,6 +159,50 @@ async function measure(database: OpenedDatabase, url: string) {
   }
   console.log('\nscale figures (summary; figures live in bench output, not in decision records):');
   for (const line of summary) console.log(`  ${line}`);
+}
+
+/** Members the verify row serves: more than one run at 50 connections reaches. */
+const VERIFY_MEMBERS = 20_000;
+
+/**
+ * Paying members from a random start (numbers follow each other in the seed; a rerun on a kept database finds
+ * members not yet served), each given a personal-code secret, with the personal code of the pass step now: what a
+ * member reads out at the counter beside their number (decision 190).
+ */
+async function membersWithCodes(database: OpenedDatabase, firstMember: number): Promise<{ memberNumber: number; personalCode: string }[]> {
+  const start = firstMember + 1000 + Math.floor(Math.random() * Math.max(1, SIZES.members - VERIFY_MEMBERS - 2000));
+  const members = await database.admin.query<{ id: string; member_number: number }>(
+    `select id, member_number from public.profiles where member_number between $1 and $2 order by member_number`,
+    [start, start + VERIFY_MEMBERS - 1]);
+  const secrets = members.map((m) => ({ id: m.id, memberNumber: m.member_number, secret: randomBytes(20) }));
+  await database.admin.query(
+    `insert into private.member_pass_secrets (member_id, secret)
+     select split_part(x, ':', 1)::uuid, split_part(x, ':', 2) from unnest(string_to_array($1::text, ',')) x
+     on conflict (member_id) do update set secret = excluded.secret`,
+    [secrets.map((m) => `${m.id}:${m.secret.toString('base64url')}`).join(',')]);
+  const step = personalCodeStepAt(Date.now());
+  return Promise.all(secrets.map(async (m) => ({ memberNumber: m.memberNumber, personalCode: await personalCodeOfStep(m.secret, step) })));
+}
+
+/**
+ * Counter verify as a counter sees it: the deal's current code, each request for another paying member with their
+ * personal code, so each is a redemption written rather than a refusal. Each wrk thread takes its own half.
+ */
+function verifyLua(code: string, members: { memberNumber: number; personalCode: string }[]): string {
+  const list = members.map((m) => `'{"code":"${code}","memberNumber":${m.memberNumber},"personalCode":"${m.personalCode}"}'`).join(',\n');
+  return `local bodies = {
+${list}
+}
+local threads = 0
+function setup(thread) thread:set("offset", threads * ${Math.floor(members.length / 2)}) threads = threads + 1 end
+local counter = 0
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+function request()
+  counter = counter + 1
+  return wrk.format(nil, nil, nil, bodies[((offset + counter - 1) % #bodies) + 1])
+end
+`;
 }
 
 /** Sequential posts by one business: latencies of the merchant's request; `after` runs once per post (untimed). */
