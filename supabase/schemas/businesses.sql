@@ -461,6 +461,3 @@ grant execute on function
   private.business_category_of(text),
   private.search_businesses(text,text,uuid,integer,integer,integer,double precision,text,uuid)
   to authenticated, service_role;
--- Visitors read a business's hours on its deal's page (issue 40): its dates are its city's, and the time zone is
--- no secret (it reads only cities.time_zone).
-grant execute on function private.merchant_time_zone(uuid) to anon;

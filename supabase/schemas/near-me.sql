@@ -290,6 +290,46 @@ $$;
 
 comment on function private.deal_places(p_deal_ids uuid[]) is 'The locations each of a page of deals applies at (first made first, with their pins), for the plain member list''s cards (decision 209): the API stands a card at the first open now, else the first.';
 
+-- A deal's page (decision 115) tells anyone where the business is (issue 40): each location, its open state (the one
+-- rule), its weekly hours and the next dated change within 14 days of the city's today. In links because visitors may
+-- ask (they have no usage on private, where the rule lives); security definer with the locations' read policies
+-- written out once (an approved business's, the caller's own, or any for the admin), answering only what the owner
+-- publishes on the page: not the pin, the phone or the dates of changes further off.
+create function links.business_locations(p_merchant_id uuid, p_at timestamp with time zone) returns table(id uuid, name text, address text, open_now boolean, open_text text, hours json, next_exception json)
+    language plpgsql stable security definer
+    set search_path to ''
+    as $$
+#variable_conflict use_column
+begin
+  return query
+    with places as materialized (
+      select l.id, l.name, l.address, l.created_at, (p_at at time zone private.merchant_time_zone(m.city_id))::date as today
+        from public.business_locations l
+        join public.merchants m on m.id = l.merchant_id
+       where l.merchant_id = p_merchant_id
+         and (m.active or m.owner_user_id = (select auth.uid()) or (select private.is_admin()))
+    )
+    select p.id, p.name, p.address, o.open_now, o.open_text,
+           coalesce((select json_agg(json_build_object('weekday', h.weekday, 'opensAt', to_char(h.opens_at, 'HH24:MI'),
+                                                       'closesAt', to_char(h.closes_at, 'HH24:MI')) order by h.weekday, h.opens_at)
+                       from public.location_hours h where h.location_id = p.id), '[]'::json),
+           (select json_build_object('date', x.on_date::text, 'note', min(x.note),
+                                     'hours', coalesce(json_agg(json_build_object('opensAt', to_char(x.opens_at, 'HH24:MI'),
+                                                                                  'closesAt', to_char(x.closes_at, 'HH24:MI'))
+                                                                order by x.opens_at) filter (where x.opens_at is not null), '[]'::json))
+              from public.location_exceptions x
+             where x.location_id = p.id
+               and x.on_date = (select min(e.on_date) from public.location_exceptions e
+                                 where e.location_id = p.id and e.on_date between p.today and p.today + 14)
+             group by x.on_date)
+      from places p
+      left join private.locations_open_state(array(select x.id from places x), p_at) o on o.location_id = p.id
+     order by p.created_at, p.id;
+end
+$$;
+
+comment on function links.business_locations(p_merchant_id uuid, p_at timestamp with time zone) is 'A deal''s page: the business''s locations (first made first) with their open state at p_at (private.locations_open_state), weekly hours and the next dated change within 14 days of the city''s date; for an approved business to anyone, else to its owner and the admin.';
+
 -- GET /api/deals with a position or the "open now"/"valid now" filters. Without a position: the city's deals newest
 -- first (private.member_deals' order and cursor), each at private.deal_place. With one: nearest first, a deal as
 -- near as its nearest placed location (of those it applies at; with "open now", of those open), then the deals
@@ -475,6 +515,7 @@ revoke execute on function
   private.distance_m(double precision,double precision,double precision,double precision),
   private.deal_place(uuid,uuid,timestamp with time zone),
   private.deal_places(uuid[]),
+  links.business_locations(uuid,timestamp with time zone),
   private.member_deals_near(uuid,text,text[],double precision,double precision,boolean,boolean,timestamp with time zone,uuid,integer)
   from public;
 grant execute on function
@@ -482,7 +523,8 @@ grant execute on function
   private.location_open_state(uuid,timestamp with time zone),
   private.distance_m(double precision,double precision,double precision,double precision),
   private.deal_place(uuid,uuid,timestamp with time zone),
-  private.deal_places(uuid[])
+  private.deal_places(uuid[]),
+  links.business_locations(uuid,timestamp with time zone)
   to anon, authenticated, service_role;
 grant execute on function
   private.member_deals_near(uuid,text,text[],double precision,double precision,boolean,boolean,timestamp with time zone,uuid,integer)

@@ -41,9 +41,11 @@ describe('GET /api/deals/public/:id', () => {
       discountPercent: 20, discountPercentage: 20, maxUses: 500,
       merchant: { businessName: "Rosa's River Cafe", city: { id: SEED.lyonsId, name: 'Lyons', state: 'Colorado' } },
     });
-    // The same shape as the deal in the public list.
+    // The same shape as the deal in the public list, and where the business is (issue 40).
     const listed = (await t.agent().get('/api/deals/public')).body.find((d: { id: string }) => d.id === BURRITO);
-    expect(visitor.body).toEqual(listed);
+    const { locations, ...deal } = visitor.body;
+    expect(deal).toEqual(listed);
+    expect(locations).toEqual([expect.objectContaining({ address: expect.any(String), openNow: null, openText: null, hours: [] })]);
     for (const agent of [t.agent(), member, merchant, lapsed]) {
       const res = await agent.get(`/api/deals/public/${BURRITO}`);
       expect(res.status).toBe(200);
