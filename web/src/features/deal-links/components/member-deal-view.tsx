@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { shortDate } from '@/lib/dates';
 import { discountLabel, memberUsageLabel } from '@/lib/deals/deal-format';
 import { useDealCode, useNow } from '@/lib/deals/code-clock';
+import { BusinessLocations } from './business-locations';
 
 /** A deal as a member sees it from its link: the code to show at the counter, its countdown, and sharing. */
 export function MemberDealView({ deal, followButton, reviewActions }: { deal: MemberDealLinkAnswer; followButton?: ReactNode; reviewActions?: ReactNode }) {
@@ -37,6 +38,7 @@ export function MemberDealView({ deal, followButton, reviewActions }: { deal: Me
           <ShareDealButton deal={deal} />
           <span className="ml-auto">{followButton}</span>
         </div>
+        <BusinessLocations locations={deal.locations} />
       </article>
     </>
   );
