@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { PublicLocation } from '@shared/contract/index.ts';
-import { BusinessLocations } from './business-locations';
+import BusinessLocations from './business-locations';
 
 const location = (over: Partial<PublicLocation>): PublicLocation => ({
   id: 'l1', name: null, address: '1 Main St, Lyons, CO', openNow: null, openText: null, hours: [], nextException: null, ...over,

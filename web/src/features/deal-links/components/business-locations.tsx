@@ -8,9 +8,9 @@ const spans = (hours: readonly { opensAt: string; closesAt: string }[]) => hours
 /**
  * Where the deal's business is (issue 40): each location, whether it is open now in the words the server's one rule
  * wrote (the city's time), its week's hours and the next dated change. Nothing while the page shows a cached card
- * (no locations yet).
+ * (no locations yet). A lazy chunk out of the precache (vite.config.ts): the deal pages load it (each view lazy-loads it).
  */
-export function BusinessLocations({ locations }: { locations: PublicLocation[] | undefined }) {
+export default function BusinessLocations({ locations }: { locations: PublicLocation[] | undefined }) {
   if (!locations?.length) return null;
   return (
     <section aria-labelledby="locations-title" className="space-y-3 border-t border-stone-100 pt-4">
