@@ -259,15 +259,13 @@ $$;
 
 comment on function private.deal_place(p_deal_id uuid, p_merchant_id uuid, p_at timestamp with time zone) is 'The location a deal''s card shows without a position: its first location open at p_at, else its first location; with that location''s open state.';
 
--- The locations each card of a page of the plain member list may stand for (GET /api/deals without a position or a
--- filter): the deal's locations (all of its business's unless deal_locations names some), first made first, with
--- their pins. The API picks the first open now, else the first (private.deal_place's rule), from open states it keeps
--- until they change (private.locations_open_state, one call for the page's locations it does not hold): the rule
--- costs about as much per location as the whole page's statement, so running it on every request would double the
--- list's cost. Security definer with the locations' read policies written out once (approved, the caller's own, or the
--- admin), as in private.deal_place; PL/pgSQL so that the session keeps the plan. No row for a deal without a readable
+-- Where each card of a page of the plain member list stands (GET /api/deals without a position or a filter): the rule
+-- of private.deal_place (the deal's first location open now, else its first) for a whole page at once, so that the
+-- page's open states cost one call of private.locations_open_state (kept answers, decision 212) instead of one per
+-- card. Security definer with the locations' read policies written out once (approved, the caller's own, or the
+-- admin), as in private.deal_place; PL/pgSQL so that the session keeps the plan. One row per deal that has a readable
 -- location.
-create function private.deal_places(p_deal_ids uuid[]) returns table(deal_id uuid, places json)
+create function private.deal_places(p_deal_ids uuid[], p_at timestamp with time zone) returns table(deal_id uuid, location_id uuid, latitude double precision, longitude double precision, open_now boolean, open_text text)
     language plpgsql stable security definer
     set search_path to ''
     set jit to 'off'
@@ -275,20 +273,28 @@ create function private.deal_places(p_deal_ids uuid[]) returns table(deal_id uui
 #variable_conflict use_column
 begin
   return query
-    select d.id, json_agg(json_build_object('id', l.id, 'latitude', l.latitude, 'longitude', l.longitude)
-                          order by l.created_at, l.id)
-      from public.deals d
-      join public.merchants m on m.id = d.merchant_id
-      join public.business_locations l on l.merchant_id = d.merchant_id
-     where d.id = any (p_deal_ids)
-       and (m.active or m.owner_user_id = (select auth.uid()) or (select private.is_admin()))
-       and (not exists (select 1 from public.deal_locations x where x.deal_id = d.id)
-            or exists (select 1 from public.deal_locations x where x.deal_id = d.id and x.location_id = l.id))
-     group by d.id;
+    with places as materialized (
+      select d.id as deal_id, l.id as location_id, l.latitude, l.longitude, l.created_at
+        from public.deals d
+        join public.merchants m on m.id = d.merchant_id
+        join public.business_locations l on l.merchant_id = d.merchant_id
+       where d.id = any (p_deal_ids)
+         and (m.active or m.owner_user_id = (select auth.uid()) or (select private.is_admin()))
+         and (not exists (select 1 from public.deal_locations x where x.deal_id = d.id)
+              or exists (select 1 from public.deal_locations x where x.deal_id = d.id and x.location_id = l.id))
+    ),
+    states as materialized (
+      select o.location_id, o.open_now, o.open_text
+        from private.locations_open_state(array(select distinct p.location_id from places p), p_at) o
+    )
+    select distinct on (p.deal_id) p.deal_id, p.location_id, p.latitude, p.longitude, s.open_now, s.open_text
+      from places p
+      left join states s on s.location_id = p.location_id
+     order by p.deal_id, coalesce(s.open_now, false) desc, p.created_at, p.location_id;
 end
 $$;
 
-comment on function private.deal_places(p_deal_ids uuid[]) is 'The locations each of a page of deals applies at (first made first, with their pins), for the plain member list''s cards (decision 209): the API stands a card at the first open now, else the first.';
+comment on function private.deal_places(p_deal_ids uuid[], p_at timestamp with time zone) is 'private.deal_place for a page of deals in one call: each deal''s first location open at p_at, else its first, with its open state (one call of private.locations_open_state for the page). The plain member list''s cards (decision 209).';
 
 -- A deal's page (decision 115) tells anyone where the business is (issue 40): each location, its open state (the one
 -- rule), its weekly hours and the next dated change within 14 days of the city's today. In links because visitors may
@@ -514,7 +520,7 @@ revoke execute on function
   private.location_open_state(uuid,timestamp with time zone),
   private.distance_m(double precision,double precision,double precision,double precision),
   private.deal_place(uuid,uuid,timestamp with time zone),
-  private.deal_places(uuid[]),
+  private.deal_places(uuid[],timestamp with time zone),
   links.business_locations(uuid,timestamp with time zone),
   private.member_deals_near(uuid,text,text[],double precision,double precision,boolean,boolean,timestamp with time zone,uuid,integer)
   from public;
@@ -523,7 +529,7 @@ grant execute on function
   private.location_open_state(uuid,timestamp with time zone),
   private.distance_m(double precision,double precision,double precision,double precision),
   private.deal_place(uuid,uuid,timestamp with time zone),
-  private.deal_places(uuid[]),
+  private.deal_places(uuid[],timestamp with time zone),
   links.business_locations(uuid,timestamp with time zone)
   to anon, authenticated, service_role;
 grant execute on function

@@ -20,16 +20,16 @@ export const MEMBER_DEALS_PAGE_SIZE = 50;
  * One page of a city's live deals with their secrets, newest first, in one statement:
  * $1 city, $2 filter, $3 categories, $4/$5 the cursor (created_at text, id; null = first page), $6 limit.
  * PL403 when the caller has no active membership. Each business's rating summary joins by its key (kept on write,
- * decision 183), in the function's order; each card's candidate locations (private.deal_places, one call for the
- * page) too: cardPlaces picks one with the open states.
+ * decision 183), in the function's order. Each card's location and open state (decision 209: its first location
+ * open now, else its first) come from one call of private.deal_places over the page's deals, not one per card.
  */
 export const memberDealsSql = `with md as (
   select * from private.member_deals($1::uuid, $2::text, $3::text[], $4::timestamptz, $5::uuid, $6::integer) with ordinality
 )
-select md.*, s.review_count, s.rating_sum, p.places
+select md.*, s.review_count, s.rating_sum, p.location_id, p.latitude, p.longitude, p.open_now, p.open_text
   from md
   left join public.business_review_summaries s on s.merchant_id = md.merchant_id
-  left join private.deal_places(array(select x.id from md x)) p on p.deal_id = md.id
+  left join private.deal_places(array(select x.id from md x), now()) p on p.deal_id = md.id
  order by md.ordinality`;
 
 /**
@@ -58,83 +58,10 @@ export interface MemberDealPage {
   nextCursor: string | null;
 }
 
-/** A row of memberDealsSql (or memberDealsNearSql, which names the card's location itself). */
+/** A row of memberDealsSql or memberDealsNearSql. */
 export interface MemberDealPageRow extends MemberDealRow {
   created_at: string;
   secret: string;
-  /** The plain list only: the locations the card may stand for, first made first (private.deal_places). */
-  places?: CardPlace[] | string | null;
-}
-
-/** One location a plain-list card may stand for, as private.deal_places lists it. */
-interface CardPlace { id: string; latitude: number | null; longitude: number | null }
-
-/** A location's open state as private.locations_open_state answers it; null: no published hours. */
-export type OpenState = { openNow: boolean; openText: string } | null;
-/** An open state as read, with when it changes (null: not within a week). */
-type ReadOpenState = { openNow: boolean; openText: string; changesAt: Date | null };
-/** Reads the open states of locations (one call of private.locations_open_state for all of them). */
-export type OpenStateReader = (locationIds: string[]) => Promise<Map<string, ReadOpenState>>;
-
-/** $1 location ids (a uuid[] literal): the one open-now rule (decision 209) for all of them in one statement. */
-export const openStatesSql = `select location_id, open_now, open_text, changes_at from private.locations_open_state($1::uuid[], now())`;
-
-export async function readOpenStates(q: Query, locationIds: string[]): Promise<Map<string, ReadOpenState>> {
-  const rows = await q<{ location_id: string; open_now: boolean; open_text: string; changes_at: Date | string | null }>(
-    openStatesSql, [`{${locationIds.join(',')}}`]);
-  return new Map(rows.map((r) => [r.location_id, {
-    openNow: r.open_now, openText: r.open_text, changesAt: r.changes_at === null ? null : new Date(r.changes_at),
-  }] as const));
-}
-
-/**
- * Open states already read in this process, by location, each until it changes (the rule says when) and for a minute
- * at most (an owner's new hours, and the words that name a weekday, show within it). The rule costs about as much per
- * location as the whole list's statement, and every member of a city sees the same cards: the plain list reads it
- * only for the locations this process does not hold. Bounded by a crude reset, like the codes.
- */
-const knownOpenStates = new Map<string, { state: OpenState; untilMs: number }>();
-const OPEN_STATE_KEEP_MS = 60_000;
-const OPEN_STATES_MAX = 50_000;
-
-/** The open states of the locations at `nowMs`: kept ones, the others from `read` (one call, none when all are kept). */
-export async function openStatesAt(locationIds: string[], nowMs: number, read: OpenStateReader): Promise<Map<string, OpenState>> {
-  const states = new Map<string, OpenState>();
-  const missing: string[] = [];
-  for (const id of new Set(locationIds)) {
-    const kept = knownOpenStates.get(id);
-    if (kept && kept.untilMs > nowMs) states.set(id, kept.state);
-    else missing.push(id);
-  }
-  if (missing.length === 0) return states;
-  const fresh = await read(missing);
-  if (knownOpenStates.size + missing.length > OPEN_STATES_MAX) knownOpenStates.clear();
-  for (const id of missing) {
-    const found = fresh.get(id);
-    const state: OpenState = found ? { openNow: found.openNow, openText: found.openText } : null;
-    const changesMs = found?.changesAt?.getTime() ?? Infinity;
-    knownOpenStates.set(id, { state, untilMs: Math.min(changesMs, nowMs + OPEN_STATE_KEEP_MS) });
-    states.set(id, state);
-  }
-  return states;
-}
-
-/**
- * Where each plain-list card stands (decision 209, without a position): of the deal's locations, the first open now,
- * else the first; written into the row as memberDealsNearSql names it (no distance without a position).
- */
-async function placeCards(rows: MemberDealPageRow[], nowMs: number, readStates: OpenStateReader): Promise<MemberDealPageRow[]> {
-  const placesOf = rows.map((row) => (typeof row.places === 'string' ? JSON.parse(row.places) as CardPlace[] : row.places ?? []));
-  const states = await openStatesAt(placesOf.flat().map((p) => p.id), nowMs, readStates);
-  return rows.map((row, i) => {
-    const places = placesOf[i]!;
-    const place = places.find((p) => states.get(p.id)?.openNow) ?? places[0];
-    const state = place ? states.get(place.id) ?? null : null;
-    return {
-      ...row, location_id: place?.id ?? null, latitude: place?.latitude ?? null, longitude: place?.longitude ?? null,
-      distance_m: null, open_now: state?.openNow ?? null, open_text: state?.openText ?? null,
-    };
-  });
 }
 
 /** Cursor: base64url of JSON [created_at text (microseconds kept), id]. */
@@ -194,13 +121,9 @@ export function memberDealsStatement(cityId: string, category: string, cursor: s
   return { text: memberDealsNearSql, params };
 }
 
-/**
- * GET /api/deals: one page of the member view with current codes, from memberDealsStatement's rows; the plain list's
- * cards placed with the open states (kept ones, the others through `readStates`).
- */
-export async function memberDealPage(rows: MemberDealPageRow[], nowMs = Date.now(), pageSize = MEMBER_DEALS_PAGE_SIZE, readStates?: OpenStateReader): Promise<MemberDealPage> {
-  const page = rows.slice(0, pageSize);
-  const shown = readStates && page.some((row) => row.places !== undefined) ? await placeCards(page, nowMs, readStates) : page;
+/** GET /api/deals: one page of the member view with current codes, from memberDealsStatement's rows. */
+export async function memberDealPage(rows: MemberDealPageRow[], nowMs = Date.now(), pageSize = MEMBER_DEALS_PAGE_SIZE): Promise<MemberDealPage> {
+  const shown = rows.slice(0, pageSize);
   const codes = await codesOf(shown, nowMs);
   const deals = shown.map((row, i) => toMemberDeal(row, codes[i]!));
   const last = shown[shown.length - 1];

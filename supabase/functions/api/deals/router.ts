@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { NEXT_CURSOR_HEADER } from '../../_shared/constants.ts';
 import { memberDealsQuery, publicDealsQuery } from '../../_shared/contract/deals.ts';
-import { aheadRows, type AppEnv, userTx } from '../http/context.ts';
+import { aheadRows, type AppEnv } from '../http/context.ts';
 import { parseQuery } from '../http/validate.ts';
 import { requireUser } from '../http/session.ts';
-import { MEMBER_DEALS_PAGE_SIZE, memberDealPage, type MemberDealPageRow, type MemberDealsAround, memberDealsStatement, publicDealsStatement, readOpenStates } from './deals.ts';
+import { MEMBER_DEALS_PAGE_SIZE, memberDealPage, type MemberDealPageRow, type MemberDealsAround, memberDealsStatement, publicDealsStatement } from './deals.ts';
 import type { AheadStatement } from '../http/session.ts';
 import { type PublicDealRow, toPublicDeal } from './deals.ts';
 
@@ -44,9 +44,7 @@ dealRoutes.get('/', async (c) => {
   // The statement's answer, sent ahead with the session lookup by memberDealsAhead below (or run now).
   const rows = await aheadRows<MemberDealPageRow>(c, () => memberDealsStatement(cityId, category, cursor, MEMBER_DEALS_PAGE_SIZE, aroundOf(around)));
   // With a position the page is the nearest deals, with no next page (decision 209).
-  // The plain list's open states not yet kept are read in one more statement (decision 209).
-  const page = await memberDealPage(rows, Date.now(), around.latitude === undefined ? MEMBER_DEALS_PAGE_SIZE : rows.length,
-    (ids) => userTx(c, (q) => readOpenStates(q, ids)));
+  const page = await memberDealPage(rows, Date.now(), around.latitude === undefined ? MEMBER_DEALS_PAGE_SIZE : rows.length);
   if (page.nextCursor) c.header(NEXT_CURSOR_HEADER, page.nextCursor);
   return c.json(page.deals);
 });

@@ -36,8 +36,8 @@ begin
 end
 $function$
 ;
-CREATE OR REPLACE FUNCTION private.deal_places(p_deal_ids uuid[])
- RETURNS TABLE(deal_id uuid, places json)
+CREATE OR REPLACE FUNCTION private.deal_places(p_deal_ids uuid[], p_at timestamp with time zone)
+ RETURNS TABLE(deal_id uuid, location_id uuid, latitude double precision, longitude double precision, open_now boolean, open_text text)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -46,22 +46,30 @@ AS $function$
 #variable_conflict use_column
 begin
   return query
-    select d.id, json_agg(json_build_object('id', l.id, 'latitude', l.latitude, 'longitude', l.longitude)
-                          order by l.created_at, l.id)
-      from public.deals d
-      join public.merchants m on m.id = d.merchant_id
-      join public.business_locations l on l.merchant_id = d.merchant_id
-     where d.id = any (p_deal_ids)
-       and (m.active or m.owner_user_id = (select auth.uid()) or (select private.is_admin()))
-       and (not exists (select 1 from public.deal_locations x where x.deal_id = d.id)
-            or exists (select 1 from public.deal_locations x where x.deal_id = d.id and x.location_id = l.id))
-     group by d.id;
+    with places as materialized (
+      select d.id as deal_id, l.id as location_id, l.latitude, l.longitude, l.created_at
+        from public.deals d
+        join public.merchants m on m.id = d.merchant_id
+        join public.business_locations l on l.merchant_id = d.merchant_id
+       where d.id = any (p_deal_ids)
+         and (m.active or m.owner_user_id = (select auth.uid()) or (select private.is_admin()))
+         and (not exists (select 1 from public.deal_locations x where x.deal_id = d.id)
+              or exists (select 1 from public.deal_locations x where x.deal_id = d.id and x.location_id = l.id))
+    ),
+    states as materialized (
+      select o.location_id, o.open_now, o.open_text
+        from private.locations_open_state(array(select distinct p.location_id from places p), p_at) o
+    )
+    select distinct on (p.deal_id) p.deal_id, p.location_id, p.latitude, p.longitude, s.open_now, s.open_text
+      from places p
+      left join states s on s.location_id = p.location_id
+     order by p.deal_id, coalesce(s.open_now, false) desc, p.created_at, p.location_id;
 end
 $function$
 ;
 
 -- Comments and rows (db:diff, from the schema files: migra leaves them out).
-comment on function private.deal_places(pg_catalog.uuid[]) is 'The locations each of a page of deals applies at (first made first, with their pins), for the plain member list''s cards (decision 209): the API stands a card at the first open now, else the first.';
+comment on function private.deal_places(pg_catalog.uuid[],timestamp with time zone) is 'private.deal_place for a page of deals in one call: each deal''s first location open at p_at, else its first, with its open state (one call of private.locations_open_state for the page). The plain member list''s cards (decision 209).';
 comment on function links.business_locations(pg_catalog.uuid,timestamp with time zone) is 'A deal''s page: the business''s locations (first made first) with their open state at p_at (private.locations_open_state), weekly hours and the next dated change within 14 days of the city''s date; for an approved business to anyone, else to its owner and the admin.';
 
 -- Privileges and default privileges (db:diff: each as the schema files leave it, grantee by grantee).
@@ -69,9 +77,9 @@ revoke execute on function links.business_locations(p_merchant_id uuid, p_at tim
 grant execute on function links.business_locations(p_merchant_id uuid, p_at timestamp with time zone) to anon;
 grant execute on function links.business_locations(p_merchant_id uuid, p_at timestamp with time zone) to authenticated;
 grant execute on function links.business_locations(p_merchant_id uuid, p_at timestamp with time zone) to service_role;
-revoke execute on function private.deal_places(p_deal_ids uuid[]) from public;
-grant execute on function private.deal_places(p_deal_ids uuid[]) to anon;
-grant execute on function private.deal_places(p_deal_ids uuid[]) to authenticated;
-grant execute on function private.deal_places(p_deal_ids uuid[]) to service_role;
+revoke execute on function private.deal_places(p_deal_ids uuid[], p_at timestamp with time zone) from public;
+grant execute on function private.deal_places(p_deal_ids uuid[], p_at timestamp with time zone) to anon;
+grant execute on function private.deal_places(p_deal_ids uuid[], p_at timestamp with time zone) to authenticated;
+grant execute on function private.deal_places(p_deal_ids uuid[], p_at timestamp with time zone) to service_role;
 
 reset check_function_bodies;
