@@ -125,9 +125,14 @@ describe('GET /api/deals near me', () => {
     // A business that publishes no hours: its card names its location and says nothing of opening.
     const quiet = deals.find((d) => d.location?.id !== rosaSecond && d.location?.id !== marketLocation);
     expect(quiet?.location).toMatchObject({ openNow: null, openText: null });
-    // The same rule as the filtered list (private.deal_place, one card at a time there): the same places and words.
+    // The same rule as the filtered list (private.deal_place, one card at a time there): the same places and words,
+    // computed (nothing kept yet) and read from the kept answers (decision 212) alike.
     const filtered = (await list({ validNow: 'true' })).body as MemberDeal[];
     expect(filtered.map((d) => [d.id, d.location])).toEqual(deals.map((d) => [d.id, d.location]));
+    const [{ kept }] = await t.database.admin.query<{ kept: number }>(`select private.refresh_location_open_states(now(), 5000) as kept`);
+    expect(kept).toBeGreaterThan(0);
+    const fromKept = (await list({})).body as MemberDeal[];
+    expect(fromKept.map((d) => [d.id, d.location])).toEqual(deals.map((d) => [d.id, d.location]));
     expect(res.headers.get('x-next-cursor')).toBeNull();
   });
 

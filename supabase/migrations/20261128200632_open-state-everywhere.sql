@@ -47,29 +47,40 @@ AS $function$
 begin
   return query
     with places as materialized (
-      select d.id as deal_id, l.id as location_id, l.latitude, l.longitude, l.created_at
+      select d.id as deal_id, l.id as location_id, l.latitude, l.longitude, l.created_at,
+             k.location_id is not null as kept, k.open_now, k.open_text
         from public.deals d
         join public.merchants m on m.id = d.merchant_id
         join public.business_locations l on l.merchant_id = d.merchant_id
+        left join private.location_open_states k on k.location_id = l.id and k.computed_at <= p_at and p_at < k.valid_until
        where d.id = any (p_deal_ids)
          and (m.active or m.owner_user_id = (select auth.uid()) or (select private.is_admin()))
          and (not exists (select 1 from public.deal_locations x where x.deal_id = d.id)
               or exists (select 1 from public.deal_locations x where x.deal_id = d.id and x.location_id = l.id))
     ),
-    states as materialized (
+    computed as materialized (
       select o.location_id, o.open_now, o.open_text
-        from private.locations_open_state(array(select distinct p.location_id from places p), p_at) o
+        from private.locations_open_state(array(select distinct p.location_id from places p where not p.kept), p_at) o
+       where exists (select 1 from places p where not p.kept)
+    ),
+    states as (
+      select p.deal_id, p.location_id, p.latitude, p.longitude, p.created_at,
+             case when p.kept then p.open_now else c.open_now end as open_now,
+             case when p.kept then p.open_text else c.open_text end as open_text
+        from places p
+        left join computed c on c.location_id = p.location_id and not p.kept
     )
-    select distinct on (p.deal_id) p.deal_id, p.location_id, p.latitude, p.longitude, s.open_now, s.open_text
-      from places p
-      left join states s on s.location_id = p.location_id
-     order by p.deal_id, coalesce(s.open_now, false) desc, p.created_at, p.location_id;
+    select distinct on (s.deal_id) s.deal_id, s.location_id, s.latitude, s.longitude,
+           case when s.open_text is null then null else s.open_now end, s.open_text
+      from states s
+     order by s.deal_id, coalesce(s.open_text is not null and s.open_now, false) desc, s.created_at, s.location_id;
 end
 $function$
 ;
 
 -- Comments and rows (db:diff, from the schema files: migra leaves them out).
-comment on function private.deal_places(pg_catalog.uuid[],timestamp with time zone) is 'private.deal_place for a page of deals in one call: each deal''s first location open at p_at, else its first, with its open state (one call of private.locations_open_state for the page). The plain member list''s cards (decision 209).';
+comment on table private.location_open_states is 'The open-now rule''s answer per location, kept from computed_at until valid_until (the next change or the local midnight; no hours: an hour), with null words for a location without published hours. Written by the open-states Cron job, dropped by triggers when hours change; read only through private.locations_open_state (decision 212) and, on the same terms, private.deal_places (the plain list''s page in one pass, decision 213). Never exposed to clients.';
+comment on function private.deal_places(pg_catalog.uuid[],timestamp with time zone) is 'private.deal_place for a page of deals in one call: each deal''s first location open at p_at, else its first, with its open state (the rule''s kept answers, decision 212, and one call of private.locations_open_state for the locations without one). The plain member list''s cards (decision 209, 213).';
 comment on function links.business_locations(pg_catalog.uuid,timestamp with time zone) is 'A deal''s page: the business''s locations (first made first) with their open state at p_at (private.locations_open_state), weekly hours and the next dated change within 14 days of the city''s date; for an approved business to anyone, else to its owner and the admin.';
 
 -- Privileges and default privileges (db:diff: each as the schema files leave it, grantee by grantee).
