@@ -103,6 +103,8 @@ export default defineConfig({
           // The owner's monthly report (figures fetched live, like insights; decision 211) and the locations editor
           // (every change is a call to the API; decision 208): cached on first use.
           '**/merchant-monthly-report-*', '**/merchant-locations-*',
+          // A deal page's locations and hours (issue 40): shown once the page has been opened online.
+          '**/business-locations-*',
         ],
         // Web Push handlers (push, notificationclick): web/public/push-sw.js (decision 110).
         importScripts: ['push-sw.js'],

@@ -18,7 +18,7 @@ create table private.location_open_states (
     constraint location_open_states_location_id_fkey foreign key (location_id) references public.business_locations(id) on delete cascade
 );
 
-comment on table private.location_open_states is 'The open-now rule''s answer per location, kept from computed_at until valid_until (the next change or the local midnight; no hours: an hour), with null words for a location without published hours. Written by the open-states Cron job, dropped by triggers when hours change; read only through private.locations_open_state (decision 212). Never exposed to clients.';
+comment on table private.location_open_states is 'The open-now rule''s answer per location, kept from computed_at until valid_until (the next change or the local midnight; no hours: an hour), with null words for a location without published hours. Written by the open-states Cron job, dropped by triggers when hours change; read only through private.locations_open_state (decision 212) and, on the same terms, private.deal_places (the plain list''s page in one pass, decision 213). Never exposed to clients.';
 
 -- The refresh finds the answers that expired.
 create index location_open_states_valid_until_idx on private.location_open_states using btree (valid_until);
@@ -259,6 +259,96 @@ $$;
 
 comment on function private.deal_place(p_deal_id uuid, p_merchant_id uuid, p_at timestamp with time zone) is 'The location a deal''s card shows without a position: its first location open at p_at, else its first location; with that location''s open state.';
 
+-- Where each card of a page of the plain member list stands (GET /api/deals without a position or a filter): the rule
+-- of private.deal_place (the deal's first location open now, else its first) for a whole page at once. The open
+-- states are the rule's kept answers (decision 212), read with the locations in one pass and on the same terms as
+-- private.locations_open_state reads them (inside the kept span; no words: nothing to say); the locations without
+-- one go to private.locations_open_state in one call for the page. Reading the kept rows here rather than through it
+-- spares the page a second pass over its locations and their businesses (the read policies are checked once, below):
+-- about a third of the list's added cost. Security definer with the locations' read policies written out once
+-- (approved, the caller's own, or the admin), as in private.deal_place; PL/pgSQL so that the session keeps the plan.
+-- One row per deal that has a readable location.
+create function private.deal_places(p_deal_ids uuid[], p_at timestamp with time zone) returns table(deal_id uuid, location_id uuid, latitude double precision, longitude double precision, open_now boolean, open_text text)
+    language plpgsql stable security definer
+    set search_path to ''
+    set jit to 'off'
+    as $$
+#variable_conflict use_column
+begin
+  return query
+    with places as materialized (
+      select d.id as deal_id, l.id as location_id, l.latitude, l.longitude, l.created_at,
+             k.location_id is not null as kept, k.open_now, k.open_text
+        from public.deals d
+        join public.merchants m on m.id = d.merchant_id
+        join public.business_locations l on l.merchant_id = d.merchant_id
+        left join private.location_open_states k on k.location_id = l.id and k.computed_at <= p_at and p_at < k.valid_until
+       where d.id = any (p_deal_ids)
+         and (m.active or m.owner_user_id = (select auth.uid()) or (select private.is_admin()))
+         and (not exists (select 1 from public.deal_locations x where x.deal_id = d.id)
+              or exists (select 1 from public.deal_locations x where x.deal_id = d.id and x.location_id = l.id))
+    ),
+    computed as materialized (
+      select o.location_id, o.open_now, o.open_text
+        from private.locations_open_state(array(select distinct p.location_id from places p where not p.kept), p_at) o
+       where exists (select 1 from places p where not p.kept)
+    ),
+    states as (
+      select p.deal_id, p.location_id, p.latitude, p.longitude, p.created_at,
+             case when p.kept then p.open_now else c.open_now end as open_now,
+             case when p.kept then p.open_text else c.open_text end as open_text
+        from places p
+        left join computed c on c.location_id = p.location_id and not p.kept
+    )
+    select distinct on (s.deal_id) s.deal_id, s.location_id, s.latitude, s.longitude,
+           case when s.open_text is null then null else s.open_now end, s.open_text
+      from states s
+     order by s.deal_id, coalesce(s.open_text is not null and s.open_now, false) desc, s.created_at, s.location_id;
+end
+$$;
+
+comment on function private.deal_places(p_deal_ids uuid[], p_at timestamp with time zone) is 'private.deal_place for a page of deals in one call: each deal''s first location open at p_at, else its first, with its open state (the rule''s kept answers, decision 212, and one call of private.locations_open_state for the locations without one). The plain member list''s cards (decision 209, 213).';
+
+-- A deal's page (decision 115) tells anyone where the business is (issue 40): each location, its open state (the one
+-- rule), its weekly hours and the next dated change within 14 days of the city's today. In links because visitors may
+-- ask (they have no usage on private, where the rule lives); security definer with the locations' read policies
+-- written out once (an approved business's, the caller's own, or any for the admin), answering only what the owner
+-- publishes on the page: not the pin, the phone or the dates of changes further off.
+create function links.business_locations(p_merchant_id uuid, p_at timestamp with time zone) returns table(id uuid, name text, address text, open_now boolean, open_text text, hours json, next_exception json)
+    language plpgsql stable security definer
+    set search_path to ''
+    as $$
+#variable_conflict use_column
+begin
+  return query
+    with places as materialized (
+      select l.id, l.name, l.address, l.created_at, (p_at at time zone private.merchant_time_zone(m.city_id))::date as today
+        from public.business_locations l
+        join public.merchants m on m.id = l.merchant_id
+       where l.merchant_id = p_merchant_id
+         and (m.active or m.owner_user_id = (select auth.uid()) or (select private.is_admin()))
+    )
+    select p.id, p.name, p.address, o.open_now, o.open_text,
+           coalesce((select json_agg(json_build_object('weekday', h.weekday, 'opensAt', to_char(h.opens_at, 'HH24:MI'),
+                                                       'closesAt', to_char(h.closes_at, 'HH24:MI')) order by h.weekday, h.opens_at)
+                       from public.location_hours h where h.location_id = p.id), '[]'::json),
+           (select json_build_object('date', x.on_date::text, 'note', min(x.note),
+                                     'hours', coalesce(json_agg(json_build_object('opensAt', to_char(x.opens_at, 'HH24:MI'),
+                                                                                  'closesAt', to_char(x.closes_at, 'HH24:MI'))
+                                                                order by x.opens_at) filter (where x.opens_at is not null), '[]'::json))
+              from public.location_exceptions x
+             where x.location_id = p.id
+               and x.on_date = (select min(e.on_date) from public.location_exceptions e
+                                 where e.location_id = p.id and e.on_date between p.today and p.today + 14)
+             group by x.on_date)
+      from places p
+      left join private.locations_open_state(array(select x.id from places x), p_at) o on o.location_id = p.id
+     order by p.created_at, p.id;
+end
+$$;
+
+comment on function links.business_locations(p_merchant_id uuid, p_at timestamp with time zone) is 'A deal''s page: the business''s locations (first made first) with their open state at p_at (private.locations_open_state), weekly hours and the next dated change within 14 days of the city''s date; for an approved business to anyone, else to its owner and the admin.';
+
 -- GET /api/deals with a position or the "open now"/"valid now" filters. Without a position: the city's deals newest
 -- first (private.member_deals' order and cursor), each at private.deal_place. With one: nearest first, a deal as
 -- near as its nearest placed location (of those it applies at; with "open now", of those open), then the deals
@@ -443,13 +533,17 @@ revoke execute on function
   private.location_open_state(uuid,timestamp with time zone),
   private.distance_m(double precision,double precision,double precision,double precision),
   private.deal_place(uuid,uuid,timestamp with time zone),
+  private.deal_places(uuid[],timestamp with time zone),
+  links.business_locations(uuid,timestamp with time zone),
   private.member_deals_near(uuid,text,text[],double precision,double precision,boolean,boolean,timestamp with time zone,uuid,integer)
   from public;
 grant execute on function
   private.locations_open_state(uuid[],timestamp with time zone),
   private.location_open_state(uuid,timestamp with time zone),
   private.distance_m(double precision,double precision,double precision,double precision),
-  private.deal_place(uuid,uuid,timestamp with time zone)
+  private.deal_place(uuid,uuid,timestamp with time zone),
+  private.deal_places(uuid[],timestamp with time zone),
+  links.business_locations(uuid,timestamp with time zone)
   to anon, authenticated, service_role;
 grant execute on function
   private.member_deals_near(uuid,text,text[],double precision,double precision,boolean,boolean,timestamp with time zone,uuid,integer)

@@ -77,7 +77,7 @@ describe('links.deal_exists', () => {
     expect(await asUser(db, SEED.member.id, exists(UNKNOWN))).toBe(false);
   });
 
-  it('opens nothing else: anon has no way into schema private, may create nothing in links and execute only deal_exists there', async () => {
+  it('opens nothing else: anon has no way into schema private, may create nothing in links and execute only deal_exists and business_locations there', async () => {
     const [usage] = await db.admin.query<{ private: boolean; links: boolean }>(
       `select has_schema_privilege('anon', 'private', 'USAGE') as private, has_schema_privilege('anon', 'links', 'USAGE') as links`);
     expect(usage).toEqual({ private: false, links: true });
@@ -86,11 +86,12 @@ describe('links.deal_exists', () => {
     const executable = `
       select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'links' and has_function_privilege('anon', p.oid, 'EXECUTE') order by 1`;
-    expect(await db.admin.query(executable)).toEqual([{ name: 'deal_exists' }]);
+    // business_locations: a deal's page tells where the business is (issue 40; deal-page-locations.test.ts).
+    expect(await db.admin.query(executable)).toEqual([{ name: 'business_locations' }, { name: 'deal_exists' }]);
     // The check can fail: a function added without revoking execute from PUBLIC shows up.
     await db.admin.exec(`create function links.later_probe() returns int language sql as 'select 1'`);
     try {
-      expect(await db.admin.query(executable)).toEqual([{ name: 'deal_exists' }, { name: 'later_probe' }]);
+      expect(await db.admin.query(executable)).toEqual([{ name: 'business_locations' }, { name: 'deal_exists' }, { name: 'later_probe' }]);
     } finally {
       await db.admin.exec('drop function links.later_probe()');
     }

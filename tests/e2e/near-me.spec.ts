@@ -27,14 +27,16 @@ async function placedBusiness(playwright: Parameters<typeof ownMerchant>[0], bas
   return { business, dealTitle, pin };
 }
 
-/** The member, signed in on a phone standing at `pin`, with "Near me" on. */
-async function memberNear(browser: Browser, pin: { latitude: number; longitude: number }): Promise<Page> {
+/** The member, signed in on a phone standing at `pin`, with "Near me" on (first checking `plainCard` without it). */
+async function memberNear(browser: Browser, pin: { latitude: number; longitude: number }, plainCard?: string): Promise<Page> {
   const context = await browser.newContext({ ...PHONE, geolocation: pin });
   await context.grantPermissions(['geolocation']);
   const page = await context.newPage();
   await signIn(page, DEMO.member);
   await expect(page).toHaveURL(/\/app$/);
   await expect(page.getByRole('article').first()).toBeVisible();
+  // The plain list, before any position is asked, already says whether the deal's business is open.
+  if (plainCard) await expect(page.getByRole('article', { name: plainCard }).getByTestId('deal-open-state')).toContainText('Open now');
   await page.getByRole('button', { name: /^Filters/ }).click();
   const near = page.getByRole('group', { name: 'Sort and show' }).getByRole('button', { name: 'Near me' });
   await near.click();
@@ -45,7 +47,7 @@ async function memberNear(browser: Browser, pin: { latitude: number; longitude: 
 test('a member near a second location sees it first, open now, and keeps the list offline', async ({ browser, playwright, baseURL }) => {
   test.setTimeout(60_000);
   const { dealTitle, pin } = await placedBusiness(playwright, baseURL!);
-  const page = await memberNear(browser, pin);
+  const page = await memberNear(browser, pin, dealTitle);
   const cards = page.getByRole('article');
 
   // ---- near me: this business first, with its open state and distance -------------------------------

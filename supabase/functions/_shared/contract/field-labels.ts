@@ -245,6 +245,7 @@ export const FIELD_LABELS: Record<string, string> = {
   newPassword: 'the new password',
   newPriceCents: 'the new price',
   nextCursor: 'the next page',
+  nextException: 'the next change to the opening hours',
   note: 'the note',
   objectPath: 'the file',
   offerReports: 'the offer reports',

@@ -123,6 +123,26 @@ export const businessLocation = z.object({
 });
 export type BusinessLocation = z.infer<typeof businessLocation>;
 
+/**
+ * A location as anyone reads it on a deal's page (issue 40, decision 209): where it is, whether it is open now in
+ * words ("Open now · closes 18:00"; null when no hours are published), its weekly hours, and the next dated change
+ * of them within 14 days (its opening intervals; none: closed all day). Times are the business's city's local times.
+ */
+export const publicLocation = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  address: z.string(),
+  openNow: z.boolean().nullable(),
+  openText: z.string().nullable(),
+  hours: z.array(z.object({ weekday: z.number(), opensAt: z.string(), closesAt: z.string() })),
+  nextException: z.object({
+    date: z.string(),
+    note: z.string().nullable(),
+    hours: z.array(z.object({ opensAt: z.string(), closesAt: z.string() })),
+  }).nullable(),
+});
+export type PublicLocation = z.infer<typeof publicLocation>;
+
 /** How a location is named where several are listed (counter, deal form): its name, else its address. */
 export const locationLabel = (l: { name: string | null; address: string }) => l.name ?? l.address;
 

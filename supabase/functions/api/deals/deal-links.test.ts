@@ -41,9 +41,11 @@ describe('GET /api/deals/public/:id', () => {
       discountPercent: 20, discountPercentage: 20, maxUses: 500,
       merchant: { businessName: "Rosa's River Cafe", city: { id: SEED.lyonsId, name: 'Lyons', state: 'Colorado' } },
     });
-    // The same shape as the deal in the public list.
+    // The same shape as the deal in the public list, and where the business is (issue 40).
     const listed = (await t.agent().get('/api/deals/public')).body.find((d: { id: string }) => d.id === BURRITO);
-    expect(visitor.body).toEqual(listed);
+    const { locations, ...deal } = visitor.body;
+    expect(deal).toEqual(listed);
+    expect(locations).toEqual([expect.objectContaining({ address: expect.any(String), openNow: null, openText: null, hours: [] })]);
     for (const agent of [t.agent(), member, merchant, lapsed]) {
       const res = await agent.get(`/api/deals/public/${BURRITO}`);
       expect(res.status).toBe(200);
@@ -90,8 +92,12 @@ describe('GET /api/deals/member/:id', () => {
     expect(res.body.currentCode).toMatch(/^\d{6}$/);
     const list = (await member.get(`/api/deals?cityId=${SEED.lyonsId}`)).body.find((d: { id: string }) => d.id === BURRITO);
     const { offlineCodes, ...deal } = res.body;
+    // The list's card also names the location it stands for (decision 209); the deal's page lists them all.
+    const { location, ...card } = list;
+    expect(location).toMatchObject({ distanceMeters: null });
+    delete deal.locations;
     // Both reads fall in one 120 s step unless this test straddles a rotation.
-    if (list.codeExpiresAt === deal.codeExpiresAt) expect(deal).toEqual(list);
+    if (list.codeExpiresAt === deal.codeExpiresAt) expect(deal).toEqual(card);
     else expect(Date.parse(list.codeExpiresAt) - Date.parse(deal.codeExpiresAt)).toBe(120_000);
 
     expect(offlineCodes.dealId).toBe(BURRITO);

@@ -2,9 +2,9 @@
 // member view with its current code and offline cover. Same rules and derivation as the lists: the public
 // view uses the predicates of GET /api/deals/public under RLS; the member view is private.member_deal
 // (the rules of private.member_deals: RLS, one membership check, PL403) with codes from deals.ts and
-// the member card's mapping (deals.ts). SQL: private.member_deal and links.deal_exists in supabase/schemas/deals.sql.
-import { DEAL_NOT_FOUND_MESSAGE, DEAL_UNAVAILABLE_MESSAGE, type MemberDealLinkAnswer } from '../../_shared/contract/deal-links.ts';
-import type { PublicDeal } from '../../_shared/contract/deals.ts';
+// the member card's mapping (deals.ts). Both carry the business's locations with their hours and open state (issue
+// 40). SQL: private.member_deal and links.deal_exists in supabase/schemas/deals.sql.
+import { DEAL_NOT_FOUND_MESSAGE, DEAL_UNAVAILABLE_MESSAGE, type MemberDealLinkAnswer, type PublicDealLinkAnswer } from '../../_shared/contract/deal-links.ts';
 import { codeStepAt } from '../../_shared/deal-code.ts';
 import { hexToBytes } from '../../_shared/encoding.ts';
 import type { Query } from '../db/database.ts';
@@ -12,6 +12,7 @@ import { gone, notFound } from '../domain-error.ts';
 import { codeOf } from './deals.ts';
 import { type MemberDealRow, type PublicDealRow, toMemberDeal, toPublicDeal } from './deals.ts';
 import { callerMembershipEndsAt } from '../subscriptions/index.ts';
+import { publicLocationsOfBusiness } from '../locations/index.ts';
 import { COVER_MS, offlineCodesFor } from './offline-cover.ts';
 
 /** $1 deal id: the deal as GET /api/deals/public shows it (live, business listed), RLS deciding. */
@@ -36,11 +37,11 @@ async function missingDeal(q: Query, dealId: string): Promise<never> {
   throw row?.exists ? gone(DEAL_UNAVAILABLE_MESSAGE) : notFound(DEAL_NOT_FOUND_MESSAGE);
 }
 
-/** GET /api/deals/public/:id: one live deal, public view, never a code. */
-export async function publicDealById(q: Query, dealId: string): Promise<PublicDeal> {
+/** GET /api/deals/public/:id: one live deal, public view, never a code; with its business's locations. */
+export async function publicDealById(q: Query, dealId: string): Promise<PublicDealLinkAnswer> {
   const [row] = await q<PublicDealRow>(publicDealSql, [dealId]);
   if (!row) return missingDeal(q, dealId);
-  return toPublicDeal(row);
+  return { ...toPublicDeal(row), locations: await publicLocationsOfBusiness(q, row.merchant_id) };
 }
 
 /**
@@ -54,5 +55,5 @@ export async function memberDealById(q: Query, dealId: string, nowMs = Date.now(
   const membershipEnd = await callerMembershipEndsAt(q);
   const untilMs = Math.min(nowMs + COVER_MS, membershipEnd?.getTime() ?? nowMs);
   const cover = await offlineCodesFor([row], new Map([[row.id, hexToBytes(row.secret)]]), { nowMs, fromStep: codeStepAt(nowMs), untilMs });
-  return { ...deal, offlineCodes: cover.deals[0] ?? null };
+  return { ...deal, offlineCodes: cover.deals[0] ?? null, locations: await publicLocationsOfBusiness(q, row.merchant_id) };
 }

@@ -1,6 +1,7 @@
 // Near me, open now and valid now on GET /api/deals (decision 209): nearest first by a business's nearest placed
 // location, unplaced businesses after; the filters; the position refused when half given and never in a log line;
-// another business's unpublished data not readable through the new reads; and the GiST index answering the order.
+// the plain list's cards placed by the same rule without a position; another business's unpublished data not
+// readable through the new reads; and the GiST index answering the order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED, TEST_ADMIN } from '../../../../tests/support/constants.ts';
 import { DEALS_SEED } from '../../../../tests/support/deals-seed.ts';
@@ -103,10 +104,47 @@ describe('GET /api/deals near me', () => {
     }
   });
 
-  it('leaves the plain list as it was: its cards name no location (the open state per card costs too much there)', async () => {
-    const deals = (await list({})).body as MemberDeal[];
+  it('gives the plain list\'s cards their location and open state, as the filtered list places them', async () => {
+    const res = await list({});
+    expect(res.status).toBe(200);
+    const deals = res.body as MemberDeal[];
     expect(deals).toHaveLength(DEALS_SEED.lyonsDealCount);
-    expect(deals.every((d) => d.location === undefined)).toBe(true);
+    const byId = new Map(deals.map((d) => [d.id, d]));
+    // Rosa's cards stand at her location open now (her first publishes no hours); no position, so no distance.
+    for (const id of rosaDeals) {
+      expect(byId.get(id)!.location).toEqual({
+        id: rosaSecond, latitude: HERE.latitude + 0.00009, longitude: HERE.longitude, distanceMeters: null, openNow: true, openText: 'Open now',
+      });
+    }
+    const market = deals.filter((d) => d.merchantId === DEALS_SEED.otherMerchant.merchantId);
+    expect(market.length).toBeGreaterThan(0);
+    for (const deal of market) {
+      expect(deal.location).toMatchObject({ id: marketLocation, openNow: false, distanceMeters: null });
+      expect(deal.location!.openText).toMatch(/^(Closed today · opens|Opens) /);
+    }
+    // A business that publishes no hours: its card names its location and says nothing of opening.
+    const quiet = deals.find((d) => d.location?.id !== rosaSecond && d.location?.id !== marketLocation);
+    expect(quiet?.location).toMatchObject({ openNow: null, openText: null });
+    // The same rule as the filtered list (private.deal_place, one card at a time there): the same places and words,
+    // computed (nothing kept yet) and read from the kept answers (decision 212) alike.
+    const filtered = (await list({ validNow: 'true' })).body as MemberDeal[];
+    expect(filtered.map((d) => [d.id, d.location])).toEqual(deals.map((d) => [d.id, d.location]));
+    const [{ kept }] = await t.database.admin.query<{ kept: number }>(`select private.refresh_location_open_states(now(), 5000) as kept`);
+    expect(kept).toBeGreaterThan(0);
+    const fromKept = (await list({})).body as MemberDeal[];
+    expect(fromKept.map((d) => [d.id, d.location])).toEqual(deals.map((d) => [d.id, d.location]));
+    expect(res.headers.get('x-next-cursor')).toBeNull();
+  });
+
+  it('stands a deal limited to one location there, even when another of the business is open', async () => {
+    await t.database.admin.query(`insert into public.deal_locations (deal_id, location_id) values ($1, $2)`, [DEALS_SEED.rosaRetailDealId, rosaFirst]);
+    try {
+      const deals = (await list({})).body as MemberDeal[];
+      expect(deals.find((d) => d.id === DEALS_SEED.rosaRetailDealId)!.location).toMatchObject({ id: rosaFirst, openNow: null, openText: null });
+      expect(deals.find((d) => d.id === DEALS_SEED.rosaPercentDealId)!.location).toMatchObject({ id: rosaSecond, openNow: true });
+    } finally {
+      await t.database.admin.query(`delete from public.deal_locations where deal_id = $1`, [DEALS_SEED.rosaRetailDealId]);
+    }
   });
 
   it('refuses half a position, one off the globe, and a cursor with a position', async () => {
@@ -145,6 +183,24 @@ describe('the new reads keep to RLS', () => {
     expect(states.map((r) => r.location_id)).toEqual([rosaSecond]);
     const asAdmin = await asUser(t.database, TEST_ADMIN.id, (q) => q(`select * from private.location_open_state($1, now())`, [pendingLocation]));
     expect(asAdmin).toHaveLength(1);
+  });
+
+  it('private.deal_places answers a pending business\'s deal to no one but its owner and the admin', async () => {
+    const [{ id: pendingDeal }] = await t.database.admin.query<{ id: string }>(
+      `insert into public.deals (merchant_id, title, description, category, discount_percent)
+       select $1, 'Pending place', 'Not yet', category, 10 from public.deals where id = $2 returning id`,
+      [SEED.pendingMerchantId, DEALS_SEED.rosaRetailDealId]);
+    try {
+      const places = (userId: string) => asUser(t.database, userId, (q) => q<{ deal_id: string; location_id: string; open_now: boolean | null }>(
+        `select deal_id, location_id, open_now from private.deal_places($1::uuid[], now())`, [[pendingDeal, DEALS_SEED.rosaPercentDealId]]));
+      expect(await places(SEED.member.id)).toEqual([{ deal_id: DEALS_SEED.rosaPercentDealId, location_id: rosaSecond, open_now: true }]);
+      expect((await places(TEST_ADMIN.id)).map((r) => r.deal_id).sort()).toEqual([pendingDeal, DEALS_SEED.rosaPercentDealId].sort());
+      const [{ owner }] = await t.database.admin.query<{ owner: string }>(`select owner_user_id as owner from public.merchants where id = $1`, [SEED.pendingMerchantId]);
+      // Its hours (00:00–12:00) may be open or not as the test runs: only where it stands is fixed.
+      expect((await places(owner)).map((r) => [r.deal_id, r.location_id])).toContainEqual([pendingDeal, pendingLocation]);
+    } finally {
+      await t.database.admin.query(`delete from public.deals where id = $1`, [pendingDeal]);
+    }
   });
 
   // member_deals_near is security definer: these prove its written-out rules keep to what member_deals (RLS) lists.

@@ -3,7 +3,7 @@
 // checked here first so the owner reads why.
 import type { z } from 'zod';
 import {
-  type BusinessLocation, type createLocationBody, LAST_LOCATION_MESSAGE, type updateLocationBody,
+  type BusinessLocation, type createLocationBody, LAST_LOCATION_MESSAGE, type PublicLocation, type updateLocationBody,
 } from '../../_shared/contract/locations.ts';
 import { type Query, iso } from '../db/database.ts';
 import { DomainError } from '../domain-error.ts';
@@ -55,6 +55,26 @@ async function locationById(q: Query, id: string): Promise<BusinessLocation> {
   const [row] = await q<LocationRow>(`select ${locationColumns} from public.business_locations l where l.id = $1`, [id]);
   if (!row) throw new DomainError('not-found', LOCATION_NOT_FOUND);
   return toLocation(row);
+}
+
+/**
+ * A business's locations as anyone reads them on its deal's page, first made first (links.business_locations: an
+ * approved business's to anyone, else to its owner and the admin): the open state is the one rule
+ * (private.locations_open_state), the next exception the first dated change within 14 days of the city's today.
+ */
+const publicLocationsSql = `select * from links.business_locations($1::uuid, now())`;
+
+type PublicLocationRow = {
+  id: string; name: string | null; address: string; open_now: boolean | null; open_text: string | null;
+  hours: PublicLocation['hours'] | string; next_exception: PublicLocation['nextException'] | string | null;
+};
+
+export async function publicLocationsOfBusiness(q: Query, merchantId: string): Promise<PublicLocation[]> {
+  const rows = await q<PublicLocationRow>(publicLocationsSql, [merchantId]);
+  return rows.map((r) => ({
+    id: r.id, name: r.name, address: r.address, openNow: r.open_now, openText: r.open_text, hours: parsed(r.hours),
+    nextException: r.next_exception === null ? null : parsed(r.next_exception),
+  }));
 }
 
 /** The weekly hours and the dated exceptions, each replaced as a whole when sent. */

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import type { MemberDealLinkAnswer } from '@shared/contract/index.ts';
 import { CategoryBadge, RatingSummary, ShareDealButton } from '@/components/deals/deal-card-parts';
 import { MemberDealCode } from '@/components/deals/deal-code';
@@ -7,6 +7,10 @@ import { paths } from '@/config/paths';
 import { shortDate } from '@/lib/dates';
 import { discountLabel, memberUsageLabel } from '@/lib/deals/deal-format';
 import { useDealCode, useNow } from '@/lib/deals/code-clock';
+
+// The locations section is fetched when first shown (out of the precache, which is full); offline before that it
+// shows nothing rather than failing the page.
+const BusinessLocations = lazy(() => import('./business-locations').catch(() => ({ default: () => null })));
 
 /** A deal as a member sees it from its link: the code to show at the counter, its countdown, and sharing. */
 export function MemberDealView({ deal, followButton, reviewActions }: { deal: MemberDealLinkAnswer; followButton?: ReactNode; reviewActions?: ReactNode }) {
@@ -37,6 +41,7 @@ export function MemberDealView({ deal, followButton, reviewActions }: { deal: Me
           <ShareDealButton deal={deal} />
           <span className="ml-auto">{followButton}</span>
         </div>
+        {deal.locations?.length ? <Suspense fallback={null}><BusinessLocations locations={deal.locations} /></Suspense> : null}
       </article>
     </>
   );

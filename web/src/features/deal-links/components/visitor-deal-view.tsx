@@ -1,4 +1,5 @@
-import type { PublicDeal } from '@shared/contract/index.ts';
+import { lazy, Suspense } from 'react';
+import type { PublicDealLinkAnswer } from '@shared/contract/index.ts';
 import { BusinessLogo } from '@/components/deals/business-logo';
 import { CategoryBadge } from '@/components/deals/deal-card-parts';
 import { BackLink } from '@/components/layout/back-link';
@@ -7,8 +8,12 @@ import { paths } from '@/config/paths';
 import { shortDate } from '@/lib/dates';
 import { discountLabel } from '@/lib/deals/deal-format';
 
+// The locations section is fetched when first shown (out of the precache, which is full); offline before that it
+// shows nothing rather than failing the page.
+const BusinessLocations = lazy(() => import('./business-locations').catch(() => ({ default: () => null })));
+
 /** A deal from its link for anyone without an active membership: the code hidden, and the way to subscribe. */
-export function VisitorDealView({ deal, signedIn }: { deal: PublicDeal; signedIn: boolean }) {
+export function VisitorDealView({ deal, signedIn }: { deal: PublicDealLinkAnswer; signedIn: boolean }) {
   const city = deal.merchant.city;
   return (
     <>
@@ -33,6 +38,7 @@ export function VisitorDealView({ deal, signedIn }: { deal: PublicDeal; signedIn
           <span className="text-sm font-semibold">Code hidden: members only</span>
         </div>
         {deal.validUntil && <p className="text-sm text-stone-600">Valid until {shortDate(deal.validUntil)}</p>}
+        {deal.locations?.length ? <Suspense fallback={null}><BusinessLocations locations={deal.locations} /></Suspense> : null}
       </article>
       <section aria-labelledby="subscribe-cta" className="rounded-2xl bg-brand-800 p-8 text-center text-white">
         <h2 id="subscribe-cta" className="text-2xl font-bold">Subscribe to see the code</h2>
