@@ -320,6 +320,25 @@ $$;
 
 comment on function private.member_notifications(p_limit integer) is 'The signed-in member''s latest p_limit (at most 500) notifications: own rows of public.notifications and the events of the businesses they followed at the time (follow periods), with read state. Decision 180.';
 
+-- GET /api/user/following's one statement. PL/pgSQL so that the session keeps its plan: planned per request it cost
+-- more than it took to run (the policies of three tables; decision 212). Security invoker: RLS decides as before.
+create function private.member_following() returns table(id uuid, name text, "logoUrl" text, category text, city text, description text, "followedAt" timestamp with time zone)
+    language plpgsql stable
+    set search_path to ''
+    as $$
+begin
+  return query
+    select m.id, m.name, m.logo_url, m.category, coalesce(ci.name || ', ' || ci.state, m.city_name), m.description, f.created_at
+      from public.follows f
+      join public.merchants m on m.id = f.merchant_id
+      left join public.cities ci on ci.id = m.city_id
+     where f.user_id = (select auth.uid())
+     order by f.created_at desc, m.name;
+end
+$$;
+
+comment on function private.member_following() is 'The businesses the signed-in member follows (with their city), newest follow first, as RLS lets the caller read them: GET /api/user/following.';
+
 create function private.mark_notification_read(p_id uuid) returns table(id uuid, type text, is_read boolean, created_at timestamp with time zone, data jsonb, merchant_id uuid, deal_id uuid)
     language plpgsql security definer
     set search_path to ''
@@ -465,6 +484,7 @@ revoke execute on function
   private.guard_business_update_rate(),
   private.on_business_update_posted(),
   private.member_notifications(integer),
+  private.member_following(),
   private.mark_notification_read(uuid),
   private.on_notification_event_read(),
   private.on_notification_read(),
@@ -473,6 +493,7 @@ revoke execute on function
   from public;
 grant execute on function private.notify_followers(uuid,text,uuid,jsonb) to service_role;
 grant execute on function private.member_notifications(integer) to authenticated, service_role;
+grant execute on function private.member_following() to authenticated;
 grant execute on function
   private.mark_notification_read(uuid),
   private.save_push_subscription(text,text,text)

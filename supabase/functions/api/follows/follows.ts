@@ -35,14 +35,8 @@ export async function unfollow(q: Query, merchantId: string): Promise<boolean> {
   return removed.length > 0;
 }
 
-const followingSql = `select m.id, m.name, m.logo_url as "logoUrl", m.category,
-              coalesce(ci.name || ', ' || ci.state, m.city_name) as city, m.description,
-              f.created_at as "followedAt"
-         from public.follows f
-         join public.merchants m on m.id = f.merchant_id
-         left join public.cities ci on ci.id = m.city_id
-        where f.user_id = (select auth.uid())
-        order by f.created_at desc, m.name`;
+/** private.member_following (supabase/schemas/follows.sql): RLS decides; its plan is kept per session. */
+const followingSql = `select * from private.member_following()`;
 
 /** The following list's one statement, also sent ahead with the session lookup (decision 130). */
 export const followingListStatement = (): Statement => ({ text: followingSql, params: [] });
