@@ -17,7 +17,7 @@ import { useOnlineStatus } from '@/lib/network/connectivity';
 import { useFindAddress } from '../api/find-address';
 import { useCreateLocation, useDeleteLocation, useUpdateLocation } from '../api/location-mutations';
 import {
-  dayHoursText, emptyLocationForm, formValuesOf, locationPayload, NO_PLACE_FOUND, type LocationFormValues, type Pin, pinFields,
+  dayHoursText, emptyLocationForm, formValuesOf, locationPayload, lookupAnswer, type LocationFormValues, type Pin, pinFields,
   pinMapNote, typedPin, WEEKDAYS,
 } from '../utils/location-form';
 
@@ -266,12 +266,12 @@ function PinOnMap({ pin, others, onPlace }: { pin: Pin | null; others: readonly 
 function AddressLookup({ address, onFound }: { address: string; onFound: (pin: Pin) => void }) {
   const { config } = useMapSettings();
   const lookup = useFindAddress();
-  const [found, setFound] = useState<{ chosen: GeocodeMatch; others: GeocodeMatch[] } | null>(null);
+  const [found, setFound] = useState<{ found: GeocodeMatch; others: GeocodeMatch[] } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   if (!config.data?.addressLookup) return null;
 
   const choose = (chosen: GeocodeMatch, all: readonly GeocodeMatch[]) => {
-    setFound({ chosen, others: all.filter((m) => m !== chosen) });
+    setFound({ found: chosen, others: all.filter((m) => m !== chosen) });
     onFound(chosen);
   };
   const find = () => {
@@ -279,7 +279,11 @@ function AddressLookup({ address, onFound }: { address: string; onFound: (pin: P
     if (address.trim().length < 3) return setProblem('Type the address first.');
     setProblem(null);
     lookup.mutate(address, {
-      onSuccess: (matches) => (matches[0] ? choose(matches[0], matches) : setProblem(NO_PLACE_FOUND)),
+      onSuccess: (matches) => {
+        const answer = lookupAnswer(matches);
+        if ('problem' in answer) setProblem(answer.problem);
+        else choose(answer.found, matches);
+      },
       onError: (error) => setProblem(errorMessage(error, 'The address lookup did not answer: try again, or type the coordinates.')),
     });
   };
@@ -290,12 +294,12 @@ function AddressLookup({ address, onFound }: { address: string; onFound: (pin: P
       {problem && <p role="alert" className="basis-full text-sm text-red-700">{problem}</p>}
       {found && (
         <div role="status" className="basis-full space-y-1 text-sm text-stone-700">
-          <p>Found: {found.chosen.label}. The latitude and longitude are filled in: check them, or move the pin.</p>
+          <p>Found: {found.found.label}. The latitude and longitude are filled in: check them, or move the pin.</p>
           {found.others.length > 0 && (
             <ul aria-label="Other places found" className="flex flex-wrap gap-2">
               {found.others.map((m) => (
                 <li key={`${m.label}-${m.latitude}-${m.longitude}`}>
-                  <Button variant="ghost" size="sm" onClick={() => choose(m, [found.chosen, ...found.others])}>{m.label}</Button>
+                  <Button variant="ghost" size="sm" onClick={() => choose(m, [found.found, ...found.others])}>{m.label}</Button>
                 </li>
               ))}
             </ul>

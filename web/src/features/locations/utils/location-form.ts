@@ -1,6 +1,6 @@
 // The location form's values (strings, as typed) and the body the API takes (issue 40). The API validates again
 // and answers in words; here only what the form itself can get wrong: a coordinate that is not a number.
-import type { BusinessLocation, CreateLocationBody } from '@shared/contract/index.ts';
+import type { BusinessLocation, CreateLocationBody, GeocodeMatch } from '@shared/contract/index.ts';
 
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
@@ -101,3 +101,9 @@ export function pinMapNote({ styleUrl, online, failed }: { styleUrl: string | nu
 }
 
 export const NO_PLACE_FOUND = 'No place found for that address. Check it, or place the pin yourself.';
+
+/** The geocoder's places for the address: the first fills the pin, the others are offered; none is said in words. */
+export function lookupAnswer(matches: readonly GeocodeMatch[]): { found: GeocodeMatch; others: GeocodeMatch[] } | { problem: string } {
+  const [found, ...others] = matches;
+  return found ? { found, others } : { problem: NO_PLACE_FOUND };
+}
