@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createDeal, ownMerchant } from './counter-support';
 import { serveLocalMapStyle } from './map-support';
 import { DEMO, signIn } from './support';
@@ -29,19 +29,15 @@ async function placedBusiness(playwright: Parameters<typeof ownMerchant>[0], bas
   return { business, dealTitle, pin };
 }
 
-/**
- * The member standing at `pin`, with "Near me" on: signed in on a phone, or on another device with the phone's
- * session (`storageState`), where the filters show without the Filters button.
- */
-async function memberNear(browser: Browser, pin: { latitude: number; longitude: number }, device: BrowserContextOptions = PHONE): Promise<Page> {
-  const context = await browser.newContext({ ...device, geolocation: pin });
+/** The member, signed in on a phone standing at `pin`, with "Near me" on. */
+async function memberNear(browser: Browser, pin: { latitude: number; longitude: number }): Promise<Page> {
+  const context = await browser.newContext({ ...PHONE, geolocation: pin });
   await context.grantPermissions(['geolocation']);
   const page = await context.newPage();
-  if (device.storageState) await page.goto('/app');
-  else await signIn(page, DEMO.member);
+  await signIn(page, DEMO.member);
   await expect(page).toHaveURL(/\/app$/);
   await expect(page.getByRole('article').first()).toBeVisible();
-  if (!device.storageState) await page.getByRole('button', { name: /^Filters/ }).click();
+  await page.getByRole('button', { name: /^Filters/ }).click();
   const near = page.getByRole('group', { name: 'Sort and show' }).getByRole('button', { name: 'Near me' });
   await near.click();
   await expect(near).toHaveAttribute('aria-pressed', 'true');
@@ -101,10 +97,18 @@ test('the map shows a marker per placed location, opens its deal, and falls back
   await expect(page.getByRole('heading', { name: dealTitle })).toBeVisible();
 
   // ---- a tablet and a desktop: the same map, its marker opening the deal -----------------------------
+  // One more browser, with the phone's session, resized from the tablet to the desktop (MapLibre loads once).
   const session = await page.context().storageState();
+  const wideContext = await browser.newContext({ viewport: { width: 1024, height: 768 }, geolocation: pin, storageState: session });
+  await wideContext.grantPermissions(['geolocation']);
+  await serveLocalMapStyle(wideContext, baseURL!);
+  const wide = await wideContext.newPage();
   for (const viewport of [{ width: 1024, height: 768 }, { width: 1440, height: 900 }]) {
-    const wide = await memberNear(browser, pin, { viewport, hasTouch: viewport.width < 1440, storageState: session });
-    await serveLocalMapStyle(wide, baseURL!);
+    await wide.setViewportSize(viewport);
+    await wide.goto('/app');
+    const near = wide.getByRole('group', { name: 'Sort and show' }).getByRole('button', { name: 'Near me' });
+    await near.click();
+    await expect(near).toHaveAttribute('aria-pressed', 'true');
     await expect(wide.getByRole('article').first()).toHaveAccessibleName(dealTitle);
     await wide.getByRole('group', { name: 'Sort and show' }).getByRole('button', { name: 'Map' }).click();
     const wideMap = wide.getByRole('region', { name: 'Map of deals' });
@@ -114,8 +118,8 @@ test('the map shows a marker per placed location, opens its deal, and falls back
     expect(await wide.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     await wideMarker.click();
     await expect(wide.getByRole('heading', { name: dealTitle })).toBeVisible();
-    await wide.context().close();
   }
+  await wideContext.close();
 
   // ---- offline: the switch gives the list, saying why -----------------------------------------------
   await page.goBack();
