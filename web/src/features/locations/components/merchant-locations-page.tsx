@@ -240,7 +240,7 @@ function PinOnMap({ pin, others, onPlace }: { pin: Pin | null; others: readonly 
   const [open, setOpen] = useState(false);
   const [failed, setFailed] = useState(false);
   const styleUrl = config.data?.styleUrl;
-  const note = pinMapNote({ styleUrl: config.isError ? null : styleUrl, online, failed });
+  const note = pinMapNote({ styleUrl, online, failed: failed || config.isError });
   if (note) return <p role="status" className="text-sm text-stone-700 sm:col-span-2">{note}</p>;
   if (!styleUrl) return null; // still asking
   return (
@@ -264,11 +264,12 @@ function PinOnMap({ pin, others, onPlace }: { pin: Pin | null; others: readonly 
  * coordinates and is named, so the owner can tell it is the right one; the others are offered.
  */
 function AddressLookup({ address, onFound }: { address: string; onFound: (pin: Pin) => void }) {
-  const { config } = useMapSettings();
+  const { online, config } = useMapSettings();
   const lookup = useFindAddress();
   const [found, setFound] = useState<{ found: GeocodeMatch; others: GeocodeMatch[] } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  if (!config.data?.addressLookup) return null;
+  // Offline the lookup cannot answer: the typed fields (and their sentence beside the map) stay.
+  if (!config.data?.addressLookup || !online) return null;
 
   const choose = (chosen: GeocodeMatch, all: readonly GeocodeMatch[]) => {
     setFound({ found: chosen, others: all.filter((m) => m !== chosen) });
