@@ -98,8 +98,9 @@ export default defineConfig({
         globIgnores: [
           '**/merchant-insights-*', '**/uPlot*', '**/jsqr-module-*', '**/community-feed-*', '**/merchant-community-*',
           '**/admin-*', '**/stripe-*', '**/gift-buy-*', '**/gift-redeem-*', '**/gift-receipt-*',
-          // The members' map (decision 209): MapLibre, its worker and styles need the network for tiles anyway.
-          '**/member-map-*', '**/maplibre-*',
+          // The maps (decision 209): the members' map, the owner's pin, and MapLibre (one chunk both load), its worker
+          // and styles need the network for tiles anyway.
+          '**/member-map-*', '**/location-pin-map-*', '**/maplibre-*',
           // The owner's monthly report (figures fetched live, like insights; decision 211) and the locations editor
           // (every change is a call to the API; decision 208): cached on first use.
           '**/merchant-monthly-report-*', '**/merchant-locations-*',

@@ -86,7 +86,7 @@ const ROLES: { name: string; signIn?: SignIn; screens: Screen[] }[] = [
       { path: '/merchant/collabs', ready: /collab/i },
       { path: '/merchant/insights', ready: /insight/i },
       // A month named in the address: the screen reads the same whenever it runs.
-      { path: '/merchant/insights/monthly?month=2026-01', ready: 'Figure' },
+      { path: '/merchant/insights/monthly?month=2026-01', ready: 'Members who visited' },
       { path: '/merchant/locations', ready: 'Where members find you' },
       { path: '/merchant/counter', ready: 'Counter' },
       { path: '/merchant/counter/board', ready: "Today's codes" },

@@ -1,7 +1,7 @@
 // The monthly value report (issue 40 item 4, decision 211), lean, on a desktop: a business of its own has four
 // visits by the demo member this month (one undone), the owner's report shows the figures counted by hand, and its CSV
-// holds the same; the scheduled job, called twice as Supabase Cron calls it, mails the demo business's owner last
-// month's report once.
+// holds the same; the same report reads on a tablet and a phone (no sideways scroll, the figures in view); the
+// scheduled job, called twice as Supabase Cron calls it, mails the demo business's owner last month's report once.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, request, test } from '@playwright/test';
@@ -69,6 +69,23 @@ test('the owner\'s monthly report matches the visits counted by hand; the monthl
   await expect(figure('spend')).toHaveText('$30.00');
   await expect(figure('net')).toHaveText('$24.00');
   await expect(page.getByTestId('figure-visits').getByTestId('previous-month')).toHaveText('0');
+
+  // ---- a tablet and phones: the page does not scroll sideways, nor does the table; the figures show -------
+  // 320 px too: the narrowest phone, where three columns did not fit.
+  for (const viewport of [{ width: 1024, height: 768 }, { width: 390, height: 844 }, { width: 320, height: 640 }]) {
+    await page.setViewportSize(viewport);
+    for (const [key, shown] of [['visits', '3'], ['discounts', '$6.00 (1 without an amount, not counted)'], ['net', '$24.00']] as const) {
+      await figure(key).scrollIntoViewIfNeeded();
+      await expect(figure(key), `${key} at ${viewport.width}×${viewport.height}`).toBeVisible();
+      await expect(figure(key)).toHaveText(shown);
+      // Within the screen's width: not cut off, not reached by scrolling the table.
+      const box = (await figure(key).boundingBox())!;
+      expect(box.x + box.width, `${key} fits at ${viewport.width}`).toBeLessThanOrEqual(viewport.width);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    expect(await page.getByTestId('monthly-figures').evaluate((table) => table.parentElement!.scrollWidth <= table.parentElement!.clientWidth)).toBe(true);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
   expect(file.suggestedFilename()).toBe(`monthly-report-${month}.csv`);

@@ -1,10 +1,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createDeal, ownMerchant } from './counter-support';
+import { serveLocalMapStyle } from './map-support';
 import { DEMO, signIn } from './support';
 
 // Issue 40, decision 209, on a phone (390×844): a member standing by a business's second location sorts by
 // distance and sees that business first, open now; filters "open now"; keeps the list when the network goes; and
-// opens the map (a local style: a background layer only, so no tile host is asked) with a marker per location.
+// opens the map (a local style: a background layer only, so no tile host is asked) with a marker per location,
+// then on a tablet (1024×768) and a desktop (1440×900) too.
 
 // The demo member's home city.
 const LYONS = 'c0000000-0000-4000-8000-000000000001';
@@ -71,14 +73,10 @@ test('a member near a second location sees it first, open now, and keeps the lis
 });
 
 test('the map shows a marker per placed location, opens its deal, and falls back to the list offline', async ({ browser, playwright, baseURL }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const { business, dealTitle, pin } = await placedBusiness(playwright, baseURL!);
   const page = await memberNear(browser, pin);
-  // A local style (a background layer only) as a deployment's MAP_STYLE_URL would name one: no tile host is asked.
-  await page.route('**/api/map', (route) => route.fulfill({ json: { styleUrl: `${baseURL}/e2e-map-style.json` } }));
-  await page.route('**/e2e-map-style.json', (route) => route.fulfill({
-    json: { version: 8, sources: {}, layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#e7e5e4' } }] },
-  }));
+  await serveLocalMapStyle(page, baseURL!);
   // The policy (worker-src 'self', connect-src) must let MapLibre and its worker run: no refusal on the console.
   const refusals: string[] = [];
   page.on('console', (message) => { if (/Content Security Policy/i.test(message.text())) refusals.push(message.text()); });
@@ -99,6 +97,31 @@ test('the map shows a marker per placed location, opens its deal, and falls back
   await marker.click();
   await expect(page).toHaveURL(/\/deals\/[0-9a-f-]+$/);
   await expect(page.getByRole('heading', { name: dealTitle })).toBeVisible();
+
+  // ---- a tablet and a desktop: the same map, its marker opening the deal -----------------------------
+  // One more browser, with the phone's session, resized from the tablet to the desktop (MapLibre loads once).
+  const session = await page.context().storageState();
+  const wideContext = await browser.newContext({ viewport: { width: 1024, height: 768 }, geolocation: pin, storageState: session });
+  await wideContext.grantPermissions(['geolocation']);
+  await serveLocalMapStyle(wideContext, baseURL!);
+  const wide = await wideContext.newPage();
+  for (const viewport of [{ width: 1024, height: 768 }, { width: 1440, height: 900 }]) {
+    await wide.setViewportSize(viewport);
+    await wide.goto('/app');
+    const near = wide.getByRole('group', { name: 'Sort and show' }).getByRole('button', { name: 'Near me' });
+    await near.click();
+    await expect(near).toHaveAttribute('aria-pressed', 'true');
+    await expect(wide.getByRole('article').first()).toHaveAccessibleName(dealTitle);
+    await wide.getByRole('group', { name: 'Sort and show' }).getByRole('button', { name: 'Map' }).click();
+    const wideMap = wide.getByRole('region', { name: 'Map of deals' });
+    await expect(wideMap.locator('canvas.maplibregl-canvas')).toBeVisible();
+    const wideMarker = wideMap.getByRole('button', { name: new RegExp(`^${business}, Open now`) });
+    await expect(wideMarker, `a marker at ${viewport.width}×${viewport.height}`).toBeVisible();
+    expect(await wide.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await wideMarker.click();
+    await expect(wide.getByRole('heading', { name: dealTitle })).toBeVisible();
+  }
+  await wideContext.close();
 
   // ---- offline: the switch gives the list, saying why -----------------------------------------------
   await page.goBack();

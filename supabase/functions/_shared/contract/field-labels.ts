@@ -13,6 +13,7 @@ export const FIELD_LABELS: Record<string, string> = {
   activeMerchants: 'the active businesses',
   actor: 'the actor',
   address: 'the address',
+  addressLookup: 'whether the address lookup is on',
   after: 'the value after the change',
   alert: 'the alert',
   alerts: 'the alerts',

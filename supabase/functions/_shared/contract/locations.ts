@@ -156,6 +156,10 @@ export type GeocodeMatch = z.infer<typeof geocodeMatch>;
 export const LAST_LOCATION_MESSAGE = 'A business keeps at least one location: add another before deleting this one.';
 export const GEOCODER_OFF_MESSAGE = 'Address lookup is not set up: place the pin or type the coordinates.';
 
-/** GET /api/map: the members' map style (MAP_STYLE_URL, decision 209); null when no map is configured. */
-export const mapConfig = z.object({ styleUrl: z.string().nullable() });
+/**
+ * GET /api/map: the map style (MAP_STYLE_URL, decision 209; null when no map is configured), for the members' map
+ * and the owner's pin; and whether an address lookup is configured (GEOCODER_URL, decision 208), so the location
+ * form offers "Find this address" only then.
+ */
+export const mapConfig = z.object({ styleUrl: z.string().nullable(), addressLookup: z.boolean() });
 export type MapConfig = z.infer<typeof mapConfig>;

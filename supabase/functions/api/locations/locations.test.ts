@@ -228,6 +228,8 @@ describe('the address lookup', () => {
     try {
       const owner = geo.agent('198.18.40.250');
       await owner.login(SEED.merchantOwner.email, SEED.merchantOwner.password);
+      // The web learns that the lookup is on from the map's settings, and offers "Find this address".
+      expect((await owner.get('/api/map')).body).toEqual({ styleUrl: null, addressLookup: true });
       const res = await owner.get('/api/merchant/locations/geocode?q=12%20Main%20St%2C%20Lyons');
       expect(res.status).toBe(200);
       expect(res.body).toEqual([{ label: '12, Main Street, Lyons, Boulder County, Colorado, 80540, United States', latitude: 40.2247431, longitude: -105.2713865 }]);

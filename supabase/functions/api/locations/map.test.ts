@@ -8,18 +8,18 @@ const apps: TestApp[] = [];
 afterAll(async () => { for (const app of apps) await app.close(); });
 
 describe('GET /api/map', () => {
-  it('answers no style unless MAP_STYLE_URL is set', async () => {
+  it('answers no style and no address lookup unless MAP_STYLE_URL and GEOCODER_URL are set', async () => {
     const t = await createTestApp();
     apps.push(t);
     const res = await t.agent().get('/api/map');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ styleUrl: null });
+    expect(res.body).toEqual({ styleUrl: null, addressLookup: false });
   });
 
   it('answers the configured style URL', async () => {
     const t = await createTestApp({ MAP_STYLE_URL: 'https://tiles.example/styles/liberty.json' });
     apps.push(t);
-    expect((await t.agent().get('/api/map')).body).toEqual({ styleUrl: 'https://tiles.example/styles/liberty.json' });
+    expect((await t.agent().get('/api/map')).body).toEqual({ styleUrl: 'https://tiles.example/styles/liberty.json', addressLookup: false });
   });
 });
 

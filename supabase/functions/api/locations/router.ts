@@ -45,8 +45,9 @@ merchantLocationRoutes.delete('/:id', async (c) => {
   return c.json({ success: true });
 });
 
-// The members' map (decision 209), mounted at /map: its style URL, read by the web at run time so one build serves
-// any deployment's tile host (MAP_STYLE_URL); null: the member home offers the list only.
+// The map (decision 209), mounted at /map: its style URL, read by the web at run time so one build serves any
+// deployment's tile host (MAP_STYLE_URL); null: the member home offers the list only, the location form the typed
+// coordinates. It also says whether an address lookup is configured (decision 208): the form's "Find this address".
 export const mapRoutes = new Hono<AppEnv>();
 
-mapRoutes.get('/', (c) => c.json({ styleUrl: c.var.deps.config.mapStyleUrl } satisfies MapConfig));
+mapRoutes.get('/', (c) => c.json({ styleUrl: c.var.deps.config.mapStyleUrl, addressLookup: servicesOf(c).geocoder !== null } satisfies MapConfig));

@@ -1,5 +1,6 @@
-import { type FormEvent, useState } from 'react';
-import type { BusinessLocation } from '@shared/contract/index.ts';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { BusinessLocation, GeocodeMatch } from '@shared/contract/index.ts';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox, Field, Input, Select } from '@/components/ui/form-controls';
@@ -9,17 +10,27 @@ import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-error';
+import { mapConfigQueryOptions } from '@/lib/map/map-config';
+import { MapFallback } from '@/lib/map/map-fallback';
 import { useMerchantLocations } from '@/lib/merchant/get-merchant-locations';
+import { useOnlineStatus } from '@/lib/network/connectivity';
+import { useFindAddress } from '../api/find-address';
 import { useCreateLocation, useDeleteLocation, useUpdateLocation } from '../api/location-mutations';
 import {
-  dayHoursText, emptyLocationForm, formValuesOf, locationPayload, type LocationFormValues, WEEKDAYS,
+  dayHoursText, emptyLocationForm, formValuesOf, locationPayload, lookupAnswer, type LocationFormValues, type Pin, pinFields,
+  pinMapNote, typedPin, WEEKDAYS,
 } from '../utils/location-form';
+
+// The pin's map and MapLibre are their own chunks (the library shared with the members' map), fetched when the
+// owner opens the map and kept out of the precache (vite.config.ts).
+const LocationPinMap = lazy(() => import('./location-pin-map'));
 
 const failed = (title: string) => (error: Error) => toast({ title, description: errorMessage(error), variant: 'destructive' });
 
 /**
  * The owner's locations (issue 40): each with its address, pin, phone, weekly hours and dated exceptions; add,
- * edit, delete (never the last one). The pin is typed as coordinates: no map or geocoder is required.
+ * edit, delete (never the last one). The pin is typed as coordinates, dragged on a map when a map style is
+ * configured, or found for the address when a geocoder is: neither is required (decision 208).
  */
 export function MerchantLocationsPage() {
   const locations = useMerchantLocations();
@@ -40,7 +51,7 @@ export function MerchantLocationsPage() {
         </div>
       </div>
 
-      {editing === 'new' && <LocationForm onDone={() => setEditing(null)} />}
+      {editing === 'new' && <LocationForm others={pinsOf(locations.data ?? [])} onDone={() => setEditing(null)} />}
 
       {locations.isError ? (
         <LoadFailure message={`Could not load your locations. ${errorMessage(locations.error)}`} onRetry={() => void locations.refetch()} />
@@ -51,7 +62,7 @@ export function MerchantLocationsPage() {
           {locations.data.map((location, index) => (
             <li key={location.id}>
               {editing === location.id ? (
-                <LocationForm location={location} onDone={() => setEditing(null)} />
+                <LocationForm location={location} others={pinsOf(locations.data.filter((l) => l.id !== location.id))} onDone={() => setEditing(null)} />
               ) : (
                 <Card>
                   <CardHeader>
@@ -106,7 +117,11 @@ export function MerchantLocationsPage() {
   );
 }
 
-function LocationForm({ location, onDone }: { location?: BusinessLocation; onDone: () => void }) {
+/** The placed locations among these, as pins: where the map opens for a location without one. */
+const pinsOf = (locations: readonly BusinessLocation[]): Pin[] =>
+  locations.flatMap((l) => (l.latitude !== null && l.longitude !== null ? [{ latitude: l.latitude, longitude: l.longitude }] : []));
+
+export function LocationForm({ location, others, onDone }: { location?: BusinessLocation; others: readonly Pin[]; onDone: () => void }) {
   const [values, setValues] = useState<LocationFormValues>(() => (location ? formValuesOf(location) : emptyLocationForm()));
   const [problem, setProblem] = useState<string | null>(null);
   const saved = () => {
@@ -135,9 +150,13 @@ function LocationForm({ location, onDone }: { location?: BusinessLocation; onDon
           <div className="grid gap-3 sm:grid-cols-2">
             <TextField id={`${prefix}-name`} label="Name" hint="Optional, e.g. Downtown" maxLength={80} value={values.name} onChange={(e) => set({ name: e.target.value })} />
             <TextField id={`${prefix}-phone`} label="Phone" maxLength={40} value={values.phone} onChange={(e) => set({ phone: e.target.value })} />
-            <TextField id={`${prefix}-address`} label="Address" required className="sm:col-span-2" maxLength={200} value={values.address} onChange={(e) => set({ address: e.target.value })} />
+            <div className="flex flex-wrap items-end gap-2 sm:col-span-2">
+              <TextField id={`${prefix}-address`} label="Address" required className="min-w-0 flex-1 basis-64" maxLength={200} value={values.address} onChange={(e) => set({ address: e.target.value })} />
+              <AddressLookup address={values.address} onFound={(pin) => set(pinFields(pin))} />
+            </div>
             <TextField id={`${prefix}-latitude`} label="Latitude" inputMode="decimal" hint="Degrees, e.g. 40.2247 (both or neither)" value={values.latitude} onChange={(e) => set({ latitude: e.target.value })} />
             <TextField id={`${prefix}-longitude`} label="Longitude" inputMode="decimal" hint="Degrees, e.g. -105.2714" value={values.longitude} onChange={(e) => set({ longitude: e.target.value })} />
+            <PinOnMap pin={typedPin(values)} others={others} onPlace={(pin) => set(pinFields(pin))} />
           </div>
 
           <fieldset className="space-y-2">
@@ -203,5 +222,91 @@ function LocationForm({ location, onDone }: { location?: BusinessLocation; onDon
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** The map settings (GET /api/map), asked when a location form opens and online; cached for the hour. */
+function useMapSettings() {
+  const online = useOnlineStatus();
+  return { online, config: useQuery({ ...mapConfigQueryOptions, enabled: online }) };
+}
+
+/**
+ * "Place on the map" (issue 40): a small map whose pin fills the coordinates, when a map style is configured. Offline,
+ * without a style, or when the map fails, the typed fields stay and a sentence says so.
+ */
+function PinOnMap({ pin, others, onPlace }: { pin: Pin | null; others: readonly Pin[]; onPlace: (pin: Pin) => void }) {
+  const { online, config } = useMapSettings();
+  const [open, setOpen] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const styleUrl = config.data?.styleUrl;
+  const note = pinMapNote({ styleUrl, online, failed: failed || config.isError });
+  if (note) return <p role="status" className="text-sm text-stone-700 sm:col-span-2">{note}</p>;
+  if (!styleUrl) return null; // still asking
+  return (
+    <div className="space-y-2 sm:col-span-2">
+      <Button variant="outline" size="sm" aria-expanded={open} onClick={() => setOpen((on) => !on)}>
+        {open ? 'Hide the map' : 'Place on the map'}
+      </Button>
+      {open && (
+        <MapFallback fallback={<p role="status" className="text-sm text-stone-700">{pinMapNote({ styleUrl, online, failed: true })}</p>}>
+          <Suspense fallback={<p role="status" className="text-sm text-stone-600">Loading the map...</p>}>
+            <LocationPinMap styleUrl={styleUrl} pin={pin} others={others} onPlace={onPlace} onFail={() => setFailed(true)} />
+          </Suspense>
+        </MapFallback>
+      )}
+    </div>
+  );
+}
+
+/**
+ * "Find this address" (issue 40), shown only when a geocoder is configured: the first place found fills the
+ * coordinates and is named, so the owner can tell it is the right one; the others are offered.
+ */
+function AddressLookup({ address, onFound }: { address: string; onFound: (pin: Pin) => void }) {
+  const { online, config } = useMapSettings();
+  const lookup = useFindAddress();
+  const [found, setFound] = useState<{ found: GeocodeMatch; others: GeocodeMatch[] } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  // Offline the lookup cannot answer: the typed fields (and their sentence beside the map) stay.
+  if (!config.data?.addressLookup || !online) return null;
+
+  const choose = (chosen: GeocodeMatch, all: readonly GeocodeMatch[]) => {
+    setFound({ found: chosen, others: all.filter((m) => m !== chosen) });
+    onFound(chosen);
+  };
+  const find = () => {
+    setFound(null);
+    if (address.trim().length < 3) return setProblem('Type the address first.');
+    setProblem(null);
+    lookup.mutate(address, {
+      onSuccess: (matches) => {
+        const answer = lookupAnswer(matches);
+        if ('problem' in answer) setProblem(answer.problem);
+        else choose(answer.found, matches);
+      },
+      onError: (error) => setProblem(errorMessage(error, 'The address lookup did not answer: try again, or type the coordinates.')),
+    });
+  };
+
+  return (
+    <>
+      <Button variant="outline" className="h-11" pending={lookup.isPending} onClick={find}>Find this address</Button>
+      {problem && <p role="alert" className="basis-full text-sm text-red-700">{problem}</p>}
+      {found && (
+        <div role="status" className="basis-full space-y-1 text-sm text-stone-700">
+          <p>Found: {found.found.label}. The latitude and longitude are filled in: check them, or move the pin.</p>
+          {found.others.length > 0 && (
+            <ul aria-label="Other places found" className="flex flex-wrap gap-2">
+              {found.others.map((m) => (
+                <li key={`${m.label}-${m.latitude}-${m.longitude}`}>
+                  <Button variant="ghost" size="sm" onClick={() => choose(m, [found.found, ...found.others])}>{m.label}</Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 // The location form's values (strings, as typed) and the body the API takes (issue 40). The API validates again
 // and answers in words; here only what the form itself can get wrong: a coordinate that is not a number.
-import type { BusinessLocation, CreateLocationBody } from '@shared/contract/index.ts';
+import type { BusinessLocation, CreateLocationBody, GeocodeMatch } from '@shared/contract/index.ts';
 
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
@@ -68,4 +68,42 @@ export function dayHoursText(hours: readonly HoursRow[], weekday: number): strin
   const rows = hours.filter((h) => h.weekday === weekday).sort((a, b) => a.opensAt.localeCompare(b.opensAt));
   if (rows.length === 0) return 'Closed';
   return rows.map((h) => `${h.opensAt}–${h.closesAt}${h.closesAt < h.opensAt ? ' (next day)' : ''}`).join(', ');
+}
+
+/** Degrees as the form shows a placed pin: 6 decimals (about 10 cm), no trailing zeros. */
+export const roundDegrees = (degrees: number): string => String(Math.round(degrees * 1e6) / 1e6);
+
+export interface Pin { latitude: number; longitude: number }
+
+/** The pin the typed fields name, or null while they name none (empty, half typed, not numbers, out of range). */
+export function typedPin(values: Pick<LocationFormValues, 'latitude' | 'longitude'>): Pin | null {
+  const latitude = coordinate(values.latitude);
+  const longitude = coordinate(values.longitude);
+  if (typeof latitude !== 'number' || typeof longitude !== 'number') return null;
+  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
+  return { latitude, longitude };
+}
+
+/** A pin placed on the map or found for the address, as the form's fields. */
+export const pinFields = (pin: Pin): Pick<LocationFormValues, 'latitude' | 'longitude'> => ({
+  latitude: roundDegrees(pin.latitude), longitude: roundDegrees(pin.longitude),
+});
+
+/**
+ * Why the map is not offered, as a sentence, or null when it is. The typed fields always stay: no map is needed to
+ * place a location (decision 208).
+ */
+export function pinMapNote({ styleUrl, online, failed }: { styleUrl: string | null | undefined; online: boolean; failed: boolean }): string | null {
+  if (!online) return 'The map needs a connection: type the latitude and longitude instead.';
+  if (failed) return 'The map could not load: type the latitude and longitude instead.';
+  if (styleUrl === null) return 'No map is set up here: type the latitude and longitude.';
+  return null;
+}
+
+export const NO_PLACE_FOUND = 'No place found for that address. Check it, or place the pin yourself.';
+
+/** The geocoder's places for the address: the first fills the pin, the others are offered; none is said in words. */
+export function lookupAnswer(matches: readonly GeocodeMatch[]): { found: GeocodeMatch; others: GeocodeMatch[] } | { problem: string } {
+  const [found, ...others] = matches;
+  return found ? { found, others } : { problem: NO_PLACE_FOUND };
 }

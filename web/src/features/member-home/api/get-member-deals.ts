@@ -3,11 +3,12 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { NEXT_CURSOR_HEADER, type MEMBER_DEAL_FILTERS } from '@shared/constants.ts';
-import type { MapConfig, MemberDeal, OfflineCodesAnswer } from '@shared/contract/index.ts';
+import type { MemberDeal, OfflineCodesAnswer } from '@shared/contract/index.ts';
 import { apiJson, apiRequest, takeEarlyAnswer } from '@/lib/api-client';
 import { errorStatus } from '@/lib/api-error';
 import { useFreshCover, useRefreshAtExpiry } from '@/lib/deals/code-refresh';
 import { useAfterFirstScreen } from '@/lib/first-screen';
+import { mapConfigQueryOptions } from '@/lib/map/map-config';
 
 export type MemberFilter = (typeof MEMBER_DEAL_FILTERS)[number];
 
@@ -113,10 +114,5 @@ export function useOfflineCodes(cityId: string | undefined) {
  * map, so the home's first screen does not wait for it.
  */
 export function useMapConfig(enabled: boolean) {
-  return useQuery({
-    queryKey: ['/api/map'] as const,
-    queryFn: () => apiJson<MapConfig>('GET', '/api/map'),
-    enabled,
-    staleTime: 60 * 60 * 1000,
-  });
+  return useQuery({ ...mapConfigQueryOptions, enabled });
 }

@@ -1,4 +1,4 @@
-import { Component, lazy, memo, Suspense, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MEMBER_DEAL_FILTERS } from '@shared/constants.ts';
 import type { City, MemberDeal, OfflineCodesAnswer, OfflineDealCodes } from '@shared/contract/index.ts';
 import { dealMatchesSearch } from '@shared/deal-filters.ts';
@@ -11,6 +11,7 @@ import { memberFilterLabel } from '@/lib/categories';
 import { useLiveQueries } from '@/lib/realtime/realtime-provider';
 import { useOnlineStatus } from '@/lib/network/connectivity';
 import { useCities } from '@/lib/lookup/get-cities';
+import { MapFallback } from '@/lib/map/map-fallback';
 import { type MemberDealsAround, type MemberFilter, useMapConfig, useMemberDeals, useOfflineCodes } from '../api/get-member-deals';
 import { MemberDealCard } from './member-deal-card';
 
@@ -155,20 +156,6 @@ export function LocalDealsTab({ city, citySelector, renderFollowButton, renderRe
       ) : null}
     </section>
   );
-}
-
-/**
- * The list instead of the map when the map fails: its chunk did not arrive (the connection went as it loaded) or
- * the device has no WebGL. The rest of the home stays up.
- */
-class MapFallback extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
 }
 
 const TOGGLE = 'min-h-11 rounded-full border px-4 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';

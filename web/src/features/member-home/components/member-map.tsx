@@ -2,14 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { MemberDeal } from '@shared/contract/index.ts';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-// The CSP build of MapLibre and its worker as a same-origin file: the default build starts its worker from a blob:
-// URL, which the app's policy (worker-src 'self', decision 089) refuses.
-import maplibregl from 'maplibre-gl/dist/maplibre-gl-csp.js';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-csp-worker.js?url';
-import 'maplibre-gl/dist/maplibre-gl.css';
 import { paths } from '@/config/paths';
-
-maplibregl.setWorkerUrl(workerUrl);
+import maplibregl from '@/lib/map/maplibre';
 
 /** A placed location of the page's deals: one marker per location, naming its business, opening its first deal. */
 interface Place { id: string; latitude: number; longitude: number; dealId: string; merchantName: string; openText: string | null }
