@@ -309,6 +309,35 @@ $$;
 
 comment on function private.deal_places(p_deal_ids uuid[], p_at timestamp with time zone) is 'private.deal_place for a page of deals in one call: each deal''s first location open at p_at, else its first, with its open state (the rule''s kept answers, decision 212, and one call of private.locations_open_state for the locations without one). The plain member list''s cards (decision 209, 213).';
 
+-- GET /api/deals's plain list in one call: private.member_deals' page (RLS deciding, PL403 without a membership), each
+-- business's rating summary and each card's place with its open state (private.deal_places). PL/pgSQL so that the
+-- session keeps the plan: sent as one statement per request it was planned every time, which cost more than the
+-- places themselves (decision 212). Security invoker, like private.member_deals.
+create function private.member_deal_cards(p_city_id uuid, p_filter text, p_categories text[], p_after_created_at timestamp with time zone, p_after_id uuid, p_limit integer) returns table(id uuid, title text, description text, category text, discount_percent integer, discount_amount_cents integer, used_count integer, max_uses integer, valid_to timestamp with time zone, created_at text, merchant_id uuid, merchant_name text, merchant_category text, merchant_is_women_owned boolean, secret text, rules jsonb, per_member_limit text, review_count integer, rating_sum integer, location_id uuid, latitude double precision, longitude double precision, open_now boolean, open_text text)
+    language plpgsql stable
+    set search_path to ''
+    set plan_cache_mode to 'force_generic_plan'
+    as $$
+#variable_conflict use_column
+begin
+  return query
+    with md as materialized (
+      select m.*, m.ordinality as n
+        from private.member_deals(p_city_id, p_filter, p_categories, p_after_created_at, p_after_id, p_limit) with ordinality m
+    )
+    select md.id, md.title, md.description, md.category, md.discount_percent, md.discount_amount_cents, md.used_count,
+           md.max_uses, md.valid_to, md.created_at, md.merchant_id, md.merchant_name, md.merchant_category,
+           md.merchant_is_women_owned, md.secret, md.rules, md.per_member_limit, s.review_count, s.rating_sum,
+           p.location_id, p.latitude, p.longitude, p.open_now, p.open_text
+      from md
+      left join public.business_review_summaries s on s.merchant_id = md.merchant_id
+      left join private.deal_places(array(select x.id from md x), now()) p on p.deal_id = md.id
+     order by md.n;
+end
+$$;
+
+comment on function private.member_deal_cards(p_city_id uuid, p_filter text, p_categories text[], p_after_created_at timestamp with time zone, p_after_id uuid, p_limit integer) is 'GET /api/deals without a position or filters: private.member_deals'' page with each business''s rating summary and each card''s place and open state (private.deal_places), in page order; PL403 without an active membership. Its plan is kept per session (decision 212).';
+
 -- A deal's page (decision 115) tells anyone where the business is (issue 40): each location, its open state (the one
 -- rule), its weekly hours and the next dated change within 14 days of the city's today. In links because visitors may
 -- ask (they have no usage on private, where the rule lives); security definer with the locations' read policies
@@ -535,7 +564,8 @@ revoke execute on function
   private.deal_place(uuid,uuid,timestamp with time zone),
   private.deal_places(uuid[],timestamp with time zone),
   links.business_locations(uuid,timestamp with time zone),
-  private.member_deals_near(uuid,text,text[],double precision,double precision,boolean,boolean,timestamp with time zone,uuid,integer)
+  private.member_deals_near(uuid,text,text[],double precision,double precision,boolean,boolean,timestamp with time zone,uuid,integer),
+  private.member_deal_cards(uuid,text,text[],timestamp with time zone,uuid,integer)
   from public;
 grant execute on function
   private.locations_open_state(uuid[],timestamp with time zone),
@@ -546,7 +576,8 @@ grant execute on function
   links.business_locations(uuid,timestamp with time zone)
   to anon, authenticated, service_role;
 grant execute on function
-  private.member_deals_near(uuid,text,text[],double precision,double precision,boolean,boolean,timestamp with time zone,uuid,integer)
+  private.member_deals_near(uuid,text,text[],double precision,double precision,boolean,boolean,timestamp with time zone,uuid,integer),
+  private.member_deal_cards(uuid,text,text[],timestamp with time zone,uuid,integer)
   to authenticated, service_role;
 -- The valid-now filter evaluates the offer rules as the member: they read no table, only their arguments (the
 -- deal's rules, which the member already reads, and the moment).

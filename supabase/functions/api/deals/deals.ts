@@ -21,16 +21,10 @@ export const MEMBER_DEALS_PAGE_SIZE = 50;
  * $1 city, $2 filter, $3 categories, $4/$5 the cursor (created_at text, id; null = first page), $6 limit.
  * PL403 when the caller has no active membership. Each business's rating summary joins by its key (kept on write,
  * decision 183), in the function's order. Each card's location and open state (decision 209: its first location
- * open now, else its first) come from one call of private.deal_places over the page's deals, not one per card.
+ * open now, else its first) come from one call of private.deal_places over the page's deals, not one per card. All of
+ * it in private.member_deal_cards, whose plan the session keeps (decision 212).
  */
-export const memberDealsSql = `with md as (
-  select * from private.member_deals($1::uuid, $2::text, $3::text[], $4::timestamptz, $5::uuid, $6::integer) with ordinality
-)
-select md.*, s.review_count, s.rating_sum, p.location_id, p.latitude, p.longitude, p.open_now, p.open_text
-  from md
-  left join public.business_review_summaries s on s.merchant_id = md.merchant_id
-  left join private.deal_places(array(select x.id from md x), now()) p on p.deal_id = md.id
- order by md.ordinality`;
+export const memberDealsSql = `select * from private.member_deal_cards($1::uuid, $2::text, $3::text[], $4::timestamptz, $5::uuid, $6::integer)`;
 
 /**
  * The member list with a position or the open-now / valid-now filters (decision 209), in one statement:
