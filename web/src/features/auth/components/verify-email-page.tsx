@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useIsRestoring } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/get-me';
@@ -14,13 +15,16 @@ export function VerifyEmailPage() {
   const { user } = useUser();
   const verify = useVerifyEmail();
   const sent = useRef(false);
+  // The confirmation marks the profile to be read again; sent while the device's saved answers are still being
+  // restored, the restore would put the old "Not verified" profile back as fresh after it, so it waits for it.
+  const restoring = useIsRestoring();
 
   useEffect(() => {
-    if (token && !sent.current) {
+    if (token && !restoring && !sent.current) {
       sent.current = true;
       verify.mutate({ token });
     }
-  }, [token, verify]);
+  }, [token, restoring, verify]);
 
   const next = user ? <TextLink to={paths.profile}>Go to your profile</TextLink> : <TextLink to={paths.login}>Sign in</TextLink>;
   return (
