@@ -19,7 +19,7 @@ import { startReferralLoop } from '../supabase/functions/api/subscriptions/refer
 import { startGiftDeliveryLoop } from '../supabase/functions/api/gifts/index.ts';
 import { startMonthlyReportLoop } from '../supabase/functions/api/insights/index.ts';
 import { startPushLoop } from '../supabase/functions/api/jobs/push-drain.ts';
-import { flushCityChanges, refreshOpenStates } from '../supabase/functions/api/deals/live-updates.ts';
+import { flushCityChanges, startOpenStatesLoop } from '../supabase/functions/api/deals/live-updates.ts';
 import { loadOrCreateVapidKeys } from './vapid-keys.ts';
 import { makeBackup } from './backup.ts';
 import { socketAnswers, startControlSocket } from './control-socket.ts';
@@ -141,11 +141,7 @@ const flushLive = setInterval(() => {
 flushLive.unref();
 // Open-now answers kept per location (decision 212): computed at start, then every minute those that expired
 // (hosted: Supabase Cron runs private.refresh_location_open_states every minute).
-const refreshOpenNow = jobs.track('open-states', 60_000, () => refreshOpenStates(database.db));
-const logOpenStates = (error: unknown) => console.error('Open-now refresh failed', (error as { code?: string }).code ?? (error as Error).name);
-refreshOpenNow().catch(logOpenStates);
-const openStates = setInterval(() => refreshOpenNow().catch(logOpenStates), 60_000);
-openStates.unref();
+const stopOpenStates = startOpenStatesLoop(database.db, 60_000, jobs);
 // The operator's console (decision 195): every minute this process's request figures are written and the alert
 // conditions judged (hosted: Supabase Cron calls POST /api/internal/system-check).
 const checkSystem = jobs.track('system-check', 60_000, () => runSystemCheck(database.db, deps.monitor, { to: deps.config.adminEmail, siteUrl: deps.config.linkOrigin }));
@@ -172,7 +168,7 @@ async function shutdown(signal: string) {
   stopMonthlyReports();
   clearInterval(cleanup);
   clearInterval(flushLive);
-  clearInterval(openStates);
+  stopOpenStates();
   clearInterval(systemCheck);
   // What this process summed since the last check goes in before the database closes.
   await deps.monitor.stats.flush().catch(() => {});

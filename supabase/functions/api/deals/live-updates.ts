@@ -1,6 +1,7 @@
 // Live deal changes on city topics are coalesced per city (decision 180): the triggers send the first change of a
 // quiet city at once; this sends one message for each city whose later changes waited past the window.
 import { type Database, serviceClaims } from '../db/database.ts';
+import { everyInterval, type JobRuns } from '../system/index.ts';
 
 /** Sends the waiting deal_changed messages; returns how many cities were told. */
 export async function flushCityChanges(db: Database): Promise<number> {
@@ -21,4 +22,10 @@ export async function refreshOpenStates(db: Database, batch = 5000, maxBatches =
     if (count < batch) break;
   }
   return written;
+}
+
+/** The local runner's open-states job: once at start (cards read kept answers from the first request), then every
+ * `intervalMs`, noted under the hosted Cron job's name. Returns its stop. */
+export function startOpenStatesLoop(db: Database, intervalMs = 60_000, jobs?: JobRuns): () => void {
+  return everyInterval('open-states', intervalMs, () => refreshOpenStates(db), jobs, { atStart: true });
 }

@@ -62,11 +62,14 @@ export class JobRuns {
  * calls the same work). With `jobs`, each run is noted under the Cron job's `name` for the console. A failure is
  * logged by its kind only (its message may hold data) and the next tick tries again.
  */
-export function everyInterval(name: string, intervalMs: number, work: () => Promise<unknown>, jobs?: JobRuns): () => void {
+export function everyInterval(name: string, intervalMs: number, work: () => Promise<unknown>, jobs?: JobRuns, options: { atStart?: boolean } = {}): () => void {
   const run = jobs ? jobs.track(name, intervalMs, work) : work;
-  const timer = setInterval(() => {
+  const tick = () => {
     run().catch((error: unknown) => console.warn(`${name}: ${(error as Error).name}`));
-  }, intervalMs);
+  };
+  // A job whose work readers need from the first request (the kept open-now answers) runs once at start as well.
+  if (options.atStart) tick();
+  const timer = setInterval(tick, intervalMs);
   timer.unref?.();
   return () => clearInterval(timer);
 }
