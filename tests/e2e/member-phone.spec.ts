@@ -176,10 +176,25 @@ test('several hundred deal cards load page by page and scroll without long tasks
   // Down the list a screen at a time; the list asks for the next page as its end comes near. Each appended
   // page renders its own 50 cards, not the ones above it.
   const cardRenders = () => page.evaluate(() => (window as unknown as { __cardRenders: number }).__cardRenders);
+  // A refetch of the whole list (a code rotation every 120 s, a live "deal changed" or a reconnect) asks for its
+  // first page again, without a cursor: it rightly renders every loaded card, so an append it overlaps is not
+  // counted. Appends are asked for with a cursor.
+  // Their times, on the page's clock (performance.now()), leave the stall they cause out of the stall check.
+  const timeOrigin = await page.evaluate(() => performance.timeOrigin);
+  const refetchTimes: number[] = [];
+  let wholeListRefetches = 0;
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname !== '/api/deals' || url.searchParams.has('cursor')) return;
+    wholeListRefetches++;
+    refetchTimes.push(Date.now() - timeOrigin);
+  });
   const perPage: number[] = [];
+  const overlapped: boolean[] = [];
   for (let round = 0; round < 40 && (await cards.count()) < LONG_LIST; round++) {
     const before = await cards.count();
     const rendersBefore = await cardRenders();
+    const refetchesBefore = wholeListRefetches;
     for (let step = 0; step < 4; step++) {
       await page.mouse.wheel(0, 1500);
       await page.waitForTimeout(100);
@@ -188,6 +203,7 @@ test('several hundred deal cards load page by page and scroll without long tasks
     await expect.poll(() => cards.count(), { timeout: 30_000 }).toBeGreaterThan(before);
     await page.waitForTimeout(1500);
     perPage.push((await cardRenders()) - rendersBefore);
+    overlapped.push(wholeListRefetches !== refetchesBefore);
   }
   expect(await cards.count()).toBeGreaterThanOrEqual(LONG_LIST);
   // And back up through all of them.
@@ -199,15 +215,19 @@ test('several hundred deal cards load page by page and scroll without long tasks
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 
   const longTasks = await page.evaluate((since) => (window as unknown as { __longTasks: { start: number; ms: number }[] }).__longTasks
-    .filter((task) => task.start >= since).map((task) => Math.round(task.ms)), from);
-  // Appending a page of 50 renders those 50 cards, not the whole list again.
-  // A code rotation (every 120 s) refetches every loaded page and rightly renders every card with its new code;
-  // it can fall on one append, not on most of them.
-  const appended = perPage.slice(1);
-  expect(appended.filter((n) => n <= 80).length, `cards rendered per appended page: ${perPage.join(', ')}`).toBeGreaterThanOrEqual(Math.ceil(appended.length / 2));
+    .filter((task) => task.start >= since).map((task) => ({ start: task.start, ms: Math.round(task.ms) })), from);
+  // Appending a page of 50 renders those 50 cards, not the whole list again (the first round may still meet
+  // the first page's late work). On a busy machine a rotation or a late live event can overlap an append or two:
+  // those are left out, and at least two appends must be clean ones.
+  const clean = perPage.slice(1).filter((_, i) => !overlapped[i + 1]);
+  const described = `cards rendered per appended page: ${perPage.map((n, i) => `${n}${overlapped[i] ? ' (during a refetch)' : ''}`).join(', ')}`;
+  expect(clean.length, described).toBeGreaterThanOrEqual(2);
+  expect(clean.filter((n) => n > 80), described).toEqual([]);
   // Long tasks (over 50 ms) are counted and printed; on a shared machine at 4× throttling many come from
   // elsewhere (GC, the machine's own load, layout of cards scrolled into view fast), so only a stall fails:
   // before decision 135 each appended page re-rendered every card (and every tick did too).
-  console.log(`long tasks while loading and scrolling ${LONG_LIST} cards: ${longTasks.length} (${longTasks.join(', ')} ms); cards rendered per page: ${perPage.join(', ')}`);
-  expect(longTasks.filter((ms) => ms > 500), `long tasks: ${longTasks.join(', ')}`).toEqual([]);
+  console.log(`long tasks while loading and scrolling ${LONG_LIST} cards: ${longTasks.length} (${longTasks.map((task) => task.ms).join(', ')} ms); ${described}`);
+  // A whole-list refetch renders every loaded card at once: its stall (the 10 s after it asked) is not counted.
+  const stalls = longTasks.filter((task) => task.ms > 500 && !refetchTimes.some((at) => task.start >= at && task.start <= at + 10_000));
+  expect(stalls, `long tasks: ${longTasks.map((task) => task.ms).join(', ')}`).toEqual([]);
 });
