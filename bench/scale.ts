@@ -9,7 +9,9 @@
 //    connections, beside pgbench at 50 clients running a fixed reference written once here (decision 206): for the
 //    reads a plain indexed SELECT of the rows that screen needs, for counter verify (a write) a plain INSERT of one
 //    redemption row into a table of deal_redemptions' shape; never the API's own statements, so a slow statement in
-//    the API shows as a low ratio; ratio and p50/p99 of both.
+//    the API shows as a low ratio; ratio and p50/p99 of both;
+//  - the floors under those ratios (GET /api/health; the session lookup alone through pgbench), each as a share of
+//    every reference.
 // Knobs: BENCH_SECONDS (per wrk/pgbench row, default 10), BENCH_CONCURRENCY (50), BENCH_PORT (3170),
 // BENCH_SCALE (a fraction of every size, for a quick try; default 1), BENCH_POSTS (posts per business, 30),
 // BENCH_KEEP_DATABASE (keep the seeded database; with BENCH_REUSE=1 a later run skips the seed), BENCH_ONLY (a comma list
@@ -24,6 +26,9 @@ import { prepareDatabase } from '../local/migrate.ts';
 import { codeStepAt, dealCodeAt, stepEndsAt } from '../supabase/functions/_shared/deal-code.ts';
 import { hexToBytes } from '../supabase/functions/_shared/encoding.ts';
 import { personalCodeOfStep, personalCodeStepAt } from '../supabase/functions/_shared/personal-code.ts';
+import { sha256Hex } from '../supabase/functions/_shared/tokens.ts';
+import { inlineParams } from '../supabase/functions/api/db/database.ts';
+import { sessionClaimsSql } from '../supabase/functions/api/sessions/sessions.ts';
 import { formatFigures, pgbench, startServer, wrk, type LoadFigures } from './support/external-load.ts';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -77,7 +82,7 @@ async function measure(database: OpenedDatabase, url: string) {
     PORT: String(PORT), ADMIN_EMAIL: 'admin@bench.local', ADMIN_PASSWORD: PASSWORD, BCRYPT_ROUNDS: '4',
     OBJECTS_DIR: join(tmpdir(), 'paylocal-bench-objects'), DATABASE_URL: url, SITE_URL: ORIGIN,
   });
-  const rows: { http: LoadFigures; sql: LoadFigures }[] = [];
+  const references: { label: string; sql: LoadFigures }[] = []; // the reads' and the write's references, for the floors
   const summary: string[] = [];
   try {
     const member = await login(server.base, 'scale-member-1@bench.local');
@@ -149,10 +154,28 @@ async function measure(database: OpenedDatabase, url: string) {
         .finally(() => p.key === 'verify' ? database.admin.exec('drop table if exists public.bench_redemptions') : undefined);
       console.log(formatFigures(sql));
       console.log(`  HTTP / reference: ${pct(http.perSecond, sql.perSecond)} of the rate; p50 ${http.p50.toFixed(1)} vs ${sql.p50.toFixed(1)} ms, p99 ${http.p99.toFixed(1)} vs ${sql.p99.toFixed(1)} ms`);
-      rows.push({ http, sql });
+      references.push({ label: p.label, sql });
       summary.push(`${p.label}: HTTP ${http.perSecond.toFixed(0)}/s p50 ${http.p50.toFixed(1)} p99 ${http.p99.toFixed(1)} ms` +
         (http.errors ? ` (${http.errors} non-2xx)` : '') +
         ` | reference ${sql.perSecond.toFixed(0)}/s p50 ${sql.p50.toFixed(1)} p99 ${sql.p99.toFixed(1)} ms | ratio ${pct(http.perSecond, sql.perSecond)}`);
+    }
+    // 3. The floors under every ratio above, at the same connections on the same machine: the server answering
+    // without a session or the database (GET /api/health), and the database part every signed-in request sends
+    // first, the session lookup in its transaction, as pgbench runs it in one round trip as the API does. A
+    // signed-in read pays both and its own work, so these shares of each reference bound its ratio (decision 214).
+    if (references.length) {
+      const health = await wrk('warm-up', `${server.base}/api/health`, {}, CONCURRENCY, 2)
+        .then(() => wrk(`floor: GET /api/health, no session, no database (wrk, ${CONCURRENCY} connections)`, `${server.base}/api/health`, {}, CONCURRENCY, SECONDS));
+      console.log(formatFigures(health));
+      const tokenHash = await sha256Hex(member.slice(member.indexOf('=') + 1));
+      const session = await pgbench(`floor: the session lookup alone, begin to commit in one round trip (${CONCURRENCY} clients)`, url,
+        `begin \\; ${inlineParams(sessionClaimsSql, [tokenHash])} \\; set transaction read only \\; commit;\n`, CONCURRENCY, SECONDS);
+      console.log(formatFigures(session));
+      for (const floor of [health, session]) {
+        summary.push(`${floor.label.split(' (')[0]}: ${floor.perSecond.toFixed(0)}/s p50 ${floor.p50.toFixed(1)} p99 ${floor.p99.toFixed(1)} ms` +
+          (floor.errors ? ` (${floor.errors} failed)` : '') +
+          ` | of each reference: ${references.map((r) => `${r.label.split(' (')[0]} ${pct(floor.perSecond, r.sql.perSecond)}`).join(', ')}`);
+      }
     }
   } finally {
     await server.stop();

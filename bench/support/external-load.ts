@@ -41,6 +41,9 @@ export function cpuMs(pids: readonly number[]): number {
   return ticks * TICK_MS;
 }
 
+/** How much of the server's output startServer keeps once it is up (its last lines, for a failure's message). */
+const OUTPUT_TAIL = 64 * 1024;
+
 /** Starts `local/main.ts` in a child process and resolves once it is listening. */
 export async function startServer(env: Record<string, string>): Promise<{ base: string; pid: number; output: () => string; stop: () => Promise<void> }> {
   const port = env.PORT;
@@ -61,6 +64,14 @@ export async function startServer(env: Record<string, string>): Promise<{ base: 
     child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited (${code}):\n${output}`)); });
   });
   child.removeAllListeners('exit');
+  // Once it is up, the server writes a log line per request: this process, on the same cores as the server, keeps
+  // only the last of it. Kept whole and searched on every chunk, it grew to megabytes and took a core from the
+  // server under load (the scale rows ran at about half the rate the same server reached alone).
+  child.stdout!.removeAllListeners('data');
+  child.stderr!.removeAllListeners('data');
+  const keepTail = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-OUTPUT_TAIL); };
+  child.stdout!.on('data', keepTail);
+  child.stderr!.on('data', keepTail);
   return {
     base: `http://127.0.0.1:${port}`,
     pid: child.pid!,
